@@ -1,0 +1,75 @@
+/**
+ * One error base with a stable `code`, so callers (CLI exit codes, MCP `isError`, HTTP status)
+ * can branch on the code instead of parsing messages. Messages never carry secrets.
+ */
+export type CoreSearchErrorCode =
+  | "INVALID_INPUT"
+  | "INVALID_CONFIG"
+  | "NOTHING_CONFIGURED"
+  | "PROVIDER_FAILED"
+  | "HTTP_FAILED";
+
+export class CoreSearchError extends Error {
+  readonly code: CoreSearchErrorCode;
+
+  constructor(message: string, options: { code: CoreSearchErrorCode; cause?: unknown }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "CoreSearchError";
+    this.code = options.code;
+  }
+}
+
+/** A question, query or option the caller passed that cannot be used. Nothing was searched. */
+export class InvalidInputError extends CoreSearchError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { code: "INVALID_INPUT", ...options });
+    this.name = "InvalidInputError";
+  }
+}
+
+/** Settings that cannot be used; `problems` names every bad setting (never a secret's value). */
+export class ConfigError extends CoreSearchError {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[], options: { code?: "INVALID_CONFIG" | "NOTHING_CONFIGURED" } = {}) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`, {
+      code: options.code ?? "INVALID_CONFIG",
+    });
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/**
+ * One provider attempt that did not produce results. `outcome` is the short machine word recorded
+ * in the report's `attempts` (`http_503`, `timeout`, `network`, `bad_response`, …).
+ */
+export class ProviderError extends CoreSearchError {
+  readonly provider: string;
+  readonly outcome: string;
+  readonly status: number | undefined;
+
+  constructor(
+    message: string,
+    options: { provider: string; outcome: string; status?: number; cause?: unknown },
+  ) {
+    super(message, { code: "PROVIDER_FAILED", cause: options.cause });
+    this.name = "ProviderError";
+    this.provider = options.provider;
+    this.outcome = options.outcome;
+    this.status = options.status;
+  }
+}
+
+/** Why one HTTP exchange produced no usable body; providers map `kind` to an attempt outcome. */
+export type HttpFailureKind = "timeout" | "aborted" | "network" | "too_large" | "bad_body";
+
+export class HttpFailure extends CoreSearchError {
+  readonly kind: HttpFailureKind;
+
+  constructor(message: string, options: { kind: HttpFailureKind; cause?: unknown }) {
+    super(message, { code: "HTTP_FAILED", cause: options.cause });
+    this.name = "HttpFailure";
+    this.kind = options.kind;
+  }
+}

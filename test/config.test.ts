@@ -1,0 +1,569 @@
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { type Config, configFromObject, DEFAULT_ORDER, loadConfig, maskUrl } from "../src/config.js";
+import { ConfigError } from "../src/errors.js";
+
+const HOME = "/home/tester";
+const BASE_ENV = { HOME } as const;
+
+/** The ConfigError `fn` throws, or a test failure when it does not throw one. */
+function configError(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError, but the settings were accepted");
+}
+
+function load(env: Record<string, string | undefined>): Config {
+  return loadConfig({ ...BASE_ENV, ...env });
+}
+
+function problemsOf(env: Record<string, string | undefined>): readonly string[] {
+  return configError(() => load(env)).problems;
+}
+
+const DEFAULTS: Config = {
+  keys: {},
+  baseUrls: {},
+  order: [...DEFAULT_ORDER],
+  keyless: "auto",
+  stateDir: join(HOME, ".local", "state", "core-search"),
+  deadlineMs: 30_000,
+  limit: 5,
+  llm: {},
+  cacheTtlMs: 20 * 60_000,
+  budget: [],
+  logLevel: "silent",
+};
+
+const ALL_VARIABLES = [
+  "EXA_API_KEY",
+  "PARALLEL_API_KEY",
+  "BRAVE_SEARCH_API_KEY",
+  "NIMBLE_API_KEY",
+  "TAVILY_API_KEY",
+  "YDC_API_KEY",
+  "FIRECRAWL_API_KEY",
+  "SEARXNG_URL",
+  "DEGOOG_URL",
+  "EXA_BASE_URL",
+  "PARALLEL_BASE_URL",
+  "BRAVE_SEARCH_BASE_URL",
+  "NIMBLE_BASE_URL",
+  "TAVILY_BASE_URL",
+  "YDC_BASE_URL",
+  "FIRECRAWL_API_URL",
+  "EXA_MCP_URL",
+  "PARALLEL_MCP_URL",
+  "CORE_SEARCH_ORDER",
+  "SEEK_ORDER",
+  "CORE_SEARCH_KEYLESS",
+  "CORE_SEARCH_STATE_DIR",
+  "CORE_SEARCH_DEADLINE_MS",
+  "CORE_SEARCH_LIMIT",
+  "CORE_SEARCH_LLM_URL",
+  "CORE_SEARCH_LLM_MODEL",
+  "CORE_SEARCH_LLM_API_KEY",
+  "CORE_SEARCH_REDIS_URL",
+  "CORE_SEARCH_CACHE_TTL",
+  "CORE_SEARCH_BUDGET",
+  "LOG_LEVEL",
+];
+
+describe("loadConfig defaults", () => {
+  it("fills every default from an empty environment", () => {
+    expect(load({})).toStrictEqual(DEFAULTS);
+  });
+
+  it.each([
+    ["empty", ""],
+    ["blank", "   "],
+  ])("treats %s values as unset", (_, value) => {
+    const env = Object.fromEntries(ALL_VARIABLES.map((name) => [name, value]));
+    expect(load(env)).toStrictEqual(DEFAULTS);
+  });
+
+  it("reads process.env when no environment is passed", () => {
+    const saved = process.env.CORE_SEARCH_LIMIT;
+    process.env.CORE_SEARCH_LIMIT = "7";
+    try {
+      expect(loadConfig().limit).toBe(7);
+    } finally {
+      if (saved === undefined) delete process.env.CORE_SEARCH_LIMIT;
+      else process.env.CORE_SEARCH_LIMIT = saved;
+    }
+  });
+
+  it("returns a fresh order array each time", () => {
+    const first = load({});
+    first.order.pop();
+    expect(load({}).order).toStrictEqual([...DEFAULT_ORDER]);
+  });
+});
+
+describe("loadConfig reads every variable", () => {
+  it.each<[string, string, (config: Config) => unknown, unknown]>([
+    ["EXA_API_KEY", "  exa-123  ", (c) => c.keys.exa, "exa-123"],
+    ["PARALLEL_API_KEY", "par-1", (c) => c.keys.parallel, "par-1"],
+    ["BRAVE_SEARCH_API_KEY", "BSA-1", (c) => c.keys.brave, "BSA-1"],
+    ["NIMBLE_API_KEY", "nim-1", (c) => c.keys.nimble, "nim-1"],
+    ["TAVILY_API_KEY", "tvly-1", (c) => c.keys.tavily, "tvly-1"],
+    ["YDC_API_KEY", "ydc-1", (c) => c.keys.youcom, "ydc-1"],
+    ["FIRECRAWL_API_KEY", "fc-1", (c) => c.keys.firecrawl, "fc-1"],
+    [
+      "SEARXNG_URL",
+      "http://user:pw@127.0.0.1:8888/searx/",
+      (c) => c.searxngUrl,
+      "http://user:pw@127.0.0.1:8888/searx",
+    ],
+    ["DEGOOG_URL", "https://degoog.example/", (c) => c.degoogUrl, "https://degoog.example"],
+    ["EXA_BASE_URL", "https://gw.example/exa/", (c) => c.baseUrls.exa, "https://gw.example/exa"],
+    ["PARALLEL_BASE_URL", "https://gw.example/par", (c) => c.baseUrls.parallel, "https://gw.example/par"],
+    ["BRAVE_SEARCH_BASE_URL", "http://127.0.0.1:9000", (c) => c.baseUrls.brave, "http://127.0.0.1:9000"],
+    ["NIMBLE_BASE_URL", "https://nimble.gw", (c) => c.baseUrls.nimble, "https://nimble.gw"],
+    ["TAVILY_BASE_URL", "https://tavily.gw/", (c) => c.baseUrls.tavily, "https://tavily.gw"],
+    ["YDC_BASE_URL", "https://ydc.gw", (c) => c.baseUrls.youcom, "https://ydc.gw"],
+    ["FIRECRAWL_API_URL", "http://localhost:3002/", (c) => c.baseUrls.firecrawl, "http://localhost:3002"],
+    ["EXA_MCP_URL", "https://mcp.gw/exa", (c) => c.baseUrls.exaMcp, "https://mcp.gw/exa"],
+    ["PARALLEL_MCP_URL", "https://mcp.gw/par/", (c) => c.baseUrls.parallelMcp, "https://mcp.gw/par"],
+    ["CORE_SEARCH_ORDER", "Brave, EXA ,you.com", (c) => c.order, ["brave", "exa", "youcom"]],
+    ["SEEK_ORDER", "tavily,searxng", (c) => c.order, ["tavily", "searxng"]],
+    ["CORE_SEARCH_KEYLESS", "off", (c) => c.keyless, "off"],
+    ["CORE_SEARCH_STATE_DIR", "/var/lib/cs", (c) => c.stateDir, "/var/lib/cs"],
+    ["CORE_SEARCH_DEADLINE_MS", "45000", (c) => c.deadlineMs, 45_000],
+    ["CORE_SEARCH_LIMIT", " 12 ", (c) => c.limit, 12],
+    [
+      "CORE_SEARCH_REDIS_URL",
+      "rediss://:pw@redis.internal:6380/2",
+      (c) => c.redisUrl,
+      "rediss://:pw@redis.internal:6380/2",
+    ],
+    ["CORE_SEARCH_CACHE_TTL", "90s", (c) => c.cacheTtlMs, 90_000],
+    [
+      "CORE_SEARCH_BUDGET",
+      "exa:1000/month, Firecrawl:500/DAY",
+      (c) => c.budget,
+      [
+        { provider: "exa", limit: 1000, period: "month" },
+        { provider: "firecrawl", limit: 500, period: "day" },
+      ],
+    ],
+    ["LOG_LEVEL", "DEBUG", (c) => c.logLevel, "debug"],
+  ])("%s=%j", (name, value, read, expected) => {
+    expect(read(load({ [name]: value }))).toStrictEqual(expected);
+  });
+
+  it("reads the LLM judge settings together", () => {
+    const config = load({
+      CORE_SEARCH_LLM_URL: "http://127.0.0.1:11434/v1/",
+      CORE_SEARCH_LLM_MODEL: " llama3.1:8b ",
+      CORE_SEARCH_LLM_API_KEY: "sk-local",
+    });
+    expect(config.llm).toStrictEqual({
+      url: "http://127.0.0.1:11434/v1",
+      model: "llama3.1:8b",
+      apiKey: "sk-local",
+    });
+  });
+
+  it("accepts an LLM judge without an API key", () => {
+    const config = load({ CORE_SEARCH_LLM_URL: "http://llm.local", CORE_SEARCH_LLM_MODEL: "m" });
+    expect(config.llm).toStrictEqual({ url: "http://llm.local", model: "m" });
+  });
+});
+
+describe("order", () => {
+  it.each<[string, Record<string, string>, string[]]>([
+    ["CORE_SEARCH_ORDER only", { CORE_SEARCH_ORDER: "exa,brave" }, ["exa", "brave"]],
+    ["SEEK_ORDER only", { SEEK_ORDER: "nimble" }, ["nimble"]],
+    ["both: CORE_SEARCH_ORDER wins", { CORE_SEARCH_ORDER: "exa", SEEK_ORDER: "brave" }, ["exa"]],
+    ["blank CORE_SEARCH_ORDER falls back", { CORE_SEARCH_ORDER: " ", SEEK_ORDER: "brave" }, ["brave"]],
+    ["aliases", { CORE_SEARCH_ORDER: "you,searxng" }, ["youcom", "searxng"]],
+    [
+      "case and spacing",
+      { CORE_SEARCH_ORDER: "  SearXNG ,  DEGOOG,firecrawl  " },
+      ["searxng", "degoog", "firecrawl"],
+    ],
+    ["trailing comma", { CORE_SEARCH_ORDER: "exa,brave," }, ["exa", "brave"]],
+    ["neither", {}, [...DEFAULT_ORDER]],
+  ])("%s", (_, env, expected) => {
+    expect(load(env).order).toStrictEqual(expected);
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    ["unknown name", { CORE_SEARCH_ORDER: "exa,bing" }, 'CORE_SEARCH_ORDER has unknown provider "bing"'],
+    ["duplicate", { CORE_SEARCH_ORDER: "exa,brave,EXA" }, "CORE_SEARCH_ORDER lists exa more than once"],
+    [
+      "duplicate through an alias",
+      { CORE_SEARCH_ORDER: "youcom,you" },
+      "CORE_SEARCH_ORDER lists youcom more than once",
+    ],
+    ["keyless stage", { CORE_SEARCH_ORDER: "exa,exa-mcp" }, "CORE_SEARCH_ORDER cannot list exa-mcp"],
+    ["only commas", { CORE_SEARCH_ORDER: " , ," }, "CORE_SEARCH_ORDER must name at least one provider"],
+    ["bad SEEK_ORDER is named as such", { SEEK_ORDER: "exa,nope" }, 'SEEK_ORDER has unknown provider "nope"'],
+    [
+      "bad CORE_SEARCH_ORDER does not fall back to a good SEEK_ORDER",
+      { CORE_SEARCH_ORDER: "nope", SEEK_ORDER: "exa" },
+      'CORE_SEARCH_ORDER has unknown provider "nope"',
+    ],
+  ])("rejects %s", (_, env, expected) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
+  });
+
+  it("points a keyless stage at CORE_SEARCH_KEYLESS", () => {
+    expect(problemsOf({ CORE_SEARCH_ORDER: "parallel-mcp" })[0]).toContain('CORE_SEARCH_KEYLESS = "off"');
+  });
+});
+
+describe("CORE_SEARCH_KEYLESS fails closed", () => {
+  it.each<[string, Config["keyless"]]>([
+    ["auto", "auto"],
+    ["off", "off"],
+    ["OFF ", "off"],
+    [" Auto", "auto"],
+  ])("accepts %j", (value, expected) => {
+    expect(load({ CORE_SEARCH_KEYLESS: value }).keyless).toBe(expected);
+  });
+
+  it.each(["false", "0", "no", "none", "disabled", "true", "on", "1", "of f", "autooff"])(
+    "rejects %j",
+    (value) => {
+      expect(problemsOf({ CORE_SEARCH_KEYLESS: value })).toStrictEqual([
+        'CORE_SEARCH_KEYLESS must be one of "auto", "off"',
+      ]);
+    },
+  );
+});
+
+describe("numbers and durations", () => {
+  it.each<[string, string, number]>([
+    ["CORE_SEARCH_DEADLINE_MS", "1000", 1000],
+    ["CORE_SEARCH_DEADLINE_MS", "600000", 600_000],
+    ["CORE_SEARCH_LIMIT", "1", 1],
+    ["CORE_SEARCH_LIMIT", "20", 20],
+  ])("%s=%j is accepted", (name, value, expected) => {
+    const config = load({ [name]: value });
+    expect(name === "CORE_SEARCH_LIMIT" ? config.limit : config.deadlineMs).toBe(expected);
+  });
+
+  it.each<[string, string, string]>([
+    ["CORE_SEARCH_DEADLINE_MS", "999", "CORE_SEARCH_DEADLINE_MS must be an integer between 1000 and 600000"],
+    [
+      "CORE_SEARCH_DEADLINE_MS",
+      "600001",
+      "CORE_SEARCH_DEADLINE_MS must be an integer between 1000 and 600000",
+    ],
+    ["CORE_SEARCH_DEADLINE_MS", "30s", "CORE_SEARCH_DEADLINE_MS must be an integer between 1000 and 600000"],
+    ["CORE_SEARCH_DEADLINE_MS", "1e4", "CORE_SEARCH_DEADLINE_MS must be an integer between 1000 and 600000"],
+    [
+      "CORE_SEARCH_DEADLINE_MS",
+      "-5000",
+      "CORE_SEARCH_DEADLINE_MS must be an integer between 1000 and 600000",
+    ],
+    ["CORE_SEARCH_LIMIT", "0", "CORE_SEARCH_LIMIT must be an integer between 1 and 20"],
+    ["CORE_SEARCH_LIMIT", "21", "CORE_SEARCH_LIMIT must be an integer between 1 and 20"],
+    ["CORE_SEARCH_LIMIT", "2.5", "CORE_SEARCH_LIMIT must be an integer between 1 and 20"],
+    ["CORE_SEARCH_LIMIT", "five", "CORE_SEARCH_LIMIT must be an integer between 1 and 20"],
+  ])("%s=%j is rejected", (name, value, expected) => {
+    expect(problemsOf({ [name]: value })).toStrictEqual([expected]);
+  });
+
+  it.each<[string, number]>([
+    ["1200", 1_200_000],
+    ["0", 0],
+    ["0s", 0],
+    ["90s", 90_000],
+    ["20m", 1_200_000],
+    ["1h", 3_600_000],
+    ["2H", 7_200_000],
+    ["7d", 604_800_000],
+    [" 15 m ", 900_000],
+  ])("CORE_SEARCH_CACHE_TTL=%j is %d ms", (value, expected) => {
+    expect(load({ CORE_SEARCH_CACHE_TTL: value }).cacheTtlMs).toBe(expected);
+  });
+
+  it.each(["20min", "1.5h", "-1", "8d", "forever", "1w", "h"])(
+    "CORE_SEARCH_CACHE_TTL=%j is rejected",
+    (value) => {
+      const problems = problemsOf({ CORE_SEARCH_CACHE_TTL: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^CORE_SEARCH_CACHE_TTL must be seconds or a duration/u);
+    },
+  );
+});
+
+describe("CORE_SEARCH_BUDGET", () => {
+  it("allows a daily and a monthly cap for the same provider", () => {
+    expect(load({ CORE_SEARCH_BUDGET: "exa:10/day,exa:200/month" }).budget).toStrictEqual([
+      { provider: "exa", limit: 10, period: "day" },
+      { provider: "exa", limit: 200, period: "month" },
+    ]);
+  });
+
+  it.each<[string, string]>([
+    ["exa", 'entry "exa" must look like provider:limit/day or provider:limit/month'],
+    ["exa:1000", 'entry "exa:1000" must look like'],
+    ["exa:many/month", 'entry "exa:many/month" must look like'],
+    ["bing:10/day", 'entry "bing:10/day" has unknown provider "bing"'],
+    ["exa:0/day", 'entry "exa:0/day" must have a limit that is an integer between 1'],
+    ["exa:10/week", 'entry "exa:10/week" must have a period of "day" or "month"'],
+    ["exa:10/day,exa:20/day", 'entry "exa:20/day" repeats the day cap of exa'],
+  ])("rejects %j", (value, expected) => {
+    const problems = problemsOf({ CORE_SEARCH_BUDGET: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`CORE_SEARCH_BUDGET ${expected}`);
+  });
+});
+
+describe("URLs", () => {
+  it.each<[string, string]>([
+    ["not a url", "SEARXNG_URL is not a valid URL"],
+    ["127.0.0.1:8888", "SEARXNG_URL is not a valid URL"],
+    ["localhost:8888", "SEARXNG_URL must be a URL starting with http:// or https://"],
+    ["ftp://files.example", "SEARXNG_URL must be a URL starting with http:// or https://"],
+    ["http://host:99999", "SEARXNG_URL is not a valid URL"],
+    ["http://host/search?format=json", "SEARXNG_URL must not contain a query string or fragment"],
+    ["http://host/#x", "SEARXNG_URL must not contain a query string or fragment"],
+  ])("SEARXNG_URL=%j is rejected", (value, expected) => {
+    const problems = problemsOf({ SEARXNG_URL: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
+  });
+
+  it.each<[string, string]>([
+    ["http://127.0.0.1:6379", "CORE_SEARCH_REDIS_URL must be a URL starting with redis:// or rediss://"],
+    ["redis://user:hunter2@host:70000", "CORE_SEARCH_REDIS_URL is not a valid URL"],
+  ])("CORE_SEARCH_REDIS_URL=%j is rejected", (value, expected) => {
+    expect(problemsOf({ CORE_SEARCH_REDIS_URL: value })[0]).toContain(expected);
+  });
+
+  it.each<[string, string]>([
+    ["SEARXNG_URL", "http://user:s3cret@host:99999"],
+    ["SEARXNG_URL", "ftp://user:s3cret@host"],
+    ["SEARXNG_URL", "http://user:s3cret@host/?token=s3cret"],
+    ["DEGOOG_URL", "http://user:s3cret@ho st"],
+    ["EXA_MCP_URL", "https://mcp.exa.ai/mcp?exaApiKey=s3cret"],
+    ["CORE_SEARCH_REDIS_URL", "redis://:s3cret@host:99999"],
+    ["CORE_SEARCH_LLM_URL", "http://user:s3cret@llm:1234567"],
+  ])("%s=%j names the variable without leaking the secret", (name, value) => {
+    const error = configError(() => load({ [name]: value, CORE_SEARCH_LLM_MODEL: "m" }));
+    expect(error.problems.join("\n")).toContain(name);
+    expect(error.message).not.toContain("s3cret");
+    expect(error.problems.join("\n")).not.toContain("s3cret");
+    expect(JSON.stringify(error)).not.toContain("s3cret");
+    expect(error.cause).toBeUndefined();
+  });
+});
+
+describe("API keys", () => {
+  it.each<[string, string]>([
+    ["EXA_API_KEY", "abc def"],
+    ["BRAVE_SEARCH_API_KEY", "BSAfirst\nBSAsecond"],
+    ["TAVILY_API_KEY", "tvly-abc\tdef"],
+    ["CORE_SEARCH_LLM_API_KEY", "sk-live secret"],
+  ])("%s with inner whitespace is rejected without showing the value", (name, value) => {
+    const error = configError(() => load({ [name]: value }));
+    expect(error.problems).toContain(`${name} must not contain whitespace or line breaks`);
+    for (const part of value.split(/\s+/u)) expect(error.message).not.toContain(part);
+  });
+
+  it("rejects non-ASCII characters in a key", () => {
+    expect(problemsOf({ NIMBLE_API_KEY: "key\u00e9" })).toStrictEqual([
+      "NIMBLE_API_KEY must contain only printable ASCII characters",
+    ]);
+  });
+});
+
+describe("LLM judge settings", () => {
+  it.each<[string, Record<string, string>, string]>([
+    [
+      "url without model",
+      { CORE_SEARCH_LLM_URL: "http://llm.local" },
+      "CORE_SEARCH_LLM_URL is set but CORE_SEARCH_LLM_MODEL is not",
+    ],
+    [
+      "model without url",
+      { CORE_SEARCH_LLM_MODEL: "gpt-4o-mini" },
+      "CORE_SEARCH_LLM_MODEL is set but CORE_SEARCH_LLM_URL is not",
+    ],
+    [
+      "key alone",
+      { CORE_SEARCH_LLM_API_KEY: "sk-1" },
+      "CORE_SEARCH_LLM_API_KEY is set but CORE_SEARCH_LLM_URL and CORE_SEARCH_LLM_MODEL are not",
+    ],
+  ])("rejects %s", (_, env, expected) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
+  });
+});
+
+describe("state directory", () => {
+  it.each<[string, Record<string, string>, string]>([
+    ["CORE_SEARCH_STATE_DIR wins", { CORE_SEARCH_STATE_DIR: "/srv/cs", XDG_STATE_HOME: "/xdg" }, "/srv/cs"],
+    ["XDG_STATE_HOME", { XDG_STATE_HOME: "/xdg/state" }, "/xdg/state/core-search"],
+    [
+      "a relative XDG_STATE_HOME is ignored",
+      { XDG_STATE_HOME: "rel/state" },
+      `${HOME}/.local/state/core-search`,
+    ],
+    ["HOME", {}, `${HOME}/.local/state/core-search`],
+    ["a relative CORE_SEARCH_STATE_DIR is resolved", { CORE_SEARCH_STATE_DIR: "state" }, resolve("state")],
+  ])("%s", (_, env, expected) => {
+    expect(load(env).stateDir).toBe(expected);
+  });
+});
+
+describe("several problems at once", () => {
+  it("throws one ConfigError that names every bad setting", () => {
+    const error = configError(() =>
+      load({
+        EXA_API_KEY: "abc def",
+        SEARXNG_URL: "http://user:s3cret@host:99999",
+        CORE_SEARCH_ORDER: "exa,bing",
+        CORE_SEARCH_KEYLESS: "false",
+        CORE_SEARCH_DEADLINE_MS: "5",
+        CORE_SEARCH_LIMIT: "50",
+        CORE_SEARCH_LLM_URL: "http://llm.local",
+        CORE_SEARCH_CACHE_TTL: "soon",
+        CORE_SEARCH_BUDGET: "exa:lots",
+        LOG_LEVEL: "verbose",
+      }),
+    );
+    expect(error.code).toBe("INVALID_CONFIG");
+    expect(error.problems).toHaveLength(10);
+    for (const name of [
+      "EXA_API_KEY",
+      "SEARXNG_URL",
+      "CORE_SEARCH_ORDER",
+      "CORE_SEARCH_KEYLESS",
+      "CORE_SEARCH_DEADLINE_MS",
+      "CORE_SEARCH_LIMIT",
+      "CORE_SEARCH_LLM_URL",
+      "CORE_SEARCH_CACHE_TTL",
+      "CORE_SEARCH_BUDGET",
+      "LOG_LEVEL",
+    ]) {
+      expect(error.problems.some((p) => p.startsWith(`${name} `))).toBe(true);
+      expect(error.message).toContain(name);
+    }
+    expect(error.message).not.toContain("abc def");
+    expect(error.message).not.toContain("s3cret");
+  });
+});
+
+describe("configFromObject", () => {
+  it("fills defaults", () => {
+    expect(configFromObject({ stateDir: "/tmp/cs" })).toStrictEqual({ ...DEFAULTS, stateDir: "/tmp/cs" });
+  });
+
+  it("defaults the state directory like loadConfig", () => {
+    expect(configFromObject({}).stateDir).toMatch(/core-search$/u);
+  });
+
+  it("normalizes like loadConfig", () => {
+    const config = configFromObject({
+      stateDir: "/tmp/cs",
+      keys: { exa: "  exa-1 " },
+      searxngUrl: "http://u:p@searx.local/",
+      order: ["Brave", "exa"] as Config["order"],
+      keyless: "OFF" as Config["keyless"],
+      budget: [{ provider: "exa", limit: 5, period: "day" }],
+    });
+    expect(config.keys).toStrictEqual({ exa: "exa-1" });
+    expect(config.searxngUrl).toBe("http://u:p@searx.local");
+    expect(config.order).toStrictEqual(["brave", "exa"]);
+    expect(config.keyless).toBe("off");
+    expect(config.budget).toStrictEqual([{ provider: "exa", limit: 5, period: "day" }]);
+  });
+
+  it.each<[string, Partial<Config>, string]>([
+    ["deadline", { deadlineMs: 5 }, "deadlineMs must be an integer between 1000 and 600000"],
+    ["fractional limit", { limit: 2.5 }, "limit must be an integer between 1 and 20"],
+    ["cache ttl", { cacheTtlMs: -1 }, "cacheTtlMs must be a whole number of milliseconds"],
+    ["order", { order: ["exa", "exa"] }, "order lists exa more than once"],
+    [
+      "keyless order",
+      { order: ["exa-mcp"] },
+      'order cannot list exa-mcp: the keyless services always run last and are switched off with keyless = "off"',
+    ],
+    ["keyless", { keyless: "no" as Config["keyless"] }, 'keyless must be one of "auto", "off"'],
+    [
+      "budget",
+      { budget: [{ provider: "exa", limit: 0, period: "day" }] },
+      "budget entry 1 must have a limit",
+    ],
+    ["llm", { llm: { model: "m" } }, "llm.model is set but llm.url is not"],
+    ["unknown setting", { colour: "red" } as Partial<Config>, 'settings has unknown setting(s): "colour"'],
+    ["unknown key", { keys: { bing: "x" } } as Partial<Config>, 'keys has unknown setting(s): "bing"'],
+  ])("rejects %s", (_, partial, expected) => {
+    const problems = configError(() => configFromObject({ stateDir: "/tmp/cs", ...partial })).problems;
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
+  });
+
+  it("accepts a loaded configuration unchanged", () => {
+    const loaded = load({
+      EXA_API_KEY: "exa-1",
+      YDC_API_KEY: "ydc-1",
+      SEARXNG_URL: "http://u:p@searx.local:8888/",
+      FIRECRAWL_API_URL: "http://localhost:3002",
+      CORE_SEARCH_ORDER: "searxng,you,exa",
+      CORE_SEARCH_KEYLESS: "off",
+      CORE_SEARCH_LLM_URL: "http://llm.local/v1",
+      CORE_SEARCH_LLM_MODEL: "m",
+      CORE_SEARCH_REDIS_URL: "redis://redis:6379",
+      CORE_SEARCH_CACHE_TTL: "1h",
+      CORE_SEARCH_BUDGET: "exa:100/day",
+      LOG_LEVEL: "info",
+    });
+    expect(configFromObject(loaded)).toStrictEqual(loaded);
+  });
+
+  it("never shows a bad key", () => {
+    const error = configError(() =>
+      configFromObject({ keys: { exa: "abc def" }, llm: { url: "http://a:s3cret@h:99999", model: "m" } }),
+    );
+    expect(error.problems).toStrictEqual([
+      "keys.exa must not contain whitespace or line breaks",
+      "llm.url is not a valid URL (expected http:// or https://…; check the host, port and any escaping)",
+    ]);
+    expect(error.message).not.toContain("abc");
+    expect(error.message).not.toContain("s3cret");
+  });
+});
+
+describe("maskUrl", () => {
+  it.each<[string, string]>([
+    ["http://user:s3cret@host:8888/searx", "http://***:***@host:8888/searx"],
+    ["https://token@host/path", "https://***:***@host/path"],
+    ["http://us@er:pa@ss@host/", "http://***:***@host/"],
+    ["http://user:s3cret@host:99999/", "http://***:***@host:99999/"],
+    ["redis://:s3cret@redis:6379/0", "redis://***:***@redis:6379/0"],
+    ["https://api.example/search?q=cats&api_key=s3cret", "https://api.example/search?q=cats&api_key=***"],
+    ["https://h/?apikey=s3cret&key=s3cret&token=s3cret", "https://h/?apikey=***&key=***&token=***"],
+    ["https://h/?access_token=s3cret#frag", "https://h/?access_token=***#frag"],
+    ["https://h/?secret=s3cret&password=s3cret&sig=s3cret", "https://h/?secret=***&password=***&sig=***"],
+    ["https://mcp.exa.ai/mcp?exaApiKey=s3cret", "https://mcp.exa.ai/mcp?exaApiKey=***"],
+    [
+      "https://s3.example/o?X-Amz-Signature=s3cret&X-Amz-Credential=s3cret",
+      "https://s3.example/o?X-Amz-Signature=***&X-Amz-Credential=***",
+    ],
+    ["https://h/cb#access_token=s3cret&state=1", "https://h/cb#access_token=***&state=1"],
+    ["https://h/?q=token&page=2", "https://h/?q=token&page=2"],
+    ["https://h/path?q=cats", "https://h/path?q=cats"],
+    ["not a url at all", "not a url at all"],
+    [
+      "GET http://a:s3cret@h/x?api_key=s3cret failed; retry https://h2/?token=s3cret.",
+      "GET http://***:***@h/x?api_key=*** failed; retry https://h2/?token=***.",
+    ],
+  ])("%s", (input, expected) => {
+    expect(maskUrl(input)).toBe(expected);
+    expect(maskUrl(expected)).toBe(expected);
+  });
+});
