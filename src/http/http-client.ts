@@ -1,0 +1,173 @@
+import type { Readable } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { type Dispatcher, request } from "undici";
+import { maskUrl } from "../config.js";
+import { HttpFailure } from "../errors.js";
+
+/**
+ * The one HTTP path of core-search. Every request: an injected dispatcher (tests pass a MockAgent
+ * or reach local servers; nothing touches the global dispatcher), a hard timeout combined with the
+ * caller's signal, no redirects, a cap on the (decompressed) body, and credentials lifted out of
+ * the URL into a Basic header so they never appear in logs or error messages.
+ */
+
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface HttpRequest {
+  url: string;
+  method?: "GET" | "POST";
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+  /** Serialised as JSON with a JSON content type. */
+  json?: unknown;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  maxBodyBytes?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+export interface HttpClient {
+  send(request: HttpRequest): Promise<HttpResponse>;
+}
+
+export function createHttpClient(options: { dispatcher?: Dispatcher } = {}): HttpClient {
+  return { send: (req) => send(req, options.dispatcher) };
+}
+
+async function send(req: HttpRequest, dispatcher: Dispatcher | undefined): Promise<HttpResponse> {
+  const { url, authorization } = prepareUrl(req.url, req.query);
+  const shownUrl = maskUrl(url.toString());
+  const timeout = AbortSignal.timeout(req.timeoutMs);
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+  const headers: Record<string, string> = {
+    "accept-encoding": "gzip, deflate, br",
+    ...lowerKeys(req.headers),
+  };
+  if (authorization && headers.authorization === undefined) headers.authorization = authorization;
+  let body: string | undefined;
+  if (req.json !== undefined) {
+    body = JSON.stringify(req.json);
+    headers["content-type"] ??= "application/json";
+  }
+
+  const failure = (error: unknown): HttpFailure => {
+    if (timeout.aborted) {
+      return new HttpFailure(`Request to ${shownUrl} timed out after ${req.timeoutMs} ms`, {
+        kind: "timeout",
+        cause: error,
+      });
+    }
+    if (signal.aborted)
+      return new HttpFailure(`Request to ${shownUrl} was aborted`, { kind: "aborted", cause: error });
+    if (error instanceof HttpFailure) return error;
+    const code = (error as { code?: unknown } | null)?.code;
+    return new HttpFailure(
+      `Request to ${shownUrl} failed: ${typeof code === "string" ? code : "network error"}`,
+      { kind: "network", cause: error },
+    );
+  };
+
+  try {
+    const response = await request(url, {
+      method: req.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      body: body ?? null,
+      signal,
+      ...(dispatcher ? { dispatcher } : {}),
+    });
+    const responseHeaders = flattenHeaders(response.headers);
+    const text = await readCapped(
+      response.body,
+      responseHeaders["content-encoding"],
+      req.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      shownUrl,
+    );
+    return { status: response.statusCode, headers: responseHeaders, text };
+  } catch (error) {
+    throw failure(error);
+  }
+}
+
+/** Moves `user:pass@` out of the URL into a Basic header; fetch-style clients reject such URLs. */
+function prepareUrl(
+  raw: string,
+  query: HttpRequest["query"],
+): { url: URL; authorization: string | undefined } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (error) {
+    throw new HttpFailure("Request URL is not a valid URL", { kind: "network", cause: error });
+  }
+  let authorization: string | undefined;
+  if (url.username || url.password) {
+    const user = decodeURIComponent(url.username);
+    const password = decodeURIComponent(url.password);
+    authorization = `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+    url.username = "";
+    url.password = "";
+  }
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  return { url, authorization };
+}
+
+async function readCapped(
+  body: Readable,
+  encoding: string | undefined,
+  maxBytes: number,
+  shownUrl: string,
+): Promise<string> {
+  let stream: Readable = body;
+  const coding = encoding?.trim().toLowerCase();
+  if (coding === "gzip" || coding === "x-gzip") stream = body.pipe(createGunzip());
+  else if (coding === "deflate") stream = body.pipe(createInflate());
+  else if (coding === "br") stream = body.pipe(createBrotliDecompress());
+
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      // Counted after decompression, so a small gzip bomb is stopped as early as a huge plain body.
+      if (size > maxBytes) {
+        throw new HttpFailure(`Response from ${shownUrl} exceeded ${maxBytes} bytes`, { kind: "too_large" });
+      }
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    body.destroy();
+    stream.destroy();
+    if (error instanceof HttpFailure) throw error;
+    const isZlib = stream !== body && typeof (error as { errno?: unknown }).errno === "number";
+    if (isZlib) {
+      throw new HttpFailure(`Response from ${shownUrl} could not be decompressed`, {
+        kind: "bad_body",
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
+
+function lowerKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
+  return out;
+}
