@@ -1,0 +1,81 @@
+import { hasEvaluativeLanguage } from "./evaluative-language.js";
+
+/**
+ * Settled-fact shapes: asking several indexes adds nothing when nobody reasonably disputes the answer.
+ * The gate is on contestability: any evaluative word overrides every pattern here.
+ */
+const UNIT =
+  "(?:km|kilometers?|miles?|kg|kilograms?|lbs?|pounds?|ounces?|oz|celsius|fahrenheit|°[cf]|meters?|metres?|feet|foot|ft|inches?|cm|mm|liters?|litres?|gallons?|cups?|grams?|g|mph|km/h|kph|usd|eur|gbp|jpy|dollars?|euros?|yen|bytes?|ml|kb|mb|gb|tb|[cf])\\b";
+
+const SETTLED: { pattern: RegExp; reason: string }[] = [
+  {
+    pattern:
+      /^(?:what(?:'s| is| are| does)|define|definition of|meaning of)\b.*\b(?:mean|meaning|definition|stand for|acronym)\b/i,
+    reason: "definition",
+  },
+  { pattern: /^(?:define|definition of|meaning of)\b/i, reason: "definition" },
+  {
+    pattern: /^what (?:is|are) (?:an? |the (?!\w+est\b|most\b|least\b|top\b))?[\w-]+(?: [\w-]+)?\??$/i,
+    reason: "definition",
+  },
+  // "convert my garage into a bedroom" is not a conversion: both sides must be units.
+  {
+    pattern: new RegExp(`^convert\\s+(?:[\\d.,]+\\s*)?${UNIT}\\s+(?:to|into|in)\\s+${UNIT}`, "i"),
+    reason: "unit or currency conversion",
+  },
+  {
+    pattern: new RegExp(`\\d[\\d.,]*\\s*${UNIT}\\s+(?:in|to|into|as|=)\\s+${UNIT}`, "i"),
+    reason: "unit or currency conversion",
+  },
+  {
+    pattern: /^(?:how many|how much) \w+ (?:in|are in|is in) (?:an? |one )?\w+\??$/i,
+    reason: "unit conversion",
+  },
+  {
+    pattern:
+      /\b(?:translate|translation of|how do you say|in (?:french|spanish|german|italian|chinese|japanese|portuguese|russian|arabic|korean))\b/i,
+    reason: "translation",
+  },
+  {
+    pattern: /^(?:what(?:'s| is) the )?(?:current )?(?:time|weather|temperature|forecast)\b/i,
+    reason: "current time or weather",
+  },
+  { pattern: /^what time is it\b/i, reason: "current time or weather" },
+  { pattern: /^(?:what(?:'s| is) )?[\d\s.+\-*/^()x×÷=%]+(?:\?|=)?$/i, reason: "arithmetic" },
+  {
+    pattern: /^(?:what(?:'s| is) )?(?:the )?(?:square root|sum|product|factorial|\d+ ?% of)\b/i,
+    reason: "arithmetic",
+  },
+  {
+    pattern:
+      /^(?:what is|what's|who is|who was|when (?:is|was|did)|where is|how (?:tall|old|far|long|big) is) the (?:capital|population|height|boiling point|speed of light|chemical symbol|atomic number|author|founder|president|ceo|date)\b/i,
+    reason: "single agreed fact",
+  },
+  {
+    pattern:
+      /^(?:what is|what's) the (?:capital|chemical symbol|atomic number|boiling point|freezing point|speed of (?:light|sound))\b/i,
+    reason: "single agreed fact",
+  },
+  {
+    pattern:
+      /^(?:who (?:wrote|invented|discovered|painted|founded|composed)|when (?:was|did) .+ (?:born|die|founded|invented|released|published))\b/i,
+    reason: "single agreed fact",
+  },
+  {
+    pattern: /^how (?:tall|high|deep|far|heavy|wide|old) (?:is|are|was|were) [\w' .-]+$/i,
+    reason: "single agreed fact",
+  },
+];
+
+export interface GateDecision {
+  bypass: boolean;
+  reason: string | null;
+}
+
+export function bypassGate(question: string): GateDecision {
+  if (hasEvaluativeLanguage(question)) return { bypass: false, reason: null };
+  for (const { pattern, reason } of SETTLED) {
+    if (pattern.test(question)) return { bypass: true, reason };
+  }
+  return { bypass: false, reason: null };
+}

@@ -1,0 +1,107 @@
+import type { Classification } from "./classify.js";
+
+/**
+ * The proposition under test, stated affirmatively, so every stance is relative to one sentence:
+ * "Is X safe?" → "X is safe"; "Does X cause Y?" → "X causes Y"; "X vs Y" → "X is better than Y".
+ * Questions without a recognised shape are tested as asked.
+ */
+export function formClaim(question: string, c: Classification): string {
+  const [x, y] = c.subjects;
+  const text = question.replace(/[?!.]+$/, "").trim();
+  switch (c.type) {
+    case "evaluative":
+      if (x && c.predicate) {
+        if (/^(?:is|was) it /i.test(text)) return `It is ${c.predicate} to ${x}`;
+        return `${capitalize(x)} ${copula(text)} ${c.predicate}`;
+      }
+      break;
+    case "trend":
+      if (x && c.predicate) {
+        if (/^(?:is|are) /i.test(text)) return `${capitalize(x)} ${copula(text)} ${c.predicate}`;
+        // "growth of X" → "X is growing"; "X decline" → "X is declining"; "X adoption" → "X adoption is growing".
+        if (/^growth$/i.test(c.predicate)) return `${capitalize(x)} is growing`;
+        if (/^decline$/i.test(c.predicate)) return `${capitalize(x)} is declining`;
+        return `${capitalize(x)} ${c.predicate} is growing`;
+      }
+      break;
+    case "claim": {
+      const match = text.match(
+        /^(?:does|do|did|can|could|will|would|may|might|is it true that|is|are)\s+(.+)$/i,
+      );
+      const rest = match?.[1];
+      if (rest && c.predicate && x) {
+        // "Is it true that X prevents Y" already states the claim: X prevents Y.
+        if (/^is it true that /i.test(text)) return `${capitalize(x)} ${c.predicate}`;
+        const auxiliary = text.split(/\s+/)[0]?.toLowerCase();
+        const verb = auxiliary === "does" ? thirdPerson(c.predicate) : c.predicate;
+        if (auxiliary === "is" || auxiliary === "are") return `${capitalize(x)} ${auxiliary} ${c.predicate}`;
+        if (auxiliary === "can" || auxiliary === "could" || auxiliary === "may" || auxiliary === "might") {
+          return `${capitalize(x)} ${auxiliary} ${c.predicate}`;
+        }
+        return `${capitalize(x)} ${verb}`;
+      }
+      break;
+    }
+    case "comparative":
+      if (x && y)
+        return `${capitalize(x)} ${copula(text)} ${c.predicate ?? "better"} than ${y}${purpose(text)}`;
+      break;
+    case "tool":
+      if (x) return `${capitalize(x)} is a good choice${toolPurpose(text, x)}`;
+      break;
+    case "policy":
+      if (x)
+        return y
+          ? `${capitalize(x)} has a significant impact on ${y}`
+          : `${capitalize(x)} has significant effects`;
+      break;
+    case "superlative":
+      if (x && c.predicate) return `${capitalize(x)} ${copula(text)} ${c.predicate}`;
+      if (x) return `There is a clear best ${x}`;
+      break;
+    case "procedural":
+      if (x) return `There is a recommended way to ${x}`;
+      break;
+    case "fallback":
+      break;
+  }
+  return capitalize(text);
+}
+
+/** The question's own verb ("was the war a mistake" → "was"), else "is"/"are" by the subject's number. */
+function copula(text: string): string {
+  const asked = text.match(/^(is|are|was|were) /i)?.[1];
+  if (asked) return asked.toLowerCase();
+  return /^\S+ are /i.test(text) ? "are" : "is";
+}
+
+function purpose(text: string): string {
+  // A trailing ", which is better" restates the question; it is not part of the purpose.
+  const match = text.replace(/[,:;]? (?:which|what|who)\b.*$/i, "").match(/ ((?:for|in|when|as) .+)$/i);
+  return match?.[1] ? ` ${match[1]}` : "";
+}
+
+/** "cause arthritis" → "causes arthritis"; "lead to X" → "leads to X". */
+/** "should I use X for Y" → " for Y", unless the subject already carries it. */
+function toolPurpose(text: string, subject: string): string {
+  const match = text.match(/ (for .+|in \d{4}\b.*)$/i);
+  const tail = match?.[1];
+  return tail && !subject.toLowerCase().includes(tail.toLowerCase()) ? ` ${tail}` : "";
+}
+
+function thirdPerson(predicate: string): string {
+  const [verb = "", ...rest] = predicate.split(" ");
+  if (/s$/.test(verb)) return predicate;
+  const inflected = /(?:sh|ch|x|z|o)$/.test(verb)
+    ? `${verb}es`
+    : /[^aeiou]y$/.test(verb)
+      ? `${verb.slice(0, -1)}ies`
+      : `${verb}s`;
+  return [inflected, ...rest].join(" ");
+}
+
+function capitalize(text: string): string {
+  // Names spelled with an inner capital keep their spelling: iPhone, eBay, macOS.
+  if (/^[a-z]+[A-Z]/.test(text)) return text;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

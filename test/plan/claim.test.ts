@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { formClaim } from "../../src/plan/claim.js";
+import { classify } from "../../src/plan/classify.js";
+
+function claimOf(question: string): string {
+  return formClaim(question, classify(question));
+}
+
+describe("the claim states the question affirmatively", () => {
+  it.each([
+    // evaluative: "Is X safe?" → "X is safe"
+    ["Is nuclear power safe?", "Nuclear power is safe"],
+    ["is coffee good for you", "Coffee is good for you"],
+    ["are vaccines safe for children?", "Vaccines are safe for children"],
+    ["is a Tesla worth it", "Tesla is worth it"],
+    ["is Bun production ready", "Bun is production ready"],
+    ["is Bitcoin a good investment", "Bitcoin is a good investment"],
+    ["was the Iraq war a mistake", "Iraq war was a mistake"],
+    ["were the lockdowns worth it", "Lockdowns were worth it"],
+    ["is it safe to eat raw eggs", "It is safe to eat raw eggs"],
+    ["is 5 km a day too much", "5 km a day is too much"],
+    // "good or bad" tests the first alternative
+    ["is coffee good or bad", "Coffee is good"],
+    ["is coffee good or bad for you", "Coffee is good for you"],
+    ["are eggs healthy or not", "Eggs are healthy"],
+    // claim: "Does X cause Y?" → "X causes Y"; "Do X cause Y" → "X cause Y"
+    ["Does coffee cause cancer?", "Coffee causes cancer"],
+    ["does exercise improve memory", "Exercise improves memory"],
+    ["does fluoride prevent cavities", "Fluoride prevents cavities"],
+    ["does screen time harm children", "Screen time harms children"],
+    ["does sugar increase hyperactivity in children", "Sugar increases hyperactivity in children"],
+    ["Do vaccines cause autism", "Vaccines cause autism"],
+    ["do video games lead to violence", "Video games lead to violence"],
+    ["can stretching reduce injury risk", "Stretching can reduce injury risk"],
+    ["could 5G cause headaches", "5G could cause headaches"],
+    ["is it true that vitamin C prevents colds", "Vitamin C prevents colds"],
+    ["is coffee linked to cancer", "Coffee is linked to cancer"],
+    [
+      "are ultra-processed foods associated with depression",
+      "Ultra-processed foods are associated with depression",
+    ],
+    ["is there a link between coffee and cancer", "Coffee is linked with cancer"],
+    // comparative: "X vs Y" → "X is better than Y" (keeping the purpose and any stated dimension)
+    ["React vs Vue", "React is better than Vue"],
+    ["Postgres versus MySQL for analytics", "Postgres is better than MySQL for analytics"],
+    ["compare Rust and Go", "Rust is better than Go"],
+    ["Python compared to Julia for data science", "Python is better than Julia for data science"],
+    ["which is better, vim or emacs", "Vim is better than emacs"],
+    ["React vs Vue for a dashboard, which is better?", "React is better than Vue for a dashboard"],
+    ["Is Rust better than Go?", "Rust is better than Go"],
+    ["are cats better than dogs", "Cats are better than dogs"],
+    ["is nuclear safer than solar", "Nuclear is safer than solar"],
+    ["is Rust or Go faster", "Rust is faster than Go"],
+    ["iPhone or Android?", "iPhone is better than Android"],
+    // tool
+    ["should I use Kubernetes", "Kubernetes is a good choice"],
+    ["should I use Postgres for analytics", "Postgres is a good choice for analytics"],
+    ["should I use Redux in 2025", "Redux is a good choice in 2025"],
+    // policy
+    ["impact of remote work on productivity", "Remote work has a significant impact on productivity"],
+    ["what are the effects of caffeine", "Caffeine has significant effects"],
+    // trend
+    ["is Rust growing", "Rust is growing"],
+    ["are EVs gaining popularity", "EVs are gaining popularity"],
+    ["Rust adoption", "Rust adoption is growing"],
+    ["the growth of remote work", "Remote work is growing"],
+    // procedural
+    ["how to learn Rust", "There is a recommended way to learn Rust"],
+    // superlative
+    ["Postgres is the best database", "Postgres is the best database"],
+    ["the best programming language is Python", "Python is the best programming language"],
+    ["which is the best VPN", "There is a clear best VPN"],
+    // fallback: tested as asked
+    ["why do cats purr?", "Why do cats purr"],
+    ["Rust", "Rust"],
+  ])("%s → %s", (question, claim) => {
+    expect(claimOf(question)).toBe(claim);
+  });
+
+  it.each(["is nuclear power safe", "does coffee cause cancer", "React vs Vue", "how to learn Rust"])(
+    "is one sentence with no question mark: %s",
+    (question) => {
+      const claim = claimOf(`${question}?`);
+      expect(claim).not.toMatch(/\?$/);
+      expect(claim.charAt(0)).toBe(claim.charAt(0).toUpperCase());
+    },
+  );
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { type Classification, classify } from "../../src/plan/classify.js";
+import { counterQuery } from "../../src/plan/counter-query.js";
+import type { QueryType } from "../../src/plan/plan-schema.js";
+
+function counterOf(question: string): string {
+  return counterQuery(classify(question), question.replace(/[?!]+$/, ""));
+}
+
+describe("the counter-query follows the skill's template for each query type", () => {
+  it.each<[QueryType, string, string]>([
+    ["evaluative", "is nuclear power safe", "nuclear power problems drawbacks criticism"],
+    ["evaluative", "is coffee good for you", "coffee problems drawbacks criticism"],
+    ["comparative", "React vs Vue", "advantages of Vue over React"],
+    ["comparative", "is Rust better than Go", "advantages of Go over Rust"],
+    ["comparative", "Postgres versus MySQL for analytics", "advantages of MySQL over Postgres"],
+    ["tool", "should I use Kubernetes", "Kubernetes alternatives failure cases"],
+    ["tool", "should I use Redux in 2025", "Redux alternatives failure cases"],
+    ["claim", "does coffee cause cancer", "evidence against coffee causing cancer"],
+    ["claim", "do vaccines cause autism", "evidence against vaccines causing autism"],
+    ["claim", "does fluoride prevent cavities", "evidence against fluoride preventing cavities"],
+    ["claim", "do video games lead to violence", "evidence against video games leading to violence"],
+    ["claim", "can stretching reduce injury risk", "evidence against stretching reducing injury risk"],
+    ["claim", "is coffee linked to cancer", "evidence against coffee being linked to cancer"],
+    ["policy", "impact of remote work on productivity", "remote work risks unintended consequences"],
+    ["policy", "how does inflation affect housing prices", "inflation risks unintended consequences"],
+    ["trend", "is Rust growing", "Rust decline overhyped"],
+    ["trend", "Rust adoption", "Rust decline overhyped"],
+    ["procedural", "how to learn Rust", "learn Rust drawbacks alternatives"],
+    ["superlative", "Postgres is the best database", "Postgres alternatives comparison"],
+    ["fallback", "why do cats purr", "criticisms of cats purr"],
+  ])("%s: %s → %s", (type, question, counter) => {
+    expect(classify(question).type).toBe(type);
+    expect(counterOf(question)).toBe(counter);
+  });
+
+  it.each<[QueryType, RegExp]>([
+    ["evaluative", /^(?:criticisms of X|X problems drawbacks)\b/],
+    ["comparative", /^(?:advantages of Y over X|why not X)\b/],
+    ["tool", /^X (?:alternatives|failure cases)\b/],
+    ["claim", /^(?:evidence against X causing Y|X debunked)\b/],
+    ["policy", /^X (?:risks|unintended consequences)\b/],
+    ["trend", /^X (?:decline|plateau|overhyped)\b/],
+    ["procedural", /^(?:X alternatives|why not X|X drawbacks)\b/],
+    ["superlative", /^(?:X vs competitors|X alternatives comparison)\b/],
+    ["fallback", /^(?:criticisms of X|X problems)\b/],
+  ])("%s counter starts like one of the skill's templates", (type, template) => {
+    const c: Classification = { type, subjects: ["X", "Y"], predicate: type === "claim" ? "cause Y" : null };
+    expect(counterQuery(c, "neutral query")).toMatch(template);
+  });
+
+  it.each([
+    ["comparative with one subject", { type: "comparative", subjects: ["X"], predicate: null }, "why not X"],
+    ["claim with one subject", { type: "claim", subjects: ["X"], predicate: null }, "X debunked"],
+    ["no subject at all", { type: "evaluative", subjects: [], predicate: null }, "neutral query criticism"],
+  ] satisfies [string, Classification, string][])("falls back sensibly: %s", (_label, c, counter) => {
+    expect(counterQuery(c, "neutral query")).toBe(counter);
+  });
+
+  it.each(["is nuclear power safe", "React vs Vue", "does coffee cause cancer", "is Rust growing"])(
+    "never repeats the neutral query: %s",
+    (question) => {
+      expect(counterOf(question)).not.toBe(question);
+    },
+  );
+});
