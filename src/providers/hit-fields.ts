@@ -1,0 +1,37 @@
+/** Shared shaping of hit fields, so every provider caps and cleans them the same way. */
+
+export const MAX_RESULTS_PER_REQUEST = 20;
+export const MAX_TITLE_CHARS = 300;
+export const MAX_SNIPPET_CHARS = 1000;
+
+/** Only web pages are evidence: file://, ftp://, magnet:, javascript: … are dropped. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Collapses whitespace, strips tags some services leave in snippets, and cuts at a word boundary. */
+export function cleanText(value: unknown, maxChars: number): string {
+  if (typeof value !== "string") return "";
+  const text = value
+    .replace(/<[^>]{0,200}>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (text.length <= maxChars) return text;
+  const cut = text.slice(0, maxChars - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${space > maxChars * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Any date a service sends → `YYYY-MM-DD`, or null when it is missing or unparseable. */
+export function toIsoDate(value: unknown): string | null {
+  if (typeof value !== "string" || value.trim() === "") return null;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return null;
+  return new Date(time).toISOString().slice(0, 10);
+}

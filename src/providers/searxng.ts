@@ -1,0 +1,255 @@
+import { z } from "zod";
+import { ProviderError } from "../errors.js";
+import type { HttpClient, HttpResponse } from "../http/http-client.js";
+import { cleanText, isHttpUrl, MAX_SNIPPET_CHARS, MAX_TITLE_CHARS, toIsoDate } from "./hit-fields.js";
+import { toProviderError } from "./provider-error.js";
+import type {
+  SearchHit,
+  SearchProvider,
+  SearchRequest,
+  SearchResponse,
+  UnresponsiveEngine,
+} from "./search-provider.js";
+
+// --- settings ---------------------------------------------------------------------------------
+
+export interface SearxngSettings {
+  /** Base address, e.g. http://127.0.0.1:8888 (may carry user:pass@ for a fronting proxy). */
+  url: string | undefined;
+  http: HttpClient;
+  timeoutMs?: number;
+}
+
+export interface SearxngEngineInfo {
+  name: string;
+  categories: string[];
+  enabled: boolean;
+  timeRangeSupport: boolean;
+}
+
+export interface SearxngProvider extends SearchProvider {
+  readonly name: "searxng";
+  /** The instance's engines from `GET /config` (used by the preflight). */
+  engines(signal: AbortSignal): Promise<SearxngEngineInfo[]>;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+// SearXNG's limiter rejects requests that do not look like a browser (Accept without text/html,
+// no Accept-Language, bot user agents), even for format=json.
+const HEADERS = {
+  accept: "text/html,application/json;q=0.9",
+  "accept-language": "en-US,en;q=0.8",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) core-search/0.1",
+};
+
+// --- factory ----------------------------------------------------------------------------------
+
+export function createSearxngProvider(settings: SearxngSettings): SearxngProvider {
+  const base = settings.url?.replace(/\/+$/, "");
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  const get = async (
+    path: string,
+    query: Record<string, string | number | undefined>,
+    signal: AbortSignal,
+  ) => {
+    if (!base)
+      throw new ProviderError("SearXNG is not configured (SEARXNG_URL)", {
+        provider: "searxng",
+        outcome: "no_key",
+      });
+    try {
+      return await settings.http.send({ url: `${base}${path}`, query, headers: HEADERS, timeoutMs, signal });
+    } catch (error) {
+      throw toProviderError(error, "searxng");
+    }
+  };
+
+  // Filled by engines(): lets search() see which engines a time range would silently exclude.
+  let known: SearxngEngineInfo[] | undefined;
+
+  return {
+    name: "searxng",
+    configured: base !== undefined,
+    async search(request: SearchRequest): Promise<SearchResponse> {
+      const { timeRange, warnings } = adaptTimeRange(request, known);
+      const response = await get("/search", buildQuery({ ...request, timeRange }), request.signal);
+      const body = parseBody(response, searchResponseSchema);
+      return {
+        hits: toHits(body.results, request.limit),
+        unresponsiveEngines: toUnresponsive(body.unresponsive_engines),
+        warnings,
+      };
+    },
+    async engines(signal: AbortSignal): Promise<SearxngEngineInfo[]> {
+      const response = await get("/config", {}, signal);
+      const body = parseBody(response, configResponseSchema);
+      known = body.engines.map((engine) => ({
+        name: engine.name,
+        categories: engine.categories,
+        enabled: engine.enabled,
+        timeRangeSupport: engine.time_range_support,
+      }));
+      return known;
+    },
+  };
+}
+
+// --- request ----------------------------------------------------------------------------------
+
+function buildQuery(request: SearchRequest): Record<string, string | number | undefined> {
+  // `engines` and `categories` together select the union of both, so a call restricted to named
+  // engines must send `engines` alone.
+  const selection =
+    request.engines.length > 0
+      ? { engines: request.engines.join(",") }
+      : { categories: (request.categories.length > 0 ? request.categories : ["general"]).join(",") };
+  return {
+    q: request.query,
+    format: "json",
+    ...selection,
+    time_range: request.timeRange ?? undefined,
+    pageno: 1,
+  };
+}
+
+/**
+ * SearXNG silently leaves out every engine without time-range support when `time_range` is sent.
+ * When that would leave no engine at all (arxiv for `science`, say), the range is dropped; when it
+ * leaves out some, the call says which. Unknown engine lists (no preflight yet) change nothing.
+ */
+function adaptTimeRange(
+  request: SearchRequest,
+  known: readonly SearxngEngineInfo[] | undefined,
+): { timeRange: SearchRequest["timeRange"]; warnings: string[] } {
+  if (!request.timeRange || !known) return { timeRange: request.timeRange, warnings: [] };
+  const categories = request.categories.length > 0 ? request.categories : ["general"];
+  const selected = known.filter((engine) =>
+    request.engines.length > 0
+      ? request.engines.includes(engine.name)
+      : engine.enabled && engine.categories.some((c) => (categories as readonly string[]).includes(c)),
+  );
+  if (selected.length === 0) return { timeRange: request.timeRange, warnings: [] };
+  const without = selected.filter((engine) => !engine.timeRangeSupport).map((engine) => engine.name);
+  if (without.length === selected.length) {
+    return {
+      timeRange: null,
+      warnings: [
+        `time range "${request.timeRange}" not applied: ${without.join(", ")} cannot restrict by date`,
+      ],
+    };
+  }
+  if (without.length > 0) {
+    return {
+      timeRange: request.timeRange,
+      warnings: [
+        `${without.join(", ")} left out by SearXNG: no support for time range "${request.timeRange}"`,
+      ],
+    };
+  }
+  return { timeRange: request.timeRange, warnings: [] };
+}
+
+// --- response schema (only the fields read) ---------------------------------------------------
+
+const resultSchema = z.looseObject({
+  url: z.unknown(),
+  title: z.unknown().optional(),
+  content: z.unknown().optional(),
+  engine: z.string().optional().catch(undefined),
+  engines: z.array(z.string()).optional().catch(undefined),
+  score: z.number().optional().catch(undefined),
+  publishedDate: z.unknown().optional(),
+});
+
+const searchResponseSchema = z.looseObject({
+  results: z.array(z.unknown()),
+  // searx 1.1.0 and SearXNG both send [[engine, message], …]; anything else is ignored.
+  unresponsive_engines: z.array(z.unknown()).optional().catch(undefined),
+});
+
+const configResponseSchema = z.looseObject({
+  engines: z.array(
+    z.looseObject({
+      name: z.string(),
+      categories: z.array(z.string()).catch([]),
+      enabled: z.boolean().catch(true),
+      time_range_support: z.boolean().catch(false),
+    }),
+  ),
+});
+
+// --- errors -----------------------------------------------------------------------------------
+
+function parseBody<T extends z.ZodType>(response: HttpResponse, schema: T): z.infer<T> {
+  if (response.status !== 200) throw statusError(response);
+  let json: unknown;
+  try {
+    json = JSON.parse(response.text);
+  } catch (cause) {
+    throw new ProviderError("SearXNG returned a reply that is not JSON", {
+      provider: "searxng",
+      outcome: "bad_response",
+      status: response.status,
+      cause,
+    });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ProviderError("SearXNG returned JSON of an unexpected shape", {
+      provider: "searxng",
+      outcome: "bad_response",
+      status: response.status,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+function statusError(response: HttpResponse): ProviderError {
+  const hint =
+    response.status === 403
+      ? ": the instance does not allow format=json (add json to search.formats) or a proxy blocked the request"
+      : response.status === 429
+        ? ": rate-limited by the instance's limiter (ask its admin to pass-list this client)"
+        : "";
+  return new ProviderError(`SearXNG request failed with status ${response.status}${hint}`, {
+    provider: "searxng",
+    outcome: `http_${response.status}`,
+    status: response.status,
+  });
+}
+
+// --- hits -------------------------------------------------------------------------------------
+
+function toHits(results: unknown[], limit: number): SearchHit[] {
+  const parsed = results
+    .map((raw) => resultSchema.safeParse(raw))
+    .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []));
+  // SearXNG's own order is by score; sort explicitly so a proxy or old instance cannot reorder it.
+  parsed.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+  return parsed.slice(0, limit).map((result, index) => toHit(result, index + 1));
+}
+
+function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
+  const engines = result.engines ?? (result.engine ? [result.engine] : []);
+  return {
+    url: result.url as string,
+    title: cleanText(result.title, MAX_TITLE_CHARS),
+    snippet: cleanText(result.content, MAX_SNIPPET_CHARS),
+    publishedAt: toIsoDate(result.publishedDate),
+    engines: [...new Set(engines)].sort(),
+    rank,
+  };
+}
+
+function toUnresponsive(entries: unknown[] | undefined): UnresponsiveEngine[] {
+  const out: UnresponsiveEngine[] = [];
+  for (const entry of entries ?? []) {
+    if (Array.isArray(entry) && typeof entry[0] === "string") {
+      out.push({ engine: entry[0], reason: typeof entry[1] === "string" ? entry[1] : "unavailable" });
+    }
+  }
+  return out.sort((a, b) => a.engine.localeCompare(b.engine));
+}

@@ -1,0 +1,61 @@
+import type { Evidence, Report } from "./report-schema.js";
+
+/**
+ * The report in the skill's shape: Claim, Supporting evidence, Contradicting evidence, Confidence,
+ * then the notes and the calls that ran. Evidence text is quoted as data, never as markup.
+ */
+export function renderMarkdown(report: Report): string {
+  const byId = new Map(report.evidence.map((e) => [e.id, e]));
+  const pick = (ids: readonly string[]) => ids.flatMap((id) => byId.get(id) ?? []);
+  const others = report.evidence.filter((e) => e.stance === "neutral");
+  const lines: string[] = [
+    `**Claim:** ${inline(report.finding)}`,
+    "",
+    `**Confidence:** ${report.confidence} (${report.direction === "unclear" ? "direction unclear" : `${report.direction} the claim`}) — ${inline(report.summary)}`,
+    "",
+    `Question: ${inline(report.question)}  `,
+    `Claim tested: ${inline(report.claim)}`,
+    "",
+    "**Supporting evidence:**",
+    ...evidenceList(pick(report.supporting)),
+    "",
+    "**Contradicting evidence:**",
+    ...evidenceList(pick(report.contradicting)),
+  ];
+  if (others.length > 0) lines.push("", "**Other sources (no clear stance):**", ...evidenceList(others));
+  if (report.notes.length > 0) lines.push("", "**Notes:**", ...report.notes.map((n) => `- ${inline(n)}`));
+  lines.push(
+    "",
+    "**Calls:**",
+    "",
+    "| # | role | query | status | provider | hits | attempts |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  );
+  for (const call of report.calls) {
+    const attempts = call.attempts
+      .map((a) => `${a.provider}: ${a.outcome}${a.ms ? ` (${a.ms} ms)` : ""}`)
+      .join(", ");
+    lines.push(
+      `| ${call.id} | ${call.role} | ${inline(call.query)} | ${call.status} | ${call.provider ?? "—"} | ${call.hits} | ${inline(attempts) || "—"} |`,
+    );
+  }
+  if (report.escalate) lines.push("", "_Inconclusive: escalate to deeper research._");
+  return `${lines.join("\n")}\n`;
+}
+
+function evidenceList(items: readonly Evidence[]): string[] {
+  if (items.length === 0) return ["- none found"];
+  return items.map((e) => {
+    const point = e.snippet ? ` — ${inline(truncate(e.snippet, 240))}` : "";
+    return `- [${inline(e.title || e.domain)}](${e.url.replace(/[()\s]/g, encodeURIComponent)}) (${e.domain}, ${e.id}, origin ${e.originId})${point}`;
+  });
+}
+
+/** Keeps untrusted text on one line and stops it from opening links, images or HTML. */
+function inline(text: string): string {
+  return text.replace(/\s+/g, " ").replace(/([\\`*_[\]<>!|])/g, "\\$1");
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

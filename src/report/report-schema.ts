@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { CONFIDENCE_LABELS } from "../judge/label.js";
+import { STANCES } from "../judge/stance.js";
+import { CALL_ROLES, planSchema } from "../plan/plan-schema.js";
+import { PROVIDER_NAMES } from "../providers/search-provider.js";
+
+/**
+ * The report contract (`version: 1`). The zod schema is the single source: the TypeScript type is
+ * inferred from it, `core-search schema` prints its JSON Schema, and the MCP tools use it as their
+ * output schema. Add fields; never rename or remove one within a version.
+ */
+
+const foundBySchema = z.object({
+  call: z.int().positive(),
+  provider: z.enum(PROVIDER_NAMES),
+  engines: z.array(z.string()).describe("Engines of a metasearch provider that returned the page"),
+  rank: z.int().positive(),
+});
+
+export const evidenceSchema = z.object({
+  id: z.string().regex(/^e\d+$/),
+  url: z.string(),
+  canonicalUrl: z.string(),
+  domain: z.string(),
+  title: z.string(),
+  snippet: z.string().describe("Text from the page as the search service gave it: untrusted"),
+  publishedAt: z.string().nullable(),
+  stance: z.enum(STANCES).describe("Stance toward `claim`"),
+  stanceScore: z.number().min(0).max(1),
+  originId: z.string().regex(/^o\d+$/),
+  quality: z.enum(["normal", "low"]),
+  foundBy: z.array(foundBySchema).min(1),
+});
+
+export const originSchema = z.object({
+  id: z.string().regex(/^o\d+$/),
+  evidence: z.array(z.string()).min(1),
+  domains: z.array(z.string()),
+  why: z.enum(["same-url", "syndication", "wire", "press-release", "same-owner", "doi", "single"]),
+});
+
+export const attemptSchema = z.object({
+  provider: z.enum(PROVIDER_NAMES),
+  outcome: z
+    .string()
+    .describe("ok | empty | no_key | unhealthy | engines_unavailable | timeout | deadline | http_NNN | …"),
+  ms: z.number().min(0),
+  detail: z.string().optional(),
+});
+
+export const callSchema = z.object({
+  id: z.int().positive(),
+  role: z.enum(CALL_ROLES),
+  query: z.string(),
+  status: z.enum(["ok", "empty", "failed", "skipped"]),
+  provider: z.enum(PROVIDER_NAMES).nullable(),
+  attempts: z.array(attemptSchema),
+  unresponsiveEngines: z.array(z.object({ engine: z.string(), reason: z.string() })),
+  hits: z.int().min(0),
+  warnings: z.array(z.string()),
+});
+
+export const reportSchema = z.object({
+  version: z.literal(1),
+  question: z.string(),
+  claim: z.string().describe("The proposition under test; stances are relative to it"),
+  summary: z.string(),
+  finding: z
+    .string()
+    .describe("The main finding in one sentence: the claim, its negation, or what the evidence does say"),
+  direction: z.enum(["affirms", "refutes", "unclear"]),
+  confidence: z.enum(CONFIDENCE_LABELS).describe("Confidence of the finding"),
+  bypassed: z.boolean(),
+  plan: planSchema,
+  evidence: z.array(evidenceSchema),
+  supporting: z.array(z.string()),
+  contradicting: z.array(z.string()),
+  origins: z.array(originSchema),
+  calls: z.array(callSchema),
+  coverage: z.object({
+    uniqueUrls: z.int().min(0),
+    uniqueDomains: z.int().min(0),
+    independentOrigins: z.int().min(0),
+    engineFamilies: z.array(z.string()),
+  }),
+  notes: z.array(z.string()),
+  escalate: z.boolean(),
+  timing: z.object({ totalMs: z.number().min(0) }),
+});
+
+export type Report = z.infer<typeof reportSchema>;
+export type Evidence = z.infer<typeof evidenceSchema>;
+export type Origin = z.infer<typeof originSchema>;
+export type CallRecord = z.infer<typeof callSchema>;
+
+export function reportJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(reportSchema, { target: "draft-2020-12" }) as Record<string, unknown>;
+}

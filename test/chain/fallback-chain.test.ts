@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { runChain } from "../../src/chain/fallback-chain.js";
+import { ProviderError } from "../../src/errors.js";
+import { silentLogger } from "../../src/logger.js";
+import type { ProviderName, SearchProvider, SearchResponse } from "../../src/providers/search-provider.js";
+
+const request = { query: "q", categories: ["general" as const], engines: [], timeRange: null, limit: 5 };
+const hit = (url: string) => ({ url, title: "t", snippet: "s", publishedAt: null, engines: [], rank: 1 });
+
+function fake(
+  name: ProviderName,
+  behaviour: SearchResponse | Error | "hang" | "ignore-signal",
+  calls: string[] = [],
+  configured = true,
+): SearchProvider {
+  return {
+    name,
+    configured,
+    search: (req) => {
+      calls.push(name);
+      if (behaviour === "hang") {
+        return new Promise((_, reject) =>
+          req.signal.addEventListener("abort", () => reject(new Error("aborted"))),
+        );
+      }
+      if (behaviour === "ignore-signal") return new Promise(() => {});
+      return behaviour instanceof Error ? Promise.reject(behaviour) : Promise.resolve(behaviour);
+    },
+  };
+}
+
+const ok = (n: number): SearchResponse => ({
+  hits: Array.from({ length: n }, (_, i) => hit(`https://a${i}.example`)),
+  unresponsiveEngines: [],
+  warnings: [],
+});
+const empty: SearchResponse = { hits: [], unresponsiveEngines: [], warnings: [] };
+const options = (deadline = new AbortController().signal) => ({ deadline, logger: silentLogger });
+
+describe("fallback chain", () => {
+  it("stops at the first provider with results and records every attempt before it", async () => {
+    const asked: string[] = [];
+    const result = await runChain(
+      [
+        fake("searxng", new ProviderError("boom", { provider: "searxng", outcome: "http_503" }), asked),
+        fake("exa", ok(1), asked, false),
+        fake("brave", empty, asked),
+        fake("tavily", ok(3), asked),
+        fake("firecrawl", ok(2), asked),
+      ],
+      request,
+      options(),
+    );
+    expect(result.status).toBe("ok");
+    expect(result.provider).toBe("tavily");
+    expect(result.hits).toHaveLength(3);
+    expect(result.attempts.map((a) => [a.provider, a.outcome])).toEqual([
+      ["searxng", "http_503"],
+      ["exa", "no_key"],
+      ["brave", "empty"],
+      ["tavily", "ok"],
+    ]);
+    expect(asked).toEqual(["searxng", "brave", "tavily"]);
+  });
+
+  it("calls an engine outage with no results engines_unavailable, not empty", async () => {
+    const outage: SearchResponse = {
+      hits: [],
+      unresponsiveEngines: [{ engine: "bing", reason: "timeout" }],
+      warnings: [],
+    };
+    const result = await runChain([fake("searxng", outage)], request, options());
+    expect(result.status).toBe("failed");
+    expect(result.attempts[0]).toMatchObject({
+      outcome: "engines_unavailable",
+      detail: "engines unavailable: bing (timeout)",
+    });
+    expect(result.unresponsiveEngines).toEqual([{ engine: "bing", reason: "timeout" }]);
+  });
+
+  it("is empty when a service looked and found nothing, failed when none could answer", async () => {
+    expect((await runChain([fake("searxng", empty)], request, options())).status).toBe("empty");
+    expect((await runChain([fake("searxng", new Error("x"))], request, options())).status).toBe("failed");
+    expect((await runChain([fake("searxng", ok(1), [], false)], request, options())).status).toBe("failed");
+  });
+
+  it("skips providers named in `skip` with the given outcome", async () => {
+    const asked: string[] = [];
+    const result = await runChain([fake("searxng", ok(1), asked), fake("exa", ok(2), asked)], request, {
+      ...options(),
+      skip: new Map([["searxng", "unhealthy"]]),
+    });
+    expect(result.provider).toBe("exa");
+    expect(result.attempts[0]).toMatchObject({ provider: "searxng", outcome: "unhealthy" });
+    expect(asked).toEqual(["exa"]);
+  });
+
+  it.each(["hang", "ignore-signal"] as const)(
+    "ends at the deadline even when a provider %s",
+    async (behaviour) => {
+      const asked: string[] = [];
+      const deadline = AbortSignal.timeout(50);
+      const result = await runChain(
+        [fake("searxng", behaviour, asked), fake("exa", ok(1), asked)],
+        request,
+        options(deadline),
+      );
+      expect(result.status).toBe("failed");
+      expect(result.attempts).toEqual([
+        expect.objectContaining({ provider: "searxng", outcome: "deadline" }),
+      ]);
+      expect(asked).toEqual(["searxng"]);
+    },
+  );
+});

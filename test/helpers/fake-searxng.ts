@@ -1,0 +1,69 @@
+/**
+ * A SearXNG-shaped service on the scripted server: `/config` lists engines, `/search` answers per
+ * engine from a table, honouring `engines=` / `categories=` the way SearXNG selects engines.
+ */
+import type { RecordedRequest, ScriptedReply, ScriptedServer } from "./scripted-server.js";
+import { startScriptedServer } from "./scripted-server.js";
+
+export interface FakeEngine {
+  name: string;
+  categories: string[];
+  enabled?: boolean;
+  /** Results this engine returns for any query, or an error reason listed in unresponsive_engines. */
+  results?: { url: string; title: string; content: string }[];
+  fails?: string;
+}
+
+export async function startFakeSearxng(engines: FakeEngine[]): Promise<ScriptedServer> {
+  const server = await startScriptedServer();
+  server.route("GET", "/config", {
+    body: {
+      categories: ["general", "news", "science", "it"],
+      engines: engines.map((e) => ({
+        name: e.name,
+        categories: e.categories,
+        enabled: e.enabled ?? true,
+        time_range_support: true,
+      })),
+    },
+  });
+  server.route("GET", "/search", (req) => answer(engines, req));
+  return server;
+}
+
+function answer(engines: FakeEngine[], req: RecordedRequest): ScriptedReply {
+  const named = req.query.engines?.split(",") ?? [];
+  const categories = req.query.categories?.split(",") ?? ["general"];
+  const selected = engines.filter((e) =>
+    named.length > 0
+      ? named.includes(e.name)
+      : (e.enabled ?? true) && e.categories.some((c) => categories.includes(c)),
+  );
+  const byUrl = new Map<
+    string,
+    { url: string; title: string; content: string; engines: string[]; score: number }
+  >();
+  const unresponsive: [string, string][] = [];
+  for (const engine of selected) {
+    if (engine.fails) {
+      unresponsive.push([engine.name, engine.fails]);
+      continue;
+    }
+    for (const [index, result] of (engine.results ?? []).entries()) {
+      const existing = byUrl.get(result.url);
+      if (existing) {
+        existing.engines.push(engine.name);
+        existing.score += 1 / (index + 1);
+      } else {
+        byUrl.set(result.url, { ...result, engines: [engine.name], score: 1 / (index + 1) });
+      }
+    }
+  }
+  return { body: { query: req.query.q, results: [...byUrl.values()], unresponsive_engines: unresponsive } };
+}
+
+export const page = (domain: string, path = "article") => ({
+  url: `https://${domain}/${path}`,
+  title: `${domain} on the question`,
+  content: `What ${domain} says about it.`,
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { type LabelInput, labelEvidence } from "../../src/judge/label.js";
+import type { Stance } from "../../src/judge/stance.js";
+
+/** `spec` like "support:a.org:o1:bing" — stance, domain, origin, families (comma-separated). */
+const items = (...specs: string[]): LabelInput[] =>
+  specs.map((spec) => {
+    const [stance, domain, originId, families] = spec.split(":");
+    return {
+      stance: stance as Stance,
+      domain: domain ?? "",
+      originId: originId ?? "",
+      families: (families ?? "").split(","),
+    };
+  });
+
+describe("labelEvidence", () => {
+  it.each([
+    [
+      "fewer than 3 domains is low-coverage even when they agree",
+      ["support:a.org:o1:bing", "support:b.org:o2:mojeek"],
+      "low-coverage",
+      "affirms",
+    ],
+    [
+      "two independent origins from two families agreeing is corroborated",
+      ["support:a.org:o1:bing", "support:b.org:o2:mojeek", "neutral:c.org:o3:google"],
+      "corroborated",
+      "affirms",
+    ],
+    [
+      "a debunked myth is corroborated with direction refutes",
+      ["contradict:a.org:o1:bing", "contradict:b.org:o2:google", "neutral:c.org:o3:google"],
+      "corroborated",
+      "refutes",
+    ],
+    [
+      "agreeing copies of one origin are single-source",
+      ["support:a.org:o1:bing", "support:b.org:o1:google", "neutral:c.org:o3:google"],
+      "single-source",
+      "affirms",
+    ],
+    [
+      "agreeing origins all from one index family are single-source",
+      ["support:a.org:o1:bing", "support:b.org:o2:bing", "neutral:c.org:o3:google"],
+      "single-source",
+      "affirms",
+    ],
+    [
+      "one supporting origin is single-source",
+      ["support:a.org:o1:bing", "neutral:b.org:o2:google", "neutral:c.org:o3:google"],
+      "single-source",
+      "affirms",
+    ],
+    [
+      "support and contradiction is contested",
+      ["support:a.org:o1:bing", "contradict:b.org:o2:google", "neutral:c.org:o3:google"],
+      "contested",
+      "unclear",
+    ],
+    [
+      "no source taking a position is low-coverage",
+      ["neutral:a.org:o1:bing", "neutral:b.org:o2:google", "unrelated:c.org:o3:mojeek"],
+      "low-coverage",
+      "unclear",
+    ],
+    ["nothing at all is low-coverage", [], "low-coverage", "unclear"],
+  ])("%s", (_name, specs, confidence, direction) => {
+    const result = labelEvidence(items(...specs));
+    expect(result.confidence).toBe(confidence);
+    expect(result.direction).toBe(direction);
+    expect(result.reasons.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { formFinding, negate } from "../../src/report/finding.js";
+
+describe("formFinding", () => {
+  it("states the claim when the evidence affirms it", () => {
+    expect(
+      formFinding("Intermittent fasting is safe", "affirms", "corroborated", "intermittent fasting"),
+    ).toBe("Intermittent fasting is safe");
+  });
+
+  it.each([
+    ["Cracking knuckles causes arthritis", "cracking knuckles", "Cracking knuckles does not cause arthritis"],
+    ["Vaccines cause autism", "vaccines", "Vaccines do not cause autism"],
+    ["Intermittent fasting is safe", "intermittent fasting", "Intermittent fasting is not safe"],
+    ["Rust is growing", "Rust", "Rust is not growing"],
+    ["Coffee can reduce anxiety", "coffee", "Coffee cannot reduce anxiety"],
+    [
+      "Remote work has a significant impact on productivity",
+      "remote work",
+      "Remote work does not have a significant impact on productivity",
+    ],
+    ["Sugar reaches the brain", "sugar", "Sugar does not reach the brain"],
+  ])("negates %s", (claim, subject, expected) => {
+    expect(negate(claim, subject)).toBe(expected);
+    expect(formFinding(claim, "refutes", "corroborated", subject)).toBe(expected);
+  });
+
+  it("says what the evidence does say when the direction is unclear", () => {
+    expect(formFinding("Coffee is good for you", "unclear", "contested", "coffee")).toBe(
+      "Sources disagree on whether coffee is good for you.",
+    );
+    expect(formFinding("Coffee is good for you", "unclear", "low-coverage", "coffee")).toMatch(
+      /does not settle whether coffee/,
+    );
+  });
+});
