@@ -1,0 +1,152 @@
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { loadConfig } from "./config.js";
+import { corroborate, everyCallFailed } from "./corroborate.js";
+import { ConfigError, CoreSearchError } from "./errors.js";
+import { createLogger } from "./logger.js";
+import { plan } from "./plan/plan.js";
+import { renderMarkdown } from "./report/render-markdown.js";
+import { reportJsonSchema } from "./report/report-schema.js";
+
+export const EXIT = { ok: 0, usage: 2, allFailed: 3 } as const;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+}
+
+const HELP = `core-search — how far does the web agree? A claim/evidence report for an evaluative question.
+
+Usage:
+  core-search "<question>" [--json] [--limit N] [--deadline-ms N]
+  core-search plan "<question>" --json      the planned calls only (no network)
+  core-search schema                        the report's JSON Schema
+  core-search --help | --version
+
+Options:
+  --json             print the report as JSON (default: markdown)
+  --limit N          results per call, 1-20 (default CORE_SEARCH_LIMIT or 5)
+  --deadline-ms N    overall deadline in ms (default CORE_SEARCH_DEADLINE_MS or 30000)
+
+Needs a SearXNG instance with the JSON format enabled: SEARXNG_URL=http://127.0.0.1:8888
+
+Examples:
+  SEARXNG_URL=http://127.0.0.1:8888 core-search "Is intermittent fasting safe?"
+  core-search plan "Does cracking knuckles cause arthritis?" --json
+
+Exit codes: 0 report produced · 2 bad usage or configuration · 3 every planned call failed`;
+
+/** Runs one CLI invocation and returns its exit code; all output goes through `io`. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    io.stderr(
+      `core-search: ${error instanceof Error ? error.message : String(error)}\nRun core-search --help for usage.\n`,
+    );
+    return EXIT.usage;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(`${HELP}\n`);
+    return EXIT.ok;
+  }
+  if (values.version) {
+    io.stdout(`${version()}\n`);
+    return EXIT.ok;
+  }
+  const [first, ...rest] = positionals;
+  try {
+    if (first === "schema" && rest.length === 0) {
+      io.stdout(`${JSON.stringify(reportJsonSchema(), null, 2)}\n`);
+      return EXIT.ok;
+    }
+    if (first === "plan") {
+      const question = single(rest, "plan");
+      const config = loadConfig(io.env);
+      const result = plan(question, { limit: intOption(values.limit, "--limit") ?? config.limit });
+      io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderPlan(result));
+      return EXIT.ok;
+    }
+    const question = single(positionals, "question");
+    const config = loadConfig(io.env);
+    const logger = createLogger({ level: config.logLevel });
+    const limit = intOption(values.limit, "--limit");
+    const deadlineMs = intOption(values["deadline-ms"], "--deadline-ms");
+    const report = await corroborate(question, {
+      config,
+      logger,
+      ...(limit === undefined ? {} : { limit }),
+      ...(deadlineMs === undefined ? {} : { deadlineMs }),
+    });
+    io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report));
+    return everyCallFailed(report) ? EXIT.allFailed : EXIT.ok;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`core-search: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof CoreSearchError && error.code === "INVALID_INPUT") {
+      io.stderr(`core-search: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      json: { type: "boolean" },
+      limit: { type: "string" },
+      "deadline-ms": { type: "string" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
+    },
+  });
+}
+
+function single(values: readonly string[], what: string): string {
+  if (values.length !== 1 || values[0] === undefined) {
+    throw new CoreSearchError(
+      values.length === 0
+        ? `Missing ${what === "plan" ? "the question to plan" : "the question"}: core-search "Is X safe?"`
+        : `Expected one quoted question, got ${values.length} arguments: put the question in quotes`,
+      { code: "INVALID_INPUT" },
+    );
+  }
+  return values[0];
+}
+
+function intOption(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim()))
+    throw new CoreSearchError(`${name} must be a whole number`, { code: "INVALID_INPUT" });
+  return Number(value);
+}
+
+function renderPlan(result: ReturnType<typeof plan>): string {
+  const lines = [
+    `Question: ${result.question}`,
+    `Type: ${result.queryType}  Claim: ${result.claim}`,
+    result.bypass ? `Bypass: ${result.bypassReason}` : "Bypass: no",
+    ...result.warnings.map((w) => `Warning: ${w}`),
+    ...result.calls.map(
+      (c) =>
+        `${c.id}. [${c.role}] ${c.query} (${c.categories.join(",")}${c.engines.length ? `; engines ${c.engines.join(",")}` : ""}; time ${c.timeRange ?? "any"})${c.skip ? ` — skipped: ${c.skip}` : ""}`,
+    ),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  return pkg.version;
+}

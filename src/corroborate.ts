@@ -1,0 +1,164 @@
+import pMap from "p-map";
+import type { Dispatcher } from "undici";
+import { type ChainResult, runChain } from "./chain/fallback-chain.js";
+import { type Config, loadConfig } from "./config.js";
+import { mergeHits } from "./dedup/merge-hits.js";
+import { assignOrigins } from "./dedup/origins.js";
+import { ConfigError, InvalidInputError } from "./errors.js";
+import { familiesOf } from "./health/engine-families.js";
+import { preflightSearxng } from "./health/preflight.js";
+import { createHttpClient } from "./http/http-client.js";
+import { labelEvidence } from "./judge/label.js";
+import { neutralJudge, type StanceJudge, type StanceJudgement } from "./judge/stance.js";
+import { type Logger, silentLogger } from "./logger.js";
+import { plan as makePlan, singleCall } from "./plan/plan.js";
+import type { PlannedCall } from "./plan/plan-schema.js";
+import { createProviders } from "./providers/create-providers.js";
+import type { SearchProvider } from "./providers/search-provider.js";
+import { buildReport } from "./report/build-report.js";
+import type { Report } from "./report/report-schema.js";
+
+export interface CorroborateOptions {
+  /** Settings; by default read from the environment. */
+  config?: Config;
+  /** Results per call, 1–20 (default: the configured limit). */
+  limit?: number;
+  /** Overall deadline in ms (default: the configured deadline). */
+  deadlineMs?: number;
+  signal?: AbortSignal;
+  /** undici dispatcher for every request (proxies, tests). */
+  dispatcher?: Dispatcher;
+  logger?: Logger;
+  judge?: StanceJudge;
+  /** Replaces the providers built from the settings (embedding, tests). */
+  providers?: readonly SearchProvider[];
+  now?: () => Date;
+}
+
+const PREFLIGHT_TIMEOUT_MS = 5_000;
+
+/**
+ * Question → report: plan → preflight → search → dedup → judge → label → report.
+ * Throws only for bad input or configuration; every stage failure is recorded in the report.
+ */
+export async function corroborate(question: string, options: CorroborateOptions = {}): Promise<Report> {
+  const started = performance.now();
+  const config = options.config ?? loadConfig();
+  const limit = checkInt(options.limit ?? config.limit, "limit", 1, 20);
+  const deadlineMs = checkInt(options.deadlineMs ?? config.deadlineMs, "deadlineMs", 100, 600_000);
+  const logger = options.logger ?? silentLogger;
+  const plan = makePlan(question, { limit, now: options.now?.() ?? new Date() });
+
+  const http = createHttpClient(options.dispatcher ? { dispatcher: options.dispatcher } : {});
+  const built = createProviders(config, http);
+  const chain = options.providers ? [...options.providers] : built.chain;
+  if (!chain.some((p) => p.configured)) {
+    throw new ConfigError(
+      ["No search service is configured: set SEARXNG_URL to a SearXNG instance (e.g. http://127.0.0.1:8888)"],
+      { code: "NOTHING_CONFIGURED" },
+    );
+  }
+  const searxng = options.providers ? undefined : built.searxng;
+
+  const deadline = options.signal
+    ? AbortSignal.any([options.signal, AbortSignal.timeout(deadlineMs)])
+    : AbortSignal.timeout(deadlineMs);
+  const notes = [...plan.warnings];
+
+  // preflight
+  const preflight = await preflightSearxng(searxng, {
+    signal: AbortSignal.any([deadline, AbortSignal.timeout(Math.min(PREFLIGHT_TIMEOUT_MS, deadlineMs))]),
+    logger,
+  });
+  const skip = new Map<SearchProvider["name"], string>();
+  let calls: PlannedCall[] = plan.calls;
+  if (preflight.status === "failed") {
+    skip.set("searxng", "unhealthy");
+    notes.push(`SearXNG preflight failed — ${preflight.error ?? "no answer"}; SearXNG was not asked`);
+  } else if (preflight.degraded && !plan.bypass) {
+    calls = [singleCall(plan.calls[0]?.query ?? plan.question, limit)];
+    notes.push(
+      `Engine diversity degraded — results may be biased toward a single index (healthy families: ${preflight.families.join(", ") || "none"})`,
+    );
+  }
+
+  // search
+  const results = await pMap(
+    calls,
+    async (call): Promise<ChainResult | null> =>
+      call.skip
+        ? null
+        : runChain(
+            chain,
+            {
+              query: call.query,
+              categories: call.categories,
+              engines: call.engines,
+              timeRange: call.timeRange,
+              limit: call.limit,
+            },
+            { skip, deadline, logger },
+          ),
+    { concurrency: 4 },
+  );
+
+  // dedup
+  const hits = calls.flatMap((call, index) =>
+    (results[index]?.hits ?? []).map((hit) => ({
+      call: call.id,
+      provider: results[index]?.provider ?? "searxng",
+      hit,
+    })),
+  );
+  const { items } = mergeHits(hits);
+  const origins = assignOrigins(items.length);
+
+  // judge
+  const judge = options.judge ?? neutralJudge;
+  let judgements: StanceJudgement[];
+  try {
+    judgements = await judge.judge(plan.claim, items, deadline);
+  } catch (error) {
+    logger.warn({ err: error }, "stance judge failed");
+    notes.push(`Stance judge "${judge.name}" failed; every source is treated as neutral`);
+    judgements = items.map(() => ({ stance: "neutral", score: 0 }));
+  }
+
+  // label
+  const originOf = new Map(
+    origins.flatMap((group, index) => group.members.map((m) => [m, `o${index + 1}`] as const)),
+  );
+  const label = labelEvidence(
+    items.map((item, index) => ({
+      stance: judgements[index]?.stance ?? "neutral",
+      domain: item.domain,
+      originId: originOf.get(index) ?? `o${index + 1}`,
+      families: familiesOf(item.foundBy),
+    })),
+  );
+
+  // report
+  return buildReport({
+    plan,
+    calls: calls.map((planned, index) => ({ planned, result: results[index] ?? null })),
+    items,
+    judgements,
+    origins,
+    label,
+    notes,
+    totalMs: performance.now() - started,
+  });
+}
+
+/** True when every call that ran failed (the CLI's exit code 3). */
+export function everyCallFailed(report: Report): boolean {
+  const ran = report.calls.filter((c) => c.status !== "skipped");
+  return ran.length > 0 && ran.every((c) => c.status === "failed");
+}
+
+function checkInt(value: number, name: string, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidInputError(`${name} must be an integer between ${min} and ${max}`);
+  }
+  return value;
+}

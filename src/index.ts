@@ -1,0 +1,37 @@
+export { type Config, configFromObject, loadConfig } from "./config.js";
+export { type CorroborateOptions, corroborate, everyCallFailed } from "./corroborate.js";
+export {
+  ConfigError,
+  CoreSearchError,
+  type CoreSearchErrorCode,
+  InvalidInputError,
+  ProviderError,
+} from "./errors.js";
+export type { ConfidenceLabel, Direction } from "./judge/label.js";
+export type { Stance, StanceJudge, StanceJudgement } from "./judge/stance.js";
+export { type PlanOptions, plan } from "./plan/plan.js";
+export {
+  type CallRole,
+  type Plan,
+  type PlannedCall,
+  planSchema,
+  type QueryType,
+} from "./plan/plan-schema.js";
+export type {
+  Category,
+  ProviderName,
+  SearchHit,
+  SearchProvider,
+  SearchRequest,
+  SearchResponse,
+  TimeRange,
+} from "./providers/search-provider.js";
+export { renderMarkdown } from "./report/render-markdown.js";
+export {
+  type CallRecord,
+  type Evidence,
+  type Origin,
+  type Report,
+  reportJsonSchema,
+  reportSchema,
+} from "./report/report-schema.js";

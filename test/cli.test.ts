@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../src/cli.js";
+import { reportSchema } from "../src/report/report-schema.js";
+import { type FakeEngine, page, startFakeSearxng } from "./helpers/fake-searxng.js";
+import type { ScriptedServer } from "./helpers/scripted-server.js";
+
+async function cli(argv: string[], env: Record<string, string | undefined> = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env });
+  return { code, stdout, stderr };
+}
+
+const ENGINES: FakeEngine[] = ["bing", "google", "duckduckgo", "mojeek", "wiby", "arxiv"].map((name, i) => ({
+  name,
+  categories: name === "arxiv" ? ["science"] : ["general"],
+  results: [page(`site${i}.org`), page(`other${i}.org`)],
+}));
+
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("core-search CLI", () => {
+  it("prints help and version", async () => {
+    const help = await cli(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/core-search plan "<question>" --json/);
+    const version = await cli(["--version"]);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("prints the report's JSON Schema", async () => {
+    const { code, stdout } = await cli(["schema"]);
+    expect(code).toBe(0);
+    const schema = JSON.parse(stdout) as { properties: Record<string, unknown>; required: string[] };
+    expect(schema.required).toEqual(
+      expect.arrayContaining(["version", "claim", "finding", "confidence", "evidence", "calls", "coverage"]),
+    );
+  });
+
+  it("prints the plan as JSON without touching the network", async () => {
+    const { code, stdout } = await cli(["plan", "Does cracking knuckles cause arthritis?", "--json"], {
+      SEARXNG_URL: "http://127.0.0.1:1",
+    });
+    expect(code).toBe(0);
+    const plan = JSON.parse(stdout) as { queryType: string; calls: { role: string }[] };
+    expect(plan.queryType).toBe("claim");
+    expect(plan.calls.map((c) => c.role)).toEqual(["neutral", "news", "science", "counter"]);
+  });
+
+  it.each([
+    [[""], /empty/],
+    [["   "], /empty/],
+    [["x".repeat(100_000)], /too long/],
+    [["Is \u001b[31mthis safe?"], /control characters/],
+    [[], /Missing the question/],
+    [["Is", "X", "safe"], /one quoted question/],
+    [["Is X safe?", "--bogus"], /Unknown option/],
+    [["Is X safe?", "--limit", "many"], /--limit must be a whole number/],
+  ])("exits 2 with a clear message for %#", async (argv, message) => {
+    const { code, stderr, stdout } = await cli(argv, { SEARXNG_URL: "http://127.0.0.1:1" });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stdout).toBe("");
+  });
+
+  it("exits 2 naming every bad setting at once", async () => {
+    const { code, stderr } = await cli(["Is X safe?"], {
+      CORE_SEARCH_KEYLESS: "maybe",
+      CORE_SEARCH_LIMIT: "99",
+      SEARXNG_URL: "not a url",
+    });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/CORE_SEARCH_KEYLESS/);
+    expect(stderr).toMatch(/CORE_SEARCH_LIMIT/);
+    expect(stderr).toMatch(/SEARXNG_URL/);
+  });
+
+  it("exits 2 and says what to set when nothing is configured", async () => {
+    const { code, stderr } = await cli(["Is X safe?"], {});
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/SEARXNG_URL/);
+  });
+
+  it("prints a markdown report in the skill's shape, exit 0", async () => {
+    server = await startFakeSearxng(ENGINES);
+    const { code, stdout } = await cli(["Is intermittent fasting safe?"], { SEARXNG_URL: server.url });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^\*\*Claim:\*\* /);
+    for (const heading of [
+      "**Supporting evidence:**",
+      "**Contradicting evidence:**",
+      "**Confidence:**",
+      "**Calls:**",
+    ]) {
+      expect(stdout).toContain(heading);
+    }
+  });
+
+  it("prints a schema-valid JSON report; exit 3 when every call failed", async () => {
+    server = await startFakeSearxng(ENGINES.map((e) => ({ ...e, fails: "timeout" })));
+    const { code, stdout } = await cli(["Is intermittent fasting safe?", "--json"], {
+      SEARXNG_URL: server.url,
+    });
+    expect(code).toBe(3);
+    const report = reportSchema.parse(JSON.parse(stdout));
+    expect(report.confidence).toBe("low-coverage");
+  });
+});

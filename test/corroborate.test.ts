@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { configFromObject } from "../src/config.js";
+import { corroborate, everyCallFailed } from "../src/corroborate.js";
+import { ConfigError, InvalidInputError } from "../src/errors.js";
+import type { StanceJudge } from "../src/judge/stance.js";
+import { reportSchema } from "../src/report/report-schema.js";
+import { type FakeEngine, page, startFakeSearxng } from "./helpers/fake-searxng.js";
+import type { ScriptedServer } from "./helpers/scripted-server.js";
+
+const HEALTHY: FakeEngine[] = [
+  {
+    name: "bing",
+    categories: ["general", "news"],
+    results: [page("a.org"), page("b.org"), page("shared.org")],
+  },
+  { name: "google", categories: ["general"], results: [page("c.org"), page("shared.org")] },
+  { name: "duckduckgo", categories: ["general"], results: [page("d.org")] },
+  { name: "mojeek", categories: ["general", "news"], results: [page("e.org"), page("a.org")] },
+  { name: "wiby", categories: ["general"], results: [page("f.org")] },
+  { name: "arxiv", categories: ["science"], results: [page("arxiv.org", "abs/1")] },
+];
+
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const configFor = (url: string) => configFromObject({ searxngUrl: url });
+
+/** Says every source whose domain is listed supports (or contradicts) the claim. */
+const judgeBy = (support: string[], contradict: string[] = []): StanceJudge => ({
+  name: "table",
+  async judge(_claim, items) {
+    return items.map((item) => {
+      const host = "url" in item ? new URL(String((item as { url: string }).url)).hostname : "";
+      if (support.includes(host)) return { stance: "support", score: 0.9 };
+      if (contradict.includes(host)) return { stance: "contradict", score: 0.9 };
+      return { stance: "neutral", score: 0.2 };
+    });
+  },
+});
+
+describe("corroborate against a SearXNG-shaped service", () => {
+  it("runs the planned calls and returns a schema-valid report with merged provenance", async () => {
+    server = await startFakeSearxng(HEALTHY);
+    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    expect(reportSchema.safeParse(report).success).toBe(true);
+    expect(report.claim).toBe("Intermittent fasting is safe");
+    expect(report.calls.map((c) => [c.role, c.status])).toEqual([
+      ["neutral", "ok"],
+      ["news", "skipped"],
+      ["science", "ok"],
+      ["counter", "ok"],
+    ]);
+    const searches = server.requests.filter((r) => r.path === "/search");
+    expect(searches).toHaveLength(3);
+    expect(searches.find((r) => r.query.engines === "mojeek,wiby")?.query.q).toBe(
+      "intermittent fasting problems drawbacks criticism",
+    );
+    const shared = report.evidence.find((e) => e.domain === "shared.org");
+    expect(shared?.foundBy[0]?.engines).toEqual(["bing", "google"]);
+    const a = report.evidence.find((e) => e.domain === "a.org");
+    expect(a?.foundBy.map((f) => f.call)).toEqual([1, 4]);
+    expect(report.coverage.uniqueUrls).toBe(report.evidence.length);
+    expect(report.coverage.engineFamilies).toEqual(["arxiv", "bing", "google", "mojeek", "wiby"]);
+    expect(report.notes.some((n) => n.includes("Call 2 (news) skipped"))).toBe(true);
+    expect(everyCallFailed(report)).toBe(false);
+  });
+
+  it("labels by independent agreement when the judge takes positions", async () => {
+    server = await startFakeSearxng(HEALTHY);
+    const config = configFor(server.url);
+    const agreed = await corroborate("Is intermittent fasting safe?", {
+      config,
+      judge: judgeBy(["a.org", "c.org"]),
+    });
+    expect(agreed).toMatchObject({
+      confidence: "corroborated",
+      direction: "affirms",
+      finding: "Intermittent fasting is safe",
+    });
+    expect(agreed.supporting).toHaveLength(2);
+
+    const myth = await corroborate("Does cracking knuckles cause arthritis?", {
+      config,
+      judge: judgeBy([], ["a.org", "c.org"]),
+    });
+    expect(myth).toMatchObject({
+      confidence: "corroborated",
+      direction: "refutes",
+      finding: "Cracking knuckles does not cause arthritis",
+    });
+
+    const split = await corroborate("Is intermittent fasting safe?", {
+      config,
+      judge: judgeBy(["a.org"], ["c.org"]),
+    });
+    expect(split).toMatchObject({ confidence: "contested", escalate: true });
+  });
+
+  it("falls back to one general call when fewer than 3 engine families are healthy", async () => {
+    server = await startFakeSearxng([
+      { name: "bing", categories: ["general"], results: [page("a.org"), page("b.org"), page("c.org")] },
+      { name: "duckduckgo", categories: ["general"], results: [page("d.org")] },
+      { name: "google", categories: ["general"], enabled: false },
+    ]);
+    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    expect(report.calls.map((c) => c.role)).toEqual(["single"]);
+    expect(report.notes[0]).toMatch(
+      /^Engine diversity degraded — results may be biased toward a single index/,
+    );
+  });
+
+  it("records an outage as failed calls with reasons, never as an absence of evidence", async () => {
+    server = await startFakeSearxng(HEALTHY.map((e) => ({ ...e, fails: "HTTP error" })));
+    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    const ran = report.calls.filter((c) => c.status !== "skipped");
+    expect(ran.every((c) => c.status === "failed")).toBe(true);
+    expect(ran[0]?.attempts[0]).toMatchObject({ provider: "searxng", outcome: "engines_unavailable" });
+    expect(ran[0]?.unresponsiveEngines.map((e) => e.engine).sort()).toEqual(["bing", "duckduckgo", "google"]);
+    expect(report.confidence).toBe("low-coverage");
+    expect(report.notes.join("\n")).toMatch(/unavailable/);
+    expect(report.notes.join("\n")).not.toMatch(/no evidence(?! was)/i);
+    expect(everyCallFailed(report)).toBe(true);
+  });
+
+  it("marks a call degraded when some of its engines failed", async () => {
+    server = await startFakeSearxng(
+      HEALTHY.map((e) => (e.name === "google" ? { ...e, fails: "timeout" } : e)),
+    );
+    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    expect(report.calls[0]?.status).toBe("ok");
+    expect(report.notes).toContain(
+      "Call 1 degraded — google (timeout) unavailable, results may be incomplete",
+    );
+  });
+
+  it("returns by the deadline when the service hangs, recording the deadline", async () => {
+    server = await startFakeSearxng(HEALTHY);
+    server.route("GET", "/search", { hang: true });
+    const report = await corroborate("Is intermittent fasting safe?", {
+      config: configFor(server.url),
+      deadlineMs: 300,
+    });
+    for (const call of report.calls.filter((c) => c.status !== "skipped")) {
+      expect(call.status).toBe("failed");
+      expect(call.attempts.at(-1)?.outcome).toBe("deadline");
+    }
+  });
+
+  it("skips SearXNG as unhealthy when its preflight fails", async () => {
+    server = await startFakeSearxng(HEALTHY);
+    server.route("GET", "/config", { status: 500, body: { error: "search error" } });
+    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    expect(report.notes[0]).toMatch(/SearXNG preflight failed — SearXNG request failed with status 500/);
+    expect(report.calls[0]?.attempts).toEqual([{ provider: "searxng", outcome: "unhealthy", ms: 0 }]);
+  });
+});
+
+describe("corroborate refuses what it cannot use", () => {
+  it.each([
+    ["", /empty/],
+    ["   \n\t ", /empty/],
+    ["x".repeat(100_000), /too long/],
+    ["Is this\u0000 safe?", /control characters/],
+  ])("question %#", async (question, message) => {
+    server = await startFakeSearxng(HEALTHY);
+    await expect(corroborate(question, { config: configFor(server.url) })).rejects.toThrow(InvalidInputError);
+    await expect(corroborate(question, { config: configFor(server.url) })).rejects.toThrow(message);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("refuses to run with no search service configured", async () => {
+    const error = await corroborate("Is intermittent fasting safe?", { config: configFromObject({}) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).code).toBe("NOTHING_CONFIGURED");
+    expect((error as ConfigError).message).toMatch(/SEARXNG_URL/);
+  });
+
+  it.each([{ limit: 0 }, { limit: 21 }, { limit: 2.5 }, { deadlineMs: -1 }])(
+    "rejects option %o",
+    async (options) => {
+      server = await startFakeSearxng(HEALTHY);
+      await expect(corroborate("Is X safe?", { config: configFor(server.url), ...options })).rejects.toThrow(
+        InvalidInputError,
+      );
+    },
+  );
+});
