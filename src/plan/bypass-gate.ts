@@ -7,6 +7,21 @@ import { hasEvaluativeLanguage } from "./evaluative-language.js";
 const UNIT =
   "(?:km|kilometers?|miles?|kg|kilograms?|lbs?|pounds?|ounces?|oz|celsius|fahrenheit|°[cf]|meters?|metres?|feet|foot|ft|inches?|cm|mm|liters?|litres?|gallons?|cups?|grams?|g|mph|km/h|kph|usd|eur|gbp|jpy|dollars?|euros?|yen|bytes?|ml|kb|mb|gb|tb|[cf])\\b";
 
+/** Attributes with one agreed value: "capital of Australia", "atomic number of carbon", "default port for PostgreSQL". */
+const FACT_ATTRIBUTE =
+  "(?:capital(?: city)?|population|area|currency|official languages?|national (?:anthem|animal|flower|language)|time ?zone|dialling code|calling code|area code|boiling point|melting point|freezing point|chemical (?:symbol|formula)|atomic (?:number|mass|weight)|molar mass|speed of (?:light|sound)|gravitational constant|value of pi|half[- ]life|default port|port number|file extension|(?:date|year) of birth|birthday|date of death|height|length|elevation|distance)";
+
+/** Measurable superlatives name one agreed thing ("tallest mountain"); "best", "safest" rank by opinion. */
+const MEASURED_SUPERLATIVE =
+  "(?:tallest|highest|largest|biggest|smallest|longest|shortest|deepest|oldest|heaviest|hottest|coldest|driest|wettest|most populous)";
+
+const LANGUAGES =
+  "(?:english|french|spanish|german|italian|portuguese|dutch|russian|ukrainian|polish|greek|turkish|arabic|hebrew|hindi|bengali|urdu|chinese|mandarin|cantonese|japanese|korean|vietnamese|thai|indonesian|swahili|latin)";
+const TRANSLATION = new RegExp(
+  `^(?:translate\\b.+\\b(?:to|into|in) ${LANGUAGES}|how (?:do|would|can) (?:you|i) say\\b.+\\bin ${LANGUAGES}|what is\\b.+\\bin ${LANGUAGES})[?.!]*$`,
+  "i",
+);
+
 const SETTLED: { pattern: RegExp; reason: string }[] = [
   {
     pattern:
@@ -58,11 +73,40 @@ const SETTLED: { pattern: RegExp; reason: string }[] = [
   },
   {
     pattern:
-      /^(?:who (?:wrote|invented|discovered|painted|founded|composed)|when (?:was|did) .+ (?:born|die|founded|invented|released|published))\b/i,
+      /^(?:who (?:wrote|invented|discovered|painted|founded|composed|was the first|were the first)|when (?:was|did) .+ (?:born|die|founded|invented|released|published))\b/i,
     reason: "single agreed fact",
   },
   {
     pattern: /^how (?:tall|high|deep|far|heavy|wide|old) (?:is|are|was|were) [\w' .-]+$/i,
+    reason: "single agreed fact",
+  },
+  {
+    pattern: new RegExp(
+      `^(?:what(?:'s| is| are| was) )?(?:the )?${FACT_ATTRIBUTE} (?:of|for|in|on|between) [^?]+\\??$`,
+      "i",
+    ),
+    reason: "single agreed fact",
+  },
+  {
+    pattern: /^(?:when did|what year did|in what year did|what year was|when was) [^?]+$/i,
+    reason: "date of an event",
+  },
+  {
+    pattern:
+      /^how many [\w -]+ (?:are|is|were|does|do) (?:there )?(?:in|on|at) (?:an? |the |one )?[\w -]+\??$/i,
+    reason: "single agreed fact",
+  },
+  {
+    pattern:
+      /^what (?:does|do) (?:the )?[\w .+#-]+ (?:command|function|flag|option|keyword|operator|method) do$/i,
+    reason: "reference lookup",
+  },
+  {
+    pattern: /^what (?:port|protocol|file extension|status code) (?:does|do|is) [\w .-]+$/i,
+    reason: "single agreed fact",
+  },
+  {
+    pattern: new RegExp(`^(?:what|which|who) (?:is|are|was|were) the ${MEASURED_SUPERLATIVE} [\\w -]+$`, "i"),
     reason: "single agreed fact",
   },
 ];
@@ -73,9 +117,12 @@ export interface GateDecision {
 }
 
 export function bypassGate(question: string): GateDecision {
+  // A translation is settled whatever the phrase says ("translate good morning into Italian").
+  if (TRANSLATION.test(question)) return { bypass: true, reason: "translation" };
   if (hasEvaluativeLanguage(question)) return { bypass: false, reason: null };
+  const text = question.replace(/[?!.]+$/, "").trim();
   for (const { pattern, reason } of SETTLED) {
-    if (pattern.test(question)) return { bypass: true, reason };
+    if (pattern.test(text)) return { bypass: true, reason };
   }
   return { bypass: false, reason: null };
 }

@@ -1,4 +1,5 @@
 import type { Classification } from "./classify.js";
+import { capitalize, thirdPerson } from "./english.js";
 
 /**
  * The proposition under test, stated affirmatively, so every stance is relative to one sentence:
@@ -11,7 +12,7 @@ export function formClaim(question: string, c: Classification): string {
   switch (c.type) {
     case "evaluative":
       if (x && c.predicate) {
-        if (/^(?:is|was) it /i.test(text)) return `It is ${c.predicate} to ${x}`;
+        if (/^(?:is|was) it /i.test(text)) return `It is ${c.predicate} to ${c.action ?? x}`;
         return `${capitalize(x)} ${copula(text)} ${c.predicate}`;
       }
       break;
@@ -60,7 +61,7 @@ export function formClaim(question: string, c: Classification): string {
       if (x) return `There is a clear best ${x}`;
       break;
     case "procedural":
-      if (x) return `There is a recommended way to ${x}`;
+      if (x) return `There is a recommended way to ${c.action ?? x}`;
       break;
     case "fallback":
       break;
@@ -81,27 +82,9 @@ function purpose(text: string): string {
   return match?.[1] ? ` ${match[1]}` : "";
 }
 
-/** "cause arthritis" → "causes arthritis"; "lead to X" → "leads to X". */
 /** "should I use X for Y" → " for Y", unless the subject already carries it. */
 function toolPurpose(text: string, subject: string): string {
   const match = text.match(/ (for .+|in \d{4}\b.*)$/i);
   const tail = match?.[1];
   return tail && !subject.toLowerCase().includes(tail.toLowerCase()) ? ` ${tail}` : "";
-}
-
-function thirdPerson(predicate: string): string {
-  const [verb = "", ...rest] = predicate.split(" ");
-  if (/s$/.test(verb)) return predicate;
-  const inflected = /(?:sh|ch|x|z|o)$/.test(verb)
-    ? `${verb}es`
-    : /[^aeiou]y$/.test(verb)
-      ? `${verb.slice(0, -1)}ies`
-      : `${verb}s`;
-  return [inflected, ...rest].join(" ");
-}
-
-function capitalize(text: string): string {
-  // Names spelled with an inner capital keep their spelling: iPhone, eBay, macOS.
-  if (/^[a-z]+[A-Z]/.test(text)) return text;
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

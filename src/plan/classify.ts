@@ -1,3 +1,4 @@
+import { gerund } from "./english.js";
 import type { QueryType } from "./plan-schema.js";
 
 export interface Classification {
@@ -6,10 +7,12 @@ export interface Classification {
   subjects: string[];
   /** The evaluative predicate when one was recognised ("safe", "growing", "cause arthritis", …). */
   predicate: string | null;
+  /** The verb phrase as asked when the subject is an action ("eat raw eggs" for subject "eating raw eggs"). */
+  action: string | null;
 }
 
 const EFFECT_VERBS =
-  "cause|causes|caused|reduce|reduces|increase|increases|lead to|leads to|prevent|prevents|cure|cures|improve|improves|worsen|worsens|affect|affects|raise|raises|lower|lowers|trigger|triggers|help|helps|harm|harms|hurt|hurts|damage|damages|slow|slows|boost|boosts|kill|kills|treat|treats|shorten|shortens|extend|extends";
+  "slow down|slows down|speed up|speeds up|cut down on|drive up|drives up|bring down|brings down|cause|causes|caused|reduce|reduces|increase|increases|lead to|leads to|prevent|prevents|cure|cures|improve|improves|worsen|worsens|affect|affects|raise|raises|lower|lowers|trigger|triggers|help|helps|harm|harms|hurt|hurts|damage|damages|slow|slows|boost|boosts|kill|kills|treat|treats|shorten|shortens|extend|extends";
 
 /**
  * Rules from the most specific to the most general: the first that matches wins, so
@@ -21,9 +24,18 @@ interface Rule {
   pattern: RegExp;
   subjects: (m: RegExpMatchArray) => (string | undefined)[];
   predicate?: (m: RegExpMatchArray) => string | undefined;
+  action?: (m: RegExpMatchArray) => string | undefined;
   /** A match that only looks like this type (e.g. "good or bad" is not a comparison of two things). */
   reject?: (m: RegExpMatchArray) => boolean;
 }
+
+/** Superlatives that make a question ask for a ranking: best, top, safest, healthiest, most reliable … */
+export const SUPERLATIVE =
+  "(?:(?:top|best|highest|most)-rated|best|worst|top|greatest|safest|fastest|cheapest|strongest|smartest|easiest|hardest|simplest|cleanest|quietest|lightest|largest|biggest|smallest|tallest|longest|shortest|highest|lowest|deepest|oldest|newest|heaviest|hottest|coldest|warmest|richest|\\w+iest|(?:most|least) \\w+)";
+
+/** Words that open a clause, not a noun phrase: "X or is that a myth" compares nothing. */
+const CLAUSE_START =
+  /^(?:is|are|was|were|do|does|did|just|that|it|this|they|not|should|can|will|would|has|have|maybe)\b/i;
 
 const JUDGEMENT_PAIR =
   /^(?:not|bad|good|worse|better|harmful|helpful|safe|unsafe|dangerous|true|false|healthy|unhealthy|overrated|worth it)\b/i;
@@ -32,7 +44,7 @@ const RULES: Rule[] = [
   {
     type: "trend",
     pattern:
-      /^(?:is|are) (.+?) (growing|declining|dying|dead|shrinking|on the rise|on the decline|taking off|making a comeback|gaining (?:traction|popularity)|losing (?:ground|popularity)|still (?:popular|relevant|growing))\b/i,
+      /^(?:is|are) (.+?) (growing|declining|dying|dead|shrinking|on the rise|on the decline|on the way out|taking off|taking over|catching on|picking up|slowing(?: down)?|speeding up|spreading|booming|surging|rising|falling|fading|cooling(?: off)?|heating up|stalling|plateauing|making a comeback|gaining (?:traction|popularity|ground)|losing (?:ground|popularity|steam)|becoming (?:more |less )?(?:popular|common|mainstream|obsolete)|still (?:popular|relevant|growing|used|worth learning))\b/i,
     subjects: (m) => [m[1]],
     predicate: (m) => m[2],
     // "is string theory a dead end" describes, it does not ask about a trend.
@@ -49,6 +61,9 @@ const RULES: Rule[] = [
     pattern: /^(.+?) (adoption|growth|popularity|decline|market share|usage trends?)\b/i,
     subjects: (m) => [m[1]],
     predicate: (m) => m[2],
+    // "does the drug slow cognitive decline" asks about an effect, not a trend.
+    reject: (m) =>
+      /^(?:does|do|did|can|could|will|would|is|are|was|were|how|what|why|should)\b/i.test(m[1] ?? ""),
   },
   {
     type: "comparative",
@@ -58,15 +73,23 @@ const RULES: Rule[] = [
   {
     type: "comparative",
     pattern:
-      /^(?:(?:is|are|should (?:i|we) \w+|which (?:one )?is (?:better|best)[,:]?|which should (?:i|we) (?:use|choose|pick|buy)[,:]?) )?(.+?) (vs\.?|versus|compared (?:to|with)|or) (.+?)(?: (better|worse|faster|slower|safer|cheaper|healthier|easier|harder|more \w+|less \w+))?(?: (?:for|in|when|as) .+?)?(?:[,:;]? (?:which|what|who)\b.*)?$/i,
+      /^(?:(?:is|are|should (?:i|we) \w+|which (?:one )?is (?:better|best)[,:]?|which should (?:i|we) (?:use|choose|pick|buy)[,:]?) )?(.+?) (vs\.?|versus|compared (?:to|with)|instead of|rather than|or) (.+?)(?: (better|worse|faster|slower|safer|cheaper|healthier|easier|harder|more \w+|less \w+))?(?: (?:for|in|when|as) .+?)?(?:[,:;]? (?:which|what|who)\b.*)?$/i,
     subjects: (m) => [m[1], m[3]],
     predicate: (m) => m[4],
-    reject: (m) => m[2]?.toLowerCase() === "or" && JUDGEMENT_PAIR.test(m[3] ?? ""),
+    // "good or bad", "X or is that a myth", "does X improve Y or just …" choose between judgements,
+    // not between two things.
+    reject: (m) =>
+      m[2]?.toLowerCase() === "or" &&
+      (JUDGEMENT_PAIR.test(m[3] ?? "") ||
+        CLAUSE_START.test(m[3] ?? "") ||
+        new RegExp(`^(?:does|do|did|can|could|will|would)\\b.*\\b(?:${EFFECT_VERBS})\\b`, "i").test(
+          m[1] ?? "",
+        )),
   },
   {
     type: "comparative",
     pattern:
-      /^(?:is|are) (.+?) (better|worse|faster|slower|safer|cheaper|healthier|easier|harder|more \w+|less \w+) than (.+?)(?: (?:for|in|when|as) .+)?$/i,
+      /^(?:is|are|was|were) (.+?) (?:an? )?(better|worse|faster|slower|safer|cheaper|healthier|easier|harder|stronger|more \w+|less \w+)(?: [\w']+){0,4}? than (.+?)(?: (?:for|in|when|as) .+)?$/i,
     subjects: (m) => [m[1], m[3]],
     predicate: (m) => m[2],
   },
@@ -76,6 +99,13 @@ const RULES: Rule[] = [
       `^(?:does|do|did|can|could|will|would|may|might|is it true that) (.+?) (${EFFECT_VERBS}) (.+)$`,
       "i",
     ),
+    subjects: (m) => [m[1], m[3]],
+    predicate: (m) => `${m[2]} ${m[3]}`,
+  },
+  {
+    type: "claim",
+    pattern:
+      /^(?:is|are) (.+?) (causing|hurting|helping|harming|damaging|reducing|increasing|raising|lowering|driving|fueling|boosting|slowing|worsening|improving|affecting|killing|preventing) (.+)$/i,
     subjects: (m) => [m[1], m[3]],
     predicate: (m) => `${m[2]} ${m[3]}`,
   },
@@ -95,7 +125,7 @@ const RULES: Rule[] = [
   {
     type: "policy",
     pattern:
-      /^(?:what (?:is|are) )?(?:the )?(?:impacts?|effects?|consequences|implications) of (.+?)(?: (?:on|for) (.+))?$/i,
+      /^(?:what (?:is|are|was|were|will be|would be) )?(?:the )?(?:(?:\w+|long-term|short-term) )?(?:impacts?|effects?|consequences|implications|fallout) of (.+?)(?: (?:on|for) (.+))?$/i,
     subjects: (m) => [m[1], m[2]],
   },
   {
@@ -106,43 +136,83 @@ const RULES: Rule[] = [
   {
     type: "tool",
     pattern:
-      /^should (?:i|we|you|my team|our team|our company) (?:use|adopt|switch to|migrate to|move to|learn|try|choose|pick|buy|start using) (.+?)(?: or not)?(?: (?:for .+|in \d{4}\b.*))?$/i,
+      /^should (?:i|we|you|my (?:team|company|startup|kids?|family)|our (?:team|company|startup|org|organi[sz]ation)) (?:(?:start|begin|stop) )?(?:use|using|adopt|adopting|switch to|migrate to|move to|upgrade to|learn|try|choose|pick|buy|get|take|install|invest in|go with|rent|lease) (.+?)(?: or not)?(?: (?:for .+|in \d{4}\b.*))?$/i,
     subjects: (m) => [m[1]],
   },
   {
     type: "procedural",
     pattern:
-      /^(?:how (?:to|do i|do you|do we|can i|can we|should i|should we|would i)|what(?:'s| is) the (?:best )?way to|steps to) (.+)$/i,
-    subjects: (m) => [m[1]],
+      /^(?:how (?:to|do i|do you|do we|can i|can we|should i|should we|would i)|what(?:'s| is) the (?:\w+est |best |right |proper |most \w+ )?way to|steps to|best way to|guide to|best practices (?:for|in|when)) (.+)$/i,
+    subjects: (m) => [/^best practices/i.test(m[0] ?? "") ? (m[1] ?? "") : gerund(m[1] ?? "")],
+    action: (m) => (/^best practices/i.test(m[0] ?? "") ? undefined : m[1]),
+    // "how do you say X in French" is a translation, not a procedure.
+    reject: (m) => /^say\b/i.test(m[1] ?? ""),
   },
   {
     type: "superlative",
-    pattern: /^(.+?) (?:is|are) the (best|worst|fastest|safest|most \w+|top) (.+)$/i,
+    pattern: new RegExp(`^(?:is|are) (.+?) the (${SUPERLATIVE}) (.+)$`, "i"),
+    subjects: (m) => [m[1]],
+    predicate: (m) => `the ${m[2]} ${m[3]}`,
+  },
+  {
+    type: "superlative",
+    pattern: new RegExp(`^(.+?) (?:is|are) the (${SUPERLATIVE}) (.+)$`, "i"),
     subjects: (m) => [m[1]],
     predicate: (m) => `the ${m[2]} ${m[3]}`,
     reject: (m) => /^(?:what|which|who)$/i.test(m[1] ?? ""),
   },
   {
     type: "superlative",
-    pattern: /^the (best|worst|fastest|safest|most \w+|top) (.+?) (?:is|are) (.+)$/i,
+    pattern: new RegExp(`^the (${SUPERLATIVE}) (.+?) (?:is|are) (.+)$`, "i"),
     subjects: (m) => [m[3]],
     predicate: (m) => `the ${m[1]} ${m[2]}`,
   },
   {
     type: "superlative",
-    pattern: /^(?:what|which|who) (?:is|are) the (?:best|top|safest|fastest|most \w+) (.+)$/i,
+    pattern: new RegExp(`^(?:(?:what|which|who) (?:is|are|was|were) )?the (?:${SUPERLATIVE}) (.+)$`, "i"),
+    subjects: (m) => [stripPurpose(m[1])],
+  },
+  {
+    type: "superlative",
+    pattern: new RegExp(`^(?:which|what) (.+?) (?:is|are) (?:the )?(${SUPERLATIVE})\\b(.*)$`, "i"),
     subjects: (m) => [m[1]],
+    predicate: (m) => `the ${m[2]}${m[3] ?? ""}`,
+  },
+  {
+    // Terse rankings: "best budget running shoes 2026", "top static site generators".
+    type: "superlative",
+    pattern: new RegExp(`^(?:${SUPERLATIVE}) (.+)$`, "i"),
+    subjects: (m) => [stripPurpose(m[1])],
+    // "most people think …" opens a sentence; it ranks nothing.
+    reject: (m) =>
+      /^(?:most|least) /i.test(m[0] ?? "") &&
+      !/^(?:most|least) \w+(?:ive|ful|able|ible|ant|ent|ous|al|ic)\b/i.test(m[0] ?? ""),
+  },
+  {
+    type: "evaluative",
+    pattern:
+      /^(?:what are )?(?:the )?(pros and cons|advantages and disadvantages|benefits and (?:risks|drawbacks)) of (.+)$/i,
+    subjects: (m) => [m[2]],
+    predicate: () => "worth it",
+  },
+  {
+    type: "evaluative",
+    pattern: /^(?:is|was) it (?:really |actually |still )?(worth(?: it)?) (\w+ing\b.*)$/i,
+    subjects: (m) => [m[2]],
+    predicate: () => "worth it",
   },
   {
     type: "evaluative",
     pattern: /^(?:is|was) it (?:really |actually |still )?(\w+(?: \w+){0,2}) to (.+)$/i,
-    subjects: (m) => [m[2]],
+    subjects: (m) => [gerund(m[2] ?? "")],
+    action: (m) => m[2],
+    reject: (m) => /ing\b/i.test(m[1] ?? ""),
     predicate: (m) => m[1],
   },
   {
     type: "evaluative",
     pattern:
-      /^(?:is|are|was|were) (.+?) (?:really |actually |still |truly )?((?:an? )?(?:good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|too \w+|enough))\b(.*)$/i,
+      /^(?:is|are|was|were) (.+?) (?:really |actually |still |truly )?((?:an? )?(?:good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\w+ed|under\w+ed|too \w+|enough))\b(.*)$/i,
     subjects: (m) => [m[1]],
     // "is there evidence that …" has no subject before the predicate.
     reject: (m) => /^there\b/i.test(m[1] ?? ""),
@@ -153,7 +223,7 @@ const RULES: Rule[] = [
 ];
 
 export function classify(question: string): Classification {
-  const text = question.replace(/[?!.]+$/, "").trim();
+  const text = expandContractions(question.replace(/[?!.]+$/, "").trim());
   for (const rule of RULES) {
     const match = text.match(rule.pattern);
     if (!match || rule.reject?.(match)) continue;
@@ -162,25 +232,84 @@ export function classify(question: string): Classification {
       .map(cleanSubject)
       .filter((s): s is string => s !== "");
     if (subjects.length === 0) continue;
-    return { type: rule.type, subjects, predicate: rule.predicate?.(match)?.trim() ?? null };
+    return {
+      type: rule.type,
+      subjects,
+      predicate: rule.predicate?.(match)?.trim() ?? null,
+      action: rule.action?.(match)?.trim() || null,
+    };
   }
   return {
     type: "fallback",
     subjects: [cleanSubject(stripQuestionWords(text))].filter((s) => s !== ""),
     predicate: null,
+    action: null,
   };
 }
 
-function cleanSubject(value: string | undefined): string {
-  return (value ?? "")
-    .replace(/^(?:the|a|an|using|use of)\s+/i, "")
-    .replace(/[,;:]+$/, "")
-    .trim();
+const LEADING_NOISE =
+  /^(?:the|a|an|using|use of|(?:the )?latest on|news (?:on|about)|ongoing|current|recent|(?:the )?history of|origins? of|(?:seminal |original |foundational |landmark )?(?:papers?|studies|research|evidence) (?:on|about|into)|what happened (?:at|in|to|with))\s+/i;
+const TRAILING_NOISE =
+  /\s+(?:(?:in|of|for|during|since) (?:19|20)\d{2}|(?:19|20)\d{2}|news|right now|today|tonight|this (?:week|month|year)|so far(?: this year)?|these days|nowadays|currently|lately|anymore|really|actually|truly|of all time|ever|as (?:a|an|the|my|our) .+)$/i;
+
+/** Strips articles, when it is asked and how it is asked, so the subject is the noun phrase alone. */
+export function cleanSubject(value: string | undefined): string {
+  let subject = (value ?? "").replace(/[,;:]+$/, "").trim();
+  for (let previous = ""; previous !== subject; ) {
+    previous = subject;
+    subject = subject.replace(LEADING_NOISE, "").replace(TRAILING_NOISE, "").trim();
+  }
+  return subject;
 }
 
+/**
+ * The topic of a question no template matched: "how tall is Mount Everest" → "Mount Everest",
+ * "who wrote Pride and Prejudice" → "Pride and Prejudice", "when did the Berlin Wall fall" → "Berlin Wall".
+ */
 function stripQuestionWords(text: string): string {
-  return text.replace(
-    /^(?:how (?:many|much)|what|why|who|when|where|which|how|is|are|does|do|can|should|will|would)\b\s*(?:is|are|does|do)?\s*/i,
-    "",
+  // "how much protein do I need" → "protein"; "how many bones are in the body" → "bones".
+  const amount = text.match(
+    /^how (?:many|much) (.+?) (?:is|are|was|were|does|do|did|should|can|could|will|would)\b/i,
   );
+  if (amount?.[1]) return amount[1];
+  if (/^how (?:many|much) /i.test(text)) return text.replace(/^how (?:many|much) /i, "");
+  let topic = text
+    .replace(
+      /^how (?:tall|high|deep|far|old|long|big|heavy|often|fast|hot|cold)\s+(?:is|are|was|were|does|do|did)\s+/i,
+      "",
+    )
+    .replace(
+      /^(?:who|what) (?:wrote|invented|discovered|painted|founded|composed|built|designed|coined|caused|started)\s+/i,
+      "",
+    )
+    .replace(
+      /^(?:what|why|who|when|where|which|how|whose)\s+(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have)\s+/i,
+      "",
+    )
+    .replace(/^(?:what|why|who|when|where|which|how)\s+/i, "")
+    .replace(/^(?:is|are|was|were|does|do|did|can|could|will|would|should)\s+/i, "")
+    .replace(/^(?:define|explain|describe)\s+/i, "");
+  // "when did the Berlin Wall fall", "how does X work", "what does HTTP stand for": the verb closing
+  // the question is not the topic.
+  if (/^(?:when|why|how|what|where)\s+(?:did|does|do)\b/i.test(text)) {
+    // ("how does garbage collection work in Go" keeps "in Go".)
+    topic = topic.replace(
+      /\s+(?:work|fall|happen|start|end|begin|die|sink|collapse|mean|stand for|come from|occur|exist|matter|do)(?=\s+(?:in|on|at|for|with|under)\b|$)/i,
+      "",
+    );
+  }
+  return topic;
+}
+
+/** "what's the impact of X" → "what is the impact of X", so one pattern covers both spellings. */
+function expandContractions(text: string): string {
+  return text.replace(/^(what|who|which|where|how)(?:'s|’s|s)\s/i, "$1 is ").replace(/^whats\s/i, "what is ");
+}
+
+/** "laptop for data science students" → "laptop"; "running shoes 2026" → "running shoes". */
+function stripPurpose(phrase: string | undefined): string {
+  return (phrase ?? "")
+    .replace(/\s+(?:for|in|to|under|with|on)\s+.+$/i, "")
+    .replace(/\s+(?:19|20)\d{2}$/, "")
+    .trim();
 }

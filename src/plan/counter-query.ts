@@ -1,4 +1,5 @@
 import type { Classification } from "./classify.js";
+import { gerund } from "./english.js";
 
 /**
  * The counter-query looks for the other side on purpose (the skill's template per query type), so a
@@ -27,18 +28,4 @@ export function counterQuery(c: Classification, neutralQuery: string): string {
     case "fallback":
       return `criticisms of ${x}`;
   }
-}
-
-/** "cause autism" → "causing autism", "lead to X" → "leading to X", "reduces Y" → "reducing Y". */
-function gerund(predicate: string): string {
-  const [verb = "", ...rest] = predicate.split(" ");
-  // A participle ("linked to X", "associated with Y") takes "being", not "-ing".
-  if (/ed$/i.test(verb)) return `being ${predicate}`;
-  const base = /(?:ch|sh|x|ss)es$/.test(verb)
-    ? verb.slice(0, -2)
-    : /[^s]s$/.test(verb)
-      ? verb.slice(0, -1)
-      : verb;
-  const ing = /[^e]e$/.test(base) ? `${base.slice(0, -1)}ing` : `${base}ing`;
-  return [ing, ...rest].join(" ");
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, TIME_RANGES } from "../providers/search-provider.js";
+import { CATEGORIES } from "../providers/search-provider.js";
 
 export const QUERY_TYPES = [
   "evaluative",
@@ -17,30 +17,43 @@ export type QueryType = (typeof QUERY_TYPES)[number];
 export const CALL_ROLES = ["neutral", "news", "science", "it", "counter", "single"] as const;
 export type CallRole = (typeof CALL_ROLES)[number];
 
+/** `none` = no date restriction (history, standards, seminal papers). */
+export const PLAN_TIME_RANGES = ["week", "year", "none"] as const;
+export type PlanTimeRange = (typeof PLAN_TIME_RANGES)[number];
+
 export const plannedCallSchema = z.object({
-  id: z.int().positive().describe("1-based call number, as referenced by notes and evidence provenance"),
+  id: z
+    .int()
+    .positive()
+    .describe("Call number as in the methodology: 1 neutral, 2 news, 3 science/it, 4 counter"),
   role: z.enum(CALL_ROLES),
+  intent: z.enum(["neutral", "counter"]).describe("Whether the call looks for the other side on purpose"),
   query: z.string(),
   categories: z.array(z.enum(CATEGORIES)),
   engines: z
     .array(z.string())
     .describe("SearXNG engines to restrict the call to; empty = the category's default"),
-  timeRange: z.enum(TIME_RANGES).nullable(),
-  limit: z.int().positive(),
-  skip: z.string().nullable().describe("Why the planner decided not to run this call, or null"),
+  timeRange: z.enum(PLAN_TIME_RANGES),
+  limit: z.int().min(1).max(20),
 });
 export type PlannedCall = z.infer<typeof plannedCallSchema>;
 
 export const planSchema = z.object({
   question: z.string(),
-  claim: z.string().describe("The proposition the evidence is judged against"),
-  queryType: z.enum(QUERY_TYPES),
-  subjects: z.array(z.string()),
   bypass: z.boolean(),
   bypassReason: z.string().nullable(),
-  route: z.enum(["science", "it"]),
-  timeRange: z.enum(TIME_RANGES).nullable(),
+  queryType: z.enum(QUERY_TYPES),
+  subject: z.array(z.string()).describe("The noun phrase(s) the question is about: X, or X and Y"),
+  context: z.string().nullable().describe('A purpose or setting the question adds ("for a banking ledger")'),
+  claim: z.string().describe("The proposition the evidence is judged against"),
+  neutralQuery: z.string(),
+  counterQuery: z.string().nullable().describe("Null when the plan runs no counter call (bypass)"),
+  topicCategory: z.enum(["science", "it"]),
+  timeRange: z.enum(PLAN_TIME_RANGES),
+  newsCall: z.boolean(),
+  newsReason: z.string().describe("Why the news call runs or not"),
+  structuredData: z.boolean(),
   warnings: z.array(z.string()),
-  calls: z.array(plannedCallSchema),
+  calls: z.array(plannedCallSchema).min(1),
 });
 export type Plan = z.infer<typeof planSchema>;

@@ -1,10 +1,11 @@
 import { InvalidInputError } from "../errors.js";
 import { bypassGate } from "./bypass-gate.js";
 import { formClaim } from "./claim.js";
-import { classify } from "./classify.js";
+import { classify, cleanSubject } from "./classify.js";
+import { extractContext } from "./context.js";
 import { counterQuery } from "./counter-query.js";
 import { hasEvaluativeLanguage } from "./evaluative-language.js";
-import type { Plan, PlannedCall } from "./plan-schema.js";
+import type { Plan, PlannedCall, PlanTimeRange, QueryType } from "./plan-schema.js";
 import { normalizeQuestion } from "./question.js";
 import { routeCall3 } from "./route.js";
 import { chooseTimeRange, wantsNews } from "./time-range.js";
@@ -12,11 +13,14 @@ import { chooseTimeRange, wantsNews } from "./time-range.js";
 export interface PlanOptions {
   /** Results asked of each call (1–20). */
   limit?: number;
-  /** The clock the plan is made against; plans are pure functions of (question, now). */
+  /** The clock the plan is made against ("in 2019" is old news only relative to now); default: the system clock. */
   now?: Date;
 }
 
 export const DEFAULT_CALL_LIMIT = 5;
+
+const ASKS_FOR_NEW =
+  /\b(?:latest|recent(?:ly)?|newest|new (?:findings|research|evidence|studies|discoveries))\b/i;
 
 const STRUCTURED_DATA =
   /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|standings|(?:betting|match|game) odds|live pric(?:e|ing)|price of (?:bitcoin|gold|oil)|quarterly (?:earnings|revenue))\b/i;
@@ -28,108 +32,134 @@ const STRUCTURED_DATA =
  */
 export function plan(question: string, options: PlanOptions = {}): Plan {
   const text = normalizeQuestion(question);
-  const limit = clampLimit(options.limit ?? DEFAULT_CALL_LIMIT);
-  const classification = classify(text);
-  const claim = formClaim(text, classification);
-  const gate = bypassGate(text);
-  const timeRange = chooseTimeRange(text);
-  const route = routeCall3(text);
-  const neutralQuery = text.replace(/[?!]+$/, "").trim();
   // "???" or "..." passes as text but gives a search engine nothing to match.
   if (!/[\p{L}\p{N}]/u.test(text)) throw new InvalidInputError("The question has nothing to search for");
+  const limit = clampLimit(options.limit ?? DEFAULT_CALL_LIMIT);
+  const now = options.now ?? new Date();
+  const classification = classify(text);
+  const subject = classification.subjects;
+  const gate = bypassGate(text);
+  const timeRange = chooseTimeRange(text, now);
+  const topicCategory = routeCall3(text);
+  const neutralQuery = text.replace(/[?!]+$/, "").trim();
+
   const warnings: string[] = [];
-  const structured = STRUCTURED_DATA.test(text);
+  const structuredData = STRUCTURED_DATA.test(text);
   // A plain lookup of such numbers gets one call; a judgement or causal question that mentions them
   // ("does organic farming reduce crop yields") still gets the 4-call pattern.
-  const lookup = structured && classification.type === "fallback" && !hasEvaluativeLanguage(text);
+  const lookup = structuredData && classification.type === "fallback" && !hasEvaluativeLanguage(text);
   if (lookup) {
     warnings.push(
       "This data lives in structured databases, not web pages: a dedicated financial, sports or pricing source will be more reliable. Running one search for context.",
     );
-  } else if (structured) {
+  } else if (structuredData) {
     warnings.push(
       "The figures this question mentions live in structured databases, not web pages: check them against a dedicated financial, sports or pricing source.",
     );
   }
 
-  const base = {
+  // An action subject ("learning statistics") is found in the question as asked ("learn statistics").
+  const context = extractContext(
+    text,
+    classification.action ? [...subject, cleanSubject(classification.action)] : subject,
+    classification.predicate,
+  );
+  // Fields in the order of the plan's documented JSON.
+  const shape = (
+    rest: Pick<Plan, "bypass" | "bypassReason" | "counterQuery" | "newsCall" | "newsReason" | "calls">,
+  ): Plan => ({
     question: text,
-    claim,
+    bypass: rest.bypass,
+    bypassReason: rest.bypassReason,
     queryType: classification.type,
-    subjects: classification.subjects,
-    route,
+    subject,
+    context: context?.context ?? null,
+    claim: formClaim(text, classification),
+    neutralQuery,
+    counterQuery: rest.counterQuery,
+    topicCategory,
     timeRange,
-  };
+    newsCall: rest.newsCall,
+    newsReason: rest.newsReason,
+    structuredData,
+    warnings,
+    calls: rest.calls,
+  });
 
   if (gate.bypass || lookup) {
-    return {
-      ...base,
+    return shape({
       bypass: true,
-      bypassReason: gate.reason ?? "structured data",
-      warnings,
+      bypassReason: gate.reason ?? "structured data: a single search for context",
+      counterQuery: null,
+      newsCall: false,
+      newsReason: "bypassed: one general call",
       calls: [singleCall(neutralQuery, limit)],
-    };
+    });
   }
 
-  const newsWanted =
-    wantsNews(text, timeRange) || classification.type === "trend" || classification.type === "policy";
+  const news = newsDecision(text, timeRange, classification.type, now);
+  // The setting stays on the counter-query: "MongoDB alternatives failure cases for a banking ledger".
+  const counter = [counterQuery(classification, neutralQuery), context?.clause].filter(Boolean).join(" ");
   const calls: PlannedCall[] = [
-    {
-      id: 1,
-      role: "neutral",
-      query: neutralQuery,
-      categories: ["general"],
-      engines: ["bing", "google", "duckduckgo"],
-      timeRange,
-      limit,
-      skip: null,
-    },
-    {
-      id: 2,
-      role: "news",
-      query: neutralQuery,
-      categories: ["news"],
-      engines: [],
-      timeRange: "week",
-      limit,
-      skip: newsWanted ? null : "no recency or event component",
-    },
-    {
-      id: 3,
-      role: route,
-      query: neutralQuery,
-      categories: [route],
-      engines: [],
-      timeRange,
-      limit,
-      skip: null,
-    },
-    {
-      id: 4,
-      role: "counter",
-      query: counterQuery(classification, neutralQuery),
-      categories: ["general"],
-      engines: ["mojeek", "wiby"],
-      timeRange,
-      limit,
-      skip: null,
-    },
+    call(1, "neutral", neutralQuery, ["general"], ["bing", "google", "duckduckgo"], timeRange, limit),
+    ...(news.wanted ? [call(2, "news", neutralQuery, ["news"], [], "week", limit)] : []),
+    call(3, topicCategory, neutralQuery, [topicCategory], [], timeRange, limit),
+    call(4, "counter", counter, ["general"], ["mojeek", "wiby"], timeRange, limit),
   ];
-  return { ...base, bypass: false, bypassReason: null, warnings, calls };
+  return shape({
+    bypass: false,
+    bypassReason: null,
+    counterQuery: counter,
+    newsCall: news.wanted,
+    newsReason: news.reason,
+    calls,
+  });
 }
 
-/** One general call: the bypass path, and the fallback when engine diversity is degraded. */
+/** One general call with no date limit: the bypass path, and the fallback when engine diversity is degraded. */
 export function singleCall(query: string, limit: number): PlannedCall {
+  return call(1, "single", query, ["general"], [], "none", limit);
+}
+
+function call(
+  id: number,
+  role: PlannedCall["role"],
+  query: string,
+  categories: PlannedCall["categories"],
+  engines: string[],
+  timeRange: PlanTimeRange,
+  limit: number,
+): PlannedCall {
   return {
-    id: 1,
-    role: "single",
+    id,
+    role,
+    intent: role === "counter" ? "counter" : "neutral",
     query,
-    categories: ["general"],
-    engines: [],
-    timeRange: null,
+    categories,
+    engines,
+    timeRange,
     limit,
-    skip: null,
   };
+}
+
+function newsDecision(
+  text: string,
+  timeRange: PlanTimeRange,
+  type: QueryType,
+  now: Date,
+): { wanted: boolean; reason: string } {
+  if (timeRange === "week") return { wanted: true, reason: "breaking or current event" };
+  if (type === "trend" || type === "policy")
+    return { wanted: true, reason: `${type} questions change with events` };
+  // How to do something is answered by guides, not by this week's news.
+  if (type === "procedural") return { wanted: false, reason: "procedural: answered by guides, not news" };
+  // "Were the 2000 election results accurate?" names an event long past: event words don't make it
+  // news, only an explicit ask for what is new ("latest findings on the Roman empire") does.
+  if (timeRange === "none" && !ASKS_FOR_NEW.test(text)) {
+    return { wanted: false, reason: "about the past: answered by older sources" };
+  }
+  if (wantsNews(text, now)) return { wanted: true, reason: "the question has a recency or event component" };
+  return { wanted: false, reason: "no recency or event component" };
 }
 
 function clampLimit(limit: number): number {

@@ -26,7 +26,7 @@ describe("the counter-query follows the skill's template for each query type", (
     ["policy", "how does inflation affect housing prices", "inflation risks unintended consequences"],
     ["trend", "is Rust growing", "Rust decline overhyped"],
     ["trend", "Rust adoption", "Rust decline overhyped"],
-    ["procedural", "how to learn Rust", "learn Rust drawbacks alternatives"],
+    ["procedural", "how to learn Rust", "learning Rust drawbacks alternatives"],
     ["superlative", "Postgres is the best database", "Postgres alternatives comparison"],
     ["fallback", "why do cats purr", "criticisms of cats purr"],
   ])("%s: %s → %s", (type, question, counter) => {
@@ -45,14 +45,31 @@ describe("the counter-query follows the skill's template for each query type", (
     ["superlative", /^(?:X vs competitors|X alternatives comparison)\b/],
     ["fallback", /^(?:criticisms of X|X problems)\b/],
   ])("%s counter starts like one of the skill's templates", (type, template) => {
-    const c: Classification = { type, subjects: ["X", "Y"], predicate: type === "claim" ? "cause Y" : null };
+    const c: Classification = {
+      type,
+      subjects: ["X", "Y"],
+      predicate: type === "claim" ? "cause Y" : null,
+      action: null,
+    };
     expect(counterQuery(c, "neutral query")).toMatch(template);
   });
 
   it.each([
-    ["comparative with one subject", { type: "comparative", subjects: ["X"], predicate: null }, "why not X"],
-    ["claim with one subject", { type: "claim", subjects: ["X"], predicate: null }, "X debunked"],
-    ["no subject at all", { type: "evaluative", subjects: [], predicate: null }, "neutral query criticism"],
+    [
+      "comparative with one subject",
+      { type: "comparative", subjects: ["X"], predicate: null, action: null },
+      "why not X",
+    ],
+    [
+      "claim with one subject",
+      { type: "claim", subjects: ["X"], predicate: null, action: null },
+      "X debunked",
+    ],
+    [
+      "no subject at all",
+      { type: "evaluative", subjects: [], predicate: null, action: null },
+      "neutral query criticism",
+    ],
   ] satisfies [string, Classification, string][])("falls back sensibly: %s", (_label, c, counter) => {
     expect(counterQuery(c, "neutral query")).toBe(counter);
   });
