@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadConfig } from "./config.js";
-import { corroborate, everyCallFailed } from "./corroborate.js";
 import { ConfigError, CoreSearchError } from "./errors.js";
-import { createLogger } from "./logger.js";
 import { plan } from "./plan/plan.js";
-import { renderMarkdown } from "./report/render-markdown.js";
-import { reportJsonSchema } from "./report/report-schema.js";
+
+// Only what every command needs is imported up front: zod, undici and pino together cost several
+// times a bare node start, and `plan`, `--help` and `--version` need none of them.
+const loadSettings = async (env: CliIo["env"]) => (await import("./config.js")).loadConfig(env);
 
 export const EXIT = { ok: 0, usage: 2, allFailed: 3 } as const;
 
@@ -60,18 +59,27 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const [first, ...rest] = positionals;
   try {
     if (first === "schema" && rest.length === 0) {
+      const { reportJsonSchema } = await import("./report/report-schema.js");
       io.stdout(`${JSON.stringify(reportJsonSchema(), null, 2)}\n`);
       return EXIT.ok;
     }
     if (first === "plan") {
       const question = single(rest, "plan");
-      const config = loadConfig(io.env);
-      const result = plan(question, { limit: intOption(values.limit, "--limit") ?? config.limit });
+      // The settings are only read (and validated) when they could change the plan.
+      const limit =
+        intOption(values.limit, "--limit") ??
+        (io.env.CORE_SEARCH_LIMIT === undefined ? undefined : (await loadSettings(io.env)).limit);
+      const result = plan(question, limit === undefined ? {} : { limit });
       io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderPlan(result));
       return EXIT.ok;
     }
     const question = single(positionals, "question");
-    const config = loadConfig(io.env);
+    const config = await loadSettings(io.env);
+    const [{ corroborate, everyCallFailed }, { createLogger }, { renderMarkdown }] = await Promise.all([
+      import("./corroborate.js"),
+      import("./logger.js"),
+      import("./report/render-markdown.js"),
+    ]);
     const logger = createLogger({ level: config.logLevel });
     const limit = intOption(values.limit, "--limit");
     const deadlineMs = intOption(values["deadline-ms"], "--deadline-ms");
@@ -133,12 +141,14 @@ function intOption(value: string | undefined, name: string): number | undefined 
 function renderPlan(result: ReturnType<typeof plan>): string {
   const lines = [
     `Question: ${result.question}`,
-    `Type: ${result.queryType}  Claim: ${result.claim}`,
+    `Type: ${result.queryType}  Subject: ${result.subject.join(" | ")}${result.context ? `  Context: ${result.context}` : ""}`,
+    `Claim: ${result.claim}`,
     result.bypass ? `Bypass: ${result.bypassReason}` : "Bypass: no",
+    `News call: ${result.newsCall ? "yes" : "no"} (${result.newsReason})`,
     ...result.warnings.map((w) => `Warning: ${w}`),
     ...result.calls.map(
       (c) =>
-        `${c.id}. [${c.role}] ${c.query} (${c.categories.join(",")}${c.engines.length ? `; engines ${c.engines.join(",")}` : ""}; time ${c.timeRange ?? "any"})${c.skip ? ` — skipped: ${c.skip}` : ""}`,
+        `${c.id}. [${c.role}] ${c.query} (${c.categories.join(",")}${c.engines.length ? `; engines ${c.engines.join(",")}` : ""}; time ${c.timeRange})`,
     ),
   ];
   return `${lines.join("\n")}\n`;

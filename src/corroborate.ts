@@ -1,6 +1,6 @@
 import pMap from "p-map";
 import type { Dispatcher } from "undici";
-import { type ChainResult, runChain } from "./chain/fallback-chain.js";
+import { runChain } from "./chain/fallback-chain.js";
 import { type Config, loadConfig } from "./config.js";
 import { mergeHits } from "./dedup/merge-hits.js";
 import { assignOrigins } from "./dedup/origins.js";
@@ -15,7 +15,7 @@ import { plan as makePlan, singleCall } from "./plan/plan.js";
 import type { PlannedCall } from "./plan/plan-schema.js";
 import { createProviders } from "./providers/create-providers.js";
 import type { SearchProvider } from "./providers/search-provider.js";
-import { buildReport } from "./report/build-report.js";
+import { buildReport, type SkippedCall } from "./report/build-report.js";
 import type { Report } from "./report/report-schema.js";
 
 export interface CorroborateOptions {
@@ -76,7 +76,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
     skip.set("searxng", "unhealthy");
     notes.push(`SearXNG preflight failed — ${preflight.error ?? "no answer"}; SearXNG was not asked`);
   } else if (preflight.degraded && !plan.bypass) {
-    calls = [singleCall(plan.calls[0]?.query ?? plan.question, limit)];
+    calls = [singleCall(plan.neutralQuery, limit)];
     notes.push(
       `Engine diversity degraded — results may be biased toward a single index (healthy families: ${preflight.families.join(", ") || "none"})`,
     );
@@ -85,31 +85,34 @@ export async function corroborate(question: string, options: CorroborateOptions 
   // search
   const results = await pMap(
     calls,
-    async (call): Promise<ChainResult | null> =>
-      call.skip
-        ? null
-        : runChain(
-            chain,
-            {
-              query: call.query,
-              categories: call.categories,
-              engines: call.engines,
-              timeRange: call.timeRange,
-              limit: call.limit,
-            },
-            { skip, deadline, logger },
-          ),
+    (call) =>
+      runChain(
+        chain,
+        {
+          query: call.query,
+          categories: call.categories,
+          engines: call.engines,
+          timeRange: call.timeRange === "none" ? null : call.timeRange,
+          limit: call.limit,
+        },
+        { skip, deadline, logger },
+      ),
     { concurrency: 4 },
   );
+  const skipped: SkippedCall[] =
+    plan.bypass || plan.newsCall || calls !== plan.calls
+      ? []
+      : [{ id: 2, role: "news", query: plan.neutralQuery, reason: plan.newsReason }];
 
   // dedup
-  const hits = calls.flatMap((call, index) =>
-    (results[index]?.hits ?? []).map((hit) => ({
+  const hits = calls.flatMap((call, index) => {
+    const result = results[index];
+    return (result?.hits ?? []).map((hit) => ({
       call: call.id,
-      provider: results[index]?.provider ?? "searxng",
+      provider: result?.provider ?? "searxng",
       hit,
-    })),
-  );
+    }));
+  });
   const { items } = mergeHits(hits);
   const origins = assignOrigins(items.length);
 
@@ -140,7 +143,11 @@ export async function corroborate(question: string, options: CorroborateOptions 
   // report
   return buildReport({
     plan,
-    calls: calls.map((planned, index) => ({ planned, result: results[index] ?? null })),
+    calls: calls.flatMap((planned, index) => {
+      const result = results[index];
+      return result ? [{ planned, result }] : [];
+    }),
+    skipped,
     items,
     judgements,
     origins,

@@ -46,9 +46,25 @@ describe("core-search CLI", () => {
       SEARXNG_URL: "http://127.0.0.1:1",
     });
     expect(code).toBe(0);
-    const plan = JSON.parse(stdout) as { queryType: string; calls: { role: string }[] };
+    const plan = JSON.parse(stdout) as {
+      queryType: string;
+      newsCall: boolean;
+      calls: { role: string; limit: number }[];
+    };
     expect(plan.queryType).toBe("claim");
-    expect(plan.calls.map((c) => c.role)).toEqual(["neutral", "news", "science", "counter"]);
+    expect(plan.newsCall).toBe(false);
+    expect(plan.calls.map((c) => c.role)).toEqual(["neutral", "science", "counter"]);
+    expect(plan.calls.every((c) => c.limit === 5)).toBe(true);
+  });
+
+  it("plans with the configured limit, and refuses a bad one", async () => {
+    const ok = await cli(["plan", "Is X safe?", "--json"], { CORE_SEARCH_LIMIT: "8" });
+    expect((JSON.parse(ok.stdout) as { calls: { limit: number }[] }).calls[0]?.limit).toBe(8);
+    const flag = await cli(["plan", "Is X safe?", "--json", "--limit", "3"], { CORE_SEARCH_LIMIT: "8" });
+    expect((JSON.parse(flag.stdout) as { calls: { limit: number }[] }).calls[0]?.limit).toBe(3);
+    const bad = await cli(["plan", "Is X safe?", "--json"], { CORE_SEARCH_LIMIT: "99" });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/CORE_SEARCH_LIMIT/);
   });
 
   it.each([

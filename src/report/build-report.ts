@@ -11,8 +11,10 @@ import type { CallRecord, Evidence, Origin, Report } from "./report-schema.js";
 
 export interface ReportInput {
   plan: Plan;
-  /** The calls actually planned for this run (after a degrade), each with its chain result. */
-  calls: { planned: PlannedCall; result: ChainResult | null }[];
+  /** The calls run (after a degrade), each with its chain result. */
+  calls: { planned: PlannedCall; result: ChainResult }[];
+  /** Calls of the methodology that were not run, with why (e.g. the news call of a timeless question). */
+  skipped: SkippedCall[];
   items: readonly MergedItem[];
   judgements: readonly StanceJudgement[];
   origins: readonly OriginGroup[];
@@ -22,20 +24,28 @@ export interface ReportInput {
   totalMs: number;
 }
 
-export function callRecord(planned: PlannedCall, result: ChainResult | null): CallRecord {
-  if (!result) {
-    return {
-      id: planned.id,
-      role: planned.role,
-      query: planned.query,
-      status: "skipped",
-      provider: null,
-      attempts: [],
-      unresponsiveEngines: [],
-      hits: 0,
-      warnings: planned.skip ? [planned.skip] : [],
-    };
-  }
+export interface SkippedCall {
+  id: number;
+  role: PlannedCall["role"];
+  query: string;
+  reason: string;
+}
+
+function skippedRecord(call: SkippedCall): CallRecord {
+  return {
+    id: call.id,
+    role: call.role,
+    query: call.query,
+    status: "skipped",
+    provider: null,
+    attempts: [],
+    unresponsiveEngines: [],
+    hits: 0,
+    warnings: [call.reason],
+  };
+}
+
+function callRecord(planned: PlannedCall, result: ChainResult): CallRecord {
   return {
     id: planned.id,
     role: planned.role,
@@ -82,9 +92,12 @@ export function buildReport(input: ReportInput): Report {
     };
   });
 
-  const calls = input.calls.map(({ planned, result }) => callRecord(planned, result));
+  const calls = [
+    ...input.calls.map(({ planned, result }) => callRecord(planned, result)),
+    ...input.skipped.map(skippedRecord),
+  ].sort((a, b) => a.id - b.id);
   const namedEngines = new Map(input.calls.map(({ planned }) => [planned.id, planned.engines]));
-  const finding = formFinding(plan.claim, label.direction, label.confidence, plan.subjects[0]);
+  const finding = formFinding(plan.claim, label.direction, label.confidence, plan.subject[0]);
   const escalate = label.confidence === "contested" || label.confidence === "low-coverage";
   const notes = [
     ...input.notes,
