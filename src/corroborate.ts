@@ -99,10 +99,12 @@ export async function corroborate(question: string, options: CorroborateOptions 
       ),
     { concurrency: 4 },
   );
+  // The 4-call pattern ran without its news call: show call 2 as skipped, with why.
+  const patternRan = calls.some((call) => call.role === "counter");
   const skipped: SkippedCall[] =
-    plan.bypass || plan.newsCall || calls !== plan.calls
-      ? []
-      : [{ id: 2, role: "news", query: plan.neutralQuery, reason: plan.newsReason }];
+    patternRan && !plan.newsCall
+      ? [{ id: 2, role: "news", query: plan.neutralQuery, reason: plan.newsReason }]
+      : [];
 
   // dedup
   const hits = calls.flatMap((call, index) => {

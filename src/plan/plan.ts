@@ -44,15 +44,16 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
   const neutralQuery = text.replace(/[?!]+$/, "").trim();
 
   const warnings: string[] = [];
-  const structuredData = STRUCTURED_DATA.test(text);
-  // A plain lookup of such numbers gets one call; a judgement or causal question that mentions them
-  // ("does organic farming reduce crop yields") still gets the 4-call pattern.
-  const lookup = structuredData && classification.type === "fallback" && !hasEvaluativeLanguage(text);
-  if (lookup) {
+  const mentionsData = STRUCTURED_DATA.test(text);
+  // A plain lookup of such numbers is answered by a database, not by web pages: one call for
+  // context. A judgement or causal question that mentions them ("does organic farming reduce crop
+  // yields", "is Tesla's share price overvalued") still gets the 4-call pattern, with a caution.
+  const structuredData = mentionsData && classification.type === "fallback" && !hasEvaluativeLanguage(text);
+  if (structuredData) {
     warnings.push(
       "This data lives in structured databases, not web pages: a dedicated financial, sports or pricing source will be more reliable. Running one search for context.",
     );
-  } else if (structuredData) {
+  } else if (mentionsData) {
     warnings.push(
       "The figures this question mentions live in structured databases, not web pages: check them against a dedicated financial, sports or pricing source.",
     );
@@ -64,6 +65,7 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
     classification.action ? [...subject, cleanSubject(classification.action)] : subject,
     classification.predicate,
   );
+
   // Fields in the order of the plan's documented JSON.
   const shape = (
     rest: Pick<Plan, "bypass" | "bypassReason" | "counterQuery" | "newsCall" | "newsReason" | "calls">,
@@ -86,13 +88,15 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
     calls: rest.calls,
   });
 
-  if (gate.bypass || lookup) {
+  if (gate.bypass || structuredData) {
     return shape({
-      bypass: true,
-      bypassReason: gate.reason ?? "structured data: a single search for context",
+      bypass: gate.bypass,
+      bypassReason: gate.reason,
       counterQuery: null,
       newsCall: false,
-      newsReason: "bypassed: one general call",
+      newsReason: gate.bypass
+        ? "bypassed: one general call"
+        : "structured data: one general call for context",
       calls: [singleCall(neutralQuery, limit)],
     });
   }

@@ -414,8 +414,10 @@ describe("structured-data questions: a warning and one call", () => {
     "10-year treasury yield",
   ])("%s", (question) => {
     const p = plan(question, { now: NOW });
-    expect(p.bypass).toBe(true);
-    expect(p.bypassReason).toMatch(/^structured data\b/);
+    // Not a settled fact, so not a bypass: the single call is for context only.
+    expect(p.bypass).toBe(false);
+    expect(p.bypassReason).toBeNull();
+    expect(p.newsReason).toMatch(/^structured data\b/);
     expect(p.structuredData).toBe(true);
     expect(p.counterQuery).toBeNull();
     expect(p.newsCall).toBe(false);
@@ -441,7 +443,8 @@ describe("structured-data questions: a warning and one call", () => {
     (question) => {
       const p = plan(question, { now: NOW });
       expect(p.bypass).toBe(false);
-      expect(p.structuredData).toBe(true);
+      // Its answer is a judgement, not a number in a database.
+      expect(p.structuredData).toBe(false);
       expect(p.calls.map((c) => c.id)).toEqual(expect.arrayContaining([1, 3, 4]));
       expect(p.warnings).toEqual([expect.stringMatching(/structured databases/)]);
     },
@@ -533,7 +536,7 @@ describe("determinism and validity", () => {
       const ids = p.calls.map((c) => c.id);
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      if (p.bypass) {
+      if (p.bypass || p.structuredData) {
         expect(p.calls).toEqual([expect.objectContaining({ id: 1, role: "single" })]);
       } else {
         expect(ids).toEqual(p.newsCall ? [1, 2, 3, 4] : [1, 3, 4]);
