@@ -48,16 +48,29 @@ export class ProviderError extends CoreSearchError {
   readonly provider: string;
   readonly outcome: string;
   readonly status: number | undefined;
+  /** The vendor's own error code when it sent one (`NO_MORE_CREDITS`, `QUOTA_LIMITED`, …). */
+  readonly vendorCode: string | undefined;
+  /** Set when the service asked to be left alone: quota gone (long pause) or rate-limited. */
+  readonly pause: { reason: "quota" | "rate_limit"; retryAfterMs?: number } | undefined;
 
   constructor(
     message: string,
-    options: { provider: string; outcome: string; status?: number; cause?: unknown },
+    options: {
+      provider: string;
+      outcome: string;
+      status?: number;
+      vendorCode?: string;
+      pause?: { reason: "quota" | "rate_limit"; retryAfterMs?: number };
+      cause?: unknown;
+    },
   ) {
     super(message, { code: "PROVIDER_FAILED", cause: options.cause });
     this.name = "ProviderError";
     this.provider = options.provider;
     this.outcome = options.outcome;
     this.status = options.status;
+    this.vendorCode = options.vendorCode;
+    this.pause = options.pause;
   }
 }
 

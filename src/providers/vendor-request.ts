@@ -1,0 +1,101 @@
+import { ProviderError } from "../errors.js";
+import type { HttpClient, HttpRequest } from "../http/http-client.js";
+import { toProviderError } from "./provider-error.js";
+import type { ProviderName } from "./search-provider.js";
+
+/**
+ * The request/response/error path every API provider shares: send through the one HTTP client,
+ * parse JSON, and turn a non-2xx status into a `ProviderError` whose outcome (`http_402`), vendor
+ * code and pause hint the chain can act on. Vendor specifics come in as small functions.
+ */
+
+export interface VendorCall extends Omit<HttpRequest, "signal"> {
+  http: HttpClient;
+  provider: ProviderName;
+  /** Human name for messages: "Exa", "Brave". */
+  label: string;
+  signal: AbortSignal;
+  /** Reads the vendor's error code out of an error body (`{"tag":"NO_MORE_CREDITS"}` → "NO_MORE_CREDITS"). */
+  errorCode?: (body: unknown) => string | undefined;
+  /** Vendor codes that mean the quota is gone even though the status is 429 (Brave `QUOTA_LIMITED`). */
+  quotaCodes?: readonly string[];
+}
+
+/** Statuses that mean the allowance is used up: a long pause, not a retry in a minute. */
+const QUOTA_STATUSES = new Set([402, 432, 433]);
+
+export async function requestJson(call: VendorCall): Promise<unknown> {
+  const { http, provider, label, errorCode, quotaCodes, ...request } = call;
+  let response: Awaited<ReturnType<HttpClient["send"]>>;
+  try {
+    response = await http.send(request);
+  } catch (error) {
+    throw toProviderError(error, provider);
+  }
+  const body = parseJson(response.text);
+  if (response.status >= 200 && response.status < 300) {
+    if (body === undefined) {
+      throw new ProviderError(`${label} returned a reply that is not JSON`, {
+        provider,
+        outcome: "bad_response",
+        status: response.status,
+      });
+    }
+    return body;
+  }
+  const vendorCode = safeCode(errorCode, body);
+  const quota =
+    QUOTA_STATUSES.has(response.status) ||
+    (vendorCode !== undefined && (quotaCodes ?? []).includes(vendorCode));
+  const retryAfter = retryAfterMs(response.headers["retry-after"]);
+  const pause = quota
+    ? { reason: "quota" as const }
+    : response.status === 429
+      ? { reason: "rate_limit" as const, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) }
+      : undefined;
+  throw new ProviderError(
+    `${label} request failed with status ${response.status}${vendorCode ? ` (${vendorCode})` : ""}`,
+    {
+      provider,
+      outcome: `http_${response.status}`,
+      status: response.status,
+      ...(vendorCode === undefined ? {} : { vendorCode }),
+      ...(pause === undefined ? {} : { pause }),
+    },
+  );
+}
+
+/** `Retry-After` as seconds or an HTTP date → milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(?:\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The address of a vendor endpoint: an override (`EXA_BASE_URL=https://gateway.example/exa`)
+ * replaces scheme, host and optional path prefix; the documented path is appended.
+ */
+export function endpoint(override: string | undefined, documentedBase: string, path: string): string {
+  const base = (override ?? documentedBase).replace(/\/+$/, "");
+  return `${base}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function safeCode(read: VendorCall["errorCode"], body: unknown): string | undefined {
+  try {
+    const code = read?.(body);
+    return typeof code === "string" && /^[\w .:-]{1,80}$/.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
