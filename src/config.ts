@@ -38,6 +38,8 @@ export interface Config {
     parallelMcp?: string;
   };
   order: ProviderName[];
+  /** Settings that were usable but not as written (e.g. unknown names dropped from the order). */
+  warnings: string[];
   keyless: "auto" | "off";
   stateDir: string;
   deadlineMs: number;
@@ -266,42 +268,43 @@ function providerName(raw: string): ProviderName | undefined {
 
 const ORDER_FORMAT = `must be a comma-separated list of providers (${DEFAULT_ORDER.join(", ")})`;
 
+/**
+ * Like Seek: unknown and repeated names are dropped with one warning rather than failing the run,
+ * and an order with no valid name falls back to the default. The keyless stages cannot be listed:
+ * they always run last, switched by CORE_SEARCH_KEYLESS.
+ */
 const orderSchema = z
   .unknown()
-  .transform((value, ctx): ProviderName[] => {
+  .transform((value, ctx): { names: ProviderName[]; ignored: string[] } => {
     const entries = typeof value === "string" ? value.split(",") : value;
     if (!Array.isArray(entries) || entries.some((entry) => typeof entry !== "string")) {
       problem(ctx, ORDER_FORMAT);
       return z.NEVER;
     }
-    const order: ProviderName[] = [];
-    let failed = false;
+    const names: ProviderName[] = [];
+    const ignored: string[] = [];
     for (const entry of entries as string[]) {
       if (entry.trim() === "") continue;
       const name = providerName(entry);
-      if (name === undefined) {
-        problem(ctx, `has unknown provider ${quote(entry.trim())} (known: ${DEFAULT_ORDER.join(", ")})`);
-        failed = true;
-      } else if (KEYLESS_PROVIDERS.includes(name)) {
-        problem(
-          ctx,
-          `cannot list ${name}: the keyless services always run last and are switched off with {keyless} = "off"`,
-        );
-        failed = true;
-      } else if (order.includes(name)) {
-        problem(ctx, `lists ${name} more than once`);
-        failed = true;
-      } else {
-        order.push(name);
-      }
+      if (name === undefined || KEYLESS_PROVIDERS.includes(name) || names.includes(name))
+        ignored.push(entry.trim());
+      else names.push(name);
     }
-    if (!failed && order.length === 0) {
-      problem(ctx, "must name at least one provider");
-      return z.NEVER;
-    }
-    return failed ? z.NEVER : order;
+    return { names, ignored };
   })
-  .default(() => [...DEFAULT_ORDER]);
+  .default(() => ({ names: [...DEFAULT_ORDER], ignored: [] }));
+
+function orderWarnings(order: { names: ProviderName[]; ignored: string[] }, variable: string): string[] {
+  if (order.ignored.length === 0 && order.names.length > 0) return [];
+  const ignored =
+    order.ignored.length > 0
+      ? `ignored unknown or repeated names ${order.ignored.map(quote).join(", ")}`
+      : "";
+  const fallback = order.names.length === 0 ? "no valid name: using the default order" : "";
+  return [
+    `${variable}: ${[ignored, fallback].filter(Boolean).join("; ")} (known: ${DEFAULT_ORDER.join(", ")})`,
+  ];
+}
 
 const CACHE_TTL_TEXT =
   "must be seconds or a duration such as 90s, 20m or 1h (0 turns the cache off), at most 7d";
@@ -499,7 +502,8 @@ function parseSettings(input: Record<string, unknown>, labels: ReadonlyMap<strin
     keys: definedEntries(parsed.keys),
     ...definedEntries({ searxngUrl, degoogUrl }),
     baseUrls: definedEntries(parsed.baseUrls),
-    order: parsed.order,
+    order: parsed.order.names.length > 0 ? parsed.order.names : [...DEFAULT_ORDER],
+    warnings: orderWarnings(parsed.order, labels.get("order") ?? "order"),
     keyless: parsed.keyless,
     stateDir: parsed.stateDir,
     deadlineMs: parsed.deadlineMs,
@@ -559,7 +563,9 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** The same settings as a plain object (library callers, tests): fills defaults and validates the same way. */
 export function configFromObject(partial: Partial<Config>): Config {
-  const input: Record<string, unknown> = { ...partial };
+  // Warnings are an output of validation, not a setting.
+  const { warnings: _warnings, ...settings } = partial;
+  const input: Record<string, unknown> = { ...settings };
   if (partial.stateDir === undefined) input.stateDir = defaultStateDir(process.env).dir;
   return parseSettings(input, new Map());
 }

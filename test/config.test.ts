@@ -29,6 +29,7 @@ const DEFAULTS: Config = {
   keys: {},
   baseUrls: {},
   order: [...DEFAULT_ORDER],
+  warnings: [],
   keyless: "auto",
   stateDir: join(HOME, ".local", "state", "core-search"),
   deadlineMs: 30_000,
@@ -193,31 +194,51 @@ describe("order", () => {
     expect(load(env).order).toStrictEqual(expected);
   });
 
-  it.each<[string, Record<string, string>, string]>([
-    ["unknown name", { CORE_SEARCH_ORDER: "exa,bing" }, 'CORE_SEARCH_ORDER has unknown provider "bing"'],
-    ["duplicate", { CORE_SEARCH_ORDER: "exa,brave,EXA" }, "CORE_SEARCH_ORDER lists exa more than once"],
+  it.each<[string, Record<string, string>, string[], RegExp]>([
     [
-      "duplicate through an alias",
-      { CORE_SEARCH_ORDER: "youcom,you" },
-      "CORE_SEARCH_ORDER lists youcom more than once",
+      "unknown name",
+      { CORE_SEARCH_ORDER: "exa,bing" },
+      ["exa"],
+      /^CORE_SEARCH_ORDER: ignored unknown or repeated names "bing"/,
     ],
-    ["keyless stage", { CORE_SEARCH_ORDER: "exa,exa-mcp" }, "CORE_SEARCH_ORDER cannot list exa-mcp"],
-    ["only commas", { CORE_SEARCH_ORDER: " , ," }, "CORE_SEARCH_ORDER must name at least one provider"],
-    ["bad SEEK_ORDER is named as such", { SEEK_ORDER: "exa,nope" }, 'SEEK_ORDER has unknown provider "nope"'],
     [
-      "bad CORE_SEARCH_ORDER does not fall back to a good SEEK_ORDER",
+      "duplicate",
+      { CORE_SEARCH_ORDER: "exa,brave,EXA" },
+      ["exa", "brave"],
+      /ignored unknown or repeated names "EXA"/,
+    ],
+    ["duplicate through an alias", { CORE_SEARCH_ORDER: "youcom,you" }, ["youcom"], /names "you"/],
+    ["keyless stage", { CORE_SEARCH_ORDER: "exa,exa-mcp" }, ["exa"], /names "exa-mcp"/],
+    [
+      "only commas",
+      { CORE_SEARCH_ORDER: " , ," },
+      [...DEFAULT_ORDER],
+      /no valid name: using the default order/,
+    ],
+    [
+      "no valid name",
+      { CORE_SEARCH_ORDER: "bing,yahoo" },
+      [...DEFAULT_ORDER],
+      /"bing", "yahoo"; no valid name/,
+    ],
+    ["a bad SEEK_ORDER is named as such", { SEEK_ORDER: "exa,nope" }, ["exa"], /^SEEK_ORDER: /],
+    [
+      "a bad CORE_SEARCH_ORDER does not fall back to a good SEEK_ORDER",
       { CORE_SEARCH_ORDER: "nope", SEEK_ORDER: "exa" },
-      'CORE_SEARCH_ORDER has unknown provider "nope"',
+      [...DEFAULT_ORDER],
+      /^CORE_SEARCH_ORDER: ignored unknown or repeated names "nope"; no valid name/,
     ],
-  ])("rejects %s", (_, env, expected) => {
-    const problems = problemsOf(env);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain(expected);
+  ])("drops with one warning: %s", (_, env, order, warning) => {
+    const config = load(env);
+    expect(config.order).toStrictEqual(order);
+    expect(config.warnings).toHaveLength(1);
+    expect(config.warnings[0]).toMatch(warning);
   });
 
-  it("points a keyless stage at CORE_SEARCH_KEYLESS", () => {
-    expect(problemsOf({ CORE_SEARCH_ORDER: "parallel-mcp" })[0]).toContain('CORE_SEARCH_KEYLESS = "off"');
+  it("a clean order has no warnings", () => {
+    expect(load({ CORE_SEARCH_ORDER: "exa,brave" }).warnings).toEqual([]);
   });
+
 });
 
 describe("CORE_SEARCH_KEYLESS fails closed", () => {
@@ -425,7 +446,6 @@ describe("several problems at once", () => {
       load({
         EXA_API_KEY: "abc def",
         SEARXNG_URL: "http://user:s3cret@host:99999",
-        CORE_SEARCH_ORDER: "exa,bing",
         CORE_SEARCH_KEYLESS: "false",
         CORE_SEARCH_DEADLINE_MS: "5",
         CORE_SEARCH_LIMIT: "50",
@@ -436,11 +456,10 @@ describe("several problems at once", () => {
       }),
     );
     expect(error.code).toBe("INVALID_CONFIG");
-    expect(error.problems).toHaveLength(10);
+    expect(error.problems).toHaveLength(9);
     for (const name of [
       "EXA_API_KEY",
       "SEARXNG_URL",
-      "CORE_SEARCH_ORDER",
       "CORE_SEARCH_KEYLESS",
       "CORE_SEARCH_DEADLINE_MS",
       "CORE_SEARCH_LIMIT",
@@ -486,12 +505,6 @@ describe("configFromObject", () => {
     ["deadline", { deadlineMs: 5 }, "deadlineMs must be an integer between 1000 and 600000"],
     ["fractional limit", { limit: 2.5 }, "limit must be an integer between 1 and 20"],
     ["cache ttl", { cacheTtlMs: -1 }, "cacheTtlMs must be a whole number of milliseconds"],
-    ["order", { order: ["exa", "exa"] }, "order lists exa more than once"],
-    [
-      "keyless order",
-      { order: ["exa-mcp"] },
-      'order cannot list exa-mcp: the keyless services always run last and are switched off with keyless = "off"',
-    ],
     ["keyless", { keyless: "no" as Config["keyless"] }, 'keyless must be one of "auto", "off"'],
     [
       "budget",

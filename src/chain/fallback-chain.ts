@@ -7,10 +7,11 @@ import type {
   SearchRequest,
   UnresponsiveEngine,
 } from "../providers/search-provider.js";
+import type { PauseStore } from "./pause-store.js";
 
 export interface Attempt {
   provider: ProviderName;
-  /** `ok`, `empty`, `no_key`, `unhealthy`, `engines_unavailable`, `timeout`, `deadline`, `http_429`, … */
+  /** `ok`, `empty`, `no_key`, `paused`, `unhealthy`, `engines_unavailable`, `timeout`, `deadline`, `http_429`, … */
   outcome: string;
   ms: number;
   /** Human-readable reason for anything but `ok` (never carries a secret). */
@@ -24,6 +25,8 @@ export interface ChainResult {
   hits: SearchHit[];
   unresponsiveEngines: UnresponsiveEngine[];
   warnings: string[];
+  /** When no stage served: one line naming every stage asked or paused, with its reason. */
+  error: string | null;
 }
 
 export interface ChainOptions {
@@ -32,13 +35,22 @@ export interface ChainOptions {
   /** Aborts when the overall deadline passes; in-flight attempts are recorded as `deadline`. */
   deadline: AbortSignal;
   logger: Logger;
+  pauses?: PauseStore;
+  /** Wall clock for pauses (epoch ms). */
+  clock?: () => number;
+  /** Monotonic clock for attempt timings. */
   now?: () => number;
 }
 
+/** How long a stage is left alone after it says its quota is gone or it is rate-limited. */
+export const QUOTA_PAUSE_MS = 24 * 3_600_000;
+export const RATE_LIMIT_PAUSE_MS = 60_000;
+export const MAX_RETRY_AFTER_MS = 3_600_000;
+
 /**
- * Walks the providers in order until one returns hits. Every provider it passes is a recorded
- * attempt — unconfigured, skipped, empty or failed — so the report can show why a call came back
- * thin. Never throws: a failing service is an attempt, not an error.
+ * Walks the providers in order until one returns hits; each is asked at most once, without
+ * retries. Every provider it passes is a recorded attempt — unconfigured, paused, skipped, empty
+ * or failed — so the report can show why a call came back thin. Never throws.
  */
 export async function runChain(
   providers: readonly SearchProvider[],
@@ -46,10 +58,25 @@ export async function runChain(
   options: ChainOptions,
 ): Promise<ChainResult> {
   const now = options.now ?? (() => performance.now());
+  const clock = options.clock ?? (() => Date.now());
   const attempts: Attempt[] = [];
   const unresponsive: UnresponsiveEngine[] = [];
   const warnings: string[] = [];
   let sawEmpty = false;
+  const finish = (
+    result: Omit<ChainResult, "attempts" | "unresponsiveEngines" | "warnings" | "error">,
+  ): ChainResult => {
+    options.logger.info(
+      `core-search: ${attempts.map((a) => `${a.provider}=${a.outcome}`).join(" ")} query=${JSON.stringify(request.query)}`,
+    );
+    return {
+      ...result,
+      attempts,
+      unresponsiveEngines: unresponsive,
+      warnings,
+      error: result.status === "ok" ? null : failureMessage(attempts, clock()),
+    };
+  };
 
   for (const provider of providers) {
     const skipped = options.skip?.get(provider.name);
@@ -58,6 +85,16 @@ export async function runChain(
         provider: provider.name,
         outcome: provider.configured ? (skipped as string) : "no_key",
         ms: 0,
+      });
+      continue;
+    }
+    const pause = options.pauses?.get(provider.name, clock());
+    if (pause) {
+      attempts.push({
+        provider: provider.name,
+        outcome: "paused",
+        ms: 0,
+        detail: `${pause.detail}; paused until ${new Date(pause.until).toISOString()}`,
       });
       continue;
     }
@@ -82,15 +119,7 @@ export async function runChain(
       warnings.push(...response.warnings.map((w) => `${provider.name}: ${w}`));
       if (response.hits.length > 0) {
         attempts.push({ provider: provider.name, outcome: "ok", ms });
-        options.logger.info({ provider: provider.name, hits: response.hits.length, ms }, "search served");
-        return {
-          status: "ok",
-          provider: provider.name,
-          attempts,
-          hits: response.hits,
-          unresponsiveEngines: unresponsive,
-          warnings,
-        };
+        return finish({ status: "ok", provider: provider.name, hits: response.hits });
       }
       // No results while engines failed is an outage, not an absence of evidence.
       if (response.unresponsiveEngines.length > 0) {
@@ -103,31 +132,72 @@ export async function runChain(
         });
       } else {
         sawEmpty = true;
-        attempts.push({ provider: provider.name, outcome: "empty", ms });
+        attempts.push({ provider: provider.name, outcome: "empty", ms, detail: "no results" });
       }
     } catch (error) {
       const ms = Math.round(now() - started);
       const deadlineHit = options.deadline.aborted;
       const outcome = deadlineHit ? "deadline" : error instanceof ProviderError ? error.outcome : "error";
-      const detail = deadlineHit
-        ? "overall deadline reached"
-        : error instanceof Error
-          ? error.message
-          : "unexpected failure";
+      const detail = deadlineHit ? "overall deadline reached" : describe(error);
       attempts.push({ provider: provider.name, outcome, ms, detail });
+      if (!deadlineHit && error instanceof ProviderError && error.pause) {
+        options.pauses?.set(provider.name, pauseFor(error, clock()));
+      }
       options.logger.warn({ provider: provider.name, outcome, ms, err: error }, "search attempt failed");
       if (deadlineHit) break;
     }
   }
   // A service that looked and found nothing makes the call empty; only when none could answer is it failed.
-  return {
-    status: sawEmpty ? "empty" : "failed",
-    provider: null,
-    attempts,
-    hits: [],
-    unresponsiveEngines: unresponsive,
-    warnings,
-  };
+  return finish({ status: sawEmpty ? "empty" : "failed", provider: null, hits: [] });
+}
+
+function pauseFor(
+  error: ProviderError,
+  now: number,
+): { until: number; reason: "quota" | "rate_limit"; detail: string } {
+  const reason = error.pause?.reason ?? "rate_limit";
+  const ms =
+    reason === "quota"
+      ? QUOTA_PAUSE_MS
+      : Math.min(MAX_RETRY_AFTER_MS, Math.max(1000, error.pause?.retryAfterMs ?? RATE_LIMIT_PAUSE_MS));
+  const detail = `HTTP ${error.status ?? "?"}${error.vendorCode ? ` ${error.vendorCode}` : ""}`;
+  return { until: now + ms, reason, detail };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ProviderError && error.status !== undefined) {
+    return `HTTP ${error.status}${error.vendorCode ? ` ${error.vendorCode}` : ""}`;
+  }
+  return error instanceof Error ? error.message : "unexpected failure";
+}
+
+/**
+ * "exa: HTTP 402 NO_MORE_CREDITS (paused for another 17 h); parallel: timeout; firecrawl: no results".
+ * Unconfigured stages are not named; with none configured at all: "no stage configured".
+ */
+export function failureMessage(attempts: readonly Attempt[], now: number): string {
+  const named = attempts.filter((a) => a.outcome !== "no_key");
+  if (named.length === 0) return "no stage configured";
+  return named
+    .map((a) => {
+      if (a.outcome === "paused") {
+        const until = Date.parse(a.detail?.split("paused until ")[1] ?? "");
+        const left = Number.isNaN(until) ? "" : ` (paused for another ${humanDuration(until - now)})`;
+        return `${a.provider}: ${a.detail?.split(";")[0] ?? "paused"}${left}`;
+      }
+      const said =
+        a.outcome.startsWith("http_") || a.outcome === "engines_unavailable" || a.outcome === "empty";
+      return `${a.provider}: ${said ? (a.detail ?? a.outcome) : a.outcome}`;
+    })
+    .join("; ");
+}
+
+export function humanDuration(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 90) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} min`;
+  return `${Math.round(minutes / 60)} h`;
 }
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runChain } from "../../src/chain/fallback-chain.js";
+import { QUOTA_PAUSE_MS, runChain } from "../../src/chain/fallback-chain.js";
+import { createMemoryPauseStore } from "../../src/chain/pause-store.js";
 import { ProviderError } from "../../src/errors.js";
 import { silentLogger } from "../../src/logger.js";
 import type { ProviderName, SearchProvider, SearchResponse } from "../../src/providers/search-provider.js";
@@ -112,4 +113,68 @@ describe("fallback chain", () => {
       expect(asked).toEqual(["searxng"]);
     },
   );
+});
+
+describe("pauses and the failure message", () => {
+  const quota = new ProviderError("Exa request failed with status 402 (NO_MORE_CREDITS)", {
+    provider: "exa",
+    outcome: "http_402",
+    status: 402,
+    vendorCode: "NO_MORE_CREDITS",
+    pause: { reason: "quota" },
+  });
+  const rate = new ProviderError("Brave request failed with status 429", {
+    provider: "brave",
+    outcome: "http_429",
+    status: 429,
+    pause: { reason: "rate_limit", retryAfterMs: 5000 },
+  });
+
+  it("pauses a stage after 402 for 24 h and after 429 for its Retry-After, then skips it", async () => {
+    let wall = 1_000_000;
+    const pauses = createMemoryPauseStore();
+    const asked: string[] = [];
+    const chain = [fake("exa", quota, asked), fake("brave", rate, asked), fake("tavily", ok(1), asked)];
+    const opts = { ...options(), pauses, clock: () => wall };
+    await runChain(chain, request, opts);
+    expect(pauses.get("exa", wall)?.until).toBe(wall + QUOTA_PAUSE_MS);
+    expect(pauses.get("brave", wall)?.until).toBe(wall + 5000);
+
+    wall += 4000;
+    const second = await runChain(chain, request, opts);
+    expect(second.attempts.map((a) => [a.provider, a.outcome])).toEqual([
+      ["exa", "paused"],
+      ["brave", "paused"],
+      ["tavily", "ok"],
+    ]);
+    expect(asked).toEqual(["exa", "brave", "tavily", "tavily"]);
+
+    wall += 2000; // Brave's 5 s are over: it is asked again by itself.
+    await runChain(chain, request, opts);
+    expect(asked.at(-2)).toBe("brave");
+  });
+
+  it("names every stage asked or paused, not the unconfigured ones", async () => {
+    const wall = 5_000_000;
+    const pauses = createMemoryPauseStore();
+    pauses.set("exa", { until: wall + 17 * 3_600_000, reason: "quota", detail: "HTTP 402 NO_MORE_CREDITS" });
+    const result = await runChain(
+      [
+        fake("exa", ok(1)),
+        fake("parallel", new ProviderError("t", { provider: "parallel", outcome: "timeout" })),
+        fake("brave", ok(1), [], false),
+        fake("firecrawl", empty),
+      ],
+      request,
+      { ...options(), pauses, clock: () => wall },
+    );
+    expect(result.error).toBe(
+      "exa: HTTP 402 NO_MORE_CREDITS (paused for another 17 h); parallel: timeout; firecrawl: no results",
+    );
+  });
+
+  it("says no stage configured when nothing is", async () => {
+    const result = await runChain([fake("exa", ok(1), [], false)], request, options());
+    expect(result.error).toBe("no stage configured");
+  });
 });
