@@ -1,0 +1,234 @@
+import { z } from "zod";
+import { ProviderError } from "../errors.js";
+import type { HttpClient } from "../http/http-client.js";
+import {
+  cleanText,
+  isHttpUrl,
+  MAX_RESULTS_PER_REQUEST,
+  MAX_SNIPPET_CHARS,
+  MAX_TITLE_CHARS,
+  toIsoDate,
+} from "./hit-fields.js";
+import type {
+  Category,
+  SearchHit,
+  SearchProvider,
+  SearchRequest,
+  SearchResponse,
+  UnresponsiveEngine,
+} from "./search-provider.js";
+import { endpoint, requestJson } from "./vendor-request.js";
+
+// --- settings ---------------------------------------------------------------------------------
+
+export interface DegoogSettings {
+  /**
+   * The instance's address (DEGOOG_URL), e.g. http://degoog.lan:4444. It may carry `user:pass@`
+   * for a fronting proxy; the HTTP client sends those as a Basic header and never shows them.
+   */
+  url?: string | undefined;
+  /** Degoog has no key of its own for core-search to send (its optional guard is instance-side). */
+  apiKey?: never;
+  http: HttpClient;
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 12_000;
+const LABEL = "Degoog";
+
+// --- factory ----------------------------------------------------------------------------------
+
+export function createDegoogProvider(settings: DegoogSettings): SearchProvider {
+  const base = settings.url?.trim() || undefined;
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  return {
+    name: "degoog",
+    configured: base !== undefined,
+    async search(request: SearchRequest): Promise<SearchResponse> {
+      if (base === undefined) {
+        throw new ProviderError("Degoog is not configured (DEGOOG_URL)", {
+          provider: "degoog",
+          outcome: "no_key",
+        });
+      }
+      const { query, warnings } = buildQuery(request);
+      const body = await requestJson({
+        http: settings.http,
+        provider: "degoog",
+        label: LABEL,
+        url: endpoint(undefined, base, "/api/search"),
+        method: "GET",
+        headers: { accept: "application/json" },
+        query,
+        timeoutMs,
+        signal: request.signal,
+      }).catch((error: unknown) => {
+        throw explain(error);
+      });
+      const parsed = responseSchema.safeParse(body);
+      if (!parsed.success) {
+        throw new ProviderError("Degoog returned JSON of an unexpected shape", {
+          provider: "degoog",
+          outcome: "bad_response",
+          cause: parsed.error,
+        });
+      }
+      const limit = Math.min(request.limit, MAX_RESULTS_PER_REQUEST);
+      return {
+        hits: toHits(parsed.data.results, limit),
+        unresponsiveEngines: toUnresponsive(parsed.data),
+        warnings,
+      };
+    },
+  };
+}
+
+// --- request ----------------------------------------------------------------------------------
+
+/**
+ * Degoog searches one tab per request (`type=web` or `type=news`) and has no result-count
+ * parameter: everything its engines return comes back merged, and the hits are cut here.
+ * `time` takes day/week/month/year as they are.
+ */
+function buildQuery(request: SearchRequest): {
+  query: Record<string, string | number | undefined>;
+  warnings: string[];
+} {
+  const warnings: string[] = [];
+  const asked: readonly Category[] = request.categories.length > 0 ? request.categories : ["general"];
+  const news = asked.includes("news");
+  for (const category of asked) {
+    if (category === "science" || category === "it") {
+      warnings.push(`category "${category}" not supported: searched without it`);
+    } else if (category === "general" && news) {
+      warnings.push('categories "general" and "news" cannot be combined: searched news only');
+    }
+  }
+
+  // Over GET an engine can only be switched on (`<id>=true`); engines left unnamed keep the
+  // instance's defaults, so the restriction is partial and the call says so.
+  const engineParams: Record<string, string> = {};
+  for (const engine of request.engines) engineParams[engineId(engine)] = "true";
+  if (request.engines.length > 0) {
+    warnings.push(
+      `engine restriction not supported: asked ${request.engines.join(", ")} and the instance's default engines also ran`,
+    );
+  }
+
+  return {
+    query: {
+      q: request.query,
+      type: news ? "news" : "web",
+      time: request.timeRange ?? undefined,
+      page: 1,
+      ...engineParams,
+    },
+    warnings,
+  };
+}
+
+/** Degoog names engines `<folder>-engine` ("google-engine"); SearXNG names ("google") are mapped onto that. */
+function engineId(name: string): string {
+  const id = name.trim().toLowerCase().replace(/\s+/g, "-");
+  return id.endsWith("-engine") ? id : `${id}-engine`;
+}
+
+// --- response schema (only the fields read) ---------------------------------------------------
+
+// One schema for both reply shapes: the native one (`snippet`, `source`, `sources`,
+// `engineTimings`) and the SearXNG-shaped one an instance sends when its compatibility layer
+// answers (`content`, `engine`, `engines`, `unresponsive_engines`).
+const resultSchema = z.looseObject({
+  url: z.unknown(),
+  title: z.unknown().optional(),
+  snippet: z.unknown().optional(),
+  content: z.unknown().optional(),
+  source: z.string().optional().catch(undefined),
+  sources: z.array(z.string()).optional().catch(undefined),
+  engine: z.string().optional().catch(undefined),
+  engines: z.array(z.string()).optional().catch(undefined),
+  publishedDate: z.unknown().optional(),
+});
+
+const engineTimingSchema = z.looseObject({
+  name: z.string(),
+  status: z.string().optional().catch(undefined),
+  errorReason: z.string().optional().catch(undefined),
+});
+
+const responseSchema = z.looseObject({
+  results: z.array(z.unknown()),
+  engineTimings: z.array(z.unknown()).optional().catch(undefined),
+  unresponsive_engines: z.array(z.unknown()).optional().catch(undefined),
+});
+
+// --- errors -----------------------------------------------------------------------------------
+
+/** Degoog's error bodies are plain sentences (`{"error":"Too many requests"}`), so no vendor code is read. */
+function explain(error: unknown): unknown {
+  if (!(error instanceof ProviderError) || error.status !== 401) return error;
+  return new ProviderError(
+    `${error.message}: the instance enforces its search API key, which core-search does not send`,
+    {
+      provider: error.provider,
+      outcome: error.outcome,
+      status: 401,
+      ...(error.vendorCode === undefined ? {} : { vendorCode: error.vendorCode }),
+      cause: error,
+    },
+  );
+}
+
+// --- hits -------------------------------------------------------------------------------------
+
+function toHits(results: unknown[], limit: number): SearchHit[] {
+  // Degoog already orders by its merged score; that order is kept.
+  return results
+    .map((raw) => resultSchema.safeParse(raw))
+    .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []))
+    .slice(0, limit)
+    .map((result, index) => toHit(result, index + 1));
+}
+
+function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
+  const single = result.source ?? result.engine;
+  const engines = result.sources ?? result.engines ?? (single ? [single] : []);
+  return {
+    url: result.url as string,
+    title: cleanText(result.title, MAX_TITLE_CHARS),
+    snippet: cleanText(result.snippet ?? result.content, MAX_SNIPPET_CHARS),
+    // The native reply carries no date; the SearXNG-shaped one always sends null today.
+    publishedAt: toIsoDate(result.publishedDate),
+    engines: [...new Set(engines.map(engineName).filter((name) => name !== ""))].sort(),
+    rank,
+  };
+}
+
+/** "Google" (display name) and "google-engine" (id) both become "google", SearXNG's spelling. */
+function engineName(raw: string): string {
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/-engine$/, "");
+}
+
+function toUnresponsive(body: z.infer<typeof responseSchema>): UnresponsiveEngine[] {
+  const out: UnresponsiveEngine[] = [];
+  for (const raw of body.engineTimings ?? []) {
+    const timing = engineTimingSchema.safeParse(raw);
+    if (!timing.success) continue;
+    const { name, status, errorReason } = timing.data;
+    if (status === "ok" || (status === undefined && errorReason === undefined)) continue;
+    out.push({ engine: engineName(name), reason: status ?? (cleanText(errorReason, 200) || "unavailable") });
+  }
+  for (const entry of body.unresponsive_engines ?? []) {
+    if (Array.isArray(entry) && typeof entry[0] === "string") {
+      out.push({
+        engine: engineName(entry[0]),
+        reason: typeof entry[1] === "string" ? cleanText(entry[1], 200) : "unavailable",
+      });
+    }
+  }
+  return out.sort((a, b) => a.engine.localeCompare(b.engine));
+}

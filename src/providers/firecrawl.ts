@@ -1,0 +1,228 @@
+import { z } from "zod";
+import { ProviderError } from "../errors.js";
+import type { HttpClient } from "../http/http-client.js";
+import {
+  cleanText,
+  isHttpUrl,
+  MAX_RESULTS_PER_REQUEST,
+  MAX_SNIPPET_CHARS,
+  MAX_TITLE_CHARS,
+  toIsoDate,
+} from "./hit-fields.js";
+import type {
+  Category,
+  SearchHit,
+  SearchProvider,
+  SearchRequest,
+  SearchResponse,
+} from "./search-provider.js";
+import { endpoint, requestJson } from "./vendor-request.js";
+
+// --- settings ---------------------------------------------------------------------------------
+
+export interface FirecrawlSettings {
+  /** FIRECRAWL_API_KEY, sent as `Authorization: Bearer`. */
+  apiKey?: string | undefined;
+  /** FIRECRAWL_API_URL: a self-hosted Firecrawl or a gateway; `/v2/search` is appended. */
+  baseUrl?: string | undefined;
+  http: HttpClient;
+  timeoutMs?: number;
+  /** Clock for relative news dates ("2 days ago"); tests pin it. */
+  now?: () => number;
+}
+
+const DOCUMENTED_BASE = "https://api.firecrawl.dev";
+const DEFAULT_TIMEOUT_MS = 12_000;
+const LABEL = "Firecrawl";
+
+// --- factory ----------------------------------------------------------------------------------
+
+export function createFirecrawlProvider(settings: FirecrawlSettings): SearchProvider {
+  const apiKey = settings.apiKey?.trim() || undefined;
+  const url = endpoint(settings.baseUrl?.trim() || undefined, DOCUMENTED_BASE, "/v2/search");
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = settings.now ?? Date.now;
+
+  return {
+    name: "firecrawl",
+    configured: apiKey !== undefined,
+    async search(request: SearchRequest): Promise<SearchResponse> {
+      if (apiKey === undefined) {
+        throw new ProviderError("Firecrawl is not configured (FIRECRAWL_API_KEY)", {
+          provider: "firecrawl",
+          outcome: "no_key",
+        });
+      }
+      const { body, warnings } = buildBody(request);
+      const reply = await requestJson({
+        http: settings.http,
+        provider: "firecrawl",
+        label: LABEL,
+        url,
+        method: "POST",
+        headers: { authorization: `Bearer ${apiKey}`, accept: "application/json" },
+        json: body,
+        timeoutMs,
+        signal: request.signal,
+        errorCode,
+      });
+      const parsed = responseSchema.safeParse(reply);
+      if (!parsed.success || parsed.data.success === false) {
+        throw new ProviderError("Firecrawl returned JSON of an unexpected shape", {
+          provider: "firecrawl",
+          outcome: "bad_response",
+          ...(parsed.success ? {} : { cause: parsed.error }),
+        });
+      }
+      const vendorWarning = cleanText(parsed.data.warning, 300);
+      return {
+        hits: toHits(parsed.data.data, body.limit, now()),
+        unresponsiveEngines: [],
+        warnings: vendorWarning ? [...warnings, `Firecrawl warned: ${vendorWarning}`] : warnings,
+      };
+    },
+  };
+}
+
+// --- request ----------------------------------------------------------------------------------
+
+/**
+ * The request body. Firecrawl validates it strictly (an unknown key is a 400), so only documented
+ * keys are sent. Two separate dimensions carry the categories: `sources` picks the result kind
+ * (web, news) and `categories` narrows web results to research papers or GitHub.
+ */
+interface FirecrawlBody {
+  query: string;
+  limit: number;
+  sources: ("web" | "news")[];
+  categories?: ("research" | "github")[];
+  tbs?: string;
+}
+
+const TBS: Record<NonNullable<SearchRequest["timeRange"]>, string> = {
+  day: "qdr:d",
+  week: "qdr:w",
+  month: "qdr:m",
+  year: "qdr:y",
+};
+
+function buildBody(request: SearchRequest): { body: FirecrawlBody; warnings: string[] } {
+  const asked: readonly Category[] = request.categories.length > 0 ? request.categories : ["general"];
+  const sources: FirecrawlBody["sources"] = [];
+  if (asked.some((category) => category !== "news")) sources.push("web");
+  if (asked.includes("news")) sources.push("news");
+  const categories: NonNullable<FirecrawlBody["categories"]> = [];
+  if (asked.includes("science")) categories.push("research");
+  if (asked.includes("it")) categories.push("github");
+
+  const warnings: string[] = [];
+  if (asked.includes("general") && categories.length > 0) {
+    warnings.push(
+      `category "general" narrowed to ${categories.join(" and ")} results: Firecrawl applies categories to every web result`,
+    );
+  }
+
+  // `limit` counts per source kind; the merged answer is cut to the same number below.
+  const body: FirecrawlBody = {
+    query: request.query,
+    limit: Math.max(1, Math.min(request.limit, MAX_RESULTS_PER_REQUEST)),
+    sources,
+    ...(categories.length > 0 ? { categories } : {}),
+    ...(request.timeRange ? { tbs: TBS[request.timeRange] } : {}),
+  };
+  return { body, warnings };
+}
+
+// --- response schema (only the fields read) ---------------------------------------------------
+
+const itemSchema = z.looseObject({
+  url: z.unknown(),
+  title: z.unknown().optional(),
+  description: z.unknown().optional(),
+  snippet: z.unknown().optional(),
+  date: z.unknown().optional(),
+  position: z.number().optional().catch(undefined),
+});
+
+const groupedSchema = z.looseObject({
+  web: z.array(z.unknown()).optional().catch(undefined),
+  news: z.array(z.unknown()).optional().catch(undefined),
+  // ⚠️ Not in the v2 types; one client tolerates it, so it is read when present.
+  results: z.array(z.unknown()).optional().catch(undefined),
+});
+
+const responseSchema = z.looseObject({
+  success: z.boolean().optional().catch(undefined),
+  // ⚠️ v2 groups results by kind; v1 answered with a flat array, which a self-hosted or older
+  // deployment may still send. Both are accepted.
+  data: z.union([z.array(z.unknown()), groupedSchema]),
+  warning: z.unknown().optional(),
+});
+
+// --- errors -----------------------------------------------------------------------------------
+
+/**
+ * Error bodies are `{success:false, error, code?, details?}`; `code` (BAD_REQUEST on a rejected
+ * body) is the vendor code. Status alone decides the rest: 402 is the quota, 429 the rate limit.
+ */
+function errorCode(body: unknown): string | undefined {
+  const code = (body as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+// --- hits -------------------------------------------------------------------------------------
+
+function toHits(data: z.infer<typeof responseSchema>["data"], limit: number, now: number): SearchHit[] {
+  const groups = Array.isArray(data) ? [data] : [data.web ?? [], data.news ?? [], data.results ?? []];
+  // Each kind is ranked on its own; interleaving by position keeps web and news both in the cut.
+  const items = groups
+    .flatMap((group, kind) =>
+      group
+        .map((raw) => itemSchema.safeParse(raw))
+        .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []))
+        .map((item, index) => ({ item, kind, order: item.position ?? index + 1 })),
+    )
+    .sort((a, b) => a.order - b.order || a.kind - b.kind);
+  const seen = new Set<string>();
+  const hits: SearchHit[] = [];
+  for (const { item } of items) {
+    const url = item.url as string;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    hits.push(toHit(item, hits.length + 1, now));
+    if (hits.length >= limit) break;
+  }
+  return hits;
+}
+
+function toHit(item: z.infer<typeof itemSchema>, rank: number, now: number): SearchHit {
+  return {
+    url: item.url as string,
+    title: cleanText(item.title, MAX_TITLE_CHARS),
+    snippet: cleanText(withoutEmphasis(item.description ?? item.snippet), MAX_SNIPPET_CHARS),
+    publishedAt: newsDate(item.date, now),
+    engines: [],
+    rank,
+  };
+}
+
+/** Highlights (on by default) mark the matching words with markdown bold. */
+function withoutEmphasis(value: unknown): unknown {
+  return typeof value === "string" ? value.replace(/\*\*|__/g, "") : value;
+}
+
+/**
+ * News dates are free text: "2 days ago", "Sep 29, 2026". Relative ages up to weeks are resolved
+ * against the clock; months and years ago are too coarse to give a day and stay null, and so does
+ * a date without a year ("Mar 3"), which a lenient date parser would put in 2001.
+ */
+function newsDate(value: unknown, now: number): string | null {
+  if (typeof value !== "string") return null;
+  const relative = /^\s*(\d{1,3})\s+(minute|min|hour|day|week)s?\s+ago\s*$/i.exec(value);
+  if (relative) {
+    const unit = (relative[2] ?? "").toLowerCase();
+    const ms = { minute: 60_000, min: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 }[unit];
+    return ms === undefined ? null : new Date(now - Number(relative[1]) * ms).toISOString().slice(0, 10);
+  }
+  return /\b\d{4}\b/.test(value) ? toIsoDate(value) : null;
+}
