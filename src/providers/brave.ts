@@ -1,0 +1,204 @@
+import { z } from "zod";
+import { ProviderError } from "../errors.js";
+import type { HttpClient } from "../http/http-client.js";
+import {
+  cleanText,
+  isHttpUrl,
+  MAX_RESULTS_PER_REQUEST,
+  MAX_SNIPPET_CHARS,
+  MAX_TITLE_CHARS,
+  toIsoDate,
+} from "./hit-fields.js";
+import type { SearchHit, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
+import { endpoint, requestJson } from "./vendor-request.js";
+
+// --- settings ---------------------------------------------------------------------------------
+
+export interface BraveSettings {
+  apiKey?: string;
+  /** Replaces scheme, host and optional path prefix of https://api.search.brave.com (BRAVE_SEARCH_BASE_URL). */
+  baseUrl?: string;
+  http: HttpClient;
+  timeoutMs?: number;
+}
+
+const DOCUMENTED_BASE = "https://api.search.brave.com";
+const WEB_PATH = "/res/v1/web/search";
+const NEWS_PATH = "/res/v1/news/search";
+const DEFAULT_TIMEOUT_MS = 12_000;
+/** Documented limit of `q`. */
+const MAX_QUERY_CHARS = 400;
+const FRESHNESS: Record<TimeRange, string> = { day: "pd", week: "pw", month: "pm", year: "py" };
+
+// --- factory ----------------------------------------------------------------------------------
+
+export function createBraveProvider(settings: BraveSettings): SearchProvider {
+  const apiKey = settings.apiKey?.trim() || undefined;
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  return {
+    name: "brave",
+    configured: apiKey !== undefined,
+    async search(request) {
+      if (apiKey === undefined) {
+        throw new ProviderError("Brave is not configured (BRAVE_SEARCH_API_KEY)", {
+          provider: "brave",
+          outcome: "no_key",
+        });
+      }
+      const { news, query, warnings } = buildQuery(request);
+      const reply = await requestJson({
+        http: settings.http,
+        provider: "brave",
+        label: "Brave",
+        url: endpoint(settings.baseUrl, DOCUMENTED_BASE, news ? NEWS_PATH : WEB_PATH),
+        method: "GET",
+        query,
+        headers: { "x-subscription-token": apiKey, accept: "application/json" },
+        timeoutMs,
+        signal: request.signal,
+        errorCode: readErrorCode,
+        quotaCodes: QUOTA_CODES,
+      });
+      const results = news ? newsResults(reply) : webResults(reply);
+      return { hits: toHits(results, request.limit), unresponsiveEngines: [], warnings };
+    },
+  };
+}
+
+// --- request ----------------------------------------------------------------------------------
+
+/**
+ * News goes to Brave's news endpoint; web search is asked for web results only (no videos,
+ * discussions, …) and without `<strong>` decorations. Brave has no science or IT vertical.
+ */
+function buildQuery(request: SearchRequest): {
+  news: boolean;
+  query: Record<string, string | number | undefined>;
+  warnings: string[];
+} {
+  const warnings: string[] = [];
+  const news = request.categories.includes("news");
+  for (const category of request.categories) {
+    if (category === "science" || category === "it") {
+      warnings.push(`category "${category}" not supported by Brave: searched without it`);
+    } else if (category === "general" && news) {
+      warnings.push(`category "general" not searched: Brave searched news only`);
+    }
+  }
+  let q = request.query.trim();
+  if (q.length > MAX_QUERY_CHARS) {
+    q = q.slice(0, MAX_QUERY_CHARS);
+    warnings.push(`query shortened to ${MAX_QUERY_CHARS} characters for Brave`);
+  }
+  const query: Record<string, string | number | undefined> = {
+    q,
+    count: Math.min(MAX_RESULTS_PER_REQUEST, Math.max(1, Math.floor(request.limit))),
+    freshness: request.timeRange ? FRESHNESS[request.timeRange] : undefined,
+  };
+  if (!news) {
+    query.result_filter = "web";
+    query.text_decorations = "false";
+  }
+  return { news, query, warnings };
+}
+
+// --- response schema (only the fields read) ---------------------------------------------------
+
+const resultSchema = z.looseObject({
+  url: z.unknown(),
+  title: z.unknown().optional(),
+  description: z.unknown().optional(),
+  extra_snippets: z.array(z.unknown()).optional().catch(undefined),
+  page_age: z.unknown().optional(),
+});
+
+// Brave leaves the `web` block out entirely when nothing matched; `type`/`query` still come.
+const webResponseSchema = z.looseObject({
+  type: z.string().optional(),
+  query: z.unknown().optional(),
+  web: z.looseObject({ results: z.array(z.unknown()) }).optional(),
+});
+
+const newsResponseSchema = z.looseObject({
+  type: z.string().optional(),
+  results: z.array(z.unknown()).optional(),
+});
+
+function webResults(reply: unknown): unknown[] {
+  const parsed = webResponseSchema.safeParse(reply);
+  if (parsed.success && parsed.data.web) return parsed.data.web.results;
+  if (parsed.success && parsed.data.type === "search" && parsed.data.query !== undefined) return [];
+  throw badShape(parsed.success ? undefined : parsed.error);
+}
+
+function newsResults(reply: unknown): unknown[] {
+  const parsed = newsResponseSchema.safeParse(reply);
+  if (parsed.success && parsed.data.results) return parsed.data.results;
+  if (parsed.success && parsed.data.type === "news") return [];
+  throw badShape(parsed.success ? undefined : parsed.error);
+}
+
+function badShape(cause: unknown): ProviderError {
+  return new ProviderError("Brave returned JSON of an unexpected shape", {
+    provider: "brave",
+    outcome: "bad_response",
+    cause,
+  });
+}
+
+// --- errors -----------------------------------------------------------------------------------
+
+/**
+ * Both 429s: `RATE_LIMITED` is the per-second limit (retry soon), `QUOTA_LIMITED` the monthly
+ * quota (Brave has no 402), so only the latter pauses as a spent allowance.
+ */
+const QUOTA_CODES = ["QUOTA_LIMITED"] as const;
+
+/**
+ * ⚠️ The documented error body has an `errors` array; real replies have been captured with a
+ * single `error` object instead. Both are read.
+ */
+function readErrorCode(body: unknown): string | undefined {
+  const envelope = body as { error?: { code?: unknown }; errors?: { code?: unknown }[] } | null;
+  const code =
+    envelope?.error?.code ?? (Array.isArray(envelope?.errors) ? envelope.errors[0]?.code : undefined);
+  return typeof code === "string" ? code : undefined;
+}
+
+// --- hits -------------------------------------------------------------------------------------
+
+function toHits(results: unknown[], limit: number): SearchHit[] {
+  return results
+    .map((raw) => resultSchema.safeParse(raw))
+    .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []))
+    .slice(0, Math.max(0, limit))
+    .map((result, index) => toHit(result, index + 1));
+}
+
+function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
+  const description = cleanText(result.description, MAX_SNIPPET_CHARS);
+  const extra = (result.extra_snippets ?? []).filter((s): s is string => typeof s === "string");
+  return {
+    url: result.url as string,
+    title: cleanText(result.title, MAX_TITLE_CHARS),
+    snippet: description !== "" ? description : cleanText(extra.join(" "), MAX_SNIPPET_CHARS),
+    publishedAt: pageAgeDate(result.page_age),
+    engines: [],
+    rank,
+  };
+}
+
+/**
+ * `page_age` is an ISO date-time without a zone ("2026-03-09T00:00:00"), which JavaScript would
+ * read as local time and so shift the day east of UTC; it is read as UTC.
+ */
+function pageAgeDate(value: unknown): string | null {
+  if (
+    typeof value === "string" &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/.test(value.trim())
+  ) {
+    return toIsoDate(`${value.trim()}Z`);
+  }
+  return toIsoDate(value);
+}

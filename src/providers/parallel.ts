@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { ProviderError } from "../errors.js";
+import type { HttpClient } from "../http/http-client.js";
+import {
+  cleanText,
+  isHttpUrl,
+  MAX_RESULTS_PER_REQUEST,
+  MAX_SNIPPET_CHARS,
+  MAX_TITLE_CHARS,
+  toIsoDate,
+} from "./hit-fields.js";
+import type { SearchHit, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
+import { endpoint, requestJson } from "./vendor-request.js";
+
+// --- settings ---------------------------------------------------------------------------------
+
+export interface ParallelSettings {
+  apiKey?: string;
+  /** Replaces scheme, host and optional path prefix of https://api.parallel.ai (PARALLEL_BASE_URL). */
+  baseUrl?: string;
+  http: HttpClient;
+  timeoutMs?: number;
+  /** Clock for the start of a time range; milliseconds since the epoch. */
+  now?: () => number;
+}
+
+const DOCUMENTED_BASE = "https://api.parallel.ai";
+const DEFAULT_TIMEOUT_MS = 12_000;
+const DAY_MS = 86_400_000;
+const RANGE_DAYS: Record<TimeRange, number> = { day: 1, week: 7, month: 31, year: 365 };
+/** Documented limits: objective ≤ 5000 characters, each search query ≤ 200. */
+const MAX_OBJECTIVE_CHARS = 5000;
+const MAX_QUERY_CHARS = 200;
+/** Excerpts beyond the snippet cap would only be cut again. */
+const EXCERPT_CHARS = MAX_SNIPPET_CHARS;
+const MAX_VENDOR_WARNINGS = 3;
+
+// --- factory ----------------------------------------------------------------------------------
+
+export function createParallelProvider(settings: ParallelSettings): SearchProvider {
+  const apiKey = settings.apiKey?.trim() || undefined;
+  const url = endpoint(settings.baseUrl, DOCUMENTED_BASE, "/v1/search");
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = settings.now ?? Date.now;
+
+  return {
+    name: "parallel",
+    configured: apiKey !== undefined,
+    async search(request) {
+      if (apiKey === undefined) {
+        throw new ProviderError("Parallel is not configured (PARALLEL_API_KEY)", {
+          provider: "parallel",
+          outcome: "no_key",
+        });
+      }
+      const { body, warnings } = buildBody(request, now());
+      const reply = await requestJson({
+        http: settings.http,
+        provider: "parallel",
+        label: "Parallel",
+        url,
+        method: "POST",
+        headers: { "x-api-key": apiKey, accept: "application/json" },
+        json: body,
+        timeoutMs,
+        signal: request.signal,
+        errorCode: readErrorCode,
+        quotaCodes: [BILLING],
+      });
+      const parsed = searchResponseSchema.safeParse(reply);
+      if (!parsed.success) {
+        throw new ProviderError("Parallel returned JSON of an unexpected shape", {
+          provider: "parallel",
+          outcome: "bad_response",
+          cause: parsed.error,
+        });
+      }
+      return {
+        hits: toHits(parsed.data.results, request.limit),
+        unresponsiveEngines: [],
+        warnings: [...warnings, ...vendorWarnings(parsed.data.warnings)],
+      };
+    },
+  };
+}
+
+// --- request ----------------------------------------------------------------------------------
+
+/**
+ * The GA `/v1/search` body: the query is both the objective and the one keyword query (the
+ * keyword query shortened to the documented length). Parallel has no category or topic filter;
+ * recency is only `source_policy.after_date` (inclusive, YYYY-MM-DD).
+ */
+function buildBody(
+  request: SearchRequest,
+  nowMs: number,
+): { body: Record<string, unknown>; warnings: string[] } {
+  const warnings = request.categories
+    .filter((category) => category !== "general")
+    .map((category) => `category "${category}" not supported by Parallel: searched without it`);
+  const advanced: Record<string, unknown> = {
+    max_results: Math.min(MAX_RESULTS_PER_REQUEST, Math.max(1, Math.floor(request.limit))),
+    excerpt_settings: { max_chars_per_result: EXCERPT_CHARS },
+  };
+  if (request.timeRange) {
+    const start = new Date(nowMs - RANGE_DAYS[request.timeRange] * DAY_MS);
+    advanced.source_policy = { after_date: start.toISOString().slice(0, 10) };
+  }
+  return {
+    body: {
+      objective: request.query.slice(0, MAX_OBJECTIVE_CHARS),
+      search_queries: [shorten(request.query, MAX_QUERY_CHARS)],
+      advanced_settings: advanced,
+    },
+    warnings,
+  };
+}
+
+function shorten(text: string, max: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= max) return trimmed;
+  const cut = trimmed.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return space > max * 0.6 ? cut.slice(0, space) : cut;
+}
+
+// --- response schema (only the fields read) ---------------------------------------------------
+
+const resultSchema = z.looseObject({
+  url: z.unknown(),
+  title: z.unknown().optional(),
+  // Required in v1; null is seen from the legacy beta endpoint, so both are tolerated.
+  excerpts: z.array(z.unknown()).nullish().catch(undefined),
+  publish_date: z.unknown().optional(),
+});
+
+const searchResponseSchema = z.looseObject({
+  results: z.array(z.unknown()),
+  warnings: z.array(z.unknown()).nullish().catch(undefined),
+});
+
+function vendorWarnings(entries: unknown[] | null | undefined): string[] {
+  const out: string[] = [];
+  for (const entry of entries ?? []) {
+    const message = cleanText((entry as { message?: unknown } | null)?.message, 200);
+    if (message !== "") out.push(`Parallel: ${message}`);
+  }
+  return out.slice(0, MAX_VENDOR_WARNINGS);
+}
+
+// --- errors -----------------------------------------------------------------------------------
+
+/**
+ * Parallel's error envelope `{type: "error", error: {ref_id, message, detail?}}` carries no
+ * machine code. ❓ Its reply to an exhausted balance is undocumented (a 402 is assumed, a 403 is
+ * possible), so a billing-worded message is read as this code and pauses like a 402 would.
+ */
+const BILLING = "billing";
+const BILLING_WORDS = /\b(?:credits?|balance|billing|payment|insufficient funds|top[- ]?up)\b/i;
+
+function readErrorCode(body: unknown): string | undefined {
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === "string" && BILLING_WORDS.test(message) ? BILLING : undefined;
+}
+
+// --- hits -------------------------------------------------------------------------------------
+
+function toHits(results: unknown[], limit: number): SearchHit[] {
+  return results
+    .map((raw) => resultSchema.safeParse(raw))
+    .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []))
+    .slice(0, Math.max(0, limit))
+    .map((result, index) => toHit(result, index + 1));
+}
+
+function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
+  const excerpts = (result.excerpts ?? []).filter((e): e is string => typeof e === "string");
+  return {
+    url: result.url as string,
+    title: cleanText(result.title, MAX_TITLE_CHARS),
+    snippet: cleanText(excerpts.map(plainText).join(" "), MAX_SNIPPET_CHARS),
+    publishedAt: toIsoDate(result.publish_date),
+    engines: [],
+    rank,
+  };
+}
+
+/** Excerpts are markdown; headings, emphasis and link syntax are noise in a one-line snippet. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/^\s{0,3}#{1,6}\s+/gm, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/(\*\*|__)(.*?)\1/g, "$2")
+    .replace(/`+/g, "");
+}

@@ -1,0 +1,329 @@
+import { readFileSync } from "node:fs";
+import { MockAgent } from "undici";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ProviderError } from "../../src/errors.js";
+import { createHttpClient } from "../../src/http/http-client.js";
+import { createParallelProvider, type ParallelSettings } from "../../src/providers/parallel.js";
+import type { SearchRequest } from "../../src/providers/search-provider.js";
+
+interface Fixture {
+  response: { body: { results: Record<string, unknown>[] } };
+  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
+}
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../../shared/reference/providers/${name}.json`, import.meta.url), "utf8"),
+  ) as Fixture;
+const ga = fixture("parallel");
+const beta = fixture("parallel-beta");
+const errorFixture = (status: number) => {
+  const found = ga.errors.find((e) => e.status === status);
+  if (!found) throw new Error(`fixture has no ${status}`);
+  return found;
+};
+
+const ORIGIN = "https://api.parallel.ai";
+const KEY = "canary-key-5f3a";
+const NOW = Date.parse("2026-10-01T12:00:00.000Z");
+
+function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
+  return {
+    query: "solid-state battery energy density 2026",
+    categories: ["general"],
+    engines: [],
+    timeRange: null,
+    limit: 10,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+}
+
+interface Sent {
+  path?: string;
+  headers?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+describe("parallel provider", () => {
+  let agent: MockAgent;
+  beforeEach(() => {
+    agent = new MockAgent();
+    agent.disableNetConnect();
+  });
+  afterEach(async () => {
+    await agent.close();
+  });
+
+  const provider = (settings: Partial<ParallelSettings> = {}) =>
+    createParallelProvider({
+      apiKey: KEY,
+      http: createHttpClient({ dispatcher: agent }),
+      now: () => NOW,
+      ...settings,
+    });
+
+  const intercept = (sent: Sent = {}, origin = ORIGIN, path = "/v1/search") =>
+    agent.get(origin).intercept({
+      method: "POST",
+      path: (p) => {
+        sent.path = p;
+        return p === path;
+      },
+      headers: (h) => {
+        sent.headers = h as Record<string, string>;
+        return true;
+      },
+      body: (b) => {
+        sent.body = JSON.parse(b) as Record<string, unknown>;
+        return true;
+      },
+    });
+
+  const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ProviderError);
+    const providerError = error as ProviderError;
+    expect(`${providerError.message}\n${providerError.stack}`).not.toContain(KEY);
+    return providerError;
+  };
+
+  it("maps the documented v1 reply: excerpts joined as plain text, null title and date kept empty", async () => {
+    intercept().reply(200, ga.response.body);
+    const result = await provider().search(request());
+    expect(result.warnings).toEqual([]);
+    expect(result.hits).toEqual([
+      {
+        url: "https://arxiv.org/abs/2603.04417",
+        title: "Sulfide Electrolytes with Lithium-Metal Anodes at 500 Wh/kg: A Cycling Study",
+        snippet:
+          "Results Pouch cells reached 503 Wh/kg at the cell level and retained 91% capacity after 800 cycles at 0.5C. A 40 nm interlayer suppressed dendrite penetration, the main driver of the longer cycle life.",
+        publishedAt: "2026-03-09",
+        engines: [],
+        rank: 1,
+      },
+      expect.objectContaining({ publishedAt: "2026-02-18", rank: 2 }),
+      {
+        url: "https://www.energy-agency.example/reports/storage-outlook-2026.pdf",
+        title: "",
+        snippet:
+          "Solid-state chemistries are expected to exceed 400 Wh/kg at pack level only after 2030 in the reference scenario.",
+        publishedAt: null,
+        engines: [],
+        rank: 3,
+      },
+    ]);
+  });
+
+  it("tolerates the legacy beta reply shape (excerpts null, no session_id)", async () => {
+    intercept().reply(200, beta.response.body);
+    const { hits } = await provider().search(request());
+    expect(hits.map((h) => [h.rank, h.snippet])).toEqual([
+      [1, "Pouch cells reached 503 Wh/kg and kept 91% capacity after 800 cycles."],
+      [2, "Dry rooms add an estimated 12-18% to cell cost."],
+      [3, ""],
+    ]);
+  });
+
+  it("sends POST /v1/search with the key in x-api-key, the query as objective and search query, at most 20 results", async () => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: [] });
+    await provider().search(request({ limit: 40 }));
+    expect(sent.path).toBe("/v1/search");
+    expect(sent.headers?.["x-api-key"]).toBe(KEY);
+    expect(sent.headers?.["content-type"]).toBe("application/json");
+    expect(sent.headers?.["parallel-beta"]).toBeUndefined();
+    expect(sent.body).toEqual({
+      objective: "solid-state battery energy density 2026",
+      search_queries: ["solid-state battery energy density 2026"],
+      advanced_settings: { max_results: 20, excerpt_settings: { max_chars_per_result: 1000 } },
+    });
+  });
+
+  it("keeps a long query whole in the objective and shortens the keyword query to 200 characters", async () => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: [] });
+    const query = "battery ".repeat(40).trim();
+    await provider().search(request({ query }));
+    expect(sent.body?.objective).toBe(query);
+    const [keywords] = (sent.body?.search_queries ?? []) as string[];
+    expect(keywords?.length).toBeLessThanOrEqual(200);
+    expect(query.startsWith(keywords ?? "x")).toBe(true);
+  });
+
+  it.each([
+    [3, 3],
+    [20, 20],
+    [21, 20],
+  ])("asks for min(limit %i, 20) = %i results", async (limit, count) => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: [] });
+    await provider().search(request({ limit }));
+    expect((sent.body?.advanced_settings as { max_results?: number } | undefined)?.max_results).toBe(count);
+  });
+
+  it.each([
+    [["general"], []],
+    [["news"], ['category "news" not supported by Parallel: searched without it']],
+    [["science"], ['category "science" not supported by Parallel: searched without it']],
+    [
+      ["it", "news"],
+      [
+        'category "it" not supported by Parallel: searched without it',
+        'category "news" not supported by Parallel: searched without it',
+      ],
+    ],
+  ] as const)("warns about categories %j it cannot honour", async (categories, warnings) => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: [] });
+    const result = await provider().search(request({ categories }));
+    expect(result.warnings).toEqual(warnings);
+    expect(JSON.stringify(sent.body)).not.toMatch(/categor|topic/);
+  });
+
+  it.each([
+    [null, undefined],
+    ["day", "2026-09-30"],
+    ["week", "2026-09-24"],
+    ["month", "2026-08-31"],
+    ["year", "2025-10-01"],
+  ] as const)("maps time range %s to source_policy.after_date %s", async (timeRange, after) => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: [] });
+    const result = await provider().search(request({ timeRange }));
+    const settings = sent.body?.advanced_settings as { source_policy?: { after_date: string } } | undefined;
+    expect(settings?.source_policy?.after_date).toBe(after);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("returns no hits for an empty result list and passes on Parallel's own warnings", async () => {
+    intercept().reply(200, {
+      search_id: "search_1",
+      results: [],
+      warnings: [{ type: "input_validation_warning", message: "Location XX is not supported." }],
+    });
+    expect(await provider().search(request())).toEqual({
+      hits: [],
+      unresponsiveEngines: [],
+      warnings: ["Parallel: Location XX is not supported."],
+    });
+  });
+
+  it("drops non-web URLs, caps fields and returns at most `limit` hits", async () => {
+    intercept().reply(200, {
+      results: [
+        { url: "file:///etc/passwd", title: "f", excerpts: ["x"] },
+        { url: "https://a.example/", title: "t".repeat(500), excerpts: ["word ".repeat(400)] },
+        { url: "https://b.example/", title: "b", excerpts: ["[link text](https://x.example) and __bold__"] },
+        { url: "https://c.example/", title: "c", excerpts: [] },
+      ],
+    });
+    const { hits } = await provider().search(request({ limit: 2 }));
+    expect(hits.map((h) => [h.url, h.rank])).toEqual([
+      ["https://a.example/", 1],
+      ["https://b.example/", 2],
+    ]);
+    expect(hits[0]?.title.length).toBeLessThanOrEqual(300);
+    expect(hits[0]?.snippet.length).toBeLessThanOrEqual(1000);
+    expect(hits[1]?.snippet).toBe("link text and bold");
+  });
+
+  it.each([
+    ["401 bad key", errorFixture(401), "http_401", undefined],
+    ["402 credits (assumed shape)", errorFixture(402), "http_402", { reason: "quota" }],
+    [
+      "403 with a billing message",
+      { status: 403, body: { type: "error", error: { ref_id: "e", message: "Insufficient credits" } } },
+      "http_403",
+      { reason: "quota" },
+    ],
+    [
+      "403 forbidden",
+      { status: 403, body: { type: "error", error: { ref_id: "e", message: "Forbidden" } } },
+      "http_403",
+      undefined,
+    ],
+    ["422 validation", errorFixture(422), "http_422", undefined],
+    [
+      "429 with Retry-After",
+      { ...errorFixture(429), headers: { "Retry-After": "7" } },
+      "http_429",
+      { reason: "rate_limit", retryAfterMs: 7000 },
+    ],
+    ["429 without Retry-After", errorFixture(429), "http_429", { reason: "rate_limit" }],
+    ["502", { status: 502, body: "Bad Gateway" }, "http_502", undefined],
+  ])("%s → outcome %s, pause %o", async (_name, error, outcome, pause) => {
+    intercept().reply(
+      error.status,
+      typeof error.body === "string" ? error.body : JSON.stringify(error.body),
+      {
+        headers: { "content-type": "application/json", ...("headers" in error ? error.headers : {}) },
+      },
+    );
+    const failed = await failure(provider().search(request()));
+    expect(failed.outcome).toBe(outcome);
+    expect(failed.pause).toEqual(pause);
+    expect(failed.message).toMatch(new RegExp(`^Parallel request failed with status ${error.status}`));
+  });
+
+  it.each([
+    ["malformed JSON", '{"results": [', "application/json"],
+    ["HTML instead of JSON", "<html><body>Service unavailable</body></html>", "text/html"],
+    ["JSON of the wrong shape", '{"search_id": "s", "results": null}', "application/json"],
+  ])("a 200 with %s → bad_response", async (_name, body, type) => {
+    intercept().reply(200, body, { headers: { "content-type": type } });
+    expect((await failure(provider().search(request()))).outcome).toBe("bad_response");
+  });
+
+  it("stops reading a body over the size cap → too_large", async () => {
+    intercept().reply(200, `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`);
+    expect((await failure(provider().search(request()))).outcome).toBe("too_large");
+  });
+
+  it("gives up after its timeout → timeout", async () => {
+    intercept().reply(200, { results: [] }).delay(2000);
+    expect((await failure(provider({ timeoutMs: 30 }).search(request()))).outcome).toBe("timeout");
+  });
+
+  it("stops when the caller aborts → aborted", async () => {
+    const controller = new AbortController();
+    agent
+      .get(ORIGIN)
+      .intercept({
+        method: "POST",
+        path: (p) => {
+          controller.abort();
+          return p === "/v1/search";
+        },
+      })
+      .reply(200, { results: [] })
+      .delay(2000);
+    expect((await failure(provider().search(request({ signal: controller.signal })))).outcome).toBe(
+      "aborted",
+    );
+  });
+
+  it("sends to the base-URL override with the documented path appended", async () => {
+    const sent: Sent = {};
+    intercept(sent, "http://proxy.test:9000", "/parallel/v1/search").reply(200, ga.response.body);
+    const result = await provider({ baseUrl: "http://proxy.test:9000/parallel" }).search(request());
+    expect(sent.path).toBe("/parallel/v1/search");
+    expect(result.hits).toHaveLength(3);
+  });
+
+  it("is unconfigured without a key and then fails with no_key", async () => {
+    const parallel = createParallelProvider({ http: createHttpClient({ dispatcher: agent }) });
+    expect(parallel.configured).toBe(false);
+    expect((await failure(parallel.search(request()))).outcome).toBe("no_key");
+    expect(provider().configured).toBe(true);
+  });
+
+  it("never names the key in a warning", async () => {
+    intercept().reply(200, ga.response.body);
+    const result = await provider().search(request({ categories: ["news", "it"], timeRange: "month" }));
+    expect(result.warnings.length).toBeGreaterThan(0);
+    expect(JSON.stringify(result)).not.toContain(KEY);
+  });
+});
