@@ -1,0 +1,210 @@
+import { z } from "zod";
+import { ProviderError } from "../errors.js";
+import type { HttpClient } from "../http/http-client.js";
+import {
+  cleanText,
+  isHttpUrl,
+  MAX_RESULTS_PER_REQUEST,
+  MAX_SNIPPET_CHARS,
+  MAX_TITLE_CHARS,
+  toIsoDate,
+} from "./hit-fields.js";
+import type {
+  Category,
+  SearchHit,
+  SearchProvider,
+  SearchRequest,
+  SearchResponse,
+} from "./search-provider.js";
+import { endpoint, requestJson } from "./vendor-request.js";
+
+// --- settings ---------------------------------------------------------------------------------
+
+export interface NimbleSettings {
+  /** Sent as `Authorization: Bearer <key>`. */
+  apiKey?: string | undefined;
+  /** Replaces https://sdk.nimbleway.com (scheme, host and optional path prefix). */
+  baseUrl?: string | undefined;
+  http: HttpClient;
+  timeoutMs?: number;
+  /** Wall clock (epoch ms) for relative dates such as "2 days ago". */
+  clock?: () => number;
+}
+
+const DOCUMENTED_BASE = "https://sdk.nimbleway.com";
+const SEARCH_PATH = "/v2/search";
+const DEFAULT_TIMEOUT_MS = 12_000;
+
+/** Nimble's search modes ("focus") for our categories. */
+const FOCUS: Record<Category, string> = {
+  general: "general",
+  news: "news",
+  science: "academic",
+  it: "coding",
+};
+
+// --- factory ----------------------------------------------------------------------------------
+
+export function createNimbleProvider(settings: NimbleSettings): SearchProvider {
+  const apiKey = settings.apiKey ? settings.apiKey : undefined;
+  const url = endpoint(settings.baseUrl, DOCUMENTED_BASE, SEARCH_PATH);
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const clock = settings.clock ?? Date.now;
+
+  return {
+    name: "nimble",
+    configured: apiKey !== undefined,
+    async search(request: SearchRequest): Promise<SearchResponse> {
+      if (apiKey === undefined) {
+        throw new ProviderError("Nimble is not configured (NIMBLE_API_KEY)", {
+          provider: "nimble",
+          outcome: "no_key",
+        });
+      }
+      const { body, warnings } = buildBody(request);
+      const reply = await requestJson({
+        http: settings.http,
+        provider: "nimble",
+        label: "Nimble",
+        url,
+        method: "POST",
+        headers: { authorization: `Bearer ${apiKey}`, accept: "application/json" },
+        json: body,
+        timeoutMs,
+        signal: request.signal,
+        errorCode: (error) => withoutSecret(errorMessage(error), apiKey),
+      });
+      const parsed = responseSchema.safeParse(reply);
+      if (!parsed.success) {
+        throw new ProviderError("Nimble returned JSON of an unexpected shape", {
+          provider: "nimble",
+          outcome: "bad_response",
+          cause: parsed.error,
+        });
+      }
+      return { hits: toHits(parsed.data.results, request.limit, clock()), unresponsiveEngines: [], warnings };
+    },
+  };
+}
+
+// --- request ----------------------------------------------------------------------------------
+
+function buildBody(request: SearchRequest): { body: Record<string, unknown>; warnings: string[] } {
+  // One focus per request: the first specific category wins, the others are named in a warning.
+  const primary = request.categories.find((c) => c !== "general") ?? "general";
+  const warnings = [...new Set(request.categories)]
+    .filter((c) => c !== primary)
+    .map((c) => `category "${c}" not supported together with "${primary}": searched without it`);
+  return {
+    body: {
+      query: request.query,
+      max_results: requestedCount(request.limit),
+      focus: FOCUS[primary],
+      // "lite" returns title, URL and description only: all a hit needs, and the cheapest depth.
+      search_depth: "lite",
+      ...(request.timeRange ? { time_range: request.timeRange } : {}),
+    },
+    warnings,
+  };
+}
+
+function requestedCount(limit: number): number {
+  return Math.max(1, Math.min(Math.floor(limit), MAX_RESULTS_PER_REQUEST));
+}
+
+// --- response schema (only the fields read) ---------------------------------------------------
+
+const resultSchema = z.looseObject({
+  url: z.unknown(),
+  title: z.unknown().optional(),
+  description: z.unknown().optional(),
+  content: z.unknown().optional(),
+  // Free-form per source: an absolute `publish_date` or a relative `publish_date_raw` ("1 day ago").
+  additional_data: z
+    .looseObject({ publish_date: z.unknown().optional(), publish_date_raw: z.unknown().optional() })
+    .optional()
+    .catch(undefined),
+});
+
+// A failed collection has been seen as `{"success": "false", "task_id", "message"}`; without a
+// `results` array any 2xx body counts as the wrong shape.
+const responseSchema = z.looseObject({ results: z.array(z.unknown()) });
+
+// --- errors -----------------------------------------------------------------------------------
+
+// The Search API's error bodies are not documented: `{"detail": "..."}` for validation and
+// `{"message": "..."}` for failed collections are what integrations report, and CDN pages are not
+// JSON at all. Whatever message is found serves as the vendor code; the status decides the outcome.
+const errorSchema = z.looseObject({ detail: z.unknown().optional(), message: z.unknown().optional() });
+
+function errorMessage(body: unknown): string | undefined {
+  const parsed = errorSchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  const { detail, message } = parsed.data;
+  if (typeof detail === "string") return detail;
+  return typeof message === "string" ? message : undefined;
+}
+
+/** A vendor message that quotes the key is not repeated anywhere. */
+function withoutSecret(text: string | undefined, secret: string): string | undefined {
+  return text === undefined || text.includes(secret) ? undefined : text;
+}
+
+// --- hits -------------------------------------------------------------------------------------
+
+function toHits(results: readonly unknown[], limit: number, now: number): SearchHit[] {
+  const hits: SearchHit[] = [];
+  for (const raw of results) {
+    if (hits.length >= limit) break;
+    const parsed = resultSchema.safeParse(raw);
+    if (parsed.success && isHttpUrl(parsed.data.url)) hits.push(toHit(parsed.data, hits.length + 1, now));
+  }
+  return hits;
+}
+
+function toHit(result: z.infer<typeof resultSchema>, rank: number, now: number): SearchHit {
+  const description = cleanText(result.description, MAX_SNIPPET_CHARS);
+  return {
+    url: result.url as string,
+    title: cleanText(result.title, MAX_TITLE_CHARS),
+    snippet: description || cleanText(result.content, MAX_SNIPPET_CHARS),
+    publishedAt:
+      publishedDay(result.additional_data?.publish_date) ??
+      relativeDay(result.additional_data?.publish_date_raw, now),
+    engines: [],
+    rank,
+  };
+}
+
+/** A date as the source wrote it: a leading `YYYY-MM-DD` is kept as is; a bare year is too vague. */
+function publishedDay(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  if (/^\d{4}$/.test(trimmed)) return null;
+  const isoDay = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(trimmed)?.[1];
+  return toIsoDate(isoDay ?? trimmed);
+}
+
+const UNIT_MS: Record<string, number> = {
+  second: 1_000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+};
+
+/**
+ * "2 days ago", "an hour ago", "yesterday" → the day it points to. Months and years ago are left
+ * undated: a day picked inside such a window would claim a precision the source did not give.
+ */
+function relativeDay(value: unknown, now: number): string | null {
+  if (typeof value !== "string") return null;
+  const text = value.trim().toLowerCase();
+  if (text === "today" || text === "just now") return new Date(now).toISOString().slice(0, 10);
+  if (text === "yesterday") return new Date(now - 86_400_000).toISOString().slice(0, 10);
+  const match = /^(\d{1,4}|an?|one)\s+(second|minute|hour|day|week)s?\s+ago$/.exec(text);
+  const unit = match?.[2] === undefined ? undefined : UNIT_MS[match[2]];
+  if (match?.[1] === undefined || unit === undefined) return null;
+  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : 1;
+  return new Date(now - count * unit).toISOString().slice(0, 10);
+}
