@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, CoreSearchError } from "./errors.js";
 import { plan } from "./plan/plan.js";
+import type { Category, TimeRange } from "./providers/search-provider.js";
 
 // Only what every command needs is imported up front: zod, undici and pino together cost several
 // times a bare node start, and `plan`, `--help` and `--version` need none of them.
@@ -20,6 +21,9 @@ const HELP = `core-search — how far does the web agree? A claim/evidence repor
 Usage:
   core-search "<question>" [--json] [--limit N] [--deadline-ms N]
   core-search plan "<question>" --json      the planned calls only (no network)
+  core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
+                                            one query through the fallback chain
+  core-search doctor [--json]               every search stage: configured, no key, paused, keyless
   core-search schema                        the report's JSON Schema
   core-search --help | --version
 
@@ -27,8 +31,12 @@ Options:
   --json             print the report as JSON (default: markdown)
   --limit N          results per call, 1-20 (default CORE_SEARCH_LIMIT or 5)
   --deadline-ms N    overall deadline in ms (default CORE_SEARCH_DEADLINE_MS or 30000)
+  --categories LIST  search: general, news, science, it (comma-separated)
+  --time-range R     search: day, week, month or year
 
-Needs a SearXNG instance with the JSON format enabled: SEARXNG_URL=http://127.0.0.1:8888
+Search services, tried in order until one answers: SearXNG (SEARXNG_URL), then Exa, Parallel, Brave,
+Nimble, Tavily, You.com, Degoog, Firecrawl (their API keys / address), then the keyless Exa and
+Parallel endpoints for vendors without a key (CORE_SEARCH_KEYLESS=off turns them off).
 
 Examples:
   SEARXNG_URL=http://127.0.0.1:8888 core-search "Is intermittent fasting safe?"
@@ -62,6 +70,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const { reportJsonSchema } = await import("./report/report-schema.js");
       io.stdout(`${JSON.stringify(reportJsonSchema(), null, 2)}\n`);
       return EXIT.ok;
+    }
+    if (first === "search") {
+      return await searchCommand(single(rest, "search"), values, io);
+    }
+    if (first === "doctor" && rest.length === 0) {
+      return await doctorCommand(values.json === true, io);
     }
     if (first === "plan") {
       const question = single(rest, "plan");
@@ -104,6 +118,53 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
+type Values = ReturnType<typeof parse>["values"];
+
+/** `core-search search "<query>"`: one query through the chain, as the envelope other tools read. */
+async function searchCommand(query: string, values: Values, io: CliIo): Promise<number> {
+  const config = await loadSettings(io.env);
+  const [{ search, toEnvelope }, { createLogger }] = await Promise.all([
+    import("./search.js"),
+    import("./logger.js"),
+  ]);
+  const limit = intOption(values.limit, "--limit");
+  const deadlineMs = intOption(values["deadline-ms"], "--deadline-ms");
+  const categories = values.categories
+    ?.split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const outcome = await search(query, {
+    config,
+    logger: createLogger({ level: config.logLevel }),
+    ...(limit === undefined ? {} : { limit }),
+    ...(deadlineMs === undefined ? {} : { deadlineMs }),
+    // Unchecked here: search() validates both and names what it does not know.
+    ...(categories ? { categories: categories as Category[] } : {}),
+    ...(values["time-range"] ? { timeRange: values["time-range"] as TimeRange } : {}),
+  });
+  const envelope = toEnvelope(outcome);
+  for (const warning of outcome.warnings) io.stderr(`core-search: warning: ${warning}\n`);
+  if (values.json) io.stdout(`${JSON.stringify(envelope)}\n`);
+  else if (envelope.success) {
+    io.stdout(
+      envelope.data.web
+        .map((r) => `${r.position}. ${r.title}\n   ${r.url}\n   ${r.description}`)
+        .join("\n\n"),
+    );
+    io.stdout(`\n\n(served by ${outcome.provider})\n`);
+  } else io.stderr(`${envelope.error}\n`);
+  return envelope.success ? EXIT.ok : EXIT.allFailed;
+}
+
+/** `core-search doctor`: every stage — configured, no key, paused until when, keyless — and SearXNG's health. */
+async function doctorCommand(json: boolean, io: CliIo): Promise<number> {
+  const config = await loadSettings(io.env);
+  const { diagnose, renderDiagnosis } = await import("./doctor.js");
+  const diagnosis = await diagnose(config);
+  io.stdout(json ? `${JSON.stringify(diagnosis, null, 2)}\n` : renderDiagnosis(diagnosis));
+  return EXIT.ok;
+}
+
 function parse(argv: readonly string[]) {
   return parseArgs({
     args: [...argv],
@@ -113,6 +174,8 @@ function parse(argv: readonly string[]) {
       json: { type: "boolean" },
       limit: { type: "string" },
       "deadline-ms": { type: "string" },
+      categories: { type: "string" },
+      "time-range": { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },

@@ -1,19 +1,18 @@
 import pMap from "p-map";
 import type { Dispatcher } from "undici";
+import { setUpChain } from "./chain/chain-setup.js";
 import { runChain } from "./chain/fallback-chain.js";
 import { type Config, loadConfig } from "./config.js";
 import { mergeHits } from "./dedup/merge-hits.js";
 import { assignOrigins } from "./dedup/origins.js";
-import { ConfigError, InvalidInputError } from "./errors.js";
+import { InvalidInputError } from "./errors.js";
 import { familiesOf } from "./health/engine-families.js";
 import { preflightSearxng } from "./health/preflight.js";
-import { createHttpClient } from "./http/http-client.js";
 import { labelEvidence } from "./judge/label.js";
 import { neutralJudge, type StanceJudge, type StanceJudgement } from "./judge/stance.js";
 import { type Logger, silentLogger } from "./logger.js";
 import { plan as makePlan, singleCall } from "./plan/plan.js";
 import type { PlannedCall } from "./plan/plan-schema.js";
-import { createProviders } from "./providers/create-providers.js";
 import type { SearchProvider } from "./providers/search-provider.js";
 import { buildReport, type SkippedCall } from "./report/build-report.js";
 import type { Report } from "./report/report-schema.js";
@@ -49,21 +48,12 @@ export async function corroborate(question: string, options: CorroborateOptions 
   const logger = options.logger ?? silentLogger;
   const plan = makePlan(question, { limit, now: options.now?.() ?? new Date() });
 
-  const http = createHttpClient(options.dispatcher ? { dispatcher: options.dispatcher } : {});
-  const built = createProviders(config, http);
-  const chain = options.providers ? [...options.providers] : built.chain;
-  if (!chain.some((p) => p.configured)) {
-    throw new ConfigError(
-      ["No search service is configured: set SEARXNG_URL to a SearXNG instance (e.g. http://127.0.0.1:8888)"],
-      { code: "NOTHING_CONFIGURED" },
-    );
-  }
-  const searxng = options.providers ? undefined : built.searxng;
+  const { chain, searxng, pauses } = setUpChain(config, options);
 
   const deadline = options.signal
     ? AbortSignal.any([options.signal, AbortSignal.timeout(deadlineMs)])
     : AbortSignal.timeout(deadlineMs);
-  const notes = [...plan.warnings];
+  const notes = [...config.warnings, ...plan.warnings];
 
   // preflight
   const preflight = await preflightSearxng(searxng, {
@@ -95,7 +85,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
           timeRange: call.timeRange === "none" ? null : call.timeRange,
           limit: call.limit,
         },
-        { skip, deadline, logger },
+        { skip, deadline, logger, pauses },
       ),
     { concurrency: 4 },
   );
@@ -105,6 +95,8 @@ export async function corroborate(question: string, options: CorroborateOptions 
     patternRan && !plan.newsCall
       ? [{ id: 2, role: "news", query: plan.neutralQuery, reason: plan.newsReason }]
       : [];
+
+  notes.push(...pauses.warnings);
 
   // dedup
   const hits = calls.flatMap((call, index) => {

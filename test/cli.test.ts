@@ -1,10 +1,17 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli.js";
 import { reportSchema } from "../src/report/report-schema.js";
 import { type FakeEngine, page, startFakeSearxng } from "./helpers/fake-searxng.js";
 import type { ScriptedServer } from "./helpers/scripted-server.js";
 
-async function cli(argv: string[], env: Record<string, string | undefined> = {}) {
+const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-cli-"));
+
+/** Runs the CLI in-process; the keyless tier stays off and state stays in a temporary folder unless a test says otherwise. */
+async function cli(argv: string[], extra: Record<string, string | undefined> = {}) {
+  const env = { CORE_SEARCH_KEYLESS: "off", CORE_SEARCH_STATE_DIR: STATE_DIR, ...extra };
   let stdout = "";
   let stderr = "";
   const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env });
@@ -96,9 +103,9 @@ describe("core-search CLI", () => {
   });
 
   it("exits 2 and says what to set when nothing is configured", async () => {
-    const { code, stderr } = await cli(["Is X safe?"], {});
+    const { code, stderr } = await cli(["Is X safe?"], { CORE_SEARCH_KEYLESS: "off" });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/SEARXNG_URL/);
+    expect(stderr).toMatch(/no stage configured: set SEARXNG_URL/);
   });
 
   it("prints a markdown report in the skill's shape, exit 0", async () => {

@@ -238,7 +238,6 @@ describe("order", () => {
   it("a clean order has no warnings", () => {
     expect(load({ CORE_SEARCH_ORDER: "exa,brave" }).warnings).toEqual([]);
   });
-
 });
 
 describe("CORE_SEARCH_KEYLESS fails closed", () => {

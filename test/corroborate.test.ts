@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { configFromObject } from "../src/config.js";
 import { corroborate, everyCallFailed } from "../src/corroborate.js";
@@ -26,7 +29,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-const configFor = (url: string) => configFromObject({ searxngUrl: url });
+// The keyless tier would reach public endpoints: tests keep it off unless they point it at a local server.
+const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-test-"));
+const configFor = (url: string) => configFromObject({ searxngUrl: url, keyless: "off", stateDir: STATE_DIR });
 
 /** Says every source whose domain is listed supports (or contradicts) the claim. */
 const judgeBy = (support: string[], contradict: string[] = []): StanceJudge => ({
@@ -154,7 +159,10 @@ describe("corroborate against a SearXNG-shaped service", () => {
     server.route("GET", "/config", { status: 500, body: { error: "search error" } });
     const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
     expect(report.notes[0]).toMatch(/SearXNG preflight failed — SearXNG request failed with status 500/);
-    expect(report.calls[0]?.attempts).toEqual([{ provider: "searxng", outcome: "unhealthy", ms: 0 }]);
+    const attempts = report.calls[0]?.attempts ?? [];
+    expect(attempts[0]).toEqual({ provider: "searxng", outcome: "unhealthy", ms: 0 });
+    // Every other stage of the chain is recorded too: unconfigured here, so not asked.
+    expect(attempts.slice(1).every((a) => a.outcome === "no_key")).toBe(true);
   });
 });
 
@@ -172,12 +180,12 @@ describe("corroborate refuses what it cannot use", () => {
   });
 
   it("refuses to run with no search service configured", async () => {
-    const error = await corroborate("Is intermittent fasting safe?", { config: configFromObject({}) }).catch(
-      (e: unknown) => e,
-    );
+    const error = await corroborate("Is intermittent fasting safe?", {
+      config: configFromObject({ keyless: "off", stateDir: STATE_DIR }),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).code).toBe("NOTHING_CONFIGURED");
-    expect((error as ConfigError).message).toMatch(/SEARXNG_URL/);
+    expect((error as ConfigError).message).toMatch(/no stage configured: set SEARXNG_URL/);
   });
 
   it.each([{ limit: 0 }, { limit: 21 }, { limit: 2.5 }, { deadlineMs: -1 }])(

@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -11,11 +14,18 @@ import { describeWithSearx, SEARX_HOOK_TIMEOUT_MS, type SearxServer, startSearx 
  */
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 const run = promisify(execFile);
+const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-it-"));
 
 async function coreSearch(args: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
+      // Keyless tier off (it would reach public endpoints) and state in a temporary folder.
+      env: {
+        PATH: process.env.PATH ?? "",
+        CORE_SEARCH_KEYLESS: "off",
+        CORE_SEARCH_STATE_DIR: STATE_DIR,
+        ...env,
+      },
       timeout: 60_000,
       maxBuffer: 16 * 1024 * 1024,
     });

@@ -1,0 +1,38 @@
+import type { Dispatcher } from "undici";
+import type { Config } from "../config.js";
+import { ConfigError } from "../errors.js";
+import { createHttpClient } from "../http/http-client.js";
+import { createProviders } from "../providers/create-providers.js";
+import type { SearchProvider } from "../providers/search-provider.js";
+import type { SearxngProvider } from "../providers/searxng.js";
+import { createFilePauseStore, createMemoryPauseStore, type PauseStore } from "./pause-store.js";
+
+export interface ChainSetup {
+  chain: SearchProvider[];
+  searxng: SearxngProvider | undefined;
+  pauses: PauseStore;
+}
+
+/**
+ * The stages and their shared state for one `corroborate` or `search`: every call of it shares the
+ * same providers, HTTP connections and pause store. Throws only when no stage can ever answer.
+ */
+export function setUpChain(
+  config: Config,
+  options: { dispatcher?: Dispatcher | undefined; providers?: readonly SearchProvider[] | undefined },
+): ChainSetup {
+  const http = createHttpClient(options.dispatcher ? { dispatcher: options.dispatcher } : {});
+  const built = options.providers ? undefined : createProviders(config, http);
+  const chain = options.providers ? [...options.providers] : (built?.chain ?? []);
+  if (!chain.some((p) => p.configured)) {
+    throw new ConfigError(
+      [
+        "no stage configured: set SEARXNG_URL to a SearXNG instance, an API key (EXA_API_KEY, BRAVE_SEARCH_API_KEY, TAVILY_API_KEY, …), or leave CORE_SEARCH_KEYLESS at auto with exa or parallel in the order",
+      ],
+      { code: "NOTHING_CONFIGURED" },
+    );
+  }
+  // Injected providers (tests, embedding) get their own pause memory, not the user's state.
+  const pauses = options.providers ? createMemoryPauseStore() : createFilePauseStore(config.stateDir);
+  return { chain, searxng: built?.searxng, pauses };
+}

@@ -1,0 +1,99 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { configFromObject } from "../src/config.js";
+import { InvalidInputError } from "../src/errors.js";
+import { search, toEnvelope } from "../src/search.js";
+import { page, startFakeSearxng } from "./helpers/fake-searxng.js";
+import { type ScriptedServer, startScriptedServer } from "./helpers/scripted-server.js";
+
+const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-search-"));
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("search()", () => {
+  it("returns the first stage's hits and the envelope other tools read", async () => {
+    server = await startFakeSearxng([
+      { name: "bing", categories: ["general"], results: [page("a.org"), page("b.org")] },
+    ]);
+    const outcome = await search("solid-state batteries", {
+      config: configFromObject({ searxngUrl: server.url, keyless: "off", stateDir: STATE_DIR }),
+    });
+    expect(outcome.provider).toBe("searxng");
+    expect(toEnvelope(outcome)).toEqual({
+      success: true,
+      data: {
+        web: [
+          {
+            title: "a.org on the question",
+            url: "https://a.org/article",
+            description: "What a.org says about it.",
+            position: 1,
+          },
+          {
+            title: "b.org on the question",
+            url: "https://b.org/article",
+            description: "What b.org says about it.",
+            position: 2,
+          },
+        ],
+      },
+    });
+  });
+
+  it("ends by the deadline when every one of the nine stages hangs", async () => {
+    server = await startScriptedServer();
+    for (const path of [
+      "/search",
+      "/v1/search",
+      "/res/v1/web/search",
+      "/v2/search",
+      "/api/search",
+      "/config",
+    ]) {
+      server.route("GET", path, { hang: true });
+      server.route("POST", path, { hang: true });
+    }
+    const base = server.url;
+    const config = configFromObject({
+      searxngUrl: base,
+      degoogUrl: base,
+      keys: { exa: "k", parallel: "k", brave: "k", nimble: "k", tavily: "k", youcom: "k", firecrawl: "k" },
+      baseUrls: {
+        exa: base,
+        parallel: base,
+        brave: base,
+        nimble: base,
+        tavily: base,
+        youcom: base,
+        firecrawl: base,
+      },
+      keyless: "off",
+      stateDir: STATE_DIR,
+    });
+    const outcome = await search("anything", { config, deadlineMs: 400 });
+    expect(outcome.status).toBe("failed");
+    expect(outcome.attempts[0]).toMatchObject({ provider: "searxng", outcome: "deadline" });
+    expect(outcome.attempts.every((a) => a.outcome === "deadline")).toBe(true);
+    expect(toEnvelope(outcome)).toEqual({ success: false, error: "core-search: searxng: deadline" });
+  });
+
+  it.each([
+    [{ limit: 0 }, /limit/],
+    [{ limit: 21 }, /limit/],
+    [{ categories: ["images"] as never }, /Unknown category "images"/],
+    [{ timeRange: "decade" as never }, /Unknown time range "decade"/],
+  ])("refuses %o", async (options, message) => {
+    const config = configFromObject({
+      searxngUrl: "http://127.0.0.1:9",
+      keyless: "off",
+      stateDir: STATE_DIR,
+    });
+    await expect(search("q", { config, ...options })).rejects.toThrow(InvalidInputError);
+    await expect(search("q", { config, ...options })).rejects.toThrow(message);
+  });
+});
