@@ -46,6 +46,8 @@ export interface Config {
   limit: number;
   llm: { url?: string; model?: string; apiKey?: string };
   redisUrl?: string;
+  /** Outgoing proxy (HTTP_PROXY / HTTPS_PROXY / NO_PROXY, either case), honoured by every request. */
+  proxy: { http?: string; https?: string; noProxy?: string };
   cacheTtlMs: number;
   budget: { provider: ProviderName; limit: number; period: "day" | "month" }[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -201,6 +203,16 @@ const httpUrlSchema = z
       return z.NEVER;
     }
     return url.href.replace(/\/+$/u, "");
+  })
+  .optional();
+
+/** A proxy address as the usual variables hold it; it may carry credentials, so it is never echoed. */
+const proxyUrlSchema = z
+  .unknown()
+  .transform((value, ctx): string | undefined => {
+    const text = blankToUndefined(value);
+    if (text === undefined) return undefined;
+    return parseUrl(text, ctx, ["http", "https"]) === undefined ? z.NEVER : (text as string);
   })
   .optional();
 
@@ -454,6 +466,13 @@ const configSchema = z.strictObject({
   limit: intSchema(1, 20, DEFAULT_LIMIT),
   llm: llmSchema,
   redisUrl: redisUrlSchema,
+  proxy: z
+    .strictObject({
+      http: proxyUrlSchema,
+      https: proxyUrlSchema,
+      noProxy: z.string().optional(),
+    })
+    .default({}),
   cacheTtlMs: cacheTtlSchema,
   budget: budgetSchema,
   logLevel: choiceSchema(LOG_LEVELS, "silent"),
@@ -510,6 +529,7 @@ function parseSettings(input: Record<string, unknown>, labels: ReadonlyMap<strin
     limit: parsed.limit,
     llm: definedEntries(parsed.llm),
     ...definedEntries({ redisUrl }),
+    proxy: definedEntries(parsed.proxy),
     cacheTtlMs: parsed.cacheTtlMs,
     budget: parsed.budget,
     logLevel: parsed.logLevel,
@@ -552,6 +572,20 @@ export function loadConfig(env: Env = process.env): Config {
   labels.set("order", orderVar);
   const order = value(orderVar);
   if (order !== undefined) input.order = order;
+
+  // Proxy variables come in both cases; the upper-case one wins, as in curl.
+  const proxy: Record<string, string> = {};
+  for (const [key, names] of [
+    ["http", ["HTTP_PROXY", "http_proxy"]],
+    ["https", ["HTTPS_PROXY", "https_proxy"]],
+    ["noProxy", ["NO_PROXY", "no_proxy"]],
+  ] as const) {
+    const name = names.find((n) => value(n) !== undefined);
+    if (name === undefined) continue;
+    proxy[key] = value(name) as string;
+    labels.set(pathKey(["proxy", key]), name);
+  }
+  if (Object.keys(proxy).length > 0) input.proxy = proxy;
 
   const explicitStateDir = value("CORE_SEARCH_STATE_DIR");
   const fallback = defaultStateDir(env);

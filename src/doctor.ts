@@ -2,7 +2,7 @@ import { humanDuration } from "./chain/fallback-chain.js";
 import { createFilePauseStore } from "./chain/pause-store.js";
 import type { Config } from "./config.js";
 import { preflightSearxng } from "./health/preflight.js";
-import { createHttpClient } from "./http/http-client.js";
+import { createHttpClient, proxyDispatcher } from "./http/http-client.js";
 import { silentLogger } from "./logger.js";
 import { createProviders } from "./providers/create-providers.js";
 import type { ProviderName } from "./providers/search-provider.js";
@@ -24,7 +24,8 @@ export interface Diagnosis {
 /** Every stage of the chain as this process would see it now, plus SearXNG's engine health. */
 export async function diagnose(config: Config, options: { now?: number } = {}): Promise<Diagnosis> {
   const now = options.now ?? Date.now();
-  const http = createHttpClient();
+  const dispatcher = proxyDispatcher(config.proxy);
+  const http = createHttpClient(dispatcher ? { dispatcher } : {});
   const { chain, searxng } = createProviders(config, http);
   const pauses = createFilePauseStore(config.stateDir);
   const stages = chain.map((provider): StageStatus => {

@@ -30,6 +30,7 @@ const DEFAULTS: Config = {
   baseUrls: {},
   order: [...DEFAULT_ORDER],
   warnings: [],
+  proxy: {},
   keyless: "auto",
   stateDir: join(HOME, ".local", "state", "core-search"),
   deadlineMs: 30_000,

@@ -1,4 +1,6 @@
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:http";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -95,5 +97,70 @@ describe("search()", () => {
     });
     await expect(search("q", { config, ...options })).rejects.toThrow(InvalidInputError);
     await expect(search("q", { config, ...options })).rejects.toThrow(message);
+  });
+});
+
+/**
+ * A CONNECT proxy on 127.0.0.1 (undici tunnels through CONNECT) that sends every tunnel to `target`,
+ * recording the authority each client asked for.
+ */
+async function startTunnelProxy(
+  target: number,
+): Promise<{ url: string; asked: string[]; close(): Promise<void> }> {
+  const asked: string[] = [];
+  const sockets = new Set<Socket>();
+  const proxy = createServer();
+  proxy.on("connect", (req, client: Socket, head: Buffer) => {
+    asked.push(req.url ?? "");
+    const upstream = connect(target, "127.0.0.1", () => {
+      client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => socket.destroy());
+      socket.on("close", () => sockets.delete(socket));
+    }
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    asked,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
+describe("outgoing proxy", () => {
+  it("sends requests through HTTP_PROXY, and not for hosts in NO_PROXY", async () => {
+    server = await startFakeSearxng([{ name: "bing", categories: ["general"], results: [page("a.org")] }]);
+    const proxy = await startTunnelProxy(Number(new URL(server.url).port));
+    try {
+      const through = configFromObject({
+        searxngUrl: "http://searx.example.invalid:8080",
+        keyless: "off",
+        stateDir: STATE_DIR,
+        proxy: { http: proxy.url },
+      });
+      const outcome = await search("q", { config: through, deadlineMs: 5000 });
+      expect(outcome.provider).toBe("searxng");
+      expect(proxy.asked).toEqual(["searx.example.invalid:8080"]);
+
+      const bypassed = configFromObject({
+        ...through,
+        proxy: { http: proxy.url, noProxy: "searx.example.invalid" },
+      });
+      const direct = await search("q", { config: bypassed, deadlineMs: 5000 });
+      expect(direct.status).toBe("failed");
+      expect(proxy.asked).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
   });
 });

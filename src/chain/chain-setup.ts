@@ -1,7 +1,7 @@
 import type { Dispatcher } from "undici";
 import type { Config } from "../config.js";
 import { ConfigError } from "../errors.js";
-import { createHttpClient } from "../http/http-client.js";
+import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { createProviders } from "../providers/create-providers.js";
 import type { SearchProvider } from "../providers/search-provider.js";
 import type { SearxngProvider } from "../providers/searxng.js";
@@ -21,7 +21,8 @@ export function setUpChain(
   config: Config,
   options: { dispatcher?: Dispatcher | undefined; providers?: readonly SearchProvider[] | undefined },
 ): ChainSetup {
-  const http = createHttpClient(options.dispatcher ? { dispatcher: options.dispatcher } : {});
+  const dispatcher = options.dispatcher ?? proxyDispatcher(config.proxy);
+  const http = createHttpClient(dispatcher ? { dispatcher } : {});
   const built = options.providers ? undefined : createProviders(config, http);
   const chain = options.providers ? [...options.providers] : (built?.chain ?? []);
   if (!chain.some((p) => p.configured)) {

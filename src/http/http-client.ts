@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
-import { type Dispatcher, request } from "undici";
+import { type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { maskUrl } from "../config.js";
 import { HttpFailure } from "../errors.js";
 
@@ -33,6 +33,24 @@ export interface HttpResponse {
 
 export interface HttpClient {
   send(request: HttpRequest): Promise<HttpResponse>;
+}
+
+/**
+ * The dispatcher for configured proxy settings, or undefined for a direct connection (undici's
+ * keep-alive agent). Values are passed explicitly (empty = none) so undici never reads the
+ * environment behind the settings' back.
+ */
+export function proxyDispatcher(proxy: {
+  http?: string;
+  https?: string;
+  noProxy?: string;
+}): Dispatcher | undefined {
+  if (!proxy.http && !proxy.https) return undefined;
+  return new EnvHttpProxyAgent({
+    httpProxy: proxy.http ?? "",
+    httpsProxy: proxy.https ?? "",
+    noProxy: proxy.noProxy ?? "",
+  });
 }
 
 export function createHttpClient(options: { dispatcher?: Dispatcher } = {}): HttpClient {
