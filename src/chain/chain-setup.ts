@@ -5,6 +5,7 @@ import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { createProviders } from "../providers/create-providers.js";
 import type { SearchProvider } from "../providers/search-provider.js";
 import type { SearxngProvider } from "../providers/searxng.js";
+import { limitInFlight, MAX_IN_FLIGHT } from "./concurrency.js";
 import { createFilePauseStore, createMemoryPauseStore, type PauseStore } from "./pause-store.js";
 
 export interface ChainSetup {
@@ -35,5 +36,6 @@ export function setUpChain(
   }
   // Injected providers (tests, embedding) get their own pause memory, not the user's state.
   const pauses = options.providers ? createMemoryPauseStore() : createFilePauseStore(config.stateDir);
-  return { chain, searxng: built?.searxng, pauses };
+  const limited = chain.map((provider) => limitInFlight(provider, MAX_IN_FLIGHT[provider.name]));
+  return { chain: limited, searxng: built?.searxng, pauses };
 }
