@@ -119,4 +119,48 @@ describe("the fallback chain across processes", () => {
     expect(result.code).toBe(3);
     expect(server.requests.map((r) => r.path)).toEqual(["/exa/search"]);
   });
+
+  it("doctor shows every stage: paused with until when, no key, keyless", async () => {
+    server.route("POST", "/exa/search", {
+      status: 402,
+      body: { requestId: "r", error: "no credits", tag: "NO_MORE_CREDITS" },
+    });
+    await coreSearch(["search", "q"], env);
+    const doctor = await coreSearch(["doctor", "--json"], {
+      ...env,
+      CORE_SEARCH_ORDER: "exa,parallel",
+      CORE_SEARCH_KEYLESS: "auto",
+    });
+    expect(doctor.code).toBe(0);
+    const stages = (
+      JSON.parse(doctor.stdout) as {
+        stages: { provider: string; state: string; pausedUntil: string | null }[];
+      }
+    ).stages;
+    expect(stages.map((s) => [s.provider, s.state])).toEqual([
+      ["exa", "paused"],
+      ["parallel", "no_key"],
+      ["exa-mcp", "keyless_off"],
+      ["parallel-mcp", "keyless"],
+    ]);
+    expect(Date.parse(stages[0]?.pausedUntil ?? "")).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(doctor.stdout).not.toContain(CANARY);
+  });
+
+  it("a canary key never appears in the report, the logs or the errors of a full run", async () => {
+    server.route("POST", "/exa/search", {
+      status: 500,
+      body: { requestId: "r", error: `bad key ${CANARY}`, tag: "x" },
+    });
+    const result = await coreSearch(["Is intermittent fasting safe?", "--json"], {
+      ...env,
+      LOG_LEVEL: "trace",
+    });
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout)).toMatchObject({ confidence: "low-coverage" });
+    expect(result.stderr.length).toBeGreaterThan(0); // the trace log did write
+    expect(result.stdout).not.toContain(CANARY);
+    expect(result.stderr).not.toContain(CANARY);
+    expect(server.requests.every((r) => r.headers["x-api-key"] === CANARY)).toBe(true);
+  });
 });
