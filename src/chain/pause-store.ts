@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ProviderName } from "../providers/search-provider.js";
+import { createStateFile } from "./state-file.js";
 
 /**
  * Pauses after a quota (402/432/433) or rate-limit (429) answer, kept in the state directory so
@@ -37,62 +37,35 @@ export function createMemoryPauseStore(): PauseStore {
 
 type PauseFile = { version: 1; pauses: Partial<Record<ProviderName, Pause>> };
 
-/**
- * `pauses.json` in `dir`, re-read on every look-up (other processes write it too) and replaced
- * atomically (write to a temporary file, then rename). A corrupt or unwritable file costs one
- * warning and the store carries on in memory; it never fails a search.
- */
+/** `pauses.json` in `dir`, shared by every process that uses the same state directory. */
 export function createFilePauseStore(dir: string): PauseStore {
-  const file = join(dir, "pauses.json");
   const memory = createMemoryPauseStore();
-  const warnings: string[] = [];
-  let usable = true;
-
-  const degrade = (what: string, error: unknown) => {
-    if (!usable) return;
-    usable = false;
-    const code = (error as { code?: unknown } | null)?.code;
-    warnings.push(
-      `Pause state ${what} (${typeof code === "string" ? code : "invalid content"}): pauses are kept in memory for this run`,
-    );
-  };
-
-  const read = (): PauseFile["pauses"] => {
-    try {
-      const parsed = JSON.parse(readFileSync(file, "utf8")) as unknown;
-      if (!isPauseFile(parsed)) throw new Error("invalid");
-      return parsed.pauses;
-    } catch (error) {
-      if ((error as { code?: unknown }).code === "ENOENT") return {};
-      degrade(`file ${file} could not be read`, error);
-      return {};
-    }
-  };
-
+  const file = createStateFile<PauseFile>(join(dir, "pauses.json"), "Pause state", isPauseFile, () => ({
+    version: 1,
+    pauses: {},
+  }));
   return {
     get(provider, now) {
       const remembered = memory.get(provider, now);
-      if (remembered || !usable) return remembered;
-      const pause = read()[provider];
+      if (remembered || !file.usable) return remembered;
+      const pause = file.read().pauses[provider];
       return pause && pause.until > now ? pause : undefined;
     },
     set(provider, pause) {
       memory.set(provider, pause);
-      if (!usable) return;
       const now = Date.now();
-      const pauses = Object.fromEntries(Object.entries(read()).filter(([, p]) => p && p.until > now));
-      if (!usable) return;
-      const next: PauseFile = { version: 1, pauses: { ...pauses, [provider]: pause } };
-      const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      try {
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
-        writeFileSync(temporary, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
-        renameSync(temporary, file);
-      } catch (error) {
-        degrade(`could not be written to ${dir}`, error);
-      }
+      file.update((current) => ({
+        version: 1,
+        // Expired pauses are dropped as the file is rewritten.
+        pauses: {
+          ...Object.fromEntries(Object.entries(current.pauses).filter(([, p]) => p && p.until > now)),
+          [provider]: pause,
+        },
+      }));
     },
-    warnings,
+    get warnings() {
+      return file.warnings;
+    },
   };
 }
 
