@@ -1,13 +1,15 @@
 import pMap from "p-map";
 import type { Dispatcher } from "undici";
 import { setUpChain } from "./chain/chain-setup.js";
-import { runChain } from "./chain/fallback-chain.js";
+import { type ChainResult, runChain } from "./chain/fallback-chain.js";
 import { type Config, loadConfig } from "./config.js";
 import { mergeHits } from "./dedup/merge-hits.js";
 import { assignOrigins } from "./dedup/origins.js";
 import { InvalidInputError } from "./errors.js";
-import { familiesOf } from "./health/engine-families.js";
-import { preflightSearxng } from "./health/preflight.js";
+import { engineFamily, familiesOf } from "./health/engine-families.js";
+import type { EngineHealthStore } from "./health/engine-health.js";
+import { chooseEngines } from "./health/engine-selection.js";
+import { type PreflightResult, preflightSearxng } from "./health/preflight.js";
 import { labelEvidence } from "./judge/label.js";
 import { neutralJudge, type StanceJudge, type StanceJudgement } from "./judge/stance.js";
 import { type Logger, silentLogger } from "./logger.js";
@@ -48,7 +50,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
   const logger = options.logger ?? silentLogger;
   const plan = makePlan(question, { limit, now: options.now?.() ?? new Date() });
 
-  const { chain, searxng, pauses } = setUpChain(config, options);
+  const { chain, searxng, pauses, health, instance } = setUpChain(config, options);
 
   const deadline = options.signal
     ? AbortSignal.any([options.signal, AbortSignal.timeout(deadlineMs)])
@@ -59,25 +61,32 @@ export async function corroborate(question: string, options: CorroborateOptions 
   const preflight = await preflightSearxng(searxng, {
     signal: AbortSignal.any([deadline, AbortSignal.timeout(Math.min(PREFLIGHT_TIMEOUT_MS, deadlineMs))]),
     logger,
+    health,
+    instance,
   });
   const skip = new Map<SearchProvider["name"], string>();
   let calls: PlannedCall[] = plan.calls;
   if (preflight.status === "failed") {
     skip.set("searxng", "unhealthy");
     notes.push(`SearXNG preflight failed — ${preflight.error ?? "no answer"}; SearXNG was not asked`);
-  } else if (preflight.degraded && !plan.bypass) {
+  } else if (preflight.degraded && !plan.bypass && !plan.structuredData) {
     calls = [singleCall(plan.neutralQuery, limit)];
     notes.push(
-      `Engine diversity degraded — results may be biased toward a single index (healthy families: ${preflight.families.join(", ") || "none"})`,
+      `Engine diversity degraded — results may be biased toward a single index. Healthy web-index families: ${preflight.families.join(", ") || "none"}.`,
     );
+  } else if (preflight.status === "ok") {
+    calls = withHealthyEngines(calls, preflight, notes);
   }
+  // Without a healthy SearXNG the counter-query starts one stage further down the chain, so
+  // neutral and counter evidence do not come from one index by construction.
+  const counterChain = preflight.status === "ok" ? chain : rotateFirstConfigured(chain, skip);
 
   // search
   const results = await pMap(
     calls,
     (call) =>
       runChain(
-        chain,
+        call.role === "counter" ? counterChain : chain,
         {
           query: call.query,
           categories: call.categories,
@@ -89,6 +98,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
       ),
     { concurrency: 4 },
   );
+  recordEngineHealth(results, health, instance);
   // The 4-call pattern ran without its news call: show call 2 as skipped, with why.
   const patternRan = calls.some((call) => call.role === "counter");
   const skipped: SkippedCall[] =
@@ -149,6 +159,59 @@ export async function corroborate(question: string, options: CorroborateOptions 
     notes,
     totalMs: performance.now() - started,
   });
+}
+
+/** Each call's planned engines narrowed to healthy ones, or healthy stand-ins; notes say what changed. */
+function withHealthyEngines(
+  calls: PlannedCall[],
+  preflight: PreflightResult,
+  notes: string[],
+): PlannedCall[] {
+  const neutral = calls.find((call) => call.role === "neutral");
+  const neutralChoice = neutral ? chooseEngines(neutral, preflight, new Set()) : undefined;
+  const neutralFamilies = new Set((neutralChoice?.engines ?? []).map(engineFamily));
+  return calls.map((call) => {
+    const choice =
+      call === neutral && neutralChoice
+        ? neutralChoice
+        : chooseEngines(call, preflight, call.role === "counter" ? neutralFamilies : new Set());
+    if (choice.note) notes.push(choice.note);
+    return choice.engines === call.engines ? call : { ...call, engines: choice.engines };
+  });
+}
+
+/** The chain with its first stage that can answer moved to the end. */
+function rotateFirstConfigured(
+  chain: readonly SearchProvider[],
+  skip: ReadonlyMap<string, string>,
+): SearchProvider[] {
+  const first = chain.findIndex((p) => p.configured && !skip.has(p.name));
+  const others = chain.filter((p, index) => index > first && p.configured && !skip.has(p.name));
+  if (first < 0 || others.length === 0) return [...chain];
+  return [...chain.slice(0, first), ...chain.slice(first + 1), chain[first] as SearchProvider];
+}
+
+/** Passive health: engines SearXNG named unresponsive, and those that found something. */
+function recordEngineHealth(
+  results: readonly ChainResult[],
+  health: EngineHealthStore,
+  instance: string,
+): void {
+  const observations = new Map<string, { engine: string; status: "ok" | "unresponsive"; reason?: string }>();
+  for (const result of results) {
+    // Degoog reports engines too; only SearXNG's own reports describe this instance.
+    const askedSearxng = result.attempts.some((a) => a.provider === "searxng" && a.outcome !== "no_key");
+    const askedDegoog = result.attempts.some((a) => a.provider === "degoog" && a.outcome !== "no_key");
+    if (!askedSearxng || askedDegoog) continue;
+    for (const e of result.unresponsiveEngines)
+      observations.set(e.engine, { engine: e.engine, status: "unresponsive", reason: e.reason });
+    if (result.provider === "searxng") {
+      for (const engine of result.hits.flatMap((hit) => hit.engines)) {
+        if (!observations.has(engine)) observations.set(engine, { engine, status: "ok" });
+      }
+    }
+  }
+  if (observations.size > 0) health.observe(instance, [...observations.values()], Date.now());
 }
 
 /** True when every call that ran failed (the CLI's exit code 3). */

@@ -1,7 +1,8 @@
 import { humanDuration } from "./chain/fallback-chain.js";
 import { createFilePauseStore } from "./chain/pause-store.js";
 import type { Config } from "./config.js";
-import { preflightSearxng } from "./health/preflight.js";
+import { createFileEngineHealthStore, instanceKey } from "./health/engine-health.js";
+import { type EngineStatus, preflightSearxng } from "./health/preflight.js";
 import { createHttpClient, proxyDispatcher } from "./http/http-client.js";
 import { silentLogger } from "./logger.js";
 import { createProviders } from "./providers/create-providers.js";
@@ -17,7 +18,14 @@ export interface StageStatus {
 
 export interface Diagnosis {
   stages: StageStatus[];
-  searxng: { status: string; healthyEngines: string[]; families: string[]; error: string | null } | null;
+  searxng: {
+    status: string;
+    verdict: string;
+    engines: EngineStatus[];
+    healthyEngines: string[];
+    families: string[];
+    error: string | null;
+  } | null;
   warnings: string[];
 }
 
@@ -63,9 +71,18 @@ export async function diagnose(config: Config, options: { now?: number } = {}): 
     const result = await preflightSearxng(searxng, {
       signal: AbortSignal.timeout(5_000),
       logger: silentLogger,
+      health: createFileEngineHealthStore(config.stateDir),
+      instance: instanceKey(config.searxngUrl ?? ""),
     });
     health = {
       status: result.status,
+      verdict:
+        result.status !== "ok"
+          ? "preflight failed: SearXNG would be skipped"
+          : result.degraded
+            ? "degraded: one general call"
+            : "full 4-call pattern",
+      engines: result.engines,
       healthyEngines: result.healthyEngines,
       families: result.families,
       error: result.error,
@@ -79,12 +96,14 @@ export function renderDiagnosis(d: Diagnosis): string {
   for (const s of d.stages)
     lines.push(`| ${s.provider} | ${s.state.replace("_", " ")} | ${s.detail ?? ""} |`);
   if (d.searxng) {
-    lines.push(
-      "",
-      d.searxng.status === "ok"
-        ? `SearXNG: ${d.searxng.healthyEngines.length} enabled engines in ${d.searxng.families.length} index families (${d.searxng.families.join(", ")})`
-        : `SearXNG: preflight ${d.searxng.status}: ${d.searxng.error ?? ""}`,
-    );
+    lines.push("", `SearXNG: ${d.searxng.verdict}${d.searxng.error ? ` (${d.searxng.error})` : ""}`);
+    if (d.searxng.engines.length > 0) {
+      lines.push("", "| engine | family | enabled | recently unresponsive |", "| --- | --- | --- | --- |");
+      for (const e of d.searxng.engines) {
+        lines.push(`| ${e.name} | ${e.family} | ${e.enabled ? "yes" : "no"} | ${e.unresponsive ?? ""} |`);
+      }
+      lines.push("", `Healthy web-index families: ${d.searxng.families.join(", ") || "none"}`);
+    }
   }
   for (const w of d.warnings) lines.push("", `Warning: ${w}`);
   return `${lines.join("\n")}\n`;

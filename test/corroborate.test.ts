@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { configFromObject } from "../src/config.js";
 import { corroborate, everyCallFailed } from "../src/corroborate.js";
 import { ConfigError, InvalidInputError } from "../src/errors.js";
+import { PROBE_QUERY } from "../src/health/preflight.js";
 import type { StanceJudge } from "../src/judge/stance.js";
 import { reportSchema } from "../src/report/report-schema.js";
-import { type FakeEngine, page, startFakeSearxng } from "./helpers/fake-searxng.js";
+import { type FakeEngine, page, searxngReply, startFakeSearxng } from "./helpers/fake-searxng.js";
 import type { ScriptedServer } from "./helpers/scripted-server.js";
 
 const HEALTHY: FakeEngine[] = [
@@ -59,7 +60,12 @@ describe("corroborate against a SearXNG-shaped service", () => {
       ["counter", "ok"],
     ]);
     const searches = server.requests.filter((r) => r.path === "/search");
-    expect(searches).toHaveLength(3);
+    // One preflight probe over every enabled engine, then the three planned calls.
+    expect(searches).toHaveLength(4);
+    expect(searches[0]?.query).toMatchObject({
+      q: PROBE_QUERY,
+      engines: "bing,google,duckduckgo,mojeek,wiby,arxiv",
+    });
     expect(searches.find((r) => r.query.engines === "mojeek,wiby")?.query.q).toBe(
       "intermittent fasting problems drawbacks criticism",
     );
@@ -118,9 +124,13 @@ describe("corroborate against a SearXNG-shaped service", () => {
   });
 
   it("records an outage as failed calls with reasons, never as an absence of evidence", async () => {
-    server = await startFakeSearxng(HEALTHY.map((e) => ({ ...e, fails: "HTTP error" })));
+    // The engines answer the preflight probe, then fail for the question.
+    server = await startFakeSearxng(
+      HEALTHY.map((e) => ({ ...e, fails: "HTTP error", failsFor: (q: string) => q !== PROBE_QUERY })),
+    );
     const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
     const ran = report.calls.filter((c) => c.status !== "skipped");
+    expect(ran).toHaveLength(3);
     expect(ran.every((c) => c.status === "failed")).toBe(true);
     expect(ran[0]?.attempts[0]).toMatchObject({ provider: "searxng", outcome: "engines_unavailable" });
     expect(ran[0]?.unresponsiveEngines.map((e) => e.engine).sort()).toEqual(["bing", "duckduckgo", "google"]);
@@ -130,9 +140,35 @@ describe("corroborate against a SearXNG-shaped service", () => {
     expect(everyCallFailed(report)).toBe(true);
   });
 
+  it("remembers the failing engines: the next question takes the degraded path without a probe", async () => {
+    server = await startFakeSearxng(
+      HEALTHY.map((e) => ({ ...e, fails: "HTTP error", failsFor: (q: string) => q !== PROBE_QUERY })),
+    );
+    const config = configFor(server.url);
+    await corroborate("Is intermittent fasting safe?", { config });
+    const before = server.requests.length;
+    const report = await corroborate("Is intermittent fasting safe?", { config });
+    // Cached /config, passive health fresh: no preflight request, one general call.
+    expect(server.requests.slice(before).map((r) => r.path)).toEqual(["/search"]);
+    expect(report.calls.map((c) => c.role)).toEqual(["single"]);
+    expect(report.notes[0]).toMatch(
+      /^Engine diversity degraded — results may be biased toward a single index\./,
+    );
+  });
+
+  it("takes the degraded path when the probe finds engines of too few families", async () => {
+    server = await startFakeSearxng(HEALTHY.map((e) => ({ ...e, fails: "timeout" })));
+    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    expect(report.calls.map((c) => [c.role, c.status])).toEqual([["single", "failed"]]);
+    expect(report.notes[0]).toMatch(/^Engine diversity degraded/);
+    expect(everyCallFailed(report)).toBe(true);
+  });
+
   it("marks a call degraded when some of its engines failed", async () => {
     server = await startFakeSearxng(
-      HEALTHY.map((e) => (e.name === "google" ? { ...e, fails: "timeout" } : e)),
+      HEALTHY.map((e) =>
+        e.name === "google" ? { ...e, fails: "timeout", failsFor: (q: string) => q !== PROBE_QUERY } : e,
+      ),
     );
     const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
     expect(report.calls[0]?.status).toBe("ok");
@@ -141,12 +177,37 @@ describe("corroborate against a SearXNG-shaped service", () => {
     );
   });
 
+  it("leaves out an engine the preflight found down, and stands in others when all of a call's engines are", async () => {
+    server = await startFakeSearxng([
+      ...HEALTHY.filter((e) => !["mojeek", "wiby"].includes(e.name)).map((e) =>
+        e.name === "google" ? { ...e, fails: "timeout" } : e,
+      ),
+      { name: "mojeek", categories: ["general"], fails: "HTTP error" },
+      { name: "wiby", categories: ["general"], fails: "HTTP error" },
+      { name: "marginalia", categories: ["general"], results: [page("small.example")] },
+      { name: "yandex", categories: ["general"], results: [page("other.example")] },
+    ]);
+    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    const searches = server.requests.filter((r) => r.path === "/search").slice(1);
+    expect(searches.map((r) => r.query.engines).filter(Boolean)).toEqual([
+      "bing,duckduckgo",
+      "marginalia,yandex",
+    ]);
+    expect(report.notes).toContain("Call 1: left out google (timeout)");
+    expect(report.notes).toContain(
+      "Call 4: mojeek (HTTP error), wiby (HTTP error) unavailable — sent to marginalia, yandex instead",
+    );
+  });
+
   it("returns by the deadline when the service hangs, recording the deadline", async () => {
     server = await startFakeSearxng(HEALTHY);
-    server.route("GET", "/search", { hang: true });
+    // The probe is answered; the questions hang.
+    server.route("GET", "/search", (req) =>
+      req.query.q === PROBE_QUERY ? searxngReply(HEALTHY, req) : { hang: true },
+    );
     const report = await corroborate("Is intermittent fasting safe?", {
       config: configFor(server.url),
-      deadlineMs: 300,
+      deadlineMs: 1000,
     });
     for (const call of report.calls.filter((c) => c.status !== "skipped")) {
       expect(call.status).toBe("failed");

@@ -1,6 +1,12 @@
 import type { Dispatcher } from "undici";
 import type { Config } from "../config.js";
 import { ConfigError } from "../errors.js";
+import {
+  createFileEngineHealthStore,
+  createMemoryEngineHealthStore,
+  type EngineHealthStore,
+  instanceKey,
+} from "../health/engine-health.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { createProviders } from "../providers/create-providers.js";
 import type { SearchProvider } from "../providers/search-provider.js";
@@ -12,6 +18,9 @@ export interface ChainSetup {
   chain: SearchProvider[];
   searxng: SearxngProvider | undefined;
   pauses: PauseStore;
+  /** What is known about the SearXNG instance's engines, and its key in that store. */
+  health: EngineHealthStore;
+  instance: string;
 }
 
 /**
@@ -36,6 +45,15 @@ export function setUpChain(
   }
   // Injected providers (tests, embedding) get their own pause memory, not the user's state.
   const pauses = options.providers ? createMemoryPauseStore() : createFilePauseStore(config.stateDir);
+  const health = options.providers
+    ? createMemoryEngineHealthStore()
+    : createFileEngineHealthStore(config.stateDir);
   const limited = chain.map((provider) => limitInFlight(provider, MAX_IN_FLIGHT[provider.name]));
-  return { chain: limited, searxng: built?.searxng, pauses };
+  return {
+    chain: limited,
+    searxng: built?.searxng,
+    pauses,
+    health,
+    instance: instanceKey(config.searxngUrl ?? ""),
+  };
 }

@@ -1,67 +1,152 @@
 import type { Logger } from "../logger.js";
-import type { SearxngProvider } from "../providers/searxng.js";
-import { distinctFamilies } from "./engine-families.js";
+import type { SearxngEngineInfo, SearxngProvider } from "../providers/searxng.js";
+import { engineFamily, webFamilies } from "./engine-families.js";
+import type { EngineHealthStore } from "./engine-health.js";
 
-/** Fewer healthy index families than this and the 4-call pattern only looks diverse. */
+/** Fewer healthy web-index families than this and the 4-call pattern only looks diverse. */
 export const MIN_HEALTHY_FAMILIES = 3;
+/** How long an instance's `/config` is trusted before it is asked again. */
+export const CONFIG_TTL_MS = 3 * 60_000;
+/** How long an engine seen failing (or answering) counts as such. */
+export const RECENT_MS = 10 * 60_000;
+/** A query any general engine answers; its results are not used. */
+export const PROBE_QUERY = "wikipedia";
+
+export interface EngineStatus {
+  name: string;
+  family: string;
+  categories: string[];
+  enabled: boolean;
+  timeRangeSupport: boolean;
+  /** Why it counts as down (`timeout`, `HTTP error`, …), when it was seen failing recently. */
+  unresponsive: string | null;
+}
 
 export interface PreflightResult {
   status: "ok" | "failed" | "not_configured";
-  /** Enabled engines the instance reports. */
+  engines: EngineStatus[];
+  /** Enabled engines not seen failing recently. */
   healthyEngines: string[];
-  /** Distinct index families among the healthy engines. */
+  /** Distinct web-index families among the healthy engines. */
   families: string[];
   /** True when diversity is too low for the 4-call pattern. */
   degraded: boolean;
   error: string | null;
+  /** Requests this preflight sent (0 when everything it needed was fresh in the state). */
+  roundTrips: number;
   ms: number;
 }
 
+export interface PreflightOptions {
+  signal: AbortSignal;
+  logger: Logger;
+  health: EngineHealthStore;
+  /** The instance's key in the health store. */
+  instance: string;
+  /** Wall clock (epoch ms). */
+  clock?: () => number;
+}
+
 /**
- * Step 0: ask the SearXNG instance which engines it runs before planning four calls over them.
- * A failure here is recorded, never thrown: the chain then skips SearXNG as unhealthy.
+ * Step 0: which engines can the 4 calls rely on? `/config` (cached for a few minutes) says what is
+ * enabled; passive health says which engines failed lately; when nothing recent is known, one probe
+ * query finds out. A failure here is recorded, never thrown: the chain then skips SearXNG.
  */
 export async function preflightSearxng(
   searxng: SearxngProvider | undefined,
-  options: { signal: AbortSignal; logger: Logger; now?: () => number },
+  options: PreflightOptions,
 ): Promise<PreflightResult> {
-  const now = options.now ?? (() => performance.now());
-  const started = now();
-  if (!searxng?.configured) {
-    return {
-      status: "not_configured",
-      healthyEngines: [],
-      families: [],
-      degraded: false,
-      error: null,
-      ms: 0,
-    };
-  }
+  const clock = options.clock ?? (() => Date.now());
+  const started = performance.now();
+  const empty = { engines: [], healthyEngines: [], families: [], degraded: false };
+  if (!searxng?.configured) return { status: "not_configured", ...empty, error: null, roundTrips: 0, ms: 0 };
+  let roundTrips = 0;
   try {
-    const engines = await searxng.engines(options.signal);
+    let known = options.health.get(options.instance);
+    let config = known.config && clock() - known.config.at < CONFIG_TTL_MS ? known.config.engines : undefined;
+    if (!config) {
+      roundTrips += 1;
+      config = await searxng.engines(options.signal);
+      options.health.saveConfig(options.instance, config, clock());
+    } else {
+      searxng.useEngines(config);
+    }
+    const enabled = config.filter((e) => e.enabled);
+    const recent = (at: number) => clock() - at < RECENT_MS;
+    const anythingRecent =
+      (known.probeAt !== undefined && recent(known.probeAt)) ||
+      Object.values(known.engines).some((o) => recent(o.at));
+    if (!anythingRecent && enabled.length > 0) {
+      roundTrips += 1;
+      await probe(searxng, enabled, options, clock());
+      known = options.health.get(options.instance);
+    }
+    const engines = config.map((engine): EngineStatus => {
+      const seen = known.engines[engine.name];
+      return {
+        name: engine.name,
+        family: engineFamily(engine.name),
+        categories: engine.categories,
+        enabled: engine.enabled,
+        timeRangeSupport: engine.timeRangeSupport,
+        unresponsive:
+          seen && seen.status === "unresponsive" && recent(seen.at) ? (seen.reason ?? "unavailable") : null,
+      };
+    });
     const healthy = engines
-      .filter((e) => e.enabled)
+      .filter((e) => e.enabled && e.unresponsive === null)
       .map((e) => e.name)
       .sort();
-    const families = distinctFamilies(healthy);
+    const families = webFamilies(healthy);
     return {
       status: "ok",
+      engines,
       healthyEngines: healthy,
       families,
       degraded: families.length < MIN_HEALTHY_FAMILIES,
       error: null,
-      ms: Math.round(now() - started),
+      roundTrips,
+      ms: Math.round(performance.now() - started),
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : "unexpected failure";
     options.logger.warn({ err: error }, "SearXNG preflight failed");
     return {
       status: "failed",
-      healthyEngines: [],
-      families: [],
-      degraded: false,
+      ...empty,
       error: message,
-      ms: Math.round(now() - started),
+      roundTrips,
+      ms: Math.round(performance.now() - started),
     };
   }
+}
+
+/** One query over every enabled engine: who answers, who is listed unresponsive. */
+async function probe(
+  searxng: SearxngProvider,
+  enabled: SearxngEngineInfo[],
+  options: PreflightOptions,
+  at: number,
+) {
+  const response = await searxng.search({
+    query: PROBE_QUERY,
+    categories: [],
+    engines: enabled.map((e) => e.name),
+    timeRange: null,
+    limit: 20,
+    signal: options.signal,
+  });
+  const down = new Map(response.unresponsiveEngines.map((e) => [e.engine, e.reason]));
+  const answered = new Set(response.hits.flatMap((hit) => hit.engines));
+  options.health.observe(
+    options.instance,
+    [
+      ...[...down].map(([engine, reason]) => ({ engine, status: "unresponsive" as const, reason })),
+      ...[...answered]
+        .filter((engine) => !down.has(engine))
+        .map((engine) => ({ engine, status: "ok" as const })),
+    ],
+    at,
+  );
+  options.health.markProbe(options.instance, at);
 }

@@ -1,4 +1,4 @@
-import type { Classification } from "./classify.js";
+import { type Classification, withoutLead } from "./classify.js";
 import { capitalize, thirdPerson } from "./english.js";
 
 /**
@@ -8,7 +8,7 @@ import { capitalize, thirdPerson } from "./english.js";
  */
 export function formClaim(question: string, c: Classification): string {
   const [x, y] = c.subjects;
-  const text = question.replace(/[?!.]+$/, "").trim();
+  const text = withoutLead(question.replace(/[?!.]+$/, "")).replace(/^\w/, (c) => c.toUpperCase());
   switch (c.type) {
     case "evaluative":
       if (x && c.predicate) {

@@ -223,7 +223,7 @@ const RULES: Rule[] = [
 ];
 
 export function classify(question: string): Classification {
-  const text = expandContractions(question.replace(/[?!.]+$/, "").trim());
+  const text = expandContractions(withoutLead(question.replace(/[?!.]+$/, "")));
   for (const rule of RULES) {
     const match = text.match(rule.pattern);
     if (!match || rule.reject?.(match)) continue;
@@ -299,6 +299,13 @@ function stripQuestionWords(text: string): string {
     );
   }
   return topic;
+}
+
+/** A headline-style lead ("latest news: …", "breaking: …") says when, not what: the rest is the question. */
+export function withoutLead(question: string): string {
+  return question
+    .replace(/^(?:(?:the )?latest(?: news)?|breaking(?: news)?|news|update)\s*[:–—-]\s+/i, "")
+    .trim();
 }
 
 /** "what's the impact of X" → "what is the impact of X", so one pattern covers both spellings. */

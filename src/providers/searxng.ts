@@ -31,6 +31,8 @@ export interface SearxngProvider extends SearchProvider {
   readonly name: "searxng";
   /** The instance's engines from `GET /config` (used by the preflight). */
   engines(signal: AbortSignal): Promise<SearxngEngineInfo[]>;
+  /** Engine facts known from elsewhere (a cached `/config`), so a search can adapt without asking. */
+  useEngines(engines: readonly SearxngEngineInfo[]): void;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -92,6 +94,9 @@ export function createSearxngProvider(settings: SearxngSettings): SearxngProvide
         timeRangeSupport: engine.time_range_support,
       }));
       return known;
+    },
+    useEngines(engines) {
+      known = [...engines];
     },
   };
 }

@@ -12,6 +12,8 @@ export interface FakeEngine {
   /** Results this engine returns for any query, or an error reason listed in unresponsive_engines. */
   results?: { url: string; title: string; content: string }[];
   fails?: string;
+  /** When set, `fails` applies only to queries this returns true for (e.g. not the preflight probe). */
+  failsFor?: (query: string) => boolean;
 }
 
 export async function startFakeSearxng(engines: FakeEngine[]): Promise<ScriptedServer> {
@@ -27,11 +29,12 @@ export async function startFakeSearxng(engines: FakeEngine[]): Promise<ScriptedS
       })),
     },
   });
-  server.route("GET", "/search", (req) => answer(engines, req));
+  server.route("GET", "/search", (req) => searxngReply(engines, req));
   return server;
 }
 
-function answer(engines: FakeEngine[], req: RecordedRequest): ScriptedReply {
+/** What a SearXNG with these engines answers to `req` (exported so a test can wrap it). */
+export function searxngReply(engines: FakeEngine[], req: RecordedRequest): ScriptedReply {
   const named = req.query.engines?.split(",") ?? [];
   const categories = req.query.categories?.split(",") ?? ["general"];
   const selected = engines.filter((e) =>
@@ -45,7 +48,7 @@ function answer(engines: FakeEngine[], req: RecordedRequest): ScriptedReply {
   >();
   const unresponsive: [string, string][] = [];
   for (const engine of selected) {
-    if (engine.fails) {
+    if (engine.fails && (engine.failsFor?.(req.query.q ?? "") ?? true)) {
       unresponsive.push([engine.name, engine.fails]);
       continue;
     }
