@@ -7,6 +7,7 @@ import { corroborate, everyCallFailed } from "../src/corroborate.js";
 import { ConfigError, InvalidInputError } from "../src/errors.js";
 import { PROBE_QUERY } from "../src/health/preflight.js";
 import type { StanceJudge } from "../src/judge/stance.js";
+import type { SearchProvider } from "../src/providers/search-provider.js";
 import { reportSchema } from "../src/report/report-schema.js";
 import { type FakeEngine, page, searxngReply, startFakeSearxng } from "./helpers/fake-searxng.js";
 import type { ScriptedServer } from "./helpers/scripted-server.js";
@@ -258,4 +259,32 @@ describe("corroborate refuses what it cannot use", () => {
       );
     },
   );
+});
+
+describe("without SearXNG", () => {
+  it("sends the neutral and the counter call to different providers when two can answer", async () => {
+    const provider = (name: "exa" | "brave", domain: string): SearchProvider => ({
+      name,
+      configured: true,
+      search: async (request) => ({
+        hits: [1, 2, 3].map((n) => ({
+          url: `https://${domain}${n}.example/${encodeURIComponent(request.query)}`,
+          title: `${name} ${n}`,
+          snippet: "",
+          publishedAt: null,
+          engines: [],
+          rank: n,
+        })),
+        unresponsiveEngines: [],
+        warnings: [],
+      }),
+    });
+    const report = await corroborate("Is intermittent fasting safe?", {
+      config: configFromObject({ keyless: "off", stateDir: STATE_DIR }),
+      providers: [provider("exa", "e"), provider("brave", "b")],
+    });
+    const served = Object.fromEntries(report.calls.map((c) => [c.role, c.provider]));
+    expect(served).toMatchObject({ neutral: "exa", counter: "brave" });
+    expect(report.coverage.engineFamilies).toEqual(["brave", "exa"]);
+  });
 });
