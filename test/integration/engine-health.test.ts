@@ -86,7 +86,8 @@ describeWithSearx("engine health against a real searx", () => {
     expect(code).toBe(3);
     for (const call of report.calls.filter((c) => c.status !== "skipped")) {
       expect(call.status).toBe("failed");
-      expect(call.unresponsiveEngines.map((e) => e.reason)).toContain("timeout");
+      // searx says "timeout" or "HTTP timeout" depending on where the wait ran out.
+      expect(call.unresponsiveEngines.map((e) => e.reason)).toContainEqual(expect.stringMatching(/timeout/i));
       expect(call.attempts[0]).toMatchObject({ provider: "searxng", outcome: "engines_unavailable" });
     }
     expect(report.confidence).toBe("low-coverage");
