@@ -1,46 +1,41 @@
 import normalizeUrl, { type Options } from "normalize-url";
 
-/** Parameters that track the click, not the page: two URLs differing only in these are one page. */
-const TRACKING_PARAMETERS: (string | RegExp)[] = [
-  /^utm_\w+/i,
+/**
+ * Parameters that track the click, not the page: two URLs differing only in these are one page.
+ * Names match in any case (`FBCLID` is `fbclid`).
+ */
+const TRACKING_PARAMETERS: RegExp[] = [
+  /^utm_\w+$/i,
   /^mc_(?:cid|eid)$/i,
   /^_hs(?:enc|mi)$/i,
-  "fbclid",
-  "gclid",
-  "dclid",
-  "msclkid",
-  "yclid",
-  "igshid",
-  "twclid",
-  "ref",
-  "ref_src",
-  "ref_url",
-  "referrer",
-  "cmpid",
-  "ocid",
-  "spm",
-  "smid",
-  "share",
-  "amp",
+  /^_g[al]$/i,
+  /^(?:fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|igshid|twclid|mkt_tok)$/i,
+  /^(?:ref|ref_src|ref_url|referrer|cmp|cmpid|ocid|spm|smid|share|amp)$/i,
 ];
 
 const OPTIONS: Options = {
   stripProtocol: true,
   stripWWW: true,
-  stripHash: true,
+  // Fragments are handled before normalizing (route fragments are kept); text fragments go.
+  stripHash: false,
+  stripTextFragment: true,
   stripAuthentication: true,
   removeQueryParameters: TRACKING_PARAMETERS,
   removeTrailingSlash: true,
   removeSingleSlash: true,
-  removeExplicitPort: true,
+  // The URL parser already drops the scheme's default port; any other port is another server.
+  removeExplicitPort: false,
   sortQueryParameters: true,
-  removeDirectoryIndex: false,
+  // `/a/index.html` is the page `/a/` serves on practically every server: one page.
+  removeDirectoryIndex: [/^index\.(?:html?|php)$/i],
 };
 
 /**
- * The comparison key of a page: scheme, `www.`, fragment, tracking parameters, default port and
- * trailing slash removed, parameters sorted, AMP and mobile variants folded onto the main page.
- * Returns null for anything that is not an http(s) URL.
+ * The comparison key of a page: scheme, `www.`, fragment, tracking parameters, default port,
+ * trailing slash and `index.html` removed, parameters sorted, AMP and mobile variants folded onto
+ * the main page, an international host in its ASCII (punycode) form. A fragment that is a route
+ * (`#/inbox`, `#!/item/3`) addresses a page of its own and is kept. Returns null for anything that
+ * is not an http(s) URL.
  */
 export function canonicalUrl(url: string): string | null {
   let parsed: URL;
@@ -52,6 +47,9 @@ export function canonicalUrl(url: string): string | null {
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
   parsed.hostname = foldHost(parsed.hostname);
   parsed.pathname = parsed.pathname.replace(/\/amp(?=\/|$)/i, "").replace(/\.amp(?=\.html?$)/i, "") || "/";
+  // An HTML-escaped `&` (from a page's markup) separates parameters like `&` itself.
+  parsed.search = parsed.search.replace(/&amp;/gi, "&");
+  if (!/^#!?\//.test(parsed.hash)) parsed.hash = "";
   try {
     return normalizeUrl(parsed.toString(), OPTIONS);
   } catch {

@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { canonicalUrl, domainOf } from "../../src/dedup/canonical-url.js";
+
+describe("canonicalUrl: one key per page", () => {
+  it.each([
+    // Tracking parameters go, the page's own parameters stay.
+    ["https://example.org/a?utm_source=newsletter&utm_medium=email&utm_campaign=spring", "example.org/a"],
+    ["https://example.org/a?id=3&utm_content=hero&utm_term=shoes", "example.org/a?id=3"],
+    ["https://example.org/a?fbclid=IwAR0xYz", "example.org/a"],
+    ["https://example.org/a?gclid=Cj0KCQjw&id=7", "example.org/a?id=7"],
+    ["https://example.org/a?mc_cid=abc123&mc_eid=def456", "example.org/a"],
+    ["https://example.org/a?ref=hn", "example.org/a"],
+    ["https://www.instagram.com/p/Cxyz/?igshid=MzRlODBiNWFlZA==", "instagram.com/p/Cxyz"],
+    ["https://example.org/a?msclkid=5f2d", "example.org/a"],
+    ["https://example.org/a?UTM_SOURCE=x&FBCLID=y", "example.org/a"],
+    ["https://example.org/a?_ga=2.1234.5678&_gl=1*abc*_ga*MTIz", "example.org/a"],
+    ["https://twitter.com/user/status/1?ref_src=twsrc%5Etfw", "twitter.com/user/status/1"],
+    ["https://www.youtube.com/watch?v=dQw4w9WgXcQ&utm_source=share", "youtube.com/watch?v=dQw4w9WgXcQ"],
+    ["https://www.theguardian.com/world/story?CMP=share_btn_tw", "theguardian.com/world/story"],
+    ["https://news.ycombinator.com/item?id=39104563", "news.ycombinator.com/item?id=39104563"],
+    // An HTML-escaped ampersand, as copied out of a page's markup.
+    ["https://example.org/a?utm_source=x&amp;id=2", "example.org/a?id=2"],
+    // Host: www, case, a trailing dot; the path keeps its case.
+    ["https://www.example.org/a", "example.org/a"],
+    ["HTTPS://WWW.EXAMPLE.ORG/Path/Page", "example.org/Path/Page"],
+    ["https://example.org./a", "example.org/a"],
+    // Scheme.
+    ["http://example.org/a", "example.org/a"],
+    // Slashes.
+    ["https://example.org/a/", "example.org/a"],
+    ["https://example.org/", "example.org"],
+    ["https://example.org//a//b/", "example.org/a/b"],
+    // Ports: the scheme's default goes, any other port is another server.
+    ["https://example.org:443/a", "example.org/a"],
+    ["http://example.org:80/a", "example.org/a"],
+    ["https://example.org:8443/a", "example.org:8443/a"],
+    ["http://example.org:443/a", "example.org:443/a"],
+    // Fragments, text fragments included; a route fragment addresses a page and stays.
+    ["https://example.org/a#comments", "example.org/a"],
+    ["https://example.org/a#:~:text=rate%20hike", "example.org/a"],
+    ["https://example.org/a#intro:~:text=rate", "example.org/a"],
+    ["https://example.org/app/#/settings/profile", "example.org/app#/settings/profile"],
+    ["https://example.org/#!/item/3", "example.org/#!/item/3"],
+    ["https://example.org/app#/route:~:text=foo", "example.org/app#/route"],
+    // Query: sorted, empty query dropped, one spelling of a space.
+    ["https://example.org/search?q=fed&page=2&lang=en", "example.org/search?lang=en&page=2&q=fed"],
+    ["https://example.org/a?", "example.org/a"],
+    ["https://example.org/a?q=a%20b", "example.org/a?q=a+b"],
+    ["https://example.org/a?q=a+b", "example.org/a?q=a+b"],
+    // AMP variants fold onto the main page.
+    ["https://amp.example.com/news/1", "example.com/news/1"],
+    ["https://example.com/news/1/amp/", "example.com/news/1"],
+    ["https://example.com/news/1/amp", "example.com/news/1"],
+    ["https://www.bbc.co.uk/news/amp/world-123", "bbc.co.uk/news/world-123"],
+    ["https://example.com/news/1.amp.html", "example.com/news/1.html"],
+    ["https://example.com/news/1?amp=1", "example.com/news/1"],
+    ["https://example.com/news/1?amp", "example.com/news/1"],
+    ["https://amp.theguardian.com/world/2024/may/01/story", "theguardian.com/world/2024/may/01/story"],
+    ["https://example.com/amp-stories/x", "example.com/amp-stories/x"],
+    // Mobile hosts fold; sites whose name is the word stay.
+    ["https://m.example.com/news/1", "example.com/news/1"],
+    ["https://mobile.twitter.com/user/status/1", "twitter.com/user/status/1"],
+    ["https://m.bbc.co.uk/news", "bbc.co.uk/news"],
+    ["https://mobile.de/auto", "mobile.de/auto"],
+    ["https://amp.dev/documentation", "amp.dev/documentation"],
+    // Percent-encoding: one spelling per character; an encoded slash is not a separator.
+    ["https://example.org/caf%c3%a9", "example.org/caf%C3%A9"],
+    ["https://example.org/café", "example.org/caf%C3%A9"],
+    ["https://example.org/%7Euser", "example.org/~user"],
+    ["https://example.org/a%2Fb", "example.org/a%2Fb"],
+    ["https://example.org/a b", "example.org/a%20b"],
+    // International hosts: the ASCII (punycode) form, whatever form came in.
+    ["https://bücher.de/buch", "xn--bcher-kva.de/buch"],
+    ["https://xn--bcher-kva.de/buch", "xn--bcher-kva.de/buch"],
+    ["https://www.BÜCHER.de/buch", "xn--bcher-kva.de/buch"],
+    // Directory index: `/a/index.html` is the page `/a/` serves.
+    ["https://example.org/a/index.html", "example.org/a"],
+    ["https://example.org/index.php", "example.org"],
+    ["https://example.org/a/index.html?id=1", "example.org/a?id=1"],
+    ["https://example.org/a/main.html", "example.org/a/main.html"],
+    // Credentials never reach the key.
+    ["https://user:secret@example.org/a", "example.org/a"],
+  ])("%s → %s", (url, expected) => {
+    expect(canonicalUrl(url)).toBe(expected);
+  });
+
+  it.each([
+    [
+      "a news article",
+      [
+        "https://www.theguardian.com/world/2024/may/01/story",
+        "http://theguardian.com/world/2024/may/01/story/",
+        "https://amp.theguardian.com/world/2024/may/01/story?utm_source=twitter",
+        "https://www.theguardian.com/world/2024/may/01/story?CMP=share_btn_tw&fbclid=IwAR0#comments",
+        "https://m.theguardian.com/world/2024/may/01/story#:~:text=officials%20said",
+        "https://www.theguardian.com:443/world/2024/may/01/story/amp",
+      ],
+    ],
+    [
+      "a page with its own parameters",
+      [
+        "https://shop.example.com/item?id=42&color=red",
+        "https://shop.example.com/item?color=red&id=42&gclid=abc",
+        "http://shop.example.com/item/?color=red&id=42&utm_campaign=x",
+      ],
+    ],
+  ])("variants of %s share one key", (_name, urls) => {
+    const keys = new Set(urls.map(canonicalUrl));
+    expect(keys.size).toBe(1);
+    expect(keys.has(null)).toBe(false);
+  });
+
+  it.each([
+    ["different paths", "https://example.org/a", "https://example.org/b"],
+    ["different ids", "https://example.org/item?id=1", "https://example.org/item?id=2"],
+    ["different ports", "https://example.org/a", "https://example.org:8080/a"],
+    ["path case", "https://example.org/A", "https://example.org/a"],
+    ["different hosts", "https://news.example.org/a", "https://example.org/a"],
+  ])("%s stay apart", (_name, first, second) => {
+    expect(canonicalUrl(first)).not.toBe(canonicalUrl(second));
+  });
+});
+
+describe("canonicalUrl: not a page", () => {
+  it.each([
+    "",
+    "   ",
+    "not a url",
+    "example.org/a",
+    "//example.org/a",
+    "ftp://example.org/file",
+    "javascript:alert(1)",
+    "mailto:someone@example.org",
+    "data:text/html,hello",
+    "file:///etc/passwd",
+    "http://",
+    "https://exa mple.org/",
+    "http://[::1",
+    "https://example.org:99999/",
+  ])("%j → null", (url) => {
+    expect(canonicalUrl(url)).toBeNull();
+  });
+
+  it.each([undefined, null, 42, {}])("%j from an untyped caller → null", (value) => {
+    expect(canonicalUrl(value as unknown as string)).toBeNull();
+  });
+});
+
+describe("domainOf", () => {
+  it.each([
+    ["https://www.bbc.co.uk/news", "bbc.co.uk"],
+    ["https://m.facebook.com/x", "facebook.com"],
+    ["https://mobile.twitter.com/x", "twitter.com"],
+    ["https://amp.theguardian.com/x", "theguardian.com"],
+    ["https://NEWS.Example.ORG/x", "news.example.org"],
+    ["https://bücher.de/x", "xn--bcher-kva.de"],
+    ["not a url", ""],
+  ])("%s → %j", (url, expected) => {
+    expect(domainOf(url)).toBe(expected);
+  });
+});
