@@ -1,0 +1,159 @@
+/**
+ * Source quality floor. "low" de-weights an item when agreement is counted; it never removes it,
+ * so the signals aim at few false positives: an ordinary headline, with or without numbers, stays
+ * "normal".
+ *
+ * Signals, first match wins:
+ * 1. the domain is a content farm, an article directory or not an article source (table below);
+ * 2. a clickbait title ("you won't believe", "will shock you", "one weird trick");
+ * 3. affiliate-review boilerplate ("reviewed & rated", "Best … 2026 … tested");
+ * 4. keyword stuffing: one content word three or more times in the title, not counting a word
+ *    repeated back to back for rhetoric ("Tariffs, tariffs, tariffs");
+ * 5. on counter-query results only, a listicle title ("10 disadvantages of …", "Top 7 reasons …",
+ *    "7 things you need to know"). Criticism queries ("X problems drawbacks") are where SEO
+ *    listicles crowd out reporting; on the other calls a numbered explainer is ordinary.
+ *
+ * Only the title is read for the text signals: snippets quote other people's words.
+ */
+
+export interface QualityInput {
+  url: string;
+  domain: string;
+  title: string;
+  snippet: string;
+  fromCounterQuery: boolean;
+}
+
+export interface QualityResult {
+  quality: "normal" | "low";
+  reason: string | null;
+}
+
+/**
+ * Domains whose pages are low quality as evidence whatever the query. Deliberately not listed:
+ * wikiHow (edited how-to pages with named expert reviewers), Quora and Reddit (discussion platforms
+ * whose first-hand accounts can be real evidence; their weight is the stance judge's business),
+ * Medium, Substack, Blogspot and WordPress.com (hosts: quality depends on the author, not the host).
+ */
+const LOW_QUALITY_DOMAINS: readonly { domain: string; why: string }[] = [
+  { domain: "ehow.com", why: "content farm" },
+  { domain: "answers.com", why: "content farm" },
+  { domain: "hubpages.com", why: "content farm" },
+  { domain: "ezinearticles.com", why: "article directory" },
+  { domain: "articlebiz.com", why: "article directory" },
+  { domain: "sooperarticles.com", why: "article directory" },
+  { domain: "articlesfactory.com", why: "article directory" },
+];
+
+/** Pinterest under any country domain (pinterest.com, pinterest.co.uk, pinterest.de …). */
+const PINTEREST = /(?:^|\.)pinterest\.(?:[a-z]{2,3})(?:\.[a-z]{2})?$/;
+
+const CLICKBAIT: readonly RegExp[] = [
+  /\byou won['’]?t believe\b/i,
+  /\bwill (?:shock|amaze|stun|blow) you\b/i,
+  /\bblow your mind\b/i,
+  /\bwhat happen(?:s|ed) next\b/i,
+  /\bdoctors hate\b/i,
+  /\b(?:one|this) weird trick\b/i,
+  /\bnumber \d+ will\b/i,
+];
+
+const REVIEW_PAIR = /\b(?:reviewed|tested)\s*(?:&|and)\s*(?:rated|reviewed|tested|ranked)\b/i;
+const BEST_OF = /\b(?:best|top)\b/i;
+const YEAR = /\b20\d{2}\b/;
+const REVIEW_WORDS =
+  /\b(?:reviewed|rated|tested|ranked|compared|buying guide|buyer['’]?s guide|top picks)\b/i;
+
+const NUMBER = String.raw`(?:\d{1,3}|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)`;
+const LIST_NOUN = `(?:${[
+  "best",
+  "worst",
+  "biggest",
+  "reasons?",
+  "things?",
+  "ways?",
+  "signs?",
+  "tips?",
+  "facts?",
+  "myths?",
+  "mistakes?",
+  "problems?",
+  "disadvantages?",
+  "drawbacks?",
+  "downsides?",
+  "cons",
+  "secrets?",
+  "hacks?",
+  "tricks?",
+  "dangers?",
+  "side effects?",
+  "lies",
+  "red flags?",
+  "alternatives?",
+].join("|")})`;
+const LISTICLE: readonly RegExp[] = [
+  // "10 Disadvantages of …", "The 7 Biggest …", "Top 5 Reasons …", "7 hidden dangers of …"
+  new RegExp(String.raw`^\s*(?:the\s+)?(?:top\s+)?${NUMBER}\s+(?:[a-z]+\s+)?${LIST_NOUN}\b`, "i"),
+  new RegExp(String.raw`^\s*top\s+${NUMBER}\b`, "i"),
+  // "Solar panels: 7 things you need to know", "… 5 reasons why …"
+  new RegExp(
+    String.raw`\b${NUMBER}\s+(?:[a-z]+\s+)?(?:things|reasons|ways|signs|facts|myths|mistakes|secrets)\s+(?:you|your|why|to|that|about|everyone|nobody|we)\b`,
+    "i",
+  ),
+];
+
+const STUFFING_IGNORED = new Set(
+  "the and for with from that this what your you are how why best top new not".split(" "),
+);
+
+export function qualityOf(item: QualityInput): QualityResult {
+  const host = hostOf(item);
+  const listed = LOW_QUALITY_DOMAINS.find(({ domain }) => host === domain || host.endsWith(`.${domain}`));
+  if (listed) return low(`${listed.why}: ${listed.domain}`);
+  if (PINTEREST.test(host)) return low("not an article source: pinterest");
+
+  const title = item.title;
+  if (CLICKBAIT.some((pattern) => pattern.test(title))) return low("clickbait title");
+  if (REVIEW_PAIR.test(title) || (BEST_OF.test(title) && YEAR.test(title) && REVIEW_WORDS.test(title))) {
+    return low("affiliate review boilerplate");
+  }
+  const stuffed = repeatedWord(title);
+  if (stuffed !== null) return low(`keyword-stuffed title ("${stuffed}" repeated)`);
+  if (item.fromCounterQuery && LISTICLE.some((pattern) => pattern.test(title))) {
+    return low("listicle on a counter-query result");
+  }
+  return { quality: "normal", reason: null };
+}
+
+function low(reason: string): QualityResult {
+  return { quality: "low", reason };
+}
+
+/** A content word used three or more times, not counting back-to-back repeats. */
+function repeatedWord(title: string): string | null {
+  const words = title
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const counts = new Map<string, number>();
+  let previous = "";
+  for (const word of words) {
+    if (word === previous) continue;
+    previous = word;
+    if (word.length < 3 || /^\d+$/.test(word) || STUFFING_IGNORED.has(word)) continue;
+    const seen = (counts.get(word) ?? 0) + 1;
+    if (seen >= 3) return word;
+    counts.set(word, seen);
+  }
+  return null;
+}
+
+function hostOf(item: QualityInput): string {
+  const domain = item.domain.trim().toLowerCase();
+  if (domain) return domain.replace(/^www\./, "").replace(/\.$/, "");
+  try {
+    return new URL(item.url).hostname.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+}
