@@ -3,8 +3,7 @@ import type { Dispatcher } from "undici";
 import { setUpChain } from "./chain/chain-setup.js";
 import { type ChainResult, runChain } from "./chain/fallback-chain.js";
 import { type Config, loadConfig } from "./config.js";
-import { mergeHits } from "./dedup/merge-hits.js";
-import { assignOrigins } from "./dedup/origins.js";
+import { dedupeHits, MAX_PER_DOMAIN, originIds } from "./dedup/dedupe.js";
 import { InvalidInputError } from "./errors.js";
 import { engineFamily, familiesOf } from "./health/engine-families.js";
 import type { EngineHealthStore } from "./health/engine-health.js";
@@ -117,8 +116,15 @@ export async function corroborate(question: string, options: CorroborateOptions 
       hit,
     }));
   });
-  const { items } = mergeHits(hits);
-  const origins = assignOrigins(items.length);
+  const counterCalls = new Set(calls.filter((call) => call.role === "counter").map((call) => call.id));
+  const { items, origins, dropped } = dedupeHits(hits, counterCalls);
+  if (dropped.invalidUrls > 0)
+    notes.push(`${dropped.invalidUrls} result(s) without a usable web address were dropped`);
+  if (dropped.overDomainCap > 0) {
+    notes.push(
+      `${dropped.overDomainCap} further page(s) from domains already listed ${MAX_PER_DOMAIN} times were left out`,
+    );
+  }
 
   // judge
   const judge = options.judge ?? neutralJudge;
@@ -132,15 +138,14 @@ export async function corroborate(question: string, options: CorroborateOptions 
   }
 
   // label
-  const originOf = new Map(
-    origins.flatMap((group, index) => group.members.map((m) => [m, `o${index + 1}`] as const)),
-  );
+  const originOf = originIds(origins);
   const label = labelEvidence(
     items.map((item, index) => ({
       stance: judgements[index]?.stance ?? "neutral",
       domain: item.domain,
       originId: originOf.get(index) ?? `o${index + 1}`,
       families: familiesOf(item.foundBy),
+      quality: item.quality,
     })),
   );
 

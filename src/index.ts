@@ -1,5 +1,6 @@
 export { type Config, configFromObject, loadConfig } from "./config.js";
 export { type CorroborateOptions, corroborate, everyCallFailed } from "./corroborate.js";
+export { type DedupeInput, type DedupeOutput, dedupe } from "./dedup/dedupe.js";
 export {
   ConfigError,
   CoreSearchError,

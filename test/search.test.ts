@@ -26,22 +26,13 @@ describe("search()", () => {
       config: configFromObject({ searxngUrl: server.url, keyless: "off", stateDir: STATE_DIR }),
     });
     expect(outcome.provider).toBe("searxng");
+    const [a, b] = [page("a.org"), page("b.org")];
     expect(toEnvelope(outcome)).toEqual({
       success: true,
       data: {
         web: [
-          {
-            title: "a.org on the question",
-            url: "https://a.org/article",
-            description: "What a.org says about it.",
-            position: 1,
-          },
-          {
-            title: "b.org on the question",
-            url: "https://b.org/article",
-            description: "What b.org says about it.",
-            position: 2,
-          },
+          { title: a.title, url: a.url, description: a.content, position: 1 },
+          { title: b.title, url: b.url, description: b.content, position: 2 },
         ],
       },
     });

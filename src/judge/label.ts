@@ -14,6 +14,8 @@ export interface LabelInput {
   originId: string;
   /** Index families that found the item (engine groups; an API service is its own family). */
   families: readonly string[];
+  /** Content farms and SEO spam count half: they can tip nothing on their own. */
+  quality?: "normal" | "low";
 }
 
 export interface LabelResult {
@@ -25,27 +27,43 @@ export interface LabelResult {
   reasons: string[];
 }
 
+/** An origin counts 1 when a normal-quality source in it takes the side, ½ when only low-quality ones do. */
+function sideWeight(
+  items: readonly LabelInput[],
+  stance: "support" | "contradict",
+): { origins: number; weight: number } {
+  const best = new Map<string, number>();
+  for (const item of items) {
+    if (item.stance !== stance) continue;
+    const weight = item.quality === "low" ? 0.5 : 1;
+    best.set(item.originId, Math.max(best.get(item.originId) ?? 0, weight));
+  }
+  return { origins: best.size, weight: [...best.values()].reduce((sum, w) => sum + w, 0) };
+}
+
 /**
- * The confidence of the finding, from independent origins (step 6 of the methodology):
- * thin coverage first, then disagreement, then how many independent origins back the finding.
+ * The confidence of the finding, from independent origins (step 6 of the methodology): thin
+ * coverage first, then disagreement, then how many independent origins — found through at least
+ * two index families — back the finding. Low-quality sources are de-weighted, never dropped.
  */
 export function labelEvidence(items: readonly LabelInput[]): LabelResult {
   const domains = new Set(items.map((i) => i.domain));
-  const support = new Set(items.filter((i) => i.stance === "support").map((i) => i.originId));
-  const contradict = new Set(items.filter((i) => i.stance === "contradict").map((i) => i.originId));
+  const support = sideWeight(items, "support");
+  const contradict = sideWeight(items, "contradict");
+  const counted = (side: { weight: number }) => side.weight >= 1;
 
   if (domains.size < MIN_UNIQUE_DOMAINS) {
     const direction: Direction =
-      support.size > 0 && contradict.size === 0
+      support.origins > 0 && contradict.origins === 0
         ? "affirms"
-        : contradict.size > 0 && support.size === 0
+        : contradict.origins > 0 && support.origins === 0
           ? "refutes"
           : "unclear";
     return {
       confidence: "low-coverage",
       direction,
-      agreeing: Math.max(support.size, contradict.size),
-      opposing: Math.min(support.size, contradict.size),
+      agreeing: Math.max(support.origins, contradict.origins),
+      opposing: Math.min(support.origins, contradict.origins),
       reasons: [
         domains.size === 0
           ? "no sources found"
@@ -53,20 +71,27 @@ export function labelEvidence(items: readonly LabelInput[]): LabelResult {
       ],
     };
   }
-  if (support.size > 0 && contradict.size > 0) {
+  if (counted(support) && counted(contradict)) {
     return {
       confidence: "contested",
       direction: "unclear",
-      agreeing: Math.max(support.size, contradict.size),
-      opposing: Math.min(support.size, contradict.size),
+      agreeing: Math.max(support.origins, contradict.origins),
+      opposing: Math.min(support.origins, contradict.origins),
       reasons: [
-        `${support.size} independent origin(s) support the claim and ${contradict.size} contradict it`,
+        `${support.origins} independent origin(s) support the claim and ${contradict.origins} contradict it`,
       ],
     };
   }
-  const direction: Direction = support.size > 0 ? "affirms" : contradict.size > 0 ? "refutes" : "unclear";
-  const agreeing = Math.max(support.size, contradict.size);
-  if (agreeing === 0) {
+  // One side may still hold low-quality sources only; they are named, not counted.
+  const [finding, other] =
+    support.weight >= contradict.weight ? [support, contradict] : [contradict, support];
+  const side = finding === support ? "support" : "contradict";
+  const direction: Direction = finding.origins === 0 ? "unclear" : side === "support" ? "affirms" : "refutes";
+  const reasons: string[] = [];
+  if (other.origins > 0) {
+    reasons.push(`${other.origins} low-quality source(s) on the other side were de-weighted`);
+  }
+  if (finding.origins === 0) {
     return {
       confidence: "low-coverage",
       direction,
@@ -75,27 +100,32 @@ export function labelEvidence(items: readonly LabelInput[]): LabelResult {
       reasons: ["no source takes a clear position on the claim"],
     };
   }
-  const side = direction === "affirms" ? "support" : "contradict";
   const families = new Set(items.filter((i) => i.stance === side).flatMap((i) => i.families));
   const verb = side === "support" ? "supports" : "contradicts";
-  if (agreeing >= 2 && families.size >= 2) {
+  if (finding.weight >= 2 && families.size >= 2) {
     return {
       confidence: "corroborated",
       direction,
-      agreeing,
-      opposing: 0,
-      reasons: [`${agreeing} independent origins from ${families.size} index families ${side} the claim`],
+      agreeing: finding.origins,
+      opposing: other.origins,
+      reasons: [
+        `${finding.origins} independent origins from ${families.size} index families ${side} the claim`,
+        ...reasons,
+      ],
     };
   }
   return {
     confidence: "single-source",
     direction,
-    agreeing,
-    opposing: 0,
+    agreeing: finding.origins,
+    opposing: other.origins,
     reasons: [
-      agreeing >= 2
-        ? `${agreeing} origins ${side} the claim, but all were found through one index family (${[...families].join(", ")})`
-        : `only one independent origin ${verb} the claim`,
+      finding.weight >= 2
+        ? `${finding.origins} origins ${side} the claim, but all were found through one index family (${[...families].join(", ")})`
+        : finding.origins >= 2
+          ? `${finding.origins} origins ${side} the claim, but they are low-quality sources that count half`
+          : `only one independent origin ${verb} the claim`,
+      ...reasons,
     ],
   };
 }

@@ -1,5 +1,5 @@
 import type { ChainResult } from "../chain/fallback-chain.js";
-import type { MergedItem } from "../dedup/merge-hits.js";
+import { type DedupedItem, originIds, reportOrigins } from "../dedup/dedupe.js";
 import type { OriginGroup } from "../dedup/origins.js";
 import { familiesOf } from "../health/engine-families.js";
 import type { LabelResult } from "../judge/label.js";
@@ -15,7 +15,7 @@ export interface ReportInput {
   calls: { planned: PlannedCall; result: ChainResult }[];
   /** Calls of the methodology that were not run, with why (e.g. the news call of a timeless question). */
   skipped: SkippedCall[];
-  items: readonly MergedItem[];
+  items: readonly DedupedItem[];
   judgements: readonly StanceJudgement[];
   origins: readonly OriginGroup[];
   label: LabelResult;
@@ -62,17 +62,8 @@ function callRecord(planned: PlannedCall, result: ChainResult): CallRecord {
 /** Assembles the report from the stages' plain outputs; no decisions beyond wording are made here. */
 export function buildReport(input: ReportInput): Report {
   const { plan, items, judgements, label } = input;
-  const originIdOf = new Map<number, string>();
-  const origins: Origin[] = input.origins.map((group, index) => {
-    const id = `o${index + 1}`;
-    for (const member of group.members) originIdOf.set(member, id);
-    return {
-      id,
-      evidence: group.members.map((m) => `e${m + 1}`),
-      domains: [...new Set(group.members.map((m) => items[m]?.domain ?? ""))].filter(Boolean),
-      why: group.why,
-    };
-  });
+  const originIdOf = originIds(input.origins);
+  const origins: Origin[] = reportOrigins(input.origins, items);
 
   const evidence: Evidence[] = items.map((item, index) => {
     const judgement = judgements[index] ?? { stance: "neutral", score: 0 };
@@ -87,7 +78,7 @@ export function buildReport(input: ReportInput): Report {
       stance: judgement.stance,
       stanceScore: round(judgement.score),
       originId: originIdOf.get(index) ?? "o0",
-      quality: "normal",
+      quality: item.quality,
       foundBy: item.foundBy,
     };
   });

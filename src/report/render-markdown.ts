@@ -47,7 +47,8 @@ function evidenceList(items: readonly Evidence[]): string[] {
   if (items.length === 0) return ["- none found"];
   return items.map((e) => {
     const point = e.snippet ? ` — ${inline(truncate(e.snippet, 240))}` : "";
-    return `- [${inline(e.title || e.domain)}](${e.url.replace(/[()\s]/g, encodeURIComponent)}) (${e.domain}, ${e.id}, origin ${e.originId})${point}`;
+    const low = e.quality === "low" ? ", low quality: counts half" : "";
+    return `- [${inline(e.title || e.domain)}](${e.url.replace(/[()\s]/g, encodeURIComponent)}) (${e.domain}, ${e.id}, origin ${e.originId}${low})${point}`;
   });
 }
 

@@ -65,8 +65,45 @@ export function searxngReply(engines: FakeEngine[], req: RecordedRequest): Scrip
   return { body: { query: req.query.q, results: [...byUrl.values()], unresponsive_engines: unresponsive } };
 }
 
-export const page = (domain: string, path = "article") => ({
-  url: `https://${domain}/${path}`,
-  title: `${domain} on the question`,
-  content: `What ${domain} says about it.`,
-});
+const WORDS = [
+  "trial",
+  "cohort",
+  "review",
+  "metabolic",
+  "outcomes",
+  "cardiology",
+  "guideline",
+  "nutrition",
+  "clinic",
+  "fasting",
+  "glucose",
+  "insulin",
+  "weight",
+  "sleep",
+  "hormone",
+  "analysis",
+  "risks",
+  "benefits",
+  "adults",
+  "elderly",
+  "athletes",
+  "diabetes",
+  "evidence",
+  "survey",
+  "doctors",
+  "patients",
+  "windows",
+  "meals",
+];
+
+/** A distinct article per domain: different titles and snippets, so no two read as one syndicated story. */
+export const page = (domain: string, path = "article") => {
+  let seed = 0;
+  for (const char of `${domain}/${path}`) seed = (seed * 31 + char.charCodeAt(0)) >>> 0;
+  const pick = (n: number) => WORDS[(seed >>> (n * 3)) % WORDS.length] ?? "note";
+  return {
+    url: `https://${domain}/${path}`,
+    title: `${domain} on ${pick(0)} ${pick(1)} and ${pick(2)}`,
+    content: `What ${domain} reports about ${pick(3)}, ${pick(4)} and ${pick(5)}.`,
+  };
+};

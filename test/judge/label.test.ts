@@ -72,3 +72,31 @@ describe("labelEvidence", () => {
     expect(result.reasons.length).toBeGreaterThan(0);
   });
 });
+
+describe("low-quality sources are de-weighted, not dropped", () => {
+  const low = (spec: string): LabelInput => ({ ...items(spec)[0], quality: "low" }) as LabelInput;
+  it.each<[string, LabelInput[], string, string]>([
+    [
+      "two content-farm origins agreeing are not corroboration",
+      [low("support:a.org:o1:bing"), low("support:b.org:o2:mojeek"), ...items("neutral:c.org:o3:google")],
+      "single-source",
+      "affirms",
+    ],
+    [
+      "a content farm alone on the other side does not make it contested",
+      [...items("support:a.org:o1:bing", "support:b.org:o2:mojeek"), low("contradict:c.org:o3:google")],
+      "corroborated",
+      "affirms",
+    ],
+    [
+      "a normal source beside a content farm in one origin keeps the origin's full weight",
+      [...items("support:a.org:o1:bing"), low("support:b.org:o1:bing"), ...items("support:c.org:o2:mojeek")],
+      "corroborated",
+      "affirms",
+    ],
+  ])("%s", (_name, input, confidence, direction) => {
+    const result = labelEvidence(input);
+    expect(result.confidence).toBe(confidence);
+    expect(result.direction).toBe(direction);
+  });
+});

@@ -1,0 +1,141 @@
+import { type FoundBy, type HitFromCall, type MergedItem, mergeHits } from "./merge-hits.js";
+import { assignOrigins, type OriginGroup } from "./origins.js";
+import { qualityOf } from "./quality.js";
+
+/** One domain may fill at most this many places in the evidence list. */
+export const MAX_PER_DOMAIN = 3;
+
+export interface DedupedItem extends MergedItem {
+  quality: "normal" | "low";
+  qualityReason: string | null;
+}
+
+export interface DedupResult {
+  items: DedupedItem[];
+  origins: OriginGroup[];
+  dropped: { invalidUrls: number; overDomainCap: number };
+}
+
+/**
+ * The dedup stage: exact canonical-URL merge, a per-domain cap, origins (syndication, wire, press
+ * release, DOI, same owner), and a quality flag that de-weights content farms without hiding them.
+ * `counterCalls` are the call ids of counter-queries, where listicles are a spam signal.
+ */
+export function dedupeHits(
+  hits: readonly HitFromCall[],
+  counterCalls: ReadonlySet<number> = new Set(),
+): DedupResult {
+  const merged = mergeHits(hits);
+  const perDomain = new Map<string, number>();
+  let overDomainCap = 0;
+  const kept = merged.items.filter((item) => {
+    const count = perDomain.get(item.domain) ?? 0;
+    if (count >= MAX_PER_DOMAIN) {
+      overDomainCap += 1;
+      return false;
+    }
+    perDomain.set(item.domain, count + 1);
+    return true;
+  });
+  const items = kept.map((item): DedupedItem => {
+    const { quality, reason } = qualityOf({
+      url: item.url,
+      domain: item.domain,
+      title: item.title,
+      snippet: item.snippet,
+      fromCounterQuery: item.foundBy.some((f) => counterCalls.has(f.call)),
+    });
+    return { ...item, quality, qualityReason: reason };
+  });
+  return {
+    items,
+    origins: assignOrigins(items),
+    dropped: { invalidUrls: merged.invalidUrls, overDomainCap },
+  };
+}
+
+export interface DedupeInput {
+  url: string;
+  title: string;
+  snippet: string;
+  publishedAt?: string | null;
+  /** Where the hit came from; callers with their own results may leave it out. */
+  foundBy?: readonly FoundBy[];
+}
+
+export interface DedupeOutput {
+  evidence: {
+    id: string;
+    url: string;
+    canonicalUrl: string;
+    domain: string;
+    title: string;
+    snippet: string;
+    publishedAt: string | null;
+    originId: string;
+    quality: "normal" | "low";
+    foundBy: FoundBy[];
+  }[];
+  origins: { id: string; evidence: string[]; domains: string[]; why: OriginGroup["why"] }[];
+  dropped: DedupResult["dropped"];
+}
+
+/**
+ * The dedup stage for callers with their own search results: the same canonical URLs, origins
+ * and quality flags as a report, with the report's ids (`e1`, `o1`) and `origins[].why`.
+ */
+export function dedupe(hits: readonly DedupeInput[]): DedupeOutput {
+  const fromCalls: HitFromCall[] = hits.flatMap((hit, index) => {
+    const base = {
+      url: hit.url,
+      title: hit.title,
+      snippet: hit.snippet,
+      publishedAt: hit.publishedAt ?? null,
+    };
+    const sources = hit.foundBy && hit.foundBy.length > 0 ? hit.foundBy : [undefined];
+    return sources.map((source) => ({
+      call: source?.call ?? 0,
+      provider: source?.provider ?? "searxng",
+      hit: { ...base, engines: source?.engines ? [...source.engines] : [], rank: source?.rank ?? index + 1 },
+    }));
+  });
+  const { items, origins, dropped } = dedupeHits(fromCalls);
+  const originOf = new Map(
+    origins.flatMap((group, index) => group.members.map((m) => [m, `o${index + 1}`] as const)),
+  );
+  return {
+    evidence: items.map((item, index) => ({
+      id: `e${index + 1}`,
+      url: item.url,
+      canonicalUrl: item.canonicalUrl,
+      domain: item.domain,
+      title: item.title,
+      snippet: item.snippet,
+      publishedAt: item.publishedAt,
+      originId: originOf.get(index) ?? `o${index + 1}`,
+      quality: item.quality,
+      // Provenance the caller did not give is not invented.
+      foundBy: item.foundBy.filter((f) => f.call !== 0),
+    })),
+    origins: reportOrigins(origins, items),
+    dropped,
+  };
+}
+
+/** Item index → its origin's report id (`o1`, `o2`, … in group order). */
+export function originIds(origins: readonly OriginGroup[]): Map<number, string> {
+  return new Map(origins.flatMap((group, index) => group.members.map((m) => [m, `o${index + 1}`] as const)));
+}
+
+/** Origin groups in the report's shape: ids, evidence ids, domains and why. */
+export function reportOrigins(
+  origins: readonly OriginGroup[],
+  items: readonly { domain: string }[],
+): DedupeOutput["origins"] {
+  return origins.map((group, index) => ({
+    id: `o${index + 1}`,
+    evidence: group.members.map((m) => `e${m + 1}`),
+    domains: [...new Set(group.members.map((m) => items[m]?.domain ?? ""))].filter(Boolean),
+    why: group.why,
+  }));
+}
