@@ -86,9 +86,12 @@ describeWithSearx("engine health against a real searx", () => {
     expect(code).toBe(3);
     for (const call of report.calls.filter((c) => c.status !== "skipped")) {
       expect(call.status).toBe("failed");
-      // searx says "timeout" or "HTTP timeout" depending on where the wait ran out.
-      expect(call.unresponsiveEngines.map((e) => e.reason)).toContainEqual(expect.stringMatching(/timeout/i));
-      expect(call.attempts[0]).toMatchObject({ provider: "searxng", outcome: "engines_unavailable" });
+      // searx names the engines that timed out ("timeout" or "HTTP timeout"), or, now and then when
+      // every engine timed out, answers 500 itself; either way the call failed and the chain moved on.
+      const timedOut = call.unresponsiveEngines.some((e) => /timeout/i.test(e.reason));
+      const serverError = call.attempts[0]?.outcome === "http_500";
+      expect(timedOut || serverError, JSON.stringify(call)).toBe(true);
+      expect(call.attempts.slice(1).every((a) => a.outcome === "no_key")).toBe(true);
     }
     expect(report.confidence).toBe("low-coverage");
     expect(report.notes.join("\n")).toMatch(/not an absence of evidence/);
