@@ -1,10 +1,12 @@
 #!/usr/bin/env node
+import { readFileSync } from "node:fs";
 import { runCli } from "./cli.js";
 
 runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   env: process.env,
+  stdin: () => readFileSync(0, "utf8"),
 }).then(
   (code) => {
     process.exitCode = code;

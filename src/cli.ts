@@ -14,6 +14,8 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
+  /** Standard input as text, for `--evidence -` and `--data -`. */
+  stdin?: () => string;
 }
 
 const HELP = `core-search — how far does the web agree? A claim/evidence report for an evaluative question.
@@ -24,6 +26,10 @@ Usage:
   core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
                                             one query through the fallback chain
   core-search doctor [--json]               every search stage: configured, no key, paused, keyless
+  core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json]
+                                            judge and label evidence you have (lines of {url,title,snippet})
+  core-search eval --data <file.jsonl> [--json]
+                                            stance and label metrics on labelled claims
   core-search schema                        the report's JSON Schema
   core-search --help | --version
 
@@ -73,6 +79,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (first === "search") {
       return await searchCommand(single(rest, "search"), values, io);
+    }
+    if (first === "assess" && rest.length === 0) {
+      return await assessCommand(values, io);
+    }
+    if (first === "eval" && rest.length === 0) {
+      return await evalCommand(values, io);
     }
     if (first === "doctor" && rest.length === 0) {
       return await doctorCommand(values.json === true, io);
@@ -165,6 +177,87 @@ async function doctorCommand(json: boolean, io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
+/** A JSONL file (or `-` for standard input), bounded so a wrong path cannot flood memory. */
+function readInput(path: string | undefined, flag: string, io: CliIo): string {
+  if (!path) throw new CoreSearchError(`${flag} <file.jsonl or -> is required`, { code: "INVALID_INPUT" });
+  const text = path === "-" ? (io.stdin?.() ?? "") : readFileSafely(path, flag);
+  if (text.length > MAX_INPUT_CHARS) {
+    throw new CoreSearchError(`${flag}: the input is larger than ${MAX_INPUT_CHARS} characters`, {
+      code: "INVALID_INPUT",
+    });
+  }
+  return text;
+}
+
+const MAX_INPUT_CHARS = 50_000_000;
+
+function readFileSafely(path: string, flag: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new CoreSearchError(`${flag}: cannot read ${path} (${typeof code === "string" ? code : "error"})`, {
+      code: "INVALID_INPUT",
+    });
+  }
+}
+
+/** `core-search assess --claim "<claim>" --evidence <file.jsonl or ->`: judge and label given evidence. */
+async function assessCommand(values: Values, io: CliIo): Promise<number> {
+  if (!values.claim) throw new CoreSearchError('--claim "<claim>" is required', { code: "INVALID_INPUT" });
+  const lines = readInput(values.evidence, "--evidence", io).split("\n");
+  const evidence = lines.flatMap((line, index) => {
+    if (line.trim() === "") return [];
+    try {
+      return [JSON.parse(line) as { url: string; title?: string; snippet?: string; text?: string }];
+    } catch {
+      throw new CoreSearchError(`--evidence line ${index + 1} is not JSON`, { code: "INVALID_INPUT" });
+    }
+  });
+  const [{ assess }, { defaultJudge }] = await Promise.all([
+    import("./assess.js"),
+    import("./judge/default-judge.js"),
+  ]);
+  const result = await assess({ claim: values.claim, evidence }, { judge: defaultJudge });
+  if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    const list = (ids: string[]) =>
+      ids.length === 0
+        ? ["- none found"]
+        : ids.map((id) => {
+            const e = result.evidence.find((x) => x.id === id);
+            return `- ${e?.title || e?.domain} (${e?.domain}, ${id}, origin ${e?.originId})`;
+          });
+    io.stdout(
+      [
+        `**Claim:** ${result.finding}`,
+        "",
+        `**Confidence:** ${result.confidence} — ${result.summary}`,
+        "",
+        "**Supporting evidence:**",
+        ...list(result.supporting),
+        "",
+        "**Contradicting evidence:**",
+        ...list(result.contradicting),
+        "",
+      ].join("\n"),
+    );
+  }
+  return EXIT.ok;
+}
+
+/** `core-search eval --data <file.jsonl>`: stance and label metrics on labelled claims. */
+async function evalCommand(values: Values, io: CliIo): Promise<number> {
+  const text = readInput(values.data, "--data", io);
+  const [{ evaluate, parseEvalData, renderEvaluation }, { defaultJudge }] = await Promise.all([
+    import("./eval.js"),
+    import("./judge/default-judge.js"),
+  ]);
+  const result = await evaluate(parseEvalData(text), { judge: defaultJudge });
+  io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderEvaluation(result));
+  return EXIT.ok;
+}
+
 function parse(argv: readonly string[]) {
   return parseArgs({
     args: [...argv],
@@ -175,6 +268,9 @@ function parse(argv: readonly string[]) {
       limit: { type: "string" },
       "deadline-ms": { type: "string" },
       categories: { type: "string" },
+      claim: { type: "string" },
+      evidence: { type: "string" },
+      data: { type: "string" },
       "time-range": { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },

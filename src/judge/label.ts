@@ -102,7 +102,9 @@ export function labelEvidence(items: readonly LabelInput[]): LabelResult {
   }
   const families = new Set(items.filter((i) => i.stance === side).flatMap((i) => i.families));
   const verb = side === "support" ? "supports" : "contradicts";
-  if (finding.weight >= 2 && families.size >= 2) {
+  // Evidence that says nothing about indexes (given to assess) is judged independent by origin alone.
+  const indexesKnown = families.size > 0;
+  if (finding.weight >= 2 && (families.size >= 2 || !indexesKnown)) {
     return {
       confidence: "corroborated",
       direction,

@@ -11,7 +11,7 @@ export interface Classification {
   action: string | null;
 }
 
-const EFFECT_VERBS =
+export const EFFECT_VERBS =
   "slow down|slows down|speed up|speeds up|cut down on|drive up|drives up|bring down|brings down|cause|causes|caused|reduce|reduces|increase|increases|lead to|leads to|prevent|prevents|cure|cures|improve|improves|worsen|worsens|affect|affects|raise|raises|lower|lowers|trigger|triggers|help|helps|harm|harms|hurt|hurts|damage|damages|slow|slows|boost|boosts|kill|kills|treat|treats|shorten|shortens|extend|extends";
 
 /**

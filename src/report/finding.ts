@@ -1,4 +1,5 @@
 import type { ConfidenceLabel, Direction } from "../judge/label.js";
+import { EFFECT_VERBS } from "../plan/classify.js";
 
 /**
  * The skill's "Claim: [main finding]" in one sentence: the claim when the evidence backs it, its
@@ -36,6 +37,9 @@ export function negate(claim: string, subject?: string): string {
     if (/s$/i.test(verb) && !/ss$/i.test(verb)) return `${head} does not ${baseVerb(verb)}${object}`;
     return `${head} do not ${verb}${object}`;
   }
+  // Without a known subject, an effect verb marks where the predicate starts: "X causes Y".
+  const effect = claim.match(new RegExp(`^(.+?) (?:${EFFECT_VERBS})\\b`, "i"));
+  if (effect?.[1]) return negate(claim, effect[1]);
   const fallback = claim.match(
     /^(.+?) (is|are|was|were|can|could|may|might|will|would|should) (?!not\b)(.+)$/i,
   );

@@ -1,0 +1,403 @@
+import type { Stance, StanceInput, StanceJudge, StanceJudgement } from "./stance.js";
+import { STANCE_WEIGHTS } from "./stance-weights.js";
+
+/** Softmax classes, in weight order. `unrelated` comes from the relevance gate instead. */
+export const SOFTMAX_STANCES = ["support", "contradict", "neutral"] as const satisfies readonly Stance[];
+
+const STOPWORDS = new Set(
+  (
+    "a an the and or but if of at by for with about against between into through during before after above below " +
+    "to from up down in out on off over under again further then once here there when where why how all any both " +
+    "each few more most other some such only own same so than too very s t can will just don should now is are was " +
+    "were be been being have has had having do does did doing i me my we our you your he him his she her it its they " +
+    "them their what which who whom this that these those am as until while would could may might must shall also " +
+    "said says say new one two get gets got via us de la le el"
+  ).split(" "),
+);
+
+const NEGATIONS = new Set([
+  "not",
+  "no",
+  "never",
+  "nobody",
+  "nothing",
+  "none",
+  "neither",
+  "nor",
+  "without",
+  "cannot",
+]);
+
+/** Cues that a text disputes the claim. Matched against tokens (single) or the joined token stream (phrases). */
+const REFUTE_WORDS = [
+  "hoax",
+  "hoaxes",
+  "fake",
+  "faked",
+  "false",
+  "falsely",
+  "debunk",
+  "debunked",
+  "debunks",
+  "debunking",
+  "deny",
+  "denies",
+  "denied",
+  "denial",
+  "myth",
+  "myths",
+  "rumor",
+  "rumors",
+  "rumour",
+  "rumours",
+  "misleading",
+  "satire",
+  "satirical",
+  "retract",
+  "retracts",
+  "retracted",
+  "retraction",
+  "untrue",
+  "bogus",
+  "scam",
+  "prank",
+  "fabricated",
+  "fiction",
+  "refute",
+  "refutes",
+  "refuted",
+  "dismiss",
+  "dismisses",
+  "dismissed",
+  "reject",
+  "rejects",
+  "rejected",
+  "doubt",
+  "doubts",
+  "dubious",
+  "unfounded",
+  "baseless",
+  "nonsense",
+  "wrong",
+  "fact-check",
+  "busted",
+  "spoof",
+  "parody",
+  "photoshopped",
+  "lie",
+  "lies",
+  "alive",
+  "clarifies",
+  "insists",
+];
+const REFUTE_PHRASES = [
+  "no evidence",
+  "not true",
+  "isn't true",
+  "is not",
+  "did not",
+  "didn't",
+  "does not",
+  "doesn't",
+  "was not",
+  "wasn't",
+  "no proof",
+  "not real",
+  "turns out",
+  "fake news",
+  "too good to be true",
+  "don't believe",
+  "shoots down",
+  "no plans",
+  "not dead",
+  "isn't dead",
+];
+
+const HEDGE_WORDS = [
+  "reportedly",
+  "allegedly",
+  "alleged",
+  "claims",
+  "claim",
+  "claimed",
+  "could",
+  "may",
+  "might",
+  "rumored",
+  "rumoured",
+  "report",
+  "reports",
+  "sources",
+  "apparently",
+  "possibly",
+  "possible",
+  "supposedly",
+  "purported",
+  "purportedly",
+  "unconfirmed",
+  "speculation",
+  "appears",
+  "seems",
+  "suggests",
+  "believed",
+  "thought",
+  "according",
+  "says",
+  "said",
+  "suspected",
+  "maybe",
+  "perhaps",
+  "if",
+  "whether",
+  "investigating",
+  "investigate",
+];
+const HEDGE_PHRASES = [
+  "report:",
+  "sources say",
+  "according to",
+  "is said to",
+  "are said to",
+  "is believed",
+  "could be",
+  "may be",
+  "may have",
+  "rumors that",
+  "claims that",
+];
+
+const CONFIRM_WORDS = [
+  "confirms",
+  "confirmed",
+  "confirm",
+  "official",
+  "officially",
+  "proves",
+  "proof",
+  "reveals",
+  "revealed",
+  "announces",
+  "announced",
+  "finally",
+  "indeed",
+  "really",
+  "actually",
+  "true",
+];
+
+const REFUTE_SET = new Set(REFUTE_WORDS);
+const HEDGE_SET = new Set(HEDGE_WORDS);
+const CONFIRM_SET = new Set(CONFIRM_WORDS);
+
+/** Lower-cased word tokens; `?` and `:` survive as tokens of their own. */
+function tokenize(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+(?:['’][a-z]+)?|[?:]/g) ?? [];
+}
+
+/** Light suffix stripping, enough to match "denies"/"denied", "shoots"/"shooting". */
+export function lightStem(word: string): string {
+  let w = word.replace(/['’]s$/, "");
+  if (w.length > 5 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith("es")) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  return w.length > 6 ? w.slice(0, 6) : w;
+}
+
+const isContent = (w: string): boolean => /^[a-z0-9]/.test(w) && !STOPWORDS.has(w) && w.length > 1;
+
+/** Stemmed content words of a text. */
+function contentStems(tokens: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokens) if (isContent(t)) out.add(lightStem(t));
+  return out;
+}
+
+export interface Relevance {
+  /** Claim content stems found in the text. */
+  matched: number;
+  /** Fraction of the claim's content stems found in the text. */
+  ratio: number;
+  /** Number of claim content stems. */
+  claimTerms: number;
+}
+
+export function relevance(claim: string, text: string): Relevance {
+  const claimStems = contentStems(tokenize(claim));
+  const textStems = contentStems(tokenize(text));
+  let matched = 0;
+  for (const s of claimStems) if (textStems.has(s)) matched++;
+  return {
+    matched,
+    ratio: claimStems.size === 0 ? 0 : matched / claimStems.size,
+    claimTerms: claimStems.size,
+  };
+}
+
+/** Features of `text` (title + " " + snippet) with respect to `claim`, as name → value. */
+export function stanceFeatures(claim: string, text: string): Map<string, number> {
+  const f = new Map<string, number>();
+  const add = (name: string, v = 1): void => {
+    f.set(name, (f.get(name) ?? 0) + v);
+  };
+  const tokens = tokenize(text);
+  const claimTokens = tokenize(claim);
+  const claimStems = contentStems(claimTokens);
+  const joined = ` ${tokens.join(" ")} `;
+  const lower = ` ${text.toLowerCase()} `;
+
+  const rel = relevance(claim, text);
+  const ov = rel.ratio;
+  add("ov", ov);
+  add(ov === 0 ? "ov:0" : ov < 0.2 ? "ov:lo" : ov < 0.5 ? "ov:mid" : "ov:hi");
+
+  // Cue counts.
+  let refute = 0;
+  let hedge = 0;
+  let confirm = 0;
+  for (const t of tokens) {
+    if (REFUTE_SET.has(t)) {
+      refute++;
+      add(`r:${t}`);
+    }
+    if (HEDGE_SET.has(t)) {
+      hedge++;
+      add(`h:${t}`);
+    }
+    if (CONFIRM_SET.has(t)) {
+      confirm++;
+      add(`c:${t}`);
+    }
+  }
+  for (const p of REFUTE_PHRASES) {
+    if (joined.includes(` ${p} `) || lower.includes(` ${p} `)) {
+      refute++;
+      add(`rp:${p}`);
+    }
+  }
+  for (const p of HEDGE_PHRASES) {
+    if (joined.includes(` ${p} `) || lower.includes(p)) {
+      hedge++;
+      add(`hp:${p}`);
+    }
+  }
+  const question = text.includes("?");
+  if (question) add("q");
+  if (/\?\s*$/.test(text.trim())) add("q:end");
+  if (refute > 0) {
+    add("refute");
+    add("refute*ov", ov);
+  }
+  if (hedge > 0) {
+    add("hedge");
+    add("hedge*ov", ov);
+  }
+  if (confirm > 0) add("confirm");
+  if (refute > 0 && hedge === 0) add("refute-only");
+  if (hedge > 0 && refute === 0) add("hedge-only");
+  // A leading "Report:" style attribution prefix.
+  const colon = tokens.indexOf(":");
+  if (colon >= 0 && colon <= 3) add("prefix-colon");
+  if (colon >= 0 && colon >= tokens.length - 3) add("suffix-colon");
+
+  // Negation within a few words of a claim term, and negation the claim itself lacks.
+  const claimNeg = claimTokens.some((t) => NEGATIONS.has(t) || t.endsWith("n't"));
+  let negNear = 0;
+  let negAny = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] ?? "";
+    if (!(NEGATIONS.has(t) || t.endsWith("n't"))) continue;
+    negAny++;
+    for (let j = Math.max(0, i - 4); j <= Math.min(tokens.length - 1, i + 4); j++) {
+      if (j !== i && claimStems.has(lightStem(tokens[j] ?? ""))) {
+        negNear++;
+        break;
+      }
+    }
+  }
+  if (negAny > 0) add(claimNeg ? "neg:both" : "neg:text-only");
+  if (negNear > 0) add(claimNeg ? "negnear:both" : "negnear:text-only");
+  if (claimNeg && negAny === 0) add("neg:claim-only");
+
+  // Unigrams and bigrams; claim words are masked so the pattern around them generalises across claims.
+  const masked = tokens.map((t) => (isContent(t) && claimStems.has(lightStem(t)) ? "@" : t));
+  const seen = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] ?? "";
+    const m = masked[i] ?? "";
+    seen.add(`u:${t}`);
+    if (i + 1 < tokens.length) {
+      seen.add(`b:${t}_${tokens[i + 1] ?? ""}`);
+      seen.add(`m:${m}_${masked[i + 1] ?? ""}`);
+    }
+  }
+  if (tokens.length > 0) {
+    seen.add(`first:${masked[0] ?? ""}`);
+    seen.add(`last:${masked[tokens.length - 1] ?? ""}`);
+  }
+  for (const s of seen) {
+    add(s);
+    if (ov >= 0.5) add(`hi*${s}`, 0.5);
+  }
+  return f;
+}
+
+/** FNV-1a hash of a feature name into [0, dim). */
+export function hashFeature(name: string, dim: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) {
+    h ^= name.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % dim;
+}
+
+let model: Map<number, readonly [number, number, number]> | undefined;
+
+function loadModel(): Map<number, readonly [number, number, number]> {
+  if (model) return model;
+  const m = new Map<number, readonly [number, number, number]>();
+  const { index, weights } = STANCE_WEIGHTS;
+  for (let k = 0; k < index.length; k++) {
+    m.set(index[k] ?? 0, [weights[3 * k] ?? 0, weights[3 * k + 1] ?? 0, weights[3 * k + 2] ?? 0]);
+  }
+  model = m;
+  return m;
+}
+
+/** Softmax probabilities over [support, contradict, neutral]. */
+export function stanceProbabilities(claim: string, text: string): [number, number, number] {
+  const w = loadModel();
+  const z = [STANCE_WEIGHTS.bias[0] ?? 0, STANCE_WEIGHTS.bias[1] ?? 0, STANCE_WEIGHTS.bias[2] ?? 0];
+  for (const [name, v] of stanceFeatures(claim, text)) {
+    const row = w.get(hashFeature(name, STANCE_WEIGHTS.dim));
+    if (!row) continue;
+    z[0] = (z[0] ?? 0) + row[0] * v;
+    z[1] = (z[1] ?? 0) + row[1] * v;
+    z[2] = (z[2] ?? 0) + row[2] * v;
+  }
+  const max = Math.max(...z);
+  const e = z.map((x) => Math.exp(x - max));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return [(e[0] ?? 0) / sum, (e[1] ?? 0) / sum, (e[2] ?? 0) / sum];
+}
+
+/** Judges one text: `unrelated` when it shares no content word with the claim, else the softmax winner. */
+export function judgeText(claim: string, text: string): StanceJudgement {
+  const rel = relevance(claim, text);
+  if (rel.claimTerms > 0 && rel.matched === 0) return { stance: "unrelated", score: 0.9 };
+  const p = stanceProbabilities(claim, text);
+  let best = 0;
+  for (let k = 1; k < 3; k++) if ((p[k] ?? 0) > (p[best] ?? 0)) best = k;
+  return { stance: SOFTMAX_STANCES[best] ?? "neutral", score: p[best] ?? 0 };
+}
+
+/** Offline lexical stance classifier: cue words, negation, n-grams and claim overlap in a softmax. */
+export const lexicalJudge: StanceJudge = {
+  name: "lexical",
+  async judge(claim: string, items: readonly StanceInput[], signal: AbortSignal): Promise<StanceJudgement[]> {
+    signal.throwIfAborted();
+    return items.map((item) => judgeText(claim, `${item.title} ${item.snippet}`.trim()));
+  },
+};
