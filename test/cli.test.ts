@@ -10,11 +10,16 @@ import type { ScriptedServer } from "./helpers/scripted-server.js";
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-cli-"));
 
 /** Runs the CLI in-process; the keyless tier stays off and state stays in a temporary folder unless a test says otherwise. */
-async function cli(argv: string[], extra: Record<string, string | undefined> = {}) {
+async function cli(argv: string[], extra: Record<string, string | undefined> = {}, stdin = "") {
   const env = { CORE_SEARCH_KEYLESS: "off", CORE_SEARCH_STATE_DIR: STATE_DIR, ...extra };
   let stdout = "";
   let stderr = "";
-  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env });
+  const code = await runCli(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    env,
+    stdin: () => stdin,
+  });
   return { code, stdout, stderr };
 }
 
@@ -131,5 +136,38 @@ describe("core-search CLI", () => {
     expect(code).toBe(3);
     const report = reportSchema.parse(JSON.parse(stdout));
     expect(report.confidence).toBe("low-coverage");
+  });
+
+  it("assess reads evidence lines from standard input and prints the assessment", async () => {
+    const lines = [
+      { url: "https://a.example/1", title: "A page", snippet: "Text." },
+      { url: "https://b.example/2", text: "Another page's text." },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join("\n");
+    const { code, stdout } = await cli(
+      ["assess", "--claim", "X is safe", "--evidence", "-", "--json"],
+      {},
+      lines,
+    );
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as { claim: string; evidence: unknown[]; confidence: string };
+    expect(result.claim).toBe("X is safe");
+    expect(result.evidence).toHaveLength(2);
+    expect(result.confidence).toBe("low-coverage");
+  });
+
+  it.each([
+    [["assess", "--evidence", "-"], /--claim "<claim>" is required/],
+    [
+      ["assess", "--claim", "X", "--evidence", "/nonexistent/file.jsonl"],
+      /cannot read \/nonexistent\/file.jsonl \(ENOENT\)/,
+    ],
+    [["eval"], /--data <file.jsonl or -> is required/],
+    [["eval", "--data", "-"], /no claims/],
+  ])("assess/eval refuse bad input: %j", async (argv, message) => {
+    const { code, stderr } = await cli(argv);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
   });
 });
