@@ -10,7 +10,7 @@ import {
   toIsoDate,
 } from "./hit-fields.js";
 import type { SearchHit, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { endpoint, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, requestJson } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -41,10 +41,7 @@ export function createBraveProvider(settings: BraveSettings): SearchProvider {
     configured: apiKey !== undefined,
     async search(request) {
       if (apiKey === undefined) {
-        throw new ProviderError("Brave is not configured (BRAVE_SEARCH_API_KEY)", {
-          provider: "brave",
-          outcome: "no_key",
-        });
+        throw notConfigured("brave", "Brave", "BRAVE_SEARCH_API_KEY");
       }
       const { news, query, warnings } = buildQuery(request);
       const reply = await requestJson({

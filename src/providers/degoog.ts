@@ -17,7 +17,7 @@ import type {
   SearchResponse,
   UnresponsiveEngine,
 } from "./search-provider.js";
-import { endpoint, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, requestJson } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -47,10 +47,7 @@ export function createDegoogProvider(settings: DegoogSettings): SearchProvider {
     configured: base !== undefined,
     async search(request: SearchRequest): Promise<SearchResponse> {
       if (base === undefined) {
-        throw new ProviderError("Degoog is not configured (DEGOOG_URL)", {
-          provider: "degoog",
-          outcome: "no_key",
-        });
+        throw notConfigured("degoog", "Degoog", "DEGOOG_URL");
       }
       const { query, warnings } = buildQuery(request);
       const body = await requestJson({

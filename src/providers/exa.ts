@@ -10,7 +10,7 @@ import {
   toIsoDate,
 } from "./hit-fields.js";
 import type { Category, SearchHit, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { endpoint, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, requestJson } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -47,10 +47,7 @@ export function createExaProvider(settings: ExaSettings): SearchProvider {
     configured: apiKey !== undefined,
     async search(request) {
       if (apiKey === undefined) {
-        throw new ProviderError("Exa is not configured (EXA_API_KEY)", {
-          provider: "exa",
-          outcome: "no_key",
-        });
+        throw notConfigured("exa", "Exa", "EXA_API_KEY");
       }
       const { body, warnings } = buildBody(request, highlightChars, now());
       const reply = await requestJson({

@@ -16,7 +16,7 @@ import type {
   SearchRequest,
   SearchResponse,
 } from "./search-provider.js";
-import { endpoint, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, requestJson } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -48,10 +48,7 @@ export function createFirecrawlProvider(settings: FirecrawlSettings): SearchProv
     configured: apiKey !== undefined,
     async search(request: SearchRequest): Promise<SearchResponse> {
       if (apiKey === undefined) {
-        throw new ProviderError("Firecrawl is not configured (FIRECRAWL_API_KEY)", {
-          provider: "firecrawl",
-          outcome: "no_key",
-        });
+        throw notConfigured("firecrawl", "Firecrawl", "FIRECRAWL_API_KEY");
       }
       const { body, warnings } = buildBody(request);
       const reply = await requestJson({

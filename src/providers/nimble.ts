@@ -16,7 +16,7 @@ import type {
   SearchRequest,
   SearchResponse,
 } from "./search-provider.js";
-import { endpoint, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, requestJson, withoutSecret } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -56,10 +56,7 @@ export function createNimbleProvider(settings: NimbleSettings): SearchProvider {
     configured: apiKey !== undefined,
     async search(request: SearchRequest): Promise<SearchResponse> {
       if (apiKey === undefined) {
-        throw new ProviderError("Nimble is not configured (NIMBLE_API_KEY)", {
-          provider: "nimble",
-          outcome: "no_key",
-        });
+        throw notConfigured("nimble", "Nimble", "NIMBLE_API_KEY");
       }
       const { body, warnings } = buildBody(request);
       const reply = await requestJson({
@@ -146,9 +143,6 @@ function errorMessage(body: unknown): string | undefined {
 }
 
 /** A vendor message that quotes the key is not repeated anywhere. */
-function withoutSecret(text: string | undefined, secret: string): string | undefined {
-  return text === undefined || text.includes(secret) ? undefined : text;
-}
 
 // --- hits -------------------------------------------------------------------------------------
 

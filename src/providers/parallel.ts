@@ -10,7 +10,7 @@ import {
   toIsoDate,
 } from "./hit-fields.js";
 import type { SearchHit, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { endpoint, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, requestJson } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -48,10 +48,7 @@ export function createParallelProvider(settings: ParallelSettings): SearchProvid
     configured: apiKey !== undefined,
     async search(request) {
       if (apiKey === undefined) {
-        throw new ProviderError("Parallel is not configured (PARALLEL_API_KEY)", {
-          provider: "parallel",
-          outcome: "no_key",
-        });
+        throw notConfigured("parallel", "Parallel", "PARALLEL_API_KEY");
       }
       const { body, warnings } = buildBody(request, now());
       const reply = await requestJson({

@@ -10,6 +10,7 @@ import type {
   SearchResponse,
   UnresponsiveEngine,
 } from "./search-provider.js";
+import { notConfigured } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -56,11 +57,7 @@ export function createSearxngProvider(settings: SearxngSettings): SearxngProvide
     query: Record<string, string | number | undefined>,
     signal: AbortSignal,
   ) => {
-    if (!base)
-      throw new ProviderError("SearXNG is not configured (SEARXNG_URL)", {
-        provider: "searxng",
-        outcome: "no_key",
-      });
+    if (!base) throw notConfigured("searxng", "SearXNG", "SEARXNG_URL");
     try {
       return await settings.http.send({ url: `${base}${path}`, query, headers: HEADERS, timeoutMs, signal });
     } catch (error) {

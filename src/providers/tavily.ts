@@ -10,7 +10,7 @@ import {
   toIsoDate,
 } from "./hit-fields.js";
 import type { SearchHit, SearchProvider, SearchRequest, SearchResponse } from "./search-provider.js";
-import { endpoint, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, requestJson, withoutSecret } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -39,10 +39,7 @@ export function createTavilyProvider(settings: TavilySettings): SearchProvider {
     configured: apiKey !== undefined,
     async search(request: SearchRequest): Promise<SearchResponse> {
       if (apiKey === undefined) {
-        throw new ProviderError("Tavily is not configured (TAVILY_API_KEY)", {
-          provider: "tavily",
-          outcome: "no_key",
-        });
+        throw notConfigured("tavily", "Tavily", "TAVILY_API_KEY");
       }
       const { body, warnings } = buildBody(request);
       // 432 (plan limit) and 433 (pay-as-you-go limit) are quota statuses in requestJson.
@@ -135,9 +132,6 @@ function errorMessage(body: unknown): string | undefined {
 }
 
 /** A vendor message that quotes the key is not repeated anywhere. */
-function withoutSecret(text: string | undefined, secret: string): string | undefined {
-  return text === undefined || text.includes(secret) ? undefined : text;
-}
 
 // --- hits -------------------------------------------------------------------------------------
 

@@ -65,6 +65,16 @@ export async function requestJson(call: VendorCall): Promise<unknown> {
   );
 }
 
+/** The attempt of a stage that lacks its key or address: recorded as `no_key`, never sent. */
+export function notConfigured(provider: ProviderName, label: string, setting: string): ProviderError {
+  return new ProviderError(`${label} is not configured (${setting})`, { provider, outcome: "no_key" });
+}
+
+/** A vendor message used as an error code only when it does not quote the key back. */
+export function withoutSecret(text: string | undefined, secret: string): string | undefined {
+  return text === undefined || text.includes(secret) ? undefined : text;
+}
+
 /** `Retry-After` as seconds or an HTTP date → milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | undefined, now: number = Date.now()): number | undefined {
   if (value === undefined || value.trim() === "") return undefined;

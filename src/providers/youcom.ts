@@ -10,7 +10,7 @@ import {
   toIsoDate,
 } from "./hit-fields.js";
 import type { SearchHit, SearchProvider, SearchRequest, SearchResponse } from "./search-provider.js";
-import { endpoint, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, requestJson, withoutSecret } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -42,10 +42,7 @@ export function createYoucomProvider(settings: YoucomSettings): SearchProvider {
     configured: apiKey !== undefined,
     async search(request: SearchRequest): Promise<SearchResponse> {
       if (apiKey === undefined) {
-        throw new ProviderError("You.com is not configured (YDC_API_KEY)", {
-          provider: "youcom",
-          outcome: "no_key",
-        });
+        throw notConfigured("youcom", "You.com", "YDC_API_KEY");
       }
       const reply = await requestJson({
         http: settings.http,
@@ -141,9 +138,6 @@ function errorMessage(body: unknown): string | undefined {
 }
 
 /** A vendor message that quotes the key is not repeated anywhere. */
-function withoutSecret(text: string | undefined, secret: string): string | undefined {
-  return text === undefined || text.includes(secret) ? undefined : text;
-}
 
 // --- hits -------------------------------------------------------------------------------------
 
