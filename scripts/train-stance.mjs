@@ -13,7 +13,10 @@ const opt = (name, dflt) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
 };
-const dataPath = opt("data", fileURLToPath(new URL("../../shared/data/stance/emergent-dev.jsonl", import.meta.url)));
+const dataPath = opt(
+  "data",
+  fileURLToPath(new URL("../../shared/data/stance/emergent-dev.jsonl", import.meta.url)),
+);
 const folds = Number(opt("folds", "5"));
 const l2 = Number(opt("l2", "0.001"));
 const iters = Number(opt("iters", "400"));
@@ -86,7 +89,7 @@ function scores(W, b, x) {
 }
 
 /** Full-batch Adam on class-weighted cross-entropy + L2. */
-function fit(examples) {
+function trainSoftmax(examples) {
   const W = new Float64Array(DIM * 3);
   const b = [0, 0, 0];
   const n = examples.length;
@@ -159,7 +162,7 @@ function metrics(conf) {
   const per = [];
   for (let c = 0; c < k; c++) {
     correct += conf[c][c];
-    let tp = conf[c][c];
+    const tp = conf[c][c];
     let pred = 0;
     let gold = 0;
     for (let d = 0; d < k; d++) {
@@ -170,7 +173,6 @@ function metrics(conf) {
     const p = pred ? tp / pred : 0;
     const r = gold ? tp / gold : 0;
     per.push({ p, r, f1: p + r ? (2 * p * r) / (p + r) : 0 });
-    tp = 0;
   }
   return { acc: correct / total, macroF1: per.reduce((a, x) => a + x.f1, 0) / k, per };
 }
@@ -204,7 +206,7 @@ for (let f = 0; f < folds; f++) {
   groups.forEach((g, i) => {
     (foldOf[i] === f ? test : train).push(...g);
   });
-  const { W, b } = fit(train);
+  const { W, b } = trainSoftmax(train);
   const conf = [
     [0, 0, 0],
     [0, 0, 0],
@@ -241,7 +243,7 @@ out(`with relevance gate: ${gatedN} items gated to unrelated; acc=${fmt(gm.acc)}
 // ---- final fit on all data
 if (write) {
   const all = groups.flat();
-  const { W, b } = fit(all);
+  const { W, b } = trainSoftmax(all);
   const index = [];
   const weights = [];
   for (let i = 0; i < DIM; i++) {

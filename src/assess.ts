@@ -1,7 +1,8 @@
 import { dedupe } from "./dedup/dedupe.js";
 import { InvalidInputError } from "./errors.js";
+import { defaultJudge } from "./judge/default-judge.js";
 import { type ConfidenceLabel, type Direction, labelEvidence } from "./judge/label.js";
-import { neutralJudge, type Stance, type StanceJudge, type StanceJudgement } from "./judge/stance.js";
+import type { Stance, StanceJudge, StanceJudgement } from "./judge/stance.js";
 import { normalizeQuestion } from "./plan/question.js";
 import { formFinding } from "./report/finding.js";
 
@@ -71,7 +72,7 @@ export async function assess(
     };
   });
   const { evidence, origins, dropped } = dedupe(hits);
-  const judge = options.judge ?? neutralJudge;
+  const judge = options.judge ?? defaultJudge;
   const notes: string[] = [];
   if (dropped.invalidUrls > 0)
     notes.push(`${dropped.invalidUrls} item(s) without a usable web address were dropped`);

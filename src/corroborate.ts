@@ -9,8 +9,9 @@ import { engineFamily, familiesOf } from "./health/engine-families.js";
 import type { EngineHealthStore } from "./health/engine-health.js";
 import { chooseEngines } from "./health/engine-selection.js";
 import { type PreflightResult, preflightSearxng } from "./health/preflight.js";
+import { defaultJudge } from "./judge/default-judge.js";
 import { labelEvidence } from "./judge/label.js";
-import { neutralJudge, type StanceJudge, type StanceJudgement } from "./judge/stance.js";
+import type { StanceJudge, StanceJudgement } from "./judge/stance.js";
 import { type Logger, silentLogger } from "./logger.js";
 import { plan as makePlan, singleCall } from "./plan/plan.js";
 import type { PlannedCall } from "./plan/plan-schema.js";
@@ -127,7 +128,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
   }
 
   // judge
-  const judge = options.judge ?? neutralJudge;
+  const judge = options.judge ?? defaultJudge;
   let judgements: StanceJudgement[];
   try {
     judgements = await judge.judge(plan.claim, items, deadline);

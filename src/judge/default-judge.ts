@@ -1,4 +1,5 @@
-import { neutralJudge, type StanceJudge } from "./stance.js";
+import { lexicalJudge } from "./lexical-stance.js";
+import type { StanceJudge } from "./stance.js";
 
-/** The stance judge used when the caller names none. */
-export const defaultJudge: StanceJudge = neutralJudge;
+/** The stance judge used when the caller names none: the built-in, offline lexical classifier. */
+export const defaultJudge: StanceJudge = lexicalJudge;
