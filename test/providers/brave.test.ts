@@ -5,6 +5,7 @@ import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { type BraveSettings, createBraveProvider } from "../../src/providers/brave.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
+import { searchRequest } from "../helpers/provider-harness.js";
 
 interface Fixture {
   response: { body: Record<string, unknown> };
@@ -27,17 +28,8 @@ const WEB = "/res/v1/web/search";
 const NEWS = "/res/v1/news/search";
 const KEY = "canary-key-5f3a";
 
-function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    query: "solid-state battery energy density 2026",
-    categories: ["general"],
-    engines: [],
-    timeRange: null,
-    limit: 10,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest("solid-state battery energy density 2026", overrides);
 
 interface Sent {
   method?: string;

@@ -5,6 +5,7 @@ import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createDegoogProvider } from "../../src/providers/degoog.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
+import { searchRequest } from "../helpers/provider-harness.js";
 
 interface Fixture {
   response: { body: Record<string, unknown> };
@@ -22,17 +23,8 @@ const searxShaped = fixture("degoog-searx");
 const ORIGIN = "http://degoog.test:4444";
 const PASSWORD = "canary-pass-5f3a";
 
-function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    query: "solid-state battery energy density",
-    categories: ["general"],
-    engines: [],
-    timeRange: null,
-    limit: 10,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest("solid-state battery energy density", overrides);
 
 /** Everything an error could show: message, stack and the whole cause chain. */
 function said(error: unknown): string {

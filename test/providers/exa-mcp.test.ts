@@ -6,6 +6,7 @@ import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createExaMcpProvider } from "../../src/providers/exa-mcp.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
+import { searchRequest } from "../helpers/provider-harness.js";
 
 interface FixtureReply {
   status: number;
@@ -32,17 +33,8 @@ interface Sent {
   };
 }
 
-function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    query: "solid-state battery energy density breakthroughs",
-    categories: ["general"],
-    engines: [],
-    timeRange: null,
-    limit: 10,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest("solid-state battery energy density breakthroughs", overrides);
 
 /** An SSE stream carrying one tool result whose text is `text`. */
 function sseResult(text: string, id = 1): string {

@@ -1,18 +1,16 @@
-import { readFileSync } from "node:fs";
 import { MockAgent } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createExaProvider, type ExaSettings } from "../../src/providers/exa.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
+import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
 
 interface Fixture {
   response: { body: { results: Record<string, unknown>[] } };
   errors: { status: number; headers?: Record<string, string>; body: unknown }[];
 }
-const fixture = JSON.parse(
-  readFileSync(new URL("../../../shared/reference/providers/exa.json", import.meta.url), "utf8"),
-) as Fixture;
+const fixture = providerFixture<Fixture>("exa");
 const errorFixture = (status: number, tag: string) => {
   const found = fixture.errors.find((e) => e.status === status && (e.body as { tag?: string }).tag === tag);
   if (!found) throw new Error(`fixture has no ${status} ${tag}`);
@@ -23,17 +21,8 @@ const ORIGIN = "https://api.exa.ai";
 const KEY = "canary-key-5f3a";
 const NOW = Date.parse("2026-10-01T12:00:00.000Z");
 
-function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    query: "solid-state battery energy density breakthroughs",
-    categories: ["general"],
-    engines: [],
-    timeRange: null,
-    limit: 10,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest("solid-state battery energy density breakthroughs", overrides);
 
 interface Sent {
   path?: string;

@@ -1,10 +1,10 @@
-import { readFileSync } from "node:fs";
 import { MockAgent } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createFirecrawlProvider } from "../../src/providers/firecrawl.js";
 import type { SearchRequest, SearchResponse } from "../../src/providers/search-provider.js";
+import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
 
 interface Fixture {
   request: { body: Record<string, unknown> };
@@ -12,9 +12,7 @@ interface Fixture {
   errors: { status: number; headers?: Record<string, string>; body: unknown }[];
 }
 
-const fixture = JSON.parse(
-  readFileSync(new URL("../../../shared/reference/providers/firecrawl.json", import.meta.url), "utf8"),
-) as Fixture;
+const fixture = providerFixture<Fixture>("firecrawl");
 const errorBody = (status: number) => fixture.errors.find((e) => e.status === status);
 
 const ORIGIN = "https://api.firecrawl.dev";
@@ -42,17 +40,8 @@ const DOCUMENTED_KEYS = new Set([
   "scrapeOptions",
 ]);
 
-function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    query: "solid-state battery energy density",
-    categories: ["general"],
-    engines: [],
-    timeRange: null,
-    limit: 10,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest("solid-state battery energy density", overrides);
 
 /** Everything an error could show: message, stack and the whole cause chain. */
 function said(error: unknown): string {

@@ -6,6 +6,7 @@ import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createParallelMcpProvider } from "../../src/providers/parallel-mcp.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
+import { searchRequest } from "../helpers/provider-harness.js";
 
 interface FixtureReply {
   status: number;
@@ -40,17 +41,8 @@ interface Answer {
   headers?: Record<string, string>;
 }
 
-function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    query: "solid-state battery energy density breakthroughs",
-    categories: ["general"],
-    engines: [],
-    timeRange: null,
-    limit: 10,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest("solid-state battery energy density breakthroughs", overrides);
 
 const results = (n: number) =>
   Array.from({ length: n }, (_, i) => ({

@@ -5,6 +5,7 @@ import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createParallelProvider, type ParallelSettings } from "../../src/providers/parallel.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
+import { searchRequest } from "../helpers/provider-harness.js";
 
 interface Fixture {
   response: { body: { results: Record<string, unknown>[] } };
@@ -26,17 +27,8 @@ const ORIGIN = "https://api.parallel.ai";
 const KEY = "canary-key-5f3a";
 const NOW = Date.parse("2026-10-01T12:00:00.000Z");
 
-function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    query: "solid-state battery energy density 2026",
-    categories: ["general"],
-    engines: [],
-    timeRange: null,
-    limit: 10,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest("solid-state battery energy density 2026", overrides);
 
 interface Sent {
   path?: string;

@@ -5,6 +5,7 @@ import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createSearxngProvider } from "../../src/providers/searxng.js";
+import { searchRequest } from "../helpers/provider-harness.js";
 
 const fixture = (name: string) =>
   JSON.parse(
@@ -24,17 +25,8 @@ function searchPath(seen: string[]) {
   };
 }
 
-function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    query: "solid-state battery energy density",
-    categories: ["general"],
-    engines: [],
-    timeRange: null,
-    limit: 10,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest("solid-state battery energy density", overrides);
 
 describe("searxng provider", () => {
   let agent: MockAgent;

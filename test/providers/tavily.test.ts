@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
 import { MockAgent } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createTavilyProvider, type TavilySettings } from "../../src/providers/tavily.js";
+import { exposedText, providerFailure, providerFixture, searchRequest } from "../helpers/provider-harness.js";
 
 interface Fixture {
   request: { body: Record<string, unknown> };
@@ -12,9 +11,7 @@ interface Fixture {
   errors: { status: number; headers?: Record<string, string>; body: unknown }[];
 }
 
-const fixture = JSON.parse(
-  readFileSync(new URL("../../../shared/reference/providers/tavily.json", import.meta.url), "utf8"),
-) as Fixture;
+const fixture = providerFixture<Fixture>("tavily");
 const errorBody = (status: number) => fixture.errors.find((e) => e.status === status)?.body;
 
 const ORIGIN = "https://api.tavily.com";
@@ -27,32 +24,8 @@ interface Sent {
   body?: Record<string, unknown>;
 }
 
-function request(overrides: Partial<SearchRequest> = {}): SearchRequest {
-  return {
-    query: "solid-state battery energy density",
-    categories: ["general"],
-    engines: [],
-    timeRange: null,
-    limit: 10,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => new Error("expected a failure"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
-
-/** Everything an error exposes, to look for the key in. */
-function exposed(error: ProviderError): string {
-  const cause = error.cause as { message?: unknown } | undefined;
-  return JSON.stringify([error.message, error.stack, error.vendorCode, cause?.message]);
-}
+const request = (overrides: Partial<SearchRequest> = {}) =>
+  searchRequest("solid-state battery energy density", overrides);
 
 describe("tavily provider", () => {
   let agent: MockAgent;
@@ -220,7 +193,7 @@ describe("tavily provider", () => {
     [502, { "content-type": "text/html" }, "<html><body>Bad Gateway</body></html>", undefined],
   ])("status %i becomes http_<status> with its pause", async (status, headers, body, pause) => {
     intercept().reply(status, typeof body === "string" ? body : JSON.stringify(body), { headers });
-    const error = await failure(provider().search(request()));
+    const error = await providerFailure(provider().search(request()));
     expect(error.outcome).toBe(`http_${status}`);
     expect(error.status).toBe(status);
     expect(error.pause).toEqual(pause);
@@ -237,7 +210,7 @@ describe("tavily provider", () => {
     [{ message: "other shape" }, undefined],
   ])("reads the vendor's message from %j", async (body, vendorCode) => {
     intercept().reply(401, JSON.stringify(body));
-    expect((await failure(provider().search(request()))).vendorCode).toBe(vendorCode);
+    expect((await providerFailure(provider().search(request()))).vendorCode).toBe(vendorCode);
   });
 
   it.each([
@@ -247,26 +220,26 @@ describe("tavily provider", () => {
     ["results that are not a list", JSON.stringify({ results: {} }), "unexpected shape"],
   ])("a 2xx with %s is a bad_response", async (_name, body, message) => {
     intercept().reply(200, body);
-    const error = await failure(provider().search(request()));
+    const error = await providerFailure(provider().search(request()));
     expect(error.outcome).toBe("bad_response");
     expect(error.message).toContain(message);
   });
 
   it("stops reading an oversized body", async () => {
     intercept().reply(200, `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`);
-    expect((await failure(provider().search(request()))).outcome).toBe("too_large");
+    expect((await providerFailure(provider().search(request()))).outcome).toBe("too_large");
   });
 
   it("times out a slow reply", async () => {
     intercept().reply(200, { results: [] }).delay(1_000);
-    const error = await failure(provider({ timeoutMs: 50 }).search(request()));
+    const error = await providerFailure(provider({ timeoutMs: 50 }).search(request()));
     expect(error.outcome).toBe("timeout");
   });
 
   it("stops when the caller aborts", async () => {
     intercept().reply(200, { results: [] }).delay(1_000);
     const controller = new AbortController();
-    const pending = failure(provider().search(request({ signal: controller.signal })));
+    const pending = providerFailure(provider().search(request({ signal: controller.signal })));
     setTimeout(() => controller.abort(), 20);
     expect((await pending).outcome).toBe("aborted");
   });
@@ -286,14 +259,14 @@ describe("tavily provider", () => {
     ["a quota error", 432, errorBody(432)],
   ])("keeps the key out of %s", async (_name, status, body) => {
     intercept().reply(status, JSON.stringify(body));
-    const error = await failure(provider().search(request()));
-    expect(exposed(error)).not.toContain(KEY);
+    const error = await providerFailure(provider().search(request()));
+    expect(exposedText(error)).not.toContain(KEY);
   });
 
   it("keeps the key out of transport errors and warnings", async () => {
     intercept().reply(200, { results: [] }).delay(1_000);
-    const timeout = await failure(provider({ timeoutMs: 20 }).search(request()));
-    expect(exposed(timeout)).not.toContain(KEY);
+    const timeout = await providerFailure(provider({ timeoutMs: 20 }).search(request()));
+    expect(exposedText(timeout)).not.toContain(KEY);
     intercept().reply(200, { results: [] });
     const { warnings } = await provider().search(request({ categories: ["news", "science", "it"] }));
     expect(warnings.length).toBe(2);
@@ -307,7 +280,7 @@ describe("tavily provider", () => {
     const unconfigured = provider({ apiKey });
     expect(unconfigured.name).toBe("tavily");
     expect(unconfigured.configured).toBe(false);
-    expect((await failure(unconfigured.search(request()))).outcome).toBe("no_key");
+    expect((await providerFailure(unconfigured.search(request()))).outcome).toBe("no_key");
   });
 
   it("is configured with a key", () => {
