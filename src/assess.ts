@@ -101,6 +101,7 @@ export async function assess(
       originId: item.originId,
       families: [],
       quality: item.quality,
+      score: item.stanceScore,
     })),
   );
   const escalate = label.confidence === "contested" || label.confidence === "low-coverage";

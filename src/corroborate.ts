@@ -147,6 +147,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
       originId: originOf.get(index) ?? `o${index + 1}`,
       families: familiesOf(item.foundBy),
       quality: item.quality,
+      score: judgements[index]?.score ?? 0,
     })),
   );
 

@@ -16,7 +16,18 @@ export interface LabelInput {
   families: readonly string[];
   /** Content farms and SEO spam count half: they can tip nothing on their own. */
   quality?: "normal" | "low";
+  /** The judge's confidence in the stance; a hesitant call (below {@link FIRM_STANCE}) counts half. */
+  score?: number;
 }
+
+/** A stance judged with less confidence than this counts half. */
+export const FIRM_STANCE = 0.5;
+/**
+ * Disagreement makes a finding contested only when the other side carries real weight: at least
+ * one full origin and a third of the majority's weight. One hesitant dissent among many agreeing
+ * origins is reported, not allowed to veto them.
+ */
+export const CONTEST_SHARE = 1 / 3;
 
 export interface LabelResult {
   confidence: ConfidenceLabel;
@@ -35,7 +46,7 @@ function sideWeight(
   const best = new Map<string, number>();
   for (const item of items) {
     if (item.stance !== stance) continue;
-    const weight = item.quality === "low" ? 0.5 : 1;
+    const weight = (item.quality === "low" ? 0.5 : 1) * ((item.score ?? 1) < FIRM_STANCE ? 0.5 : 1);
     best.set(item.originId, Math.max(best.get(item.originId) ?? 0, weight));
   }
   return { origins: best.size, weight: [...best.values()].reduce((sum, w) => sum + w, 0) };
@@ -71,7 +82,10 @@ export function labelEvidence(items: readonly LabelInput[]): LabelResult {
       ],
     };
   }
-  if (counted(support) && counted(contradict)) {
+  // The heavier side is the finding's; the other may still contest it if it carries real weight.
+  const [finding, other] =
+    support.weight >= contradict.weight ? [support, contradict] : [contradict, support];
+  if (counted(support) && counted(contradict) && other.weight >= finding.weight * CONTEST_SHARE) {
     return {
       confidence: "contested",
       direction: "unclear",
@@ -82,14 +96,14 @@ export function labelEvidence(items: readonly LabelInput[]): LabelResult {
       ],
     };
   }
-  // One side may still hold low-quality sources only; they are named, not counted.
-  const [finding, other] =
-    support.weight >= contradict.weight ? [support, contradict] : [contradict, support];
+  // A side too light to contest the finding is named, not counted.
   const side = finding === support ? "support" : "contradict";
   const direction: Direction = finding.origins === 0 ? "unclear" : side === "support" ? "affirms" : "refutes";
   const reasons: string[] = [];
   if (other.origins > 0) {
-    reasons.push(`${other.origins} low-quality source(s) on the other side were de-weighted`);
+    reasons.push(
+      `${other.origins} origin(s) on the other side carry too little weight to contest it (low quality, hesitant, or far outnumbered)`,
+    );
   }
   if (finding.origins === 0) {
     return {

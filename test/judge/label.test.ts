@@ -100,3 +100,65 @@ describe("low-quality sources are de-weighted, not dropped", () => {
     expect(result.direction).toBe(direction);
   });
 });
+
+describe("the boundaries of each label", () => {
+  const at = (stance: Stance, n: number, family = "bing", extra: Partial<LabelInput> = {}): LabelInput => ({
+    stance,
+    domain: `${stance}${n}.example`,
+    originId: `${stance}-o${n}`,
+    families: [family],
+    ...extra,
+  });
+  it.each<[string, LabelInput[], string, string]>([
+    [
+      "2 unique domains is low-coverage",
+      [at("support", 1, "bing"), at("support", 2, "google")],
+      "low-coverage",
+      "affirms",
+    ],
+    [
+      "3 unique domains is enough to judge",
+      [at("support", 1, "bing"), at("support", 2, "google"), at("neutral", 3)],
+      "corroborated",
+      "affirms",
+    ],
+    [
+      "one hesitant contradiction among many supports does not contest the finding",
+      [
+        at("support", 1, "bing"),
+        at("support", 2, "google"),
+        at("support", 3, "mojeek"),
+        at("contradict", 4, "bing", { score: 0.4 }),
+      ],
+      "corroborated",
+      "affirms",
+    ],
+    [
+      "one firm contradiction against four supports is far outnumbered",
+      [
+        at("support", 1, "bing"),
+        at("support", 2, "google"),
+        at("support", 3, "mojeek"),
+        at("support", 4, "wiby"),
+        at("contradict", 5, "bing", { score: 0.9 }),
+      ],
+      "corroborated",
+      "affirms",
+    ],
+    [
+      "a firm contradiction against two supports contests the finding",
+      [at("support", 1, "bing"), at("support", 2, "google"), at("contradict", 3, "mojeek", { score: 0.9 })],
+      "contested",
+      "unclear",
+    ],
+    [
+      "all support through one engine family is single-source",
+      [at("support", 1, "bing"), at("support", 2, "bing"), at("support", 3, "bing")],
+      "single-source",
+      "affirms",
+    ],
+  ])("%s", (_name, input, confidence, direction) => {
+    const result = labelEvidence(input);
+    expect([result.confidence, result.direction]).toEqual([confidence, direction]);
+  });
+});
