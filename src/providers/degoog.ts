@@ -17,7 +17,7 @@ import type {
   SearchResponse,
   UnresponsiveEngine,
 } from "./search-provider.js";
-import { endpoint, notConfigured, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, parseReply, requestJson } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -63,18 +63,11 @@ export function createDegoogProvider(settings: DegoogSettings): SearchProvider {
       }).catch((error: unknown) => {
         throw explain(error);
       });
-      const parsed = responseSchema.safeParse(body);
-      if (!parsed.success) {
-        throw new ProviderError("Degoog returned JSON of an unexpected shape", {
-          provider: "degoog",
-          outcome: "bad_response",
-          cause: parsed.error,
-        });
-      }
+      const data = parseReply(responseSchema, body, "degoog", "Degoog");
       const limit = Math.min(request.limit, MAX_RESULTS_PER_REQUEST);
       return {
-        hits: toHits(parsed.data.results, limit),
-        unresponsiveEngines: toUnresponsive(parsed.data),
+        hits: toHits(data.results, limit),
+        unresponsiveEngines: toUnresponsive(data),
         warnings,
       };
     },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ProviderError } from "../errors.js";
 import type { HttpClient } from "../http/http-client.js";
 import {
   cleanText,
@@ -10,7 +9,7 @@ import {
   toIsoDate,
 } from "./hit-fields.js";
 import type { Category, SearchHit, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { endpoint, notConfigured, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, parseReply, requestJson } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -63,15 +62,8 @@ export function createExaProvider(settings: ExaSettings): SearchProvider {
         errorCode: readErrorCode,
         quotaCodes: QUOTA_TAGS,
       });
-      const parsed = searchResponseSchema.safeParse(reply);
-      if (!parsed.success) {
-        throw new ProviderError("Exa returned JSON of an unexpected shape", {
-          provider: "exa",
-          outcome: "bad_response",
-          cause: parsed.error,
-        });
-      }
-      return { hits: toHits(parsed.data.results, request.limit), unresponsiveEngines: [], warnings };
+      const data = parseReply(searchResponseSchema, reply, "exa", "Exa");
+      return { hits: toHits(data.results, request.limit), unresponsiveEngines: [], warnings };
     },
   };
 }

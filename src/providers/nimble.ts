@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ProviderError } from "../errors.js";
 import type { HttpClient } from "../http/http-client.js";
 import {
   cleanText,
@@ -16,7 +15,7 @@ import type {
   SearchRequest,
   SearchResponse,
 } from "./search-provider.js";
-import { endpoint, notConfigured, requestJson, withoutSecret } from "./vendor-request.js";
+import { endpoint, notConfigured, parseReply, requestJson, withoutSecret } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -71,15 +70,8 @@ export function createNimbleProvider(settings: NimbleSettings): SearchProvider {
         signal: request.signal,
         errorCode: (error) => withoutSecret(errorMessage(error), apiKey),
       });
-      const parsed = responseSchema.safeParse(reply);
-      if (!parsed.success) {
-        throw new ProviderError("Nimble returned JSON of an unexpected shape", {
-          provider: "nimble",
-          outcome: "bad_response",
-          cause: parsed.error,
-        });
-      }
-      return { hits: toHits(parsed.data.results, request.limit, clock()), unresponsiveEngines: [], warnings };
+      const data = parseReply(responseSchema, reply, "nimble", "Nimble");
+      return { hits: toHits(data.results, request.limit, clock()), unresponsiveEngines: [], warnings };
     },
   };
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ProviderError } from "../errors.js";
 import type { HttpClient } from "../http/http-client.js";
 import {
   cleanText,
@@ -10,7 +9,7 @@ import {
   toIsoDate,
 } from "./hit-fields.js";
 import type { SearchHit, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { endpoint, notConfigured, requestJson } from "./vendor-request.js";
+import { endpoint, notConfigured, parseReply, requestJson } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -64,18 +63,11 @@ export function createParallelProvider(settings: ParallelSettings): SearchProvid
         errorCode: readErrorCode,
         quotaCodes: [BILLING],
       });
-      const parsed = searchResponseSchema.safeParse(reply);
-      if (!parsed.success) {
-        throw new ProviderError("Parallel returned JSON of an unexpected shape", {
-          provider: "parallel",
-          outcome: "bad_response",
-          cause: parsed.error,
-        });
-      }
+      const data = parseReply(searchResponseSchema, reply, "parallel", "Parallel");
       return {
-        hits: toHits(parsed.data.results, request.limit),
+        hits: toHits(data.results, request.limit),
         unresponsiveEngines: [],
-        warnings: [...warnings, ...vendorWarnings(parsed.data.warnings)],
+        warnings: [...warnings, ...vendorWarnings(data.warnings)],
       };
     },
   };

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ProviderError } from "../errors.js";
 import type { HttpClient } from "../http/http-client.js";
 import {
   cleanText,
@@ -10,7 +9,7 @@ import {
   toIsoDate,
 } from "./hit-fields.js";
 import type { SearchHit, SearchProvider, SearchRequest, SearchResponse } from "./search-provider.js";
-import { endpoint, notConfigured, requestJson, withoutSecret } from "./vendor-request.js";
+import { endpoint, notConfigured, parseReply, requestJson, withoutSecret } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -55,15 +54,8 @@ export function createTavilyProvider(settings: TavilySettings): SearchProvider {
         signal: request.signal,
         errorCode: (error) => withoutSecret(errorMessage(error), apiKey),
       });
-      const parsed = responseSchema.safeParse(reply);
-      if (!parsed.success) {
-        throw new ProviderError("Tavily returned JSON of an unexpected shape", {
-          provider: "tavily",
-          outcome: "bad_response",
-          cause: parsed.error,
-        });
-      }
-      return { hits: toHits(parsed.data.results, request.limit), unresponsiveEngines: [], warnings };
+      const data = parseReply(responseSchema, reply, "tavily", "Tavily");
+      return { hits: toHits(data.results, request.limit), unresponsiveEngines: [], warnings };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { ProviderError } from "../errors.js";
 import type { HttpClient, HttpRequest } from "../http/http-client.js";
 import { toProviderError } from "./provider-error.js";
@@ -68,6 +69,24 @@ export async function requestJson(call: VendorCall): Promise<unknown> {
 /** The attempt of a stage that lacks its key or address: recorded as `no_key`, never sent. */
 export function notConfigured(provider: ProviderName, label: string, setting: string): ProviderError {
   return new ProviderError(`${label} is not configured (${setting})`, { provider, outcome: "no_key" });
+}
+
+/** A 2xx reply read through the provider's schema; any other shape is a `bad_response` attempt. */
+export function parseReply<T>(
+  schema: z.ZodType<T>,
+  reply: unknown,
+  provider: ProviderName,
+  label: string,
+): T {
+  const parsed = schema.safeParse(reply);
+  if (!parsed.success) {
+    throw new ProviderError(`${label} returned JSON of an unexpected shape`, {
+      provider,
+      outcome: "bad_response",
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
 }
 
 /** A vendor message used as an error code only when it does not quote the key back. */

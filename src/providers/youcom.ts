@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ProviderError } from "../errors.js";
 import type { HttpClient } from "../http/http-client.js";
 import {
   cleanText,
@@ -10,7 +9,7 @@ import {
   toIsoDate,
 } from "./hit-fields.js";
 import type { SearchHit, SearchProvider, SearchRequest, SearchResponse } from "./search-provider.js";
-import { endpoint, notConfigured, requestJson, withoutSecret } from "./vendor-request.js";
+import { endpoint, notConfigured, parseReply, requestJson, withoutSecret } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -56,16 +55,9 @@ export function createYoucomProvider(settings: YoucomSettings): SearchProvider {
         signal: request.signal,
         errorCode: (error) => withoutSecret(errorMessage(error), apiKey),
       });
-      const parsed = responseSchema.safeParse(reply);
-      if (!parsed.success) {
-        throw new ProviderError("You.com returned JSON of an unexpected shape", {
-          provider: "youcom",
-          outcome: "bad_response",
-          cause: parsed.error,
-        });
-      }
-      const web = parsed.data.results.web ?? [];
-      const news = parsed.data.results.news ?? [];
+      const data = parseReply(responseSchema, reply, "youcom", "You.com");
+      const web = data.results.web ?? [];
+      const news = data.results.news ?? [];
       const wantsNews = request.categories.includes("news");
       return {
         hits: toHits(wantsNews ? interleave(news, web) : interleave(web, news), request.limit),
