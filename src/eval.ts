@@ -13,6 +13,7 @@ const rowSchema = z.looseObject({
   evidence: z.array(
     z.looseObject({
       text: z.string(),
+      title: z.string().optional(),
       url: z.string(),
       stance: z.enum(["support", "contradict", "neutral"]),
     }),
@@ -81,7 +82,12 @@ export async function evaluate(
   const corroborated = { count: 0, agree: 0 };
   const contested = { count: 0, false: 0 };
   for (const row of rows) {
-    const evidence = row.evidence.map((e) => ({ url: e.url, title: e.text, snippet: "" }));
+    // Headline-only data (Emergent) has just `text`; search-result data adds a `title` to its snippet.
+    const evidence = row.evidence.map((e) =>
+      typeof e.title === "string" && e.title !== ""
+        ? { url: e.url, title: e.title, snippet: e.text }
+        : { url: e.url, title: e.text, snippet: "" },
+    );
     const assessment = await assess(
       { claim: row.claim, evidence },
       options.judge ? { judge: options.judge } : {},

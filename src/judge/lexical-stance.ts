@@ -1,3 +1,5 @@
+import { claimCues } from "./claim-cues.js";
+import { type ClaimParts, lightStem, parseClaim } from "./claim-parts.js";
 import type { Stance, StanceInput, StanceJudge, StanceJudgement } from "./stance.js";
 import { STANCE_WEIGHTS } from "./stance-weights.js";
 
@@ -194,17 +196,6 @@ function tokenize(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9]+(?:['’][a-z]+)?|[?:]/g) ?? [];
 }
 
-/** Light suffix stripping, enough to match "denies"/"denied", "shoots"/"shooting". */
-export function lightStem(word: string): string {
-  let w = word.replace(/['’]s$/, "");
-  if (w.length > 5 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
-  else if (w.length > 4 && w.endsWith("es")) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
-  return w.length > 6 ? w.slice(0, 6) : w;
-}
-
 const isContent = (w: string): boolean => /^[a-z0-9]/.test(w) && !STOPWORDS.has(w) && w.length > 1;
 
 /** Stemmed content words of a text. */
@@ -233,6 +224,14 @@ export function relevance(claim: string, text: string): Relevance {
     ratio: claimStems.size === 0 ? 0 : matched / claimStems.size,
     claimTerms: claimStems.size,
   };
+}
+
+let lastClaim: { claim: string; parts: ClaimParts } | undefined;
+
+/** A report judges many results against one claim: parse it once. */
+function partsOf(claim: string): ClaimParts {
+  if (lastClaim?.claim !== claim) lastClaim = { claim, parts: parseClaim(claim) };
+  return lastClaim.parts;
 }
 
 /** Features of `text` (title + " " + snippet) with respect to `claim`, as name → value. */
@@ -383,21 +382,40 @@ export function stanceProbabilities(claim: string, text: string): [number, numbe
   return [(e[0] ?? 0) / sum, (e[1] ?? 0) / sum, (e[2] ?? 0) / sum];
 }
 
-/** Judges one text: `unrelated` when it shares no content word with the claim, else the softmax winner. */
-export function judgeText(claim: string, text: string): StanceJudgement {
+/**
+ * Judges one search result. A headline alone goes to the softmax, which was fitted on headlines. A
+ * result with page text is read for what it asserts about the claim (claim-cues.ts) first: search
+ * results mostly restate their topic, and the softmax, which never saw such text, takes a restated
+ * topic for agreement. Without an assertion, a result that asks the question or names only the
+ * subject is neutral; anything else is left to the softmax.
+ */
+export function judgeText(claim: string, title: string, snippet = ""): StanceJudgement {
+  const text = snippet === "" ? title : `${title}\n${snippet}`;
   const rel = relevance(claim, text);
   if (rel.claimTerms > 0 && rel.matched === 0) return { stance: "unrelated", score: 0.9 };
+  if (snippet !== "") {
+    const cues = claimCues(partsOf(claim), text);
+    const margin = cues.affirm - cues.deny;
+    if (margin !== 0) {
+      return {
+        stance: margin > 0 ? "support" : "contradict",
+        score: Math.min(0.5 + 0.1 * Math.abs(margin), 0.8),
+      };
+    }
+    if (cues.titleQuestion || cues.questions > 0 || !cues.predicateSeen)
+      return { stance: "neutral", score: 0.6 };
+  }
   const p = stanceProbabilities(claim, text);
   let best = 0;
   for (let k = 1; k < 3; k++) if ((p[k] ?? 0) > (p[best] ?? 0)) best = k;
   return { stance: SOFTMAX_STANCES[best] ?? "neutral", score: p[best] ?? 0 };
 }
 
-/** Offline lexical stance classifier: cue words, negation, n-grams and claim overlap in a softmax. */
+/** Offline lexical stance classifier: claim cues in page text, then cue words, negation and n-grams in a softmax. */
 export const lexicalJudge: StanceJudge = {
   name: "lexical",
   async judge(claim: string, items: readonly StanceInput[], signal: AbortSignal): Promise<StanceJudgement[]> {
     signal.throwIfAborted();
-    return items.map((item) => judgeText(claim, `${item.title} ${item.snippet}`.trim()));
+    return items.map((item) => judgeText(claim, item.title.trim(), item.snippet.trim()));
   },
 };

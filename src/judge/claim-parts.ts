@@ -1,0 +1,161 @@
+/**
+ * The parts of a claim a source can agree or disagree with: who or what it is about, what it says of
+ * them, and — for a comparison — which side is said to win. Claims come from the planner ("X is
+ * safe", "X causes Y", "A is faster than B") or straight from a caller, so parsing is forgiving:
+ * what cannot be split is treated as a subject with no known predicate.
+ */
+
+/** How a predicate's truth shows in a text: the words that assert it and the words that deny it. */
+export type PredicateFamily = "safe" | "harmful" | "increase" | "decrease" | "works" | "other";
+
+export interface ClaimParts {
+  /** Content words naming what the claim is about (first side of a comparison). */
+  subject: string[];
+  /** Content words of the object or complement ("autism" in "vaccines cause autism"). */
+  object: string[];
+  /** Content words of the predicate itself ("cause", "safe", "blind"). */
+  predicate: string[];
+  family: PredicateFamily;
+  /** For "A is <adj> than B": the adjective's direction words, and B. */
+  comparison?: { better: string[]; worse: string[]; other: string[] };
+}
+
+const COPULA = /^(?:is|are|was|were|be|been|has been|have been)$/;
+
+// Predicates whose evidence reads as safety or harm rather than as the predicate's own words.
+const SAFE_WORDS = /^(?:safe|harmless|healthy|good|beneficial|fine|okay|ok|benign|non-toxic|nontoxic)$/;
+const HARM_WORDS =
+  /^(?:unsafe|bad|harmful|dangerous|unhealthy|toxic|deadly|risky|poisonous|carcinogenic|addictive)$/;
+const INCREASE_VERBS =
+  /^(?:cause[sd]?|caus(?:ing)|raise[sd]?|increase[sd]?|lead|leads|led|trigger(?:s|ed)?|spread(?:s)?|boost(?:s|ed)?|worsen(?:s|ed)?|damage[sd]?|harm(?:s|ed)?|hurt(?:s)?|kill(?:s|ed)?|contribute[sd]?|drive[sn]?|speed(?:s)?)$/;
+const DECREASE_VERBS =
+  /^(?:prevent(?:s|ed)?|reduce[sd]?|lower(?:s|ed)?|cure[sd]?|treat(?:s|ed)?|cut(?:s)?|protect(?:s|ed)?|slow(?:s|ed)?|shorten(?:s|ed)?|fight(?:s)?|stop(?:s|ped)?|block(?:s|ed)?)$/;
+const WORKS_VERBS = /^(?:work(?:s|ed)?|help(?:s|ed)?|improve[sd]?|extend(?:s|ed)?|effective|useful)$/;
+
+/** Comparative adjectives with the words that say the same and the words that say the opposite. */
+const COMPARATIVES: readonly (readonly [RegExp, string[], string[]])[] = [
+  [
+    /^(?:faster|quicker|speedier)$/,
+    ["faster", "quicker", "outperform", "outperforms", "outperformed", "beat", "beats", "speedier"],
+    ["slower", "slowest"],
+  ],
+  [
+    /^slower$/,
+    ["slower"],
+    ["faster", "quicker", "outperform", "outperforms", "outperformed", "beat", "beats"],
+  ],
+  [
+    /^(?:better|superior)$/,
+    ["better", "superior", "outperform", "outperforms", "outperformed", "beat", "beats", "wins"],
+    ["worse", "inferior"],
+  ],
+  [
+    /^(?:worse|inferior)$/,
+    ["worse", "inferior"],
+    ["better", "superior", "outperform", "outperforms", "beats"],
+  ],
+  [/^safer$/, ["safer"], ["riskier", "dangerous", "deadlier"]],
+  [/^cheaper$/, ["cheaper", "affordable"], ["pricier", "expensive", "costlier"]],
+  [/^healthier$/, ["healthier"], ["unhealthier", "unhealthy"]],
+  [/^(?:easier|simpler)$/, ["easier", "simpler"], ["harder", "complex", "difficult"]],
+  [/^(?:harder|difficult)$/, ["harder", "difficult"], ["easier", "simpler"]],
+  [/^stronger$/, ["stronger"], ["weaker"]],
+  [/^(?:greener|cleaner)$/, ["greener", "cleaner", "fewer", "lower"], ["dirtier", "more", "higher"]],
+];
+
+const STOP = new Set(
+  "a an the of for to in on at by with from and or than that this these those it its their his her your you our we they them there very really more most less least much many some any all just also about into over under as".split(
+    " ",
+  ),
+);
+
+/** Light suffix stripping, enough to match "denies"/"denied", "shoots"/"shooting". */
+export function lightStem(word: string): string {
+  let w = word.replace(/['’]s$/, "");
+  if (w.length > 5 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith("es")) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  return w.length > 6 ? w.slice(0, 6) : w;
+}
+
+export function claimWords(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+(?:['’][a-z]+)?/g) ?? [];
+}
+
+const content = (words: readonly string[]): string[] => words.filter((w) => !STOP.has(w) && w.length > 1);
+
+function familyOf(word: string): PredicateFamily {
+  if (SAFE_WORDS.test(word)) return "safe";
+  if (HARM_WORDS.test(word)) return "harmful";
+  if (INCREASE_VERBS.test(word)) return "increase";
+  if (DECREASE_VERBS.test(word)) return "decrease";
+  if (WORKS_VERBS.test(word)) return "works";
+  return "other";
+}
+
+export function parseClaim(claim: string): ClaimParts {
+  const words = claimWords(claim);
+  // "A is faster than B" / "A are better than B for C"
+  const than = words.indexOf("than");
+  if (than > 1) {
+    // The comparative is the known or "-er" word nearest before "than" ("better for the environment than").
+    let adjIndex = than - 1;
+    for (let i = than - 1; i > 0; i--) {
+      const w = words[i] ?? "";
+      if (COMPARATIVES.some(([pattern]) => pattern.test(w)) || /er$/.test(w) || words[i - 1] === "more") {
+        adjIndex = i;
+        break;
+      }
+      if (COPULA.test(w)) break;
+    }
+    const adjective = words[adjIndex] ?? "";
+    const copula = words.findIndex((w, i) => i < adjIndex && COPULA.test(w));
+    const subjectEnd = copula > 0 ? copula : adjIndex;
+    const known = COMPARATIVES.find(([pattern]) => pattern.test(adjective));
+    const other = content(words.slice(than + 1)).filter((w) => !/^(?:for|when|in)$/.test(w));
+    return {
+      subject: content(words.slice(0, subjectEnd)),
+      object: other,
+      predicate: [adjective],
+      family: "other",
+      comparison: {
+        better: known ? known[1] : [adjective],
+        worse: known ? known[2] : adjective.endsWith("er") ? [] : [],
+        other,
+      },
+    };
+  }
+  // "X is/are <complement>"
+  const copula = words.findIndex((w) => COPULA.test(w));
+  if (copula > 0) {
+    const complement = content(words.slice(copula + 1));
+    const family = complement.map(familyOf).find((f) => f !== "other") ?? "other";
+    const [head, ...rest] = complement;
+    return {
+      subject: content(words.slice(0, copula)),
+      object: family === "other" ? rest : complement.filter((w) => familyOf(w) === "other"),
+      predicate:
+        head === undefined
+          ? []
+          : family === "other"
+            ? [head]
+            : complement.filter((w) => familyOf(w) !== "other"),
+      family,
+    };
+  }
+  // "X <verb> Y": a verb of effect splits the claim; "works"/"helps" only when there is none, so
+  // "remote work increases productivity" splits at "increases".
+  const effect = words.findIndex((w, i) => i > 0 && /^(?:increase|decrease)$/.test(familyOf(w)));
+  const verb = effect > 0 ? effect : words.findIndex((w, i) => i > 0 && familyOf(w) !== "other");
+  if (verb > 0) {
+    return {
+      subject: content(words.slice(0, verb)),
+      object: content(words.slice(verb + 1)).filter((w) => w !== "you" && w !== "people"),
+      predicate: [words[verb] ?? ""],
+      family: familyOf(words[verb] ?? ""),
+    };
+  }
+  return { subject: content(words), object: [], predicate: [], family: "other" };
+}
