@@ -78,7 +78,8 @@ export async function assess(
     notes.push(`${dropped.invalidUrls} item(s) without a usable web address were dropped`);
   let judgements: StanceJudgement[];
   try {
-    judgements = await judge.judge(claim, evidence, options.signal ?? new AbortController().signal);
+    const signal = options.signal ?? new AbortController().signal;
+    judgements = await judge.judge(claim, evidence, signal, (note) => notes.push(note));
   } catch {
     notes.push(`Stance judge "${judge.name}" failed; every source is treated as neutral`);
     judgements = evidence.map(() => ({ stance: "neutral", score: 0 }));

@@ -9,7 +9,7 @@ import { engineFamily, familiesOf } from "./health/engine-families.js";
 import type { EngineHealthStore } from "./health/engine-health.js";
 import { chooseEngines } from "./health/engine-selection.js";
 import { type PreflightResult, preflightSearxng } from "./health/preflight.js";
-import { defaultJudge } from "./judge/default-judge.js";
+import { chooseJudge } from "./judge/choose-judge.js";
 import { labelEvidence } from "./judge/label.js";
 import type { StanceJudge, StanceJudgement } from "./judge/stance.js";
 import { type Logger, silentLogger } from "./logger.js";
@@ -128,10 +128,10 @@ export async function corroborate(question: string, options: CorroborateOptions 
   }
 
   // judge
-  const judge = options.judge ?? defaultJudge;
+  const judge = options.judge ?? chooseJudge(config, { dispatcher: options.dispatcher, logger });
   let judgements: StanceJudgement[];
   try {
-    judgements = await judge.judge(plan.claim, items, deadline);
+    judgements = await judge.judge(plan.claim, items, deadline, (note) => notes.push(note));
   } catch (error) {
     logger.warn({ err: error }, "stance judge failed");
     notes.push(`Stance judge "${judge.name}" failed; every source is treated as neutral`);

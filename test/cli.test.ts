@@ -2,25 +2,16 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../src/cli.js";
 import { reportSchema } from "../src/report/report-schema.js";
 import { type FakeEngine, page, startFakeSearxng } from "./helpers/fake-searxng.js";
+import { runCliWith } from "./helpers/run-cli.js";
 import type { ScriptedServer } from "./helpers/scripted-server.js";
 
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-cli-"));
 
 /** Runs the CLI in-process; the keyless tier stays off and state stays in a temporary folder unless a test says otherwise. */
 async function cli(argv: string[], extra: Record<string, string | undefined> = {}, stdin = "") {
-  const env = { CORE_SEARCH_KEYLESS: "off", CORE_SEARCH_STATE_DIR: STATE_DIR, ...extra };
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env,
-    stdin: () => stdin,
-  });
-  return { code, stdout, stderr };
+  return runCliWith(argv, { CORE_SEARCH_KEYLESS: "off", CORE_SEARCH_STATE_DIR: STATE_DIR, ...extra }, stdin);
 }
 
 const ENGINES: FakeEngine[] = ["bing", "google", "duckduckgo", "mojeek", "wiby", "arxiv"].map((name, i) => ({

@@ -12,10 +12,21 @@ export interface StanceJudgement {
   score: number;
 }
 
-/** Judges each source's stance toward the claim, in input order. */
+/** Receives one sentence for the report's notes, e.g. that a judge fell back to another for some sources. */
+export type StanceNote = (note: string) => void;
+
+/**
+ * Judges each source's stance toward the claim, in input order. A judge that degrades instead of
+ * failing says so through `note`; judges with nothing to report may ignore it.
+ */
 export interface StanceJudge {
   readonly name: string;
-  judge(claim: string, items: readonly StanceInput[], signal: AbortSignal): Promise<StanceJudgement[]>;
+  judge(
+    claim: string,
+    items: readonly StanceInput[],
+    signal: AbortSignal,
+    note?: StanceNote,
+  ): Promise<StanceJudgement[]>;
 }
 
 /**

@@ -1,0 +1,14 @@
+import { runCli } from "../../src/cli.js";
+
+/** Runs the CLI in-process with exactly `env`, collecting what it writes and its exit code. */
+export async function runCliWith(argv: string[], env: Record<string, string | undefined>, stdin = "") {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    env,
+    stdin: () => stdin,
+  });
+  return { code, stdout, stderr };
+}
