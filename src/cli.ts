@@ -31,6 +31,8 @@ Usage:
   core-search eval --data <file.jsonl> [--json]
                                             stance and label metrics on labelled claims
   core-search schema                        the report's JSON Schema
+  core-search serve [--port N] [--host H]   HTTP API on 127.0.0.1 (POST /v1/corroborate, /v1/search, /v1/assess)
+  core-search mcp                           MCP server on stdio (tools corroborate, web_search, assess)
   core-search --help | --version
 
 Options:
@@ -85,6 +87,27 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (first === "eval" && rest.length === 0) {
       return await evalCommand(values, io);
+    }
+    if (first === "mcp" && rest.length === 0) {
+      // stdout belongs to the protocol: the server reads its settings itself and logs to stderr.
+      return await (await import("./mcp.js")).runMcpServer({ env: io.env });
+    }
+    if (first === "serve" && rest.length === 0) {
+      const port = intOption(values.port, "--port");
+      if (port !== undefined && port > 65_535)
+        throw new CoreSearchError("--port must be 0-65535", { code: "INVALID_INPUT" });
+      const config = await loadSettings(io.env);
+      const [{ serveUntilSignal }, { createLogger }] = await Promise.all([
+        import("./http-api.js"),
+        import("./logger.js"),
+      ]);
+      return await serveUntilSignal({
+        config,
+        logger: createLogger({ level: config.logLevel }),
+        ...(values.host === undefined ? {} : { host: values.host }),
+        ...(port === undefined ? {} : { port }),
+        stderr: io.stderr,
+      });
     }
     if (first === "doctor" && rest.length === 0) {
       return await doctorCommand(values.json === true, io);
@@ -214,46 +237,26 @@ async function assessCommand(values: Values, io: CliIo): Promise<number> {
       throw new CoreSearchError(`--evidence line ${index + 1} is not JSON`, { code: "INVALID_INPUT" });
     }
   });
-  const [{ assess }, { defaultJudge }] = await Promise.all([
+  const [{ assess }, { chooseJudge }] = await Promise.all([
     import("./assess.js"),
-    import("./judge/default-judge.js"),
+    import("./judge/choose-judge.js"),
   ]);
-  const result = await assess({ claim: values.claim, evidence }, { judge: defaultJudge });
+  const judge = chooseJudge(await loadSettings(io.env));
+  const result = await assess({ claim: values.claim, evidence }, { judge });
   if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-  else {
-    const list = (ids: string[]) =>
-      ids.length === 0
-        ? ["- none found"]
-        : ids.map((id) => {
-            const e = result.evidence.find((x) => x.id === id);
-            return `- ${e?.title || e?.domain} (${e?.domain}, ${id}, origin ${e?.originId})`;
-          });
-    io.stdout(
-      [
-        `**Claim:** ${result.finding}`,
-        "",
-        `**Confidence:** ${result.confidence} — ${result.summary}`,
-        "",
-        "**Supporting evidence:**",
-        ...list(result.supporting),
-        "",
-        "**Contradicting evidence:**",
-        ...list(result.contradicting),
-        "",
-      ].join("\n"),
-    );
-  }
+  else io.stdout(`${(await import("./report/render-assessment.js")).renderAssessment(result)}\n`);
   return EXIT.ok;
 }
 
 /** `core-search eval --data <file.jsonl>`: stance and label metrics on labelled claims. */
 async function evalCommand(values: Values, io: CliIo): Promise<number> {
   const text = readInput(values.data, "--data", io);
-  const [{ evaluate, parseEvalData, renderEvaluation }, { defaultJudge }] = await Promise.all([
+  const [{ evaluate, parseEvalData, renderEvaluation }, { chooseJudge }] = await Promise.all([
     import("./eval.js"),
-    import("./judge/default-judge.js"),
+    import("./judge/choose-judge.js"),
   ]);
-  const result = await evaluate(parseEvalData(text), { judge: defaultJudge });
+  const judge = chooseJudge(await loadSettings(io.env));
+  const result = await evaluate(parseEvalData(text), { judge });
   io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderEvaluation(result));
   return EXIT.ok;
 }
@@ -272,6 +275,8 @@ function parse(argv: readonly string[]) {
       evidence: { type: "string" },
       data: { type: "string" },
       "time-range": { type: "string" },
+      port: { type: "string" },
+      host: { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },
