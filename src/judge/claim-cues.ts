@@ -146,7 +146,9 @@ export function claimCues(parts: ClaimParts, text: string): ClaimCues {
     const hasSubject = wordStems.some((s) => subject.has(s));
     const hasObject = wordStems.some((s) => object.has(s));
     const hasPredicate = wordStems.some((s) => predicate.has(s));
-    const question = /\?["”']?$/.test(segment);
+    // A question may lack its mark ("for Is X safe", a quoted search query); what it asks is not asserted.
+    const asked = askedFrom(words, wordStems, subject);
+    const question = /\?["”']?$/.test(segment) || asked === 0;
     if (index === 0 && question) cues.titleQuestion = true;
     // The sentence right after a question usually answers it without naming the terms again, and one
     // opening with a pronoun goes on about what the sentence before was about.
@@ -158,14 +160,12 @@ export function claimCues(parts: ClaimParts, text: string): ClaimCues {
     if (!about) return;
     cues.about += 1;
     if (hasObject || hasPredicate) cues.predicateSeen = true;
-    if (question) {
-      cues.questions += 1;
-      return;
-    }
+    if (question || asked > 0) cues.questions += 1;
+    if (question) return;
     const polarity = sentencePolarity(
       parts,
-      words,
-      wordStems,
+      asked > 0 ? words.slice(0, asked) : words,
+      asked > 0 ? wordStems.slice(0, asked) : wordStems,
       { subject, object, predicate },
       {
         answersQuestion,
@@ -176,6 +176,46 @@ export function claimCues(parts: ClaimParts, text: string): ClaimCues {
     else if (polarity < 0) cues.deny -= polarity;
   });
   return cues;
+}
+
+const AUXILIARIES = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "do",
+  "does",
+  "did",
+  "can",
+  "could",
+  "should",
+  "will",
+  "would",
+  "has",
+  "have",
+]);
+const WH_WORDS = new Set(["what", "why", "how", "when", "where", "which", "who"]);
+
+/** Words after which an auxiliary opens an embedded question: "results for Is X safe", "asks: do X work". */
+const QUESTION_OPENERS = new Set([...WH_WORDS, "for", "about", "on", "asks", "asked", "ask", "question"]);
+
+/**
+ * Where a question starts: an auxiliary opening the sentence or following a question opener, with the
+ * claim's subject within three words ("Is coffee safe", "for Does X cause Y", "Why do knuckles crack"),
+ * else −1. Returns 0 for a sentence that is wholly a question.
+ */
+function askedFrom(
+  words: readonly string[],
+  wordStems: readonly string[],
+  subject: ReadonlySet<string>,
+): number {
+  for (let i = 0; i < words.length; i++) {
+    if (!AUXILIARIES.has(words[i] ?? "")) continue;
+    if (i > 0 && !QUESTION_OPENERS.has(words[i - 1] ?? "")) continue;
+    if (!wordStems.slice(i + 1, i + 4).some((s) => subject.has(s))) continue;
+    return i === 1 && WH_WORDS.has(words[0] ?? "") ? 0 : i;
+  }
+  return -1;
 }
 
 /**

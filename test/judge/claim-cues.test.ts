@@ -91,15 +91,31 @@ describe("claimCues", () => {
   });
 
   it.each([
-    ["a question asserts nothing", "Is sunscreen safe?", "Readers often ask whether sunscreen is safe."],
+    [
+      "a question asserts nothing",
+      "Sunscreen is safe",
+      "Is sunscreen safe?",
+      "Readers often ask whether sunscreen is safe.",
+    ],
+    [
+      "a question without its mark asserts nothing",
+      "Sunscreen is safe",
+      "Results for Is sunscreen safe",
+      'Top hit for "Is sunscreen safe" today.',
+    ],
     [
       "an effect word away from the object is not about the claim",
+      "Mobile phones cause brain tumours",
       "Mobile phones",
       "10 causes of slow phones.",
     ],
-    ["reported belief is not held", "Mobile phones", "Many people think mobile phones cause brain tumours."],
-  ])("%s", (_, title, snippet) => {
-    const claim = title.startsWith("Is") ? "Sunscreen is safe" : "Mobile phones cause brain tumours";
+    [
+      "reported belief is not held",
+      "Mobile phones cause brain tumours",
+      "Mobile phones",
+      "Many people think mobile phones cause brain tumours.",
+    ],
+  ])("%s", (_, claim, title, snippet) => {
     expect(position(claim, title, snippet)).toBe("none");
   });
 

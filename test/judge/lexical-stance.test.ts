@@ -67,6 +67,37 @@ describe("lexicalJudge", () => {
     ).toBe("unrelated");
   });
 
+  describe("search results with page text", () => {
+    it.each([
+      [
+        "a page that restates the question",
+        "Does green tea cause hair loss? What to know",
+        "Many readers ask whether drinking green tea causes hair loss.",
+        "neutral",
+      ],
+      [
+        "a listing that names only the subject",
+        "Green tea buying guide",
+        "Green tea comes in sencha, matcha and gyokuro grades.",
+        "neutral",
+      ],
+      [
+        "a page that finds no link",
+        "Green tea and hair: what a review found",
+        "Drinking green tea was not linked to hair loss in a review of twelve trials.",
+        "contradict",
+      ],
+      [
+        "a page that reports the effect",
+        "Tea study",
+        "Heavy green tea drinking raised the risk of hair loss in older men, researchers report.",
+        "support",
+      ],
+    ])("calls %s %s", async (_, title, snippet, expected) => {
+      expect((await one(CLAIM, title, snippet))?.stance).toBe(expected);
+    });
+  });
+
   it("keeps input order, scores in [0, 1], and accepts empty snippets", async () => {
     const items = [
       { title: "Local bakery wins regional pastry award", snippet: "" },
