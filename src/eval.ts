@@ -49,6 +49,8 @@ export interface EvalResult {
     /** `contested` claims, and how many are false. */
     contested: { count: number; false: number };
   };
+  /** Notes the assessments carried other than the label's reasons, with how many claims had each. */
+  notes: string[];
 }
 
 export function parseEvalData(text: string): EvalRow[] {
@@ -81,6 +83,8 @@ export async function evaluate(
   let labelSame = 0;
   const corroborated = { count: 0, agree: 0 };
   const contested = { count: 0, false: 0 };
+  // What the judge said about itself (e.g. an LLM judge falling back), counted over claims.
+  const judgeNotes = new Map<string, number>();
   for (const row of rows) {
     // Headline-only data (Emergent) has just `text`; search-result data adds a `title` to its snippet.
     const evidence = row.evidence.map((e) =>
@@ -92,6 +96,8 @@ export async function evaluate(
       { claim: row.claim, evidence },
       options.judge ? { judge: options.judge } : {},
     );
+    for (const note of new Set(assessment.notes.filter((n) => !n.startsWith("Confidence:"))))
+      judgeNotes.set(note, (judgeNotes.get(note) ?? 0) + 1);
     // Items are matched back by canonical order: dedupe keeps the first of each page.
     const deduped = dedupe(evidence);
     const goldByUrl = new Map(row.evidence.map((e) => [e.url, e.stance]));
@@ -144,6 +150,7 @@ export async function evaluate(
     },
     labelAgreement: round(labelSame / rows.length),
     veracity: { corroborated, contested },
+    notes: [...judgeNotes].map(([note, claims]) => `${note} (${claims} claim${claims === 1 ? "" : "s"})`),
   };
 }
 
@@ -168,6 +175,7 @@ export function renderEvaluation(result: EvalResult): string {
     `Label agreement with the label of the gold stances: ${pct(result.labelAgreement)}`,
     `Corroborated findings agreeing with the claim's veracity: ${result.veracity.corroborated.agree}/${result.veracity.corroborated.count}`,
     `Contested claims that are false: ${result.veracity.contested.false}/${result.veracity.contested.count}`,
+    ...(result.notes.length > 0 ? ["", "Notes:", ...result.notes.map((n) => `- ${n}`)] : []),
   ];
   return `${lines.join("\n")}\n`;
 }

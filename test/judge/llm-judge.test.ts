@@ -473,5 +473,14 @@ describe("chooseJudge and the pipeline", () => {
     expect((JSON.parse(evaluated.stdout) as { stance: { accuracy: number } }).stance.accuracy).toBe(1);
     expect(s.requests).toHaveLength(2);
     expect(assessed.stdout + assessed.stderr + evaluated.stdout + evaluated.stderr).not.toContain(CANARY);
+
+    // A failing server is visible in the evaluation, not silently replaced by the built-in classifier.
+    s.route("POST", CHAT, { status: 503 });
+    const degraded = await cli(["eval", "--data", "-"], data);
+    expect(degraded.code).toBe(0);
+    expect(degraded.stdout).toContain(
+      "- LLM judge failed (HTTP 503); the built-in classifier judged every source (1 claim)",
+    );
+    expect(degraded.stdout).not.toContain(CANARY);
   });
 });
