@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import lockfile from "proper-lockfile";
+import type { CounterResult, StateStore } from "./state-store.js";
+
+interface Stored {
+  value: unknown;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+/** How long a lock may be held before another process may take it over (a crashed holder). */
+const STALE_LOCK_MS = 5_000;
+/** Waiting for a lock: up to about 2.5 s of short, jittered retries. */
+const LOCK_RETRIES = { retries: 60, minTimeout: 5, maxTimeout: 60, randomize: true };
+
+/**
+ * One small JSON file per key in the state directory (`pause/exa.json`, `cache/<hash>.json`, …).
+ * Plain writes go to a temporary file renamed into place, so readers never see half a file;
+ * read-modify-writes hold a lock file, so concurrent processes on one machine lose no update.
+ */
+export function createFileStore(dir: string, clock: () => number = Date.now): StateStore {
+  const warnings: string[] = [];
+  const swept = new Set<string>();
+  const pathOf = (key: string) => {
+    const [namespace, name] = splitKey(key);
+    return { folder: join(dir, namespace), file: join(dir, namespace, `${name}.json`), namespace };
+  };
+
+  const read = async (file: string): Promise<Stored | undefined> => {
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      if ((error as { code?: unknown }).code === "ENOENT") return undefined;
+      throw error;
+    }
+    try {
+      const stored = JSON.parse(text) as Partial<Stored>;
+      if (typeof stored.expiresAt === "number" && "value" in stored) {
+        return stored.expiresAt > clock() ? (stored as Stored) : undefined;
+      }
+    } catch {
+      // reported below
+    }
+    if (!warnings.some((w) => w.includes(file))) {
+      warnings.push(`State file ${file} is not valid state; it is treated as empty and will be replaced`);
+    }
+    return undefined;
+  };
+
+  const write = async (place: ReturnType<typeof pathOf>, stored: Stored): Promise<void> => {
+    await mkdir(place.folder, { recursive: true, mode: 0o700 });
+    const temporary = `${place.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    try {
+      await writeFile(temporary, JSON.stringify(stored), { mode: 0o600 });
+      await rename(temporary, place.file);
+    } catch (error) {
+      await rm(temporary, { force: true }).catch(() => {});
+      throw error;
+    }
+    if (!swept.has(place.namespace)) {
+      swept.add(place.namespace);
+      await sweep(place.folder, clock()).catch(() => {});
+    }
+  };
+
+  const locked = async <R>(place: ReturnType<typeof pathOf>, work: () => Promise<R>): Promise<R> => {
+    await mkdir(place.folder, { recursive: true, mode: 0o700 });
+    const release = await lockfile.lock(place.file, {
+      realpath: false,
+      stale: STALE_LOCK_MS,
+      retries: LOCK_RETRIES,
+      // A lock taken over after a stall must not crash the process from a timer.
+      onCompromised: () => {},
+    });
+    try {
+      return await work();
+    } finally {
+      await release().catch(() => {});
+    }
+  };
+
+  return {
+    kind: "file",
+    async get<T>(key: string) {
+      return (await read(pathOf(key).file))?.value as T | undefined;
+    },
+    async set(key, value, ttlMs) {
+      await write(pathOf(key), { value, expiresAt: clock() + ttlMs });
+    },
+    async update<T>(key: string, change: (current: T | undefined) => T, ttlMs: number) {
+      const place = pathOf(key);
+      return locked(place, async () => {
+        const next = change((await read(place.file))?.value as T | undefined);
+        await write(place, { value: next, expiresAt: clock() + ttlMs });
+        return next;
+      });
+    },
+    async increment(key, by, { limit, ttlMs }): Promise<CounterResult> {
+      const place = pathOf(key);
+      return locked(place, async () => {
+        const stored = await read(place.file);
+        const current = typeof stored?.value === "number" ? stored.value : 0;
+        if (limit !== undefined && current + by > limit) return { value: current, applied: false };
+        await write(place, { value: current + by, expiresAt: stored?.expiresAt ?? clock() + ttlMs });
+        return { value: current + by, applied: true };
+      });
+    },
+    warnings,
+    async close() {},
+  };
+}
+
+/** "cache:3f…" → ["cache", "3f…"]; anything unusual in a name is hashed, never used as a path. */
+function splitKey(key: string): [string, string] {
+  const at = key.indexOf(":");
+  const namespace = at > 0 ? key.slice(0, at) : "misc";
+  const name = at > 0 ? key.slice(at + 1) : key;
+  const safe = (part: string) =>
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(part) && !part.includes("..")
+      ? part
+      : createHash("sha256").update(part).digest("hex").slice(0, 32);
+  return [safe(namespace), safe(name)];
+}
+
+/** Removes expired entries and stale temporary files of one namespace, once per process. */
+async function sweep(folder: string, now: number): Promise<void> {
+  for (const name of await readdir(folder)) {
+    const file = join(folder, name);
+    if (name.endsWith(".tmp")) continue; // may belong to a writer right now
+    if (!name.endsWith(".json")) continue;
+    try {
+      const stored = JSON.parse(await readFile(file, "utf8")) as Partial<Stored>;
+      if (typeof stored.expiresAt === "number" && stored.expiresAt <= now) await rm(file, { force: true });
+    } catch {
+      // unreadable entries are replaced on their next write
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { CounterResult, StateStore } from "./state-store.js";
+
+interface Entry {
+  value: unknown;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+/**
+ * State in this process only: what a run falls back to when the shared store fails, and what tests
+ * and injected providers use. Operations are synchronous underneath, so they are atomic.
+ */
+export function createMemoryStore(clock: () => number = Date.now): StateStore {
+  const entries = new Map<string, Entry>();
+  const live = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= clock()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  // Values are copied in and out, as a store across processes would, so callers cannot share objects.
+  const copy = <T>(value: T): T => (value === undefined ? value : (structuredClone(value) as T));
+  return {
+    kind: "memory",
+    async get<T>(key: string) {
+      return copy(live(key)?.value as T | undefined);
+    },
+    async set(key, value, ttlMs) {
+      entries.set(key, { value: copy(value), expiresAt: clock() + ttlMs });
+    },
+    async update<T>(key: string, change: (current: T | undefined) => T, ttlMs: number) {
+      const next = change(copy(live(key)?.value as T | undefined));
+      entries.set(key, { value: copy(next), expiresAt: clock() + ttlMs });
+      return next;
+    },
+    async increment(key, by, { limit, ttlMs }): Promise<CounterResult> {
+      const entry = live(key);
+      const current = typeof entry?.value === "number" ? entry.value : 0;
+      if (limit !== undefined && current + by > limit) return { value: current, applied: false };
+      entries.set(key, { value: current + by, expiresAt: entry?.expiresAt ?? clock() + ttlMs });
+      return { value: current + by, applied: true };
+    },
+    warnings: [],
+    async close() {
+      entries.clear();
+    },
+  };
+}

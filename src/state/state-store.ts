@@ -1,0 +1,34 @@
+/**
+ * Shared state — pauses, engine health, cached results, spend counters — behind one small
+ * key/value interface with two real implementations: files in the state directory (several
+ * processes on one machine) and Redis (a fleet). Values are JSON and expire by themselves.
+ * Everything else in the code talks to this interface only.
+ */
+export interface StateStore {
+  readonly kind: "file" | "redis" | "memory";
+  /** The value under `key`, or undefined when absent or expired. */
+  get<T>(key: string): Promise<T | undefined>;
+  /** Stores `value` under `key` until `ttlMs` from now. */
+  set(key: string, value: unknown, ttlMs: number): Promise<void>;
+  /**
+   * Atomic read-modify-write: `change` sees the current value (undefined when absent) and returns the
+   * new one, kept for `ttlMs`. No update by another process is lost; `change` may run more than once.
+   */
+  update<T>(key: string, change: (current: T | undefined) => T, ttlMs: number): Promise<T>;
+  /**
+   * Atomically adds `by` to the counter under `key` unless the result would pass `limit`. A new
+   * counter expires `ttlMs` after it is created; adding does not extend it.
+   */
+  increment(key: string, by: number, options: { limit?: number; ttlMs: number }): Promise<CounterResult>;
+  /** Lines about the store itself (e.g. Redis unreachable), for the report's notes. */
+  readonly warnings: readonly string[];
+  /** Releases connections; the store must not be used afterwards. */
+  close(): Promise<void>;
+}
+
+export interface CounterResult {
+  /** The counter after the call. */
+  value: number;
+  /** False when adding would have passed the limit (the counter is unchanged). */
+  applied: boolean;
+}

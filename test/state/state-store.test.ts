@@ -1,0 +1,163 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { withMemoryFallback } from "../../src/state/fallback-store.js";
+import { createFileStore } from "../../src/state/file-store.js";
+import { createMemoryStore } from "../../src/state/memory-store.js";
+import { createRedisStore } from "../../src/state/redis-store.js";
+import type { StateStore } from "../../src/state/state-store.js";
+import { describeWithRedis, REDIS_HOOK_TIMEOUT_MS, type RedisServer, startRedis } from "../helpers/redis.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What every store must do; `open` gives a fresh, empty store each time. */
+function contract(open: () => StateStore) {
+  let store: StateStore;
+  afterEach(async () => {
+    await store?.close();
+  });
+
+  it("keeps JSON values until they expire", async () => {
+    store = open();
+    expect(await store.get("pause:exa")).toBeUndefined();
+    await store.set("pause:exa", { until: 5, detail: "HTTP 402" }, 60_000);
+    expect(await store.get("pause:exa")).toEqual({ until: 5, detail: "HTTP 402" });
+    await store.set("cache:short", [1, 2], 40);
+    await sleep(80);
+    expect(await store.get("cache:short")).toBeUndefined();
+  });
+
+  it("loses no update when many run at once", async () => {
+    store = open();
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        store.update<string[]>("health:x", (current) => [...(current ?? []), `e${i}`], 60_000),
+      ),
+    );
+    expect(((await store.get<string[]>("health:x")) ?? []).sort()).toEqual(
+      Array.from({ length: 40 }, (_, i) => `e${i}`).sort(),
+    );
+  });
+
+  it("counts exactly up to a limit, and the counter keeps its first expiry", async () => {
+    store = open();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => store.increment("spend:exa", 1, { limit: 25, ttlMs: 60_000 })),
+    );
+    expect(results.filter((r) => r.applied)).toHaveLength(25);
+    expect(results.filter((r) => !r.applied).every((r) => r.value === 25)).toBe(true);
+    expect(await store.get("spend:exa")).toBe(25);
+    await store.increment("spend:short", 1, { ttlMs: 60 });
+    await sleep(30);
+    await store.increment("spend:short", 1, { ttlMs: 60_000 });
+    await sleep(60);
+    expect(await store.get("spend:short")).toBeUndefined();
+  });
+}
+
+describe("memory store", () => {
+  contract(() => createMemoryStore());
+});
+
+describe("file store", () => {
+  contract(() => createFileStore(mkdtempSync(join(tmpdir(), "core-search-state-"))));
+
+  it("shares state between two stores over one directory (two processes' view)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "core-search-state-"));
+    const a = createFileStore(dir);
+    const b = createFileStore(dir);
+    await a.set("pause:brave", { until: 1 }, 60_000);
+    expect(await b.get("pause:brave")).toEqual({ until: 1 });
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => a.increment("spend:brave", 1, { ttlMs: 60_000 })),
+      ...Array.from({ length: 10 }, () => b.increment("spend:brave", 1, { ttlMs: 60_000 })),
+    ]);
+    expect(await a.get("spend:brave")).toBe(20);
+  });
+
+  it("treats a corrupt entry as absent, with one warning, and replaces it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "core-search-state-"));
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    mkdirSync(join(dir, "pause"));
+    writeFileSync(join(dir, "pause", "exa.json"), "{not json");
+    const store = createFileStore(dir);
+    expect(await store.get("pause:exa")).toBeUndefined();
+    expect(await store.get("pause:exa")).toBeUndefined();
+    expect(store.warnings).toHaveLength(1);
+    await store.set("pause:exa", { until: 2 }, 60_000);
+    expect(await store.get("pause:exa")).toEqual({ until: 2 });
+  });
+
+  it("never turns a key into a path outside the state directory", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "core-search-state-"));
+    const store = createFileStore(dir);
+    await store.set("../../escape:../../x", 1, 60_000);
+    const { readdirSync } = await import("node:fs");
+    expect(readdirSync(join(dir, ".."))).not.toContain("x.json");
+    expect(await store.get("../../escape:../../x")).toBe(1);
+  });
+});
+
+describe("memory fallback", () => {
+  it("serves from memory with one warning when the shared store fails, and tries it again later", async () => {
+    let failing = true;
+    const inner = createMemoryStore();
+    const flaky: StateStore = {
+      ...inner,
+      kind: "redis",
+      get: async (key) => {
+        if (failing)
+          throw Object.assign(new Error("connect ECONNREFUSED redis://u:secret@127.0.0.1:1"), {
+            code: "ECONNREFUSED",
+          });
+        return inner.get(key);
+      },
+      set: async (key, value, ttl) => {
+        if (failing)
+          throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" });
+        return inner.set(key, value, ttl);
+      },
+    };
+    let now = 1_000;
+    const store = withMemoryFallback(flaky, { retryAfterMs: 30_000, clock: () => now });
+    await store.set("pause:exa", { until: 9 }, 60_000);
+    expect(await store.get("pause:exa")).toEqual({ until: 9 }); // remembered in memory
+    await store.get("pause:brave");
+    expect(store.warnings).toHaveLength(1);
+    expect(store.warnings[0]).toMatch(/Shared state \(redis\) failed: connect ECONNREFUSED/);
+    expect(store.warnings[0]).not.toContain("secret");
+    failing = false;
+    now += 31_000;
+    await store.set("pause:tavily", { until: 3 }, 60_000);
+    expect(await inner.get("pause:tavily")).toEqual({ until: 3 }); // the shared store is used again
+  });
+});
+
+describeWithRedis("redis store", () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, REDIS_HOOK_TIMEOUT_MS);
+  afterAll(() => redis?.stop());
+  let n = 0;
+
+  // Each test gets its own key space by using a fresh database number.
+  contract(() => createRedisStore(`${redis.url}/${++n % 16}`));
+
+  it("namespaces its keys and lets Redis expire them", async () => {
+    const store = createRedisStore(`${redis.url}/15`);
+    await store.set("pause:exa", { until: 1 }, 60_000);
+    const { Redis } = await import("ioredis");
+    const raw = new Redis(`${redis.url}/15`);
+    expect(await raw.pttl("core-search:pause:exa")).toBeGreaterThan(59_000);
+    await raw.quit();
+    await store.close();
+  });
+
+  it("fails fast when Redis is unreachable", async () => {
+    const store = createRedisStore("redis://127.0.0.1:1");
+    await expect(store.get("pause:exa")).rejects.toThrow();
+    await store.close();
+  });
+});
