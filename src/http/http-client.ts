@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { maskUrl } from "../config.js";
@@ -144,9 +144,30 @@ async function readCapped(
 ): Promise<string> {
   let stream: Readable = body;
   const coding = encoding?.trim().toLowerCase();
-  if (coding === "gzip" || coding === "x-gzip") stream = body.pipe(createGunzip());
-  else if (coding === "deflate") stream = body.pipe(createInflate());
-  else if (coding === "br") stream = body.pipe(createBrotliDecompress());
+  const decoder =
+    coding === "gzip" || coding === "x-gzip"
+      ? createGunzip()
+      : coding === "deflate"
+        ? createInflate()
+        : coding === "br"
+          ? createBrotliDecompress()
+          : undefined;
+  // Which failed first: the body itself (reset, abort) or the decoder (bytes that do not decode).
+  // `pipeline` passes either failure on to the other stream, so the first one tells them apart.
+  let firstFailure: "body" | "decoder" | undefined;
+  if (decoder) {
+    body.once("error", () => {
+      firstFailure ??= "body";
+    });
+    decoder.once("error", () => {
+      firstFailure ??= "decoder";
+    });
+    // `pipeline`, not `pipe`: a timeout, abort or reset that ends the body mid-way must reach the
+    // decoder, or the read below waits for a chunk that never comes (with `pipe` it hung forever).
+    // Errors surface through the loop below; the callback only keeps them from going unhandled.
+    pipeline(body, decoder, () => {});
+    stream = decoder;
+  }
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -164,7 +185,7 @@ async function readCapped(
     body.destroy();
     stream.destroy();
     if (error instanceof HttpFailure) throw error;
-    const isZlib = stream !== body && typeof (error as { errno?: unknown }).errno === "number";
+    const isZlib = firstFailure === "decoder" && typeof (error as { errno?: unknown }).errno === "number";
     if (isZlib) {
       throw new HttpFailure(`Response from ${shownUrl} could not be decompressed`, {
         kind: "bad_body",

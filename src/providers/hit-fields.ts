@@ -4,9 +4,13 @@ export const MAX_RESULTS_PER_REQUEST = 20;
 export const MAX_TITLE_CHARS = 300;
 export const MAX_SNIPPET_CHARS = 1000;
 
+/** An address is kept as sent and printed as is: one carrying control characters is not a page's. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: detecting them is the point
+const CONTROL_IN_URL = /[\u0000-\u001f\u007f-\u009f]/;
+
 /** Only web pages are evidence: file://, ftp://, magnet:, javascript: … are dropped. */
 export function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== "string") return false;
+  if (typeof value !== "string" || CONTROL_IN_URL.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
@@ -15,10 +19,21 @@ export function isHttpUrl(value: unknown): value is string {
   }
 }
 
-/** Collapses whitespace, strips tags some services leave in snippets, and cuts at a word boundary. */
+/**
+ * C0/C1 control characters other than whitespace. A result's title or snippet is printed to
+ * terminals; an ESC or CSI in it could clear the screen, recolour or forge links there.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * Collapses whitespace, strips tags some services leave in snippets and control characters, and
+ * cuts at a word boundary.
+ */
 export function cleanText(value: unknown, maxChars: number): string {
   if (typeof value !== "string") return "";
   const text = value
+    .replace(CONTROL, "")
     .replace(/<[^>]{0,200}>/g, " ")
     .replace(/\s+/g, " ")
     .trim();

@@ -44,7 +44,7 @@ export async function requestJson(call: VendorCall): Promise<unknown> {
     }
     return body;
   }
-  const vendorCode = safeCode(errorCode, body);
+  const vendorCode = safeCode(errorCode, body, credentialsOf(request.headers));
   const quota =
     QUOTA_STATUSES.has(response.status) ||
     (vendorCode !== undefined && (quotaCodes ?? []).includes(vendorCode));
@@ -120,10 +120,36 @@ function parseJson(text: string): unknown {
   }
 }
 
-function safeCode(read: VendorCall["errorCode"], body: unknown): string | undefined {
+/** Headers that carry the request's own key. */
+const CREDENTIAL_HEADERS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "x-api-key",
+  "x-subscription-token",
+]);
+
+/** The credentials a request carries (without `Bearer`/`Basic`), so a vendor code can be checked against them. */
+function credentialsOf(headers: Record<string, string> | undefined): string[] {
+  return Object.entries(headers ?? {})
+    .filter(([name]) => CREDENTIAL_HEADERS.has(name.toLowerCase()))
+    .map(([, value]) => value.replace(/^(?:Bearer|Basic)\s+/iu, "").trim())
+    .filter((value) => value.length >= 4);
+}
+
+/**
+ * The vendor's error code, when it is short and plain. A code that quotes back the request's key (a
+ * gateway echoing `{"code": "<key>"}` looks like any code) is dropped: it would reach messages,
+ * reports, logs and the pause state.
+ */
+function safeCode(
+  read: VendorCall["errorCode"],
+  body: unknown,
+  secrets: readonly string[],
+): string | undefined {
   try {
     const code = read?.(body);
-    return typeof code === "string" && /^[\w .:-]{1,80}$/.test(code) ? code : undefined;
+    if (typeof code !== "string" || !/^[\w .:-]{1,80}$/.test(code)) return undefined;
+    return secrets.some((secret) => code.includes(secret)) ? undefined : code;
   } catch {
     return undefined;
   }
