@@ -7,6 +7,7 @@ runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   stdin: () => readFileSync(0, "utf8"),
+  isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
 }).then(
   (code) => {
     process.exitCode = code;

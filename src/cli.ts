@@ -1,12 +1,26 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { explainReport, explainSearch } from "./cli/explain.js";
+import {
+  COMMAND_NAMES,
+  COMMANDS,
+  type CommandName,
+  commandHelp,
+  GLOBAL_OPTIONS,
+  topLevelHelp,
+} from "./cli/help.js";
+import { ALL_FAILED_HINT, nothingConfiguredMessage, suggestCommand } from "./cli/hints.js";
+import { createProgressPrinter } from "./cli/progress.js";
+import { colourWanted, createStyle, type Style } from "./cli/style.js";
+import type { Config } from "./config.js";
+import type { ProgressEvent } from "./corroborate.js";
 import { ConfigError, CoreSearchError } from "./errors.js";
 import { plan } from "./plan/plan.js";
 import type { Category, TimeRange } from "./providers/search-provider.js";
 
 // Only what every command needs is imported up front: zod, undici and pino together cost several
 // times a bare node start, and `plan`, `--help` and `--version` need none of them.
-const loadSettings = async (env: CliIo["env"]) => (await import("./config.js")).loadConfig(env);
+const loadConfig = async (env: CliIo["env"]) => (await import("./config.js")).loadConfig(env);
 
 export const EXIT = { ok: 0, usage: 2, allFailed: 3 } as const;
 
@@ -16,41 +30,20 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Standard input as text, for `--evidence -` and `--data -`. */
   stdin?: () => string;
+  /** Whether each stream is a terminal: progress and colour only then (default: neither). */
+  isTTY?: { stdout: boolean; stderr: boolean };
 }
 
-const HELP = `core-search — how far does the web agree? A claim/evidence report for an evaluative question.
-
-Usage:
-  core-search "<question>" [--json] [--limit N] [--deadline-ms N]
-  core-search plan "<question>" --json      the planned calls only (no network)
-  core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
-                                            one query through the fallback chain
-  core-search doctor [--json]               every search stage: configured, no key, paused, keyless
-  core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json]
-                                            judge and label evidence you have (lines of {url,title,snippet})
-  core-search eval --data <file.jsonl> [--json]
-                                            stance and label metrics on labelled claims
-  core-search schema                        the report's JSON Schema
-  core-search serve [--port N] [--host H]   HTTP API on 127.0.0.1 (POST /v1/corroborate, /v1/search, /v1/assess)
-  core-search mcp                           MCP server on stdio (tools corroborate, web_search, assess)
-  core-search --help | --version
-
-Options:
-  --json             print the report as JSON (default: markdown)
-  --limit N          results per call, 1-20 (default CORE_SEARCH_LIMIT or 5)
-  --deadline-ms N    overall deadline in ms (default CORE_SEARCH_DEADLINE_MS or 30000)
-  --categories LIST  search: general, news, science, it (comma-separated)
-  --time-range R     search: day, week, month or year
-
-Search services, tried in order until one answers: SearXNG (SEARXNG_URL), then Exa, Parallel, Brave,
-Nimble, Tavily, You.com, Degoog, Firecrawl (their API keys / address), then the keyless Exa and
-Parallel endpoints for vendors without a key (CORE_SEARCH_KEYLESS=off turns them off).
-
-Examples:
-  SEARXNG_URL=http://127.0.0.1:8888 core-search "Is intermittent fasting safe?"
-  core-search plan "Does cracking knuckles cause arthritis?" --json
-
-Exit codes: 0 report produced · 2 bad usage or configuration · 3 every planned call failed`;
+/** What one invocation shares between its command and its error handling. */
+interface Run {
+  io: CliIo;
+  values: Values;
+  /** For stderr only: progress and `--explain` are the only coloured output. */
+  style: Style;
+  /** The settings once read, so a "nothing configured" error can say which setting is missing. */
+  settings: Config | undefined;
+  loadSettings: () => Promise<Config>;
+}
 
 /** Runs one CLI invocation and returns its exit code; all output goes through `io`. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -58,89 +51,46 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     parsed = parse(argv);
   } catch (error) {
-    io.stderr(
-      `core-search: ${error instanceof Error ? error.message : String(error)}\nRun core-search --help for usage.\n`,
-    );
-    return EXIT.usage;
+    return parseFailure(argv, error, io);
   }
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(`${HELP}\n`);
-    return EXIT.ok;
-  }
   if (values.version) {
     io.stdout(`${version()}\n`);
     return EXIT.ok;
   }
   const [first, ...rest] = positionals;
+  if (first === "help") return helpCommand(rest, io);
+  const command = typedCommand(first) ?? "question";
+  if (values.help) {
+    io.stdout(command === "question" ? topLevelHelp() : commandHelp(command));
+    return EXIT.ok;
+  }
+  const args = command === "question" ? positionals : rest;
+  const problem = usageProblem(command, args, values);
+  if (problem) {
+    io.stderr(`core-search: ${problem}\n`);
+    return EXIT.usage;
+  }
+
+  const run: Run = {
+    io,
+    values,
+    style: createStyle(colourWanted(io.env, io.isTTY?.stderr === true)),
+    settings: undefined,
+    loadSettings: async () => {
+      // --order is CORE_SEARCH_ORDER for this run, validated by the same schema.
+      const env = values.order === undefined ? io.env : { ...io.env, CORE_SEARCH_ORDER: values.order };
+      run.settings = await loadConfig(env);
+      return run.settings;
+    },
+  };
   try {
-    if (first === "schema" && rest.length === 0) {
-      const { reportJsonSchema } = await import("./report/report-schema.js");
-      io.stdout(`${JSON.stringify(reportJsonSchema(), null, 2)}\n`);
-      return EXIT.ok;
-    }
-    if (first === "search") {
-      return await searchCommand(single(rest, "search"), values, io);
-    }
-    if (first === "assess" && rest.length === 0) {
-      return await assessCommand(values, io);
-    }
-    if (first === "eval" && rest.length === 0) {
-      return await evalCommand(values, io);
-    }
-    if (first === "mcp" && rest.length === 0) {
-      // stdout belongs to the protocol: the server reads its settings itself and logs to stderr.
-      return await (await import("./mcp.js")).runMcpServer({ env: io.env });
-    }
-    if (first === "serve" && rest.length === 0) {
-      const port = intOption(values.port, "--port");
-      if (port !== undefined && port > 65_535)
-        throw new CoreSearchError("--port must be 0-65535", { code: "INVALID_INPUT" });
-      const config = await loadSettings(io.env);
-      const [{ serveUntilSignal }, { createLogger }] = await Promise.all([
-        import("./http-api.js"),
-        import("./logger.js"),
-      ]);
-      return await serveUntilSignal({
-        config,
-        logger: createLogger({ level: config.logLevel }),
-        ...(values.host === undefined ? {} : { host: values.host }),
-        ...(port === undefined ? {} : { port }),
-        stderr: io.stderr,
-      });
-    }
-    if (first === "doctor" && rest.length === 0) {
-      return await doctorCommand(values.json === true, io);
-    }
-    if (first === "plan") {
-      const question = single(rest, "plan");
-      // The settings are only read (and validated) when they could change the plan.
-      const limit =
-        intOption(values.limit, "--limit") ??
-        (io.env.CORE_SEARCH_LIMIT === undefined ? undefined : (await loadSettings(io.env)).limit);
-      const result = plan(question, limit === undefined ? {} : { limit });
-      io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderPlan(result));
-      return EXIT.ok;
-    }
-    const question = single(positionals, "question");
-    const config = await loadSettings(io.env);
-    const [{ corroborate, everyCallFailed }, { createLogger }, { renderMarkdown }] = await Promise.all([
-      import("./corroborate.js"),
-      import("./logger.js"),
-      import("./report/render-markdown.js"),
-    ]);
-    const logger = createLogger({ level: config.logLevel });
-    const limit = intOption(values.limit, "--limit");
-    const deadlineMs = intOption(values["deadline-ms"], "--deadline-ms");
-    const report = await corroborate(question, {
-      config,
-      logger,
-      ...(limit === undefined ? {} : { limit }),
-      ...(deadlineMs === undefined ? {} : { deadlineMs }),
-    });
-    io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report));
-    return everyCallFailed(report) ? EXIT.allFailed : EXIT.ok;
+    return await runCommand(command, args, run);
   } catch (error) {
+    if (error instanceof ConfigError && error.code === "NOTHING_CONFIGURED") {
+      io.stderr(`${nothingConfiguredMessage(run.settings)}\n`);
+      return EXIT.usage;
+    }
     if (error instanceof ConfigError) {
       io.stderr(`core-search: ${error.message}\n`);
       return EXIT.usage;
@@ -153,11 +103,173 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
+async function runCommand(command: CommandName, args: readonly string[], run: Run): Promise<number> {
+  const { io, values } = run;
+  switch (command) {
+    case "schema": {
+      const { reportJsonSchema } = await import("./report/report-schema.js");
+      io.stdout(`${JSON.stringify(reportJsonSchema(), null, 2)}\n`);
+      return EXIT.ok;
+    }
+    case "search":
+      return await searchCommand(single(args, "search"), run);
+    case "assess":
+      return await assessCommand(run);
+    case "eval":
+      return await evalCommand(run);
+    case "mcp":
+      // stdout belongs to the protocol: the server reads its settings itself and logs to stderr.
+      return await (await import("./mcp.js")).runMcpServer({ env: io.env });
+    case "serve": {
+      const port = intOption(values.port, "--port");
+      if (port !== undefined && port > 65_535)
+        throw new CoreSearchError("--port must be 0-65535", { code: "INVALID_INPUT" });
+      const config = await run.loadSettings();
+      const [{ serveUntilSignal }, { createLogger }] = await Promise.all([
+        import("./http-api.js"),
+        import("./logger.js"),
+      ]);
+      return await serveUntilSignal({
+        config,
+        logger: createLogger({ level: config.logLevel }),
+        ...(values.host === undefined ? {} : { host: values.host }),
+        ...(port === undefined ? {} : { port }),
+        stderr: io.stderr,
+      });
+    }
+    case "doctor":
+      return await doctorCommand(run);
+    case "plan": {
+      const question = single(args, "plan");
+      // The settings are only read (and validated) when they could change the plan.
+      const limit =
+        intOption(values.limit, "--limit") ??
+        (io.env.CORE_SEARCH_LIMIT === undefined ? undefined : (await run.loadSettings()).limit);
+      const result = plan(question, limit === undefined ? {} : { limit });
+      io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderPlan(result));
+      return EXIT.ok;
+    }
+    case "question":
+      return await questionCommand(single(args, "question"), run);
+  }
+}
+
+/** The default command: the full pipeline, markdown or JSON on stdout, progress and --explain on stderr. */
+async function questionCommand(question: string, run: Run): Promise<number> {
+  const { io, values } = run;
+  const config = await run.loadSettings();
+  const [{ corroborate, everyCallFailed }, { createLogger }, { renderMarkdown }] = await Promise.all([
+    import("./corroborate.js"),
+    import("./logger.js"),
+    import("./report/render-markdown.js"),
+  ]);
+  const limit = intOption(values.limit, "--limit");
+  const deadlineMs = intOption(values["deadline-ms"], "--deadline-ms");
+  const events: ProgressEvent[] = [];
+  const report = await corroborate(question, {
+    config,
+    logger: createLogger({ level: config.logLevel }),
+    ...(limit === undefined ? {} : { limit }),
+    ...(deadlineMs === undefined ? {} : { deadlineMs }),
+    ...(values["no-cache"] ? { cache: false } : {}),
+    onProgress: progressListener(run, events),
+  });
+  if (values.explain) io.stderr(explainReport(report, events, run.style));
+  io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report));
+  if (!everyCallFailed(report)) return EXIT.ok;
+  io.stderr(`${ALL_FAILED_HINT}\n`);
+  return EXIT.allFailed;
+}
+
+/** Progress lines on a terminal's stderr, and the events kept for --explain. */
+function progressListener(run: Run, events: ProgressEvent[]): (event: ProgressEvent) => void {
+  const print = run.io.isTTY?.stderr ? createProgressPrinter(run.io.stderr, run.style) : undefined;
+  return (event) => {
+    if (run.values.explain) events.push(event);
+    print?.(event);
+  };
+}
+
 type Values = ReturnType<typeof parse>["values"];
 
+/** The command a first word names, if any ("question" is the default, not a word to type). */
+function typedCommand(word: string | undefined): Exclude<CommandName, "question"> | undefined {
+  return COMMAND_NAMES.find(
+    (name): name is Exclude<CommandName, "question"> => name !== "question" && name === word,
+  );
+}
+
+/** Options the command does not take, a wrong number of arguments, or a mistyped command: the message, or null. */
+function usageProblem(command: CommandName, args: readonly string[], values: Values): string | null {
+  const accepted = new Set<string>([...Object.keys(COMMANDS[command].options), ...GLOBAL_OPTIONS]);
+  const foreign = Object.keys(values).filter((name) => !accepted.has(name));
+  if (foreign.length > 0) {
+    const names = foreign.map((name) => `--${name}`).join(", ");
+    const subject = command === "question" ? "a question" : command;
+    return `${names} ${foreign.length === 1 ? "is not an option" : "are not options"} of ${subject}. ${helpPointer(command)}`;
+  }
+  const [word] = args;
+  if (command === "question" && word !== undefined) {
+    const suggestion = suggestCommand(word);
+    if (suggestion) {
+      const asQuestion =
+        args.length === 1
+          ? `to ask a one-word question, end it with a question mark: core-search "${word}?"`
+          : `to ask a question, put it in quotes: core-search "${args.join(" ")}"`;
+      return `unknown command "${word}" — did you mean ${suggestion}? Run core-search ${suggestion} --help; ${asQuestion}`;
+    }
+  }
+  const takesArgument = command === "question" || command === "plan" || command === "search";
+  if (!takesArgument && args.length > 0) {
+    return `${command} takes no arguments (got ${args.map((a) => JSON.stringify(a)).join(" ")}). ${helpPointer(command)}`;
+  }
+  return null;
+}
+
+function helpPointer(command: CommandName): string {
+  return command === "question"
+    ? "Run core-search --help to see the options."
+    : `Run core-search ${command} --help to see its options.`;
+}
+
+/** `core-search help [command]`. */
+function helpCommand(args: readonly string[], io: CliIo): number {
+  const [name] = args;
+  if (name === undefined) {
+    io.stdout(topLevelHelp());
+    return EXIT.ok;
+  }
+  const command = COMMAND_NAMES.find((n) => n === name);
+  if (command) {
+    io.stdout(commandHelp(command));
+    return EXIT.ok;
+  }
+  const suggestion = suggestCommand(name);
+  io.stderr(
+    `core-search: no command "${name}"${suggestion ? ` — did you mean ${suggestion}?` : "."} Commands: ${COMMAND_NAMES.join(", ")}.\n`,
+  );
+  return EXIT.usage;
+}
+
+/** A parse failure names the option and points to the help of the command it was given to. */
+function parseFailure(argv: readonly string[], error: unknown, io: CliIo): number {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  const lenient = parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: OPTIONS });
+  const command = typedCommand(lenient.positionals[0]) ?? "question";
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const option = /'([^']+)'/.exec(message)?.[1] ?? "option";
+    io.stderr(`core-search: unknown option ${option}. ${helpPointer(command)}\n`);
+  } else {
+    io.stderr(`core-search: ${message}. ${helpPointer(command)}\n`);
+  }
+  return EXIT.usage;
+}
+
 /** `core-search search "<query>"`: one query through the chain, as the envelope other tools read. */
-async function searchCommand(query: string, values: Values, io: CliIo): Promise<number> {
-  const config = await loadSettings(io.env);
+async function searchCommand(query: string, run: Run): Promise<number> {
+  const { io, values } = run;
+  const config = await run.loadSettings();
   const [{ search, toEnvelope }, { createLogger }] = await Promise.all([
     import("./search.js"),
     import("./logger.js"),
@@ -176,9 +288,19 @@ async function searchCommand(query: string, values: Values, io: CliIo): Promise<
     // Unchecked here: search() validates both and names what it does not know.
     ...(categories ? { categories: categories as Category[] } : {}),
     ...(values["time-range"] ? { timeRange: values["time-range"] as TimeRange } : {}),
+    ...(values["no-cache"] ? { cache: false } : {}),
+    onProgress: progressListener(run, []),
   });
   const envelope = toEnvelope(outcome);
   for (const warning of outcome.warnings) io.stderr(`core-search: warning: ${warning}\n`);
+  if (values.explain) {
+    const request = {
+      categories: categories ?? ["general"],
+      timeRange: values["time-range"] ?? null,
+      limit: limit ?? config.limit,
+    };
+    io.stderr(explainSearch(query, request, outcome, run.style));
+  }
   if (values.json) io.stdout(`${JSON.stringify(envelope)}\n`);
   else if (envelope.success) {
     io.stdout(
@@ -188,12 +310,17 @@ async function searchCommand(query: string, values: Values, io: CliIo): Promise<
     );
     io.stdout(`\n\n(served by ${outcome.provider})\n`);
   } else io.stderr(`${envelope.error}\n`);
+  if (outcome.status === "failed") {
+    io.stderr("core-search: no search service answered. Run core-search doctor to see each stage's state.\n");
+  }
   return envelope.success ? EXIT.ok : EXIT.allFailed;
 }
 
 /** `core-search doctor`: every stage — configured, no key, paused until when, keyless — and SearXNG's health. */
-async function doctorCommand(json: boolean, io: CliIo): Promise<number> {
-  const config = await loadSettings(io.env);
+async function doctorCommand(run: Run): Promise<number> {
+  const { io } = run;
+  const json = run.values.json === true;
+  const config = await run.loadSettings();
   const { diagnose, renderDiagnosis } = await import("./doctor.js");
   const diagnosis = await diagnose(config);
   io.stdout(json ? `${JSON.stringify(diagnosis, null, 2)}\n` : renderDiagnosis(diagnosis));
@@ -226,7 +353,8 @@ function readFileSafely(path: string, flag: string): string {
 }
 
 /** `core-search assess --claim "<claim>" --evidence <file.jsonl or ->`: judge and label given evidence. */
-async function assessCommand(values: Values, io: CliIo): Promise<number> {
+async function assessCommand(run: Run): Promise<number> {
+  const { io, values } = run;
   if (!values.claim) throw new CoreSearchError('--claim "<claim>" is required', { code: "INVALID_INPUT" });
   const lines = readInput(values.evidence, "--evidence", io).split("\n");
   const evidence = lines.flatMap((line, index) => {
@@ -241,7 +369,7 @@ async function assessCommand(values: Values, io: CliIo): Promise<number> {
     import("./assess.js"),
     import("./judge/choose-judge.js"),
   ]);
-  const judge = chooseJudge(await loadSettings(io.env));
+  const judge = chooseJudge(await run.loadSettings());
   const result = await assess({ claim: values.claim, evidence }, { judge });
   if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else io.stdout(`${(await import("./report/render-assessment.js")).renderAssessment(result)}\n`);
@@ -249,46 +377,54 @@ async function assessCommand(values: Values, io: CliIo): Promise<number> {
 }
 
 /** `core-search eval --data <file.jsonl>`: stance and label metrics on labelled claims. */
-async function evalCommand(values: Values, io: CliIo): Promise<number> {
+async function evalCommand(run: Run): Promise<number> {
+  const { io, values } = run;
   const text = readInput(values.data, "--data", io);
   const [{ evaluate, parseEvalData, renderEvaluation }, { chooseJudge }] = await Promise.all([
     import("./eval.js"),
     import("./judge/choose-judge.js"),
   ]);
-  const judge = chooseJudge(await loadSettings(io.env));
+  const judge = chooseJudge(await run.loadSettings());
   const result = await evaluate(parseEvalData(text), { judge });
   io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderEvaluation(result));
   return EXIT.ok;
 }
 
+const OPTIONS = {
+  json: { type: "boolean" },
+  explain: { type: "boolean" },
+  limit: { type: "string" },
+  "deadline-ms": { type: "string" },
+  order: { type: "string" },
+  "no-cache": { type: "boolean" },
+  categories: { type: "string" },
+  claim: { type: "string" },
+  evidence: { type: "string" },
+  data: { type: "string" },
+  "time-range": { type: "string" },
+  port: { type: "string" },
+  host: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
 function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      json: { type: "boolean" },
-      limit: { type: "string" },
-      "deadline-ms": { type: "string" },
-      categories: { type: "string" },
-      claim: { type: "string" },
-      evidence: { type: "string" },
-      data: { type: "string" },
-      "time-range": { type: "string" },
-      port: { type: "string" },
-      host: { type: "string" },
-      help: { type: "boolean", short: "h" },
-      version: { type: "boolean", short: "v" },
-    },
-  });
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
 }
 
-function single(values: readonly string[], what: string): string {
+/** The one quoted question (or query) a command takes; the message shows how to write it. */
+function single(values: readonly string[], command: "question" | "plan" | "search"): string {
   if (values.length !== 1 || values[0] === undefined) {
+    const what = command === "search" ? "query" : "question";
+    const example = {
+      question: 'core-search "Is X safe?"',
+      plan: 'core-search plan "Is X safe?"',
+      search: 'core-search search "X safety"',
+    }[command];
     throw new CoreSearchError(
       values.length === 0
-        ? `Missing ${what === "plan" ? "the question to plan" : "the question"}: core-search "Is X safe?"`
-        : `Expected one quoted question, got ${values.length} arguments: put the question in quotes`,
+        ? `Missing the ${what}${command === "plan" ? " to plan" : ""}: ${example}`
+        : `Expected one quoted ${what}, got ${values.length} arguments: put the ${what} in quotes, as in ${example}`,
       { code: "INVALID_INPUT" },
     );
   }

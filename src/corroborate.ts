@@ -1,7 +1,8 @@
 import pMap from "p-map";
 import type { Dispatcher } from "undici";
-import { setUpChain } from "./chain/chain-setup.js";
-import { type ChainResult, runChain } from "./chain/fallback-chain.js";
+import { checkCallOptions } from "./call-options.js";
+import { type ChainSetup, setUpChain } from "./chain/chain-setup.js";
+import { type Attempt, type ChainResult, runChain } from "./chain/fallback-chain.js";
 import { type Config, loadConfig } from "./config.js";
 import { dedupeHits, MAX_PER_DOMAIN, originIds } from "./dedup/dedupe.js";
 import { InvalidInputError } from "./errors.js";
@@ -14,16 +15,21 @@ import { labelEvidence } from "./judge/label.js";
 import type { StanceJudge, StanceJudgement } from "./judge/stance.js";
 import { type Logger, silentLogger } from "./logger.js";
 import { plan as makePlan, singleCall } from "./plan/plan.js";
-import type { PlannedCall } from "./plan/plan-schema.js";
-import type { SearchProvider } from "./providers/search-provider.js";
+import type { CallRole, Plan, PlannedCall } from "./plan/plan-schema.js";
+import type { Category, ProviderName, SearchProvider, TimeRange } from "./providers/search-provider.js";
 import { buildReport, type SkippedCall } from "./report/build-report.js";
 import type { Report } from "./report/report-schema.js";
+import type { StateStore } from "./state/state-store.js";
 
 export interface CorroborateOptions {
   /** Settings; by default read from the environment. */
   config?: Config;
   /** Results per call, 1–20 (default: the configured limit). */
   limit?: number;
+  /** False: ask the services even when a fresh cached answer exists (the answer is still cached). */
+  cache?: boolean;
+  /** Shared state for many calls (a server); by default each call opens the configured store and closes it. */
+  state?: StateStore;
   /** Overall deadline in ms (default: the configured deadline). */
   deadlineMs?: number;
   signal?: AbortSignal;
@@ -34,6 +40,50 @@ export interface CorroborateOptions {
   /** Replaces the providers built from the settings (embedding, tests). */
   providers?: readonly SearchProvider[];
   now?: () => Date;
+  /** Told what happens while the calls run (progress displays, `--explain`); a throwing listener is ignored. */
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/**
+ * What `corroborate` (and `search`, as call 1) is doing, as it happens. `preflight` carries facts
+ * the report does not keep (healthy engines and families); `call-started` the engines a call runs
+ * with after the health check; `attempt` one stage of the fallback chain.
+ */
+export type ProgressEvent =
+  | ({ type: "preflight" } & Pick<
+      PreflightResult,
+      "status" | "healthyEngines" | "families" | "degraded" | "error" | "roundTrips" | "ms"
+    >)
+  | {
+      type: "call-started";
+      call: number;
+      role: CallRole;
+      query: string;
+      categories: Category[];
+      engines: string[];
+      /** Null: no date restriction. */
+      timeRange: TimeRange | null;
+    }
+  | ({ type: "attempt"; call: number; role: CallRole; hits: number } & Attempt)
+  | {
+      type: "call-finished";
+      call: number;
+      role: CallRole;
+      status: ChainResult["status"];
+      provider: ProviderName | null;
+      hits: number;
+      ms: number;
+    };
+
+/** Calls `listener` without letting it throw into the pipeline. */
+function progressEmitter(listener: ((event: ProgressEvent) => void) | undefined) {
+  return (event: ProgressEvent): void => {
+    try {
+      listener?.(event);
+    } catch {
+      // Display only: a broken listener must not break the run.
+    }
+  };
 }
 
 const PREFLIGHT_TIMEOUT_MS = 5_000;
@@ -44,13 +94,43 @@ const PREFLIGHT_TIMEOUT_MS = 5_000;
  */
 export async function corroborate(question: string, options: CorroborateOptions = {}): Promise<Report> {
   const started = performance.now();
+  checkCallOptions(options);
   const config = options.config ?? loadConfig();
   const limit = checkInt(options.limit ?? config.limit, "limit", 1, 20);
   const deadlineMs = checkInt(options.deadlineMs ?? config.deadlineMs, "deadlineMs", 100, 600_000);
   const logger = options.logger ?? silentLogger;
+  const emit = progressEmitter(options.onProgress);
   const plan = makePlan(question, { limit, now: options.now?.() ?? new Date() });
 
-  const { chain, searxng, pauses, health, instance } = setUpChain(config, options);
+  const setup = setUpChain(config, options);
+  try {
+    return await runPipeline(
+      question,
+      options,
+      { config, limit, deadlineMs, logger, emit, plan, started },
+      setup,
+    );
+  } finally {
+    await setup.close();
+  }
+}
+
+async function runPipeline(
+  _question: string,
+  options: CorroborateOptions,
+  context: {
+    config: Config;
+    limit: number;
+    deadlineMs: number;
+    logger: Logger;
+    emit: (event: ProgressEvent) => void;
+    plan: Plan;
+    started: number;
+  },
+  setup: ChainSetup,
+): Promise<Report> {
+  const { config, limit, deadlineMs, logger, emit, plan, started } = context;
+  const { chain, searxng, pauses, health, instance, state, cache, spend } = setup;
 
   const deadline = options.signal
     ? AbortSignal.any([options.signal, AbortSignal.timeout(deadlineMs)])
@@ -63,6 +143,16 @@ export async function corroborate(question: string, options: CorroborateOptions 
     logger,
     health,
     instance,
+  });
+  emit({
+    type: "preflight",
+    status: preflight.status,
+    healthyEngines: preflight.healthyEngines,
+    families: preflight.families,
+    degraded: preflight.degraded,
+    error: preflight.error,
+    roundTrips: preflight.roundTrips,
+    ms: preflight.ms,
   });
   const skip = new Map<SearchProvider["name"], string>();
   let calls: PlannedCall[] = plan.calls;
@@ -84,21 +174,38 @@ export async function corroborate(question: string, options: CorroborateOptions 
   // search
   const results = await pMap(
     calls,
-    (call) =>
-      runChain(
+    async (call) => {
+      const timeRange = call.timeRange === "none" ? null : call.timeRange;
+      const { id, role, query, categories, engines } = call;
+      emit({ type: "call-started", call: id, role, query, categories, engines, timeRange });
+      const callStarted = performance.now();
+      const result = await runChain(
         call.role === "counter" ? counterChain : chain,
+        { query, categories, engines, timeRange, limit: call.limit },
         {
-          query: call.query,
-          categories: call.categories,
-          engines: call.engines,
-          timeRange: call.timeRange === "none" ? null : call.timeRange,
-          limit: call.limit,
+          skip,
+          deadline,
+          logger,
+          pauses,
+          spend,
+          ...(cache ? { cache } : {}),
+          onAttempt: (attempt, hits) => emit({ type: "attempt", call: id, role, hits, ...attempt }),
         },
-        { skip, deadline, logger, pauses },
-      ),
+      );
+      emit({
+        type: "call-finished",
+        call: id,
+        role,
+        status: result.status,
+        provider: result.provider,
+        hits: result.hits.length,
+        ms: Math.round(performance.now() - callStarted),
+      });
+      return result;
+    },
     { concurrency: 4 },
   );
-  recordEngineHealth(results, health, instance);
+  await recordEngineHealth(results, health, instance);
   // The 4-call pattern ran without its news call: show call 2 as skipped, with why.
   const patternRan = calls.some((call) => call.role === "counter");
   const skipped: SkippedCall[] =
@@ -106,7 +213,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
       ? [{ id: 2, role: "news", query: plan.neutralQuery, reason: plan.newsReason }]
       : [];
 
-  notes.push(...pauses.warnings);
+  notes.push(...state.warnings);
 
   // dedup
   const hits = calls.flatMap((call, index) => {
@@ -199,14 +306,16 @@ function rotateFirstConfigured(
 }
 
 /** Passive health: engines SearXNG named unresponsive, and those that found something. */
-function recordEngineHealth(
+async function recordEngineHealth(
   results: readonly ChainResult[],
   health: EngineHealthStore,
   instance: string,
-): void {
+): Promise<void> {
   const observations = new Map<string, { engine: string; status: "ok" | "unresponsive"; reason?: string }>();
   for (const result of results) {
     // Degoog reports engines too; only SearXNG's own reports describe this instance.
+    // A cached answer says nothing about the engines now.
+    if (result.attempts.some((a) => a.outcome === "cache")) continue;
     const askedSearxng = result.attempts.some((a) => a.provider === "searxng" && a.outcome !== "no_key");
     const askedDegoog = result.attempts.some((a) => a.provider === "degoog" && a.outcome !== "no_key");
     if (!askedSearxng || askedDegoog) continue;
@@ -218,7 +327,7 @@ function recordEngineHealth(
       }
     }
   }
-  if (observations.size > 0) health.observe(instance, [...observations.values()], Date.now());
+  if (observations.size > 0) await health.observe(instance, [...observations.values()], Date.now());
 }
 
 /** True when every call that ran failed (the CLI's exit code 3). */

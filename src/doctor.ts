@@ -1,16 +1,20 @@
 import { humanDuration } from "./chain/fallback-chain.js";
-import { createFilePauseStore } from "./chain/pause-store.js";
-import type { Config } from "./config.js";
-import { createFileEngineHealthStore, instanceKey } from "./health/engine-health.js";
+import { createPauseStore } from "./chain/pause-store.js";
+import { cacheStats } from "./chain/result-cache.js";
+import { type Allowance, createSpendCaps } from "./chain/spend-caps.js";
+import { type Config, maskUrl } from "./config.js";
+import { createEngineHealthStore, instanceKey } from "./health/engine-health.js";
 import { type EngineStatus, preflightSearxng } from "./health/preflight.js";
 import { createHttpClient, proxyDispatcher } from "./http/http-client.js";
 import { silentLogger } from "./logger.js";
 import { createProviders } from "./providers/create-providers.js";
 import type { ProviderName } from "./providers/search-provider.js";
+import { openStateStore } from "./state/open-state-store.js";
+import type { StateStore } from "./state/state-store.js";
 
 export interface StageStatus {
   provider: ProviderName;
-  state: "configured" | "no_key" | "paused" | "keyless" | "keyless_off";
+  state: "configured" | "no_key" | "paused" | "capped" | "keyless" | "keyless_off";
   /** For paused stages: until when and why. */
   pausedUntil: string | null;
   detail: string | null;
@@ -26,6 +30,22 @@ export interface Diagnosis {
     families: string[];
     error: string | null;
   } | null;
+  /** Where shared state lives, how the result cache is doing and what each allowance has left. */
+  state: {
+    store: "file" | "redis" | "memory";
+    /** The state directory, or the Redis address without its password. */
+    location: string;
+    cache: {
+      ttlMs: number;
+      hits: number;
+      misses: number;
+      /** hits ÷ lookups, null before the first lookup. */
+      hitRate: number | null;
+      /** When counting started (ISO), null before the first lookup. */
+      since: string | null;
+    };
+    spend: (Allowance & { left: number })[];
+  };
   warnings: string[];
 }
 
@@ -35,43 +55,77 @@ export async function diagnose(config: Config, options: { now?: number } = {}): 
   const dispatcher = proxyDispatcher(config.proxy);
   const http = createHttpClient(dispatcher ? { dispatcher } : {});
   const { chain, searxng } = createProviders(config, http);
-  const pauses = createFilePauseStore(config.stateDir);
-  const stages = chain.map((provider): StageStatus => {
-    const keylessStage = provider.name === "exa-mcp" || provider.name === "parallel-mcp";
-    const pause = provider.configured ? pauses.get(provider.name, now) : undefined;
-    if (pause) {
+  const state = openStateStore(config);
+  try {
+    return await diagnoseWith(config, state, now, chain, searxng);
+  } finally {
+    await state.close();
+  }
+}
+
+async function diagnoseWith(
+  config: Config,
+  state: StateStore,
+  now: number,
+  chain: ReturnType<typeof createProviders>["chain"],
+  searxng: ReturnType<typeof createProviders>["searxng"],
+): Promise<Diagnosis> {
+  const pauses = createPauseStore(state);
+  const spend = (await createSpendCaps(state, config.budget).status()).map((a) => ({
+    ...a,
+    left: Math.max(0, a.limit - a.used),
+  }));
+  const stages = await Promise.all(
+    chain.map(async (provider): Promise<StageStatus> => {
+      const keylessStage = provider.name === "exa-mcp" || provider.name === "parallel-mcp";
+      const pause = provider.configured ? await pauses.get(provider.name, now) : undefined;
+      if (pause) {
+        return {
+          provider: provider.name,
+          state: "paused",
+          pausedUntil: new Date(pause.until).toISOString(),
+          detail: `${pause.detail}, for another ${humanDuration(pause.until - now)}`,
+        };
+      }
+      const spent = spend.find((a) => a.provider === provider.name && a.left === 0);
+      if (provider.configured && spent) {
+        return {
+          provider: provider.name,
+          state: "capped",
+          pausedUntil: spent.resetsAt,
+          detail: `${spent.period === "day" ? "daily" : "monthly"} allowance of ${spent.limit} requests used up; resets ${spent.resetsAt}`,
+        };
+      }
+      if (keylessStage) {
+        return {
+          provider: provider.name,
+          state: provider.configured ? "keyless" : "keyless_off",
+          pausedUntil: null,
+          detail: provider.configured
+            ? "free public endpoint, used because this vendor has no key"
+            : config.keyless === "off"
+              ? "CORE_SEARCH_KEYLESS=off"
+              : "not used: the vendor has a key or is not in the order",
+        };
+      }
+      const allowances = spend.filter((a) => a.provider === provider.name);
       return {
         provider: provider.name,
-        state: "paused",
-        pausedUntil: new Date(pause.until).toISOString(),
-        detail: `${pause.detail}, for another ${humanDuration(pause.until - now)}`,
-      };
-    }
-    if (keylessStage) {
-      return {
-        provider: provider.name,
-        state: provider.configured ? "keyless" : "keyless_off",
+        state: provider.configured ? "configured" : "no_key",
         pausedUntil: null,
-        detail: provider.configured
-          ? "free public endpoint, used because this vendor has no key"
-          : config.keyless === "off"
-            ? "CORE_SEARCH_KEYLESS=off"
-            : "not used: the vendor has a key or is not in the order",
+        detail:
+          allowances.length === 0
+            ? null
+            : allowances.map((a) => `${a.left} of ${a.limit} requests left this ${a.period}`).join("; "),
       };
-    }
-    return {
-      provider: provider.name,
-      state: provider.configured ? "configured" : "no_key",
-      pausedUntil: null,
-      detail: null,
-    };
-  });
+    }),
+  );
   let health: Diagnosis["searxng"] = null;
   if (searxng?.configured) {
     const result = await preflightSearxng(searxng, {
       signal: AbortSignal.timeout(5_000),
       logger: silentLogger,
-      health: createFileEngineHealthStore(config.stateDir),
+      health: createEngineHealthStore(state),
       instance: instanceKey(config.searxngUrl ?? ""),
     });
     health = {
@@ -88,7 +142,25 @@ export async function diagnose(config: Config, options: { now?: number } = {}): 
       error: result.error,
     };
   }
-  return { stages, searxng: health, warnings: [...config.warnings, ...pauses.warnings] };
+  const stats = await cacheStats(state);
+  const lookups = stats.hits + stats.misses;
+  return {
+    stages,
+    searxng: health,
+    state: {
+      store: state.kind,
+      location: config.redisUrl ? maskUrl(config.redisUrl) : config.stateDir,
+      cache: {
+        ttlMs: config.cacheTtlMs,
+        hits: stats.hits,
+        misses: stats.misses,
+        hitRate: lookups === 0 ? null : Math.round((stats.hits / lookups) * 1000) / 1000,
+        since: stats.since === undefined ? null : new Date(stats.since).toISOString(),
+      },
+      spend,
+    },
+    warnings: [...config.warnings, ...state.warnings],
+  };
 }
 
 export function renderDiagnosis(d: Diagnosis): string {
@@ -104,6 +176,27 @@ export function renderDiagnosis(d: Diagnosis): string {
       }
       lines.push("", `Healthy web-index families: ${d.searxng.families.join(", ") || "none"}`);
     }
+  }
+  const { cache } = d.state;
+  lines.push(
+    "",
+    `State: ${d.state.store === "redis" ? "Redis" : "files"} at ${d.state.location}`,
+    cache.ttlMs === 0
+      ? "Result cache: off (CORE_SEARCH_CACHE_TTL=0)"
+      : `Result cache: ${Math.round(cache.ttlMs / 60_000)} min; ${
+          cache.hitRate === null
+            ? "no lookups yet"
+            : `${cache.hits} hits of ${cache.hits + cache.misses} lookups (${Math.round(cache.hitRate * 100)}%) since ${cache.since}`
+        }`,
+  );
+  if (d.state.spend.length > 0) {
+    lines.push(
+      "",
+      "| provider | period | used | limit | left | resets |",
+      "| --- | --- | --- | --- | --- | --- |",
+    );
+    for (const a of d.state.spend)
+      lines.push(`| ${a.provider} | ${a.period} | ${a.used} | ${a.limit} | ${a.left} | ${a.resetsAt} |`);
   }
   for (const w of d.warnings) lines.push("", `Warning: ${w}`);
   return `${lines.join("\n")}\n`;

@@ -28,6 +28,7 @@ import { type Logger, silentLogger } from "./logger.js";
 import { createProviders } from "./providers/create-providers.js";
 import { CATEGORIES, type SearchProvider, TIME_RANGES } from "./providers/search-provider.js";
 import { search, toEnvelope } from "./search.js";
+import { openStateStore } from "./state/open-state-store.js";
 
 export interface HttpApiOptions {
   config: Config;
@@ -270,9 +271,12 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   // One dispatcher for the server's lifetime, so connections to the services are pooled.
   const ownDispatcher = options.dispatcher ? undefined : proxyDispatcher(config.proxy);
   const dispatcher = options.dispatcher ?? ownDispatcher;
+  // One state store for the server's life: a Redis connection is opened once, not per request.
+  const ownState = options.providers ? undefined : openStateStore(config);
   const shared = {
     config,
     logger,
+    ...(ownState ? { state: ownState } : {}),
     ...(dispatcher ? { dispatcher } : {}),
     ...(options.providers ? { providers: options.providers } : {}),
   };
@@ -514,6 +518,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       server.closeAllConnections();
       await closed;
       await ownDispatcher?.close();
+      await ownState?.close();
     })();
     return closing;
   };

@@ -1,5 +1,16 @@
+export {
+  type AssessEvidence,
+  type Assessment,
+  type AssessOptions,
+  assess,
+} from "./assess.js";
 export { type Config, configFromObject, loadConfig } from "./config.js";
-export { type CorroborateOptions, corroborate, everyCallFailed } from "./corroborate.js";
+export {
+  type CorroborateOptions,
+  corroborate,
+  everyCallFailed,
+  type ProgressEvent,
+} from "./corroborate.js";
 export { type DedupeInput, type DedupeOutput, dedupe } from "./dedup/dedupe.js";
 export {
   ConfigError,
@@ -36,3 +47,10 @@ export {
   reportJsonSchema,
   reportSchema,
 } from "./report/report-schema.js";
+export {
+  type SearchEnvelope,
+  type SearchOptions,
+  type SearchOutcome,
+  search,
+  toEnvelope,
+} from "./search.js";

@@ -31,11 +31,15 @@ import { oneLine, renderAssessment } from "./report/render-assessment.js";
 import { renderMarkdown } from "./report/render-markdown.js";
 import { type Report, reportSchema } from "./report/report-schema.js";
 import { search } from "./search.js";
+import { openStateStore } from "./state/open-state-store.js";
+import type { StateStore } from "./state/state-store.js";
 
 export interface McpServerOptions {
   /** The settings, or why there are none: then every tool call answers with the problems. */
   config: Config | ConfigError;
   logger?: Logger;
+  /** Shared state for every tool call (pauses, health, cache, spend); by default each call opens its own. */
+  state?: StateStore;
 }
 
 const INSTRUCTIONS =
@@ -179,6 +183,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         const report = await corroborate(input.question, {
           config: settings(),
           logger,
+          ...(options.state ? { state: options.state } : {}),
           signal: extra.signal,
           ...(input.limit === undefined ? {} : { limit: input.limit }),
           ...(input.deadlineMs === undefined ? {} : { deadlineMs: input.deadlineMs }),
@@ -210,6 +215,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         const outcome = await search(input.query, {
           config: settings(),
           logger,
+          ...(options.state ? { state: options.state } : {}),
           signal: extra.signal,
           ...(input.categories === undefined ? {} : { categories: input.categories }),
           ...(input.timeRange === undefined ? {} : { timeRange: input.timeRange }),
@@ -368,7 +374,9 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
   }
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  const server = createMcpServer({ config, logger });
+  // One state store for the server's life: a Redis connection is opened once, not per tool call.
+  const state = config instanceof ConfigError ? undefined : openStateStore(config);
+  const server = createMcpServer({ config, logger, ...(state ? { state } : {}) });
   const transport = new StdioServerTransport(stdin, stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
@@ -391,6 +399,7 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
     server.close().catch(() => {});
   });
   await closed;
+  await state?.close();
   return 0;
 }
 

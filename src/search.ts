@@ -1,7 +1,9 @@
 import type { Dispatcher } from "undici";
+import { checkCallOptions } from "./call-options.js";
 import { setUpChain } from "./chain/chain-setup.js";
 import { type Attempt, runChain } from "./chain/fallback-chain.js";
 import { type Config, loadConfig } from "./config.js";
+import type { ProgressEvent } from "./corroborate.js";
 import { InvalidInputError } from "./errors.js";
 import { type Logger, silentLogger } from "./logger.js";
 import { normalizeQuestion } from "./plan/question.js";
@@ -15,6 +17,8 @@ import {
   type TimeRange,
 } from "./providers/search-provider.js";
 
+import type { StateStore } from "./state/state-store.js";
+
 export interface SearchOptions {
   config?: Config;
   categories?: readonly Category[];
@@ -26,6 +30,12 @@ export interface SearchOptions {
   dispatcher?: Dispatcher;
   logger?: Logger;
   providers?: readonly SearchProvider[];
+  /** False: ask the services even when a fresh cached answer exists (the answer is still cached). */
+  cache?: boolean;
+  /** Shared state for many calls (a server); by default each call opens the configured store and closes it. */
+  state?: StateStore;
+  /** Told of the query as call 1 (role `single`) while it runs; a throwing listener is ignored. */
+  onProgress?: (event: ProgressEvent) => void;
 }
 
 export interface SearchOutcome {
@@ -45,6 +55,7 @@ export type SearchEnvelope =
 
 /** One query through the fallback chain (no planning, no judging). Throws only for bad input or settings. */
 export async function search(query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
+  checkCallOptions(options);
   const text = normalizeQuestion(query, "query");
   const config = options.config ?? loadConfig();
   const limit = options.limit ?? config.limit;
@@ -63,22 +74,52 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   if (timeRange !== null && !TIME_RANGES.includes(timeRange)) {
     throw new InvalidInputError(`Unknown time range "${timeRange}" (known: ${TIME_RANGES.join(", ")})`);
   }
-  const { chain, pauses } = setUpChain(config, options);
-  const timeout = AbortSignal.timeout(deadlineMs);
-  const deadline = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const result = await runChain(
-    chain,
-    { query: text, categories: [...categories], engines: [], timeRange, limit },
-    { deadline, logger: options.logger ?? silentLogger, pauses },
-  );
-  return {
-    status: result.status,
-    provider: result.provider,
-    hits: result.hits,
-    attempts: result.attempts,
-    warnings: [...config.warnings, ...result.warnings, ...pauses.warnings],
-    error: result.error,
-  };
+  const { chain, pauses, state, cache, spend, close } = setUpChain(config, options);
+  try {
+    const timeout = AbortSignal.timeout(deadlineMs);
+    const deadline = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    // Not corroborate's emitter: importing it would load the whole pipeline for one query.
+    const emit = (event: ProgressEvent): void => {
+      try {
+        options.onProgress?.(event);
+      } catch {
+        // Display only.
+      }
+    };
+    const call = { call: 1, role: "single" } as const;
+    emit({ type: "call-started", ...call, query: text, categories: [...categories], engines: [], timeRange });
+    const started = performance.now();
+    const result = await runChain(
+      chain,
+      { query: text, categories: [...categories], engines: [], timeRange, limit },
+      {
+        deadline,
+        logger: options.logger ?? silentLogger,
+        pauses,
+        spend,
+        ...(cache ? { cache } : {}),
+        onAttempt: (attempt, hits) => emit({ type: "attempt", ...call, hits, ...attempt }),
+      },
+    );
+    emit({
+      type: "call-finished",
+      ...call,
+      status: result.status,
+      provider: result.provider,
+      hits: result.hits.length,
+      ms: Math.round(performance.now() - started),
+    });
+    return {
+      status: result.status,
+      provider: result.provider,
+      hits: result.hits,
+      attempts: result.attempts,
+      warnings: [...config.warnings, ...result.warnings, ...state.warnings],
+      error: result.error,
+    };
+  } finally {
+    await close();
+  }
 }
 
 export function toEnvelope(outcome: SearchOutcome): SearchEnvelope {

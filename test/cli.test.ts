@@ -11,7 +11,11 @@ const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-cli-"));
 
 /** Runs the CLI in-process; the keyless tier stays off and state stays in a temporary folder unless a test says otherwise. */
 async function cli(argv: string[], extra: Record<string, string | undefined> = {}, stdin = "") {
-  return runCliWith(argv, { CORE_SEARCH_KEYLESS: "off", CORE_SEARCH_STATE_DIR: STATE_DIR, ...extra }, stdin);
+  return runCliWith(
+    argv,
+    { CORE_SEARCH_KEYLESS: "off", CORE_SEARCH_STATE_DIR: STATE_DIR, CORE_SEARCH_CACHE_TTL: "0", ...extra },
+    stdin,
+  );
 }
 
 const ENGINES: FakeEngine[] = ["bing", "google", "duckduckgo", "mojeek", "wiby", "arxiv"].map((name, i) => ({
@@ -77,7 +81,12 @@ describe("core-search CLI", () => {
     [["Is \u001b[31mthis safe?"], /control characters/],
     [[], /Missing the question/],
     [["Is", "X", "safe"], /one quoted question/],
-    [["Is X safe?", "--bogus"], /Unknown option/],
+    [["search"], /Missing the query: core-search search "X safety"/],
+    [["search", "X", "safety"], /Expected one quoted query, got 2 arguments/],
+    [["Is X safe?", "--bogus"], /unknown option --bogus\. Run core-search --help/],
+    [["plan", "Is X safe?", "--port", "1"], /--port is not an option of plan\. Run core-search plan --help/],
+    [["schema", "extra"], /schema takes no arguments \(got "extra"\)/],
+    [["search", "q", "--limit"], /'--limit <value>' argument missing\. Run core-search search --help/],
     [["Is X safe?", "--limit", "many"], /--limit must be a whole number/],
   ])("exits 2 with a clear message for %#", async (argv, message) => {
     const { code, stderr, stdout } = await cli(argv, { SEARXNG_URL: "http://127.0.0.1:1" });
@@ -98,10 +107,38 @@ describe("core-search CLI", () => {
     expect(stderr).toMatch(/SEARXNG_URL/);
   });
 
-  it("exits 2 and says what to set when nothing is configured", async () => {
-    const { code, stderr } = await cli(["Is X safe?"], { CORE_SEARCH_KEYLESS: "off" });
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/no stage configured: set SEARXNG_URL/);
+  it.each([
+    [
+      { CORE_SEARCH_KEYLESS: "off" },
+      /CORE_SEARCH_KEYLESS=auto +the free keyless Exa and Parallel endpoints \(now off\)/,
+    ],
+    [
+      { CORE_SEARCH_KEYLESS: "auto", CORE_SEARCH_ORDER: "brave,tavily" },
+      /CORE_SEARCH_ORDER=…,exa,parallel +keyless endpoints run only for exa or parallel/,
+    ],
+  ])("exits 2 and names the settings to set when nothing is configured (%j)", async (env, keylessLine) => {
+    for (const argv of [["Is X safe?"], ["search", "q"]]) {
+      const { code, stderr, stdout } = await cli(argv, env);
+      expect(code).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toMatch(/^core-search: no stage configured — no search service can be asked/);
+      for (const setting of ["SEARXNG_URL=", "EXA_API_KEY=", "BRAVE_SEARCH_API_KEY", "DEGOOG_URL="]) {
+        expect(stderr).toContain(setting);
+      }
+      expect(stderr).toMatch(keylessLine);
+      expect(stderr).toMatch(/run core-search doctor/);
+    }
+  });
+
+  it("--order replaces CORE_SEARCH_ORDER for one run", async () => {
+    server = await startFakeSearxng(ENGINES);
+    const env = { SEARXNG_URL: server.url, CORE_SEARCH_KEYLESS: "auto", CORE_SEARCH_ORDER: "searxng" };
+    const ordered = await cli(["search", "fasting", "--json", "--order", "brave"], env);
+    expect(ordered.code).toBe(2);
+    expect(ordered.stderr).toMatch(/CORE_SEARCH_ORDER=…,exa,parallel/);
+    expect(server.requests).toHaveLength(0);
+    const plain = await cli(["search", "fasting", "--json"], env);
+    expect(plain.code).toBe(0);
   });
 
   it("prints a markdown report in the skill's shape, exit 0", async () => {
@@ -121,12 +158,13 @@ describe("core-search CLI", () => {
 
   it("prints a schema-valid JSON report; exit 3 when every call failed", async () => {
     server = await startFakeSearxng(ENGINES.map((e) => ({ ...e, fails: "timeout" })));
-    const { code, stdout } = await cli(["Is intermittent fasting safe?", "--json"], {
+    const { code, stdout, stderr } = await cli(["Is intermittent fasting safe?", "--json"], {
       SEARXNG_URL: server.url,
     });
     expect(code).toBe(3);
     const report = reportSchema.parse(JSON.parse(stdout));
     expect(report.confidence).toBe("low-coverage");
+    expect(stderr).toMatch(/every planned call failed .* Run core-search doctor/);
   });
 
   it("assess reads evidence lines from standard input and prints the assessment", async () => {

@@ -33,7 +33,8 @@ afterEach(async () => {
 
 // The keyless tier would reach public endpoints: tests keep it off unless they point it at a local server.
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-test-"));
-const configFor = (url: string) => configFromObject({ searxngUrl: url, keyless: "off", stateDir: STATE_DIR });
+const configFor = (url: string) =>
+  configFromObject({ searxngUrl: url, keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 });
 
 /** Says every source whose domain is listed supports (or contradicts) the claim. */
 const judgeBy = (support: string[], contradict: string[] = []): StanceJudge => ({
@@ -243,7 +244,7 @@ describe("corroborate refuses what it cannot use", () => {
 
   it("refuses to run with no search service configured", async () => {
     const error = await corroborate("Is intermittent fasting safe?", {
-      config: configFromObject({ keyless: "off", stateDir: STATE_DIR }),
+      config: configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 }),
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).code).toBe("NOTHING_CONFIGURED");
@@ -280,7 +281,7 @@ describe("without SearXNG", () => {
       }),
     });
     const report = await corroborate("Is intermittent fasting safe?", {
-      config: configFromObject({ keyless: "off", stateDir: STATE_DIR }),
+      config: configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 }),
       providers: [provider("exa", "e"), provider("brave", "b")],
     });
     const served = Object.fromEntries(report.calls.map((c) => [c.role, c.provider]));

@@ -30,7 +30,7 @@ const ENGINES: FakeEngine[] = ["bing", "google", "duckduckgo", "mojeek", "wiby",
 // The keyless tier would reach public endpoints: it stays off, and state stays in a temporary folder.
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-http-"));
 const configWith = (settings: Record<string, unknown> = {}): Config =>
-  configFromObject({ keyless: "off", stateDir: STATE_DIR, ...settings });
+  configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0, ...settings });
 
 const servers: ScriptedServer[] = [];
 const apis: HttpApi[] = [];
@@ -492,6 +492,7 @@ describe("core-search serve (in-process)", () => {
       SEARXNG_URL: "http://127.0.0.1:9",
       CORE_SEARCH_KEYLESS: "off",
       CORE_SEARCH_STATE_DIR: STATE_DIR,
+      CORE_SEARCH_CACHE_TTL: "0",
     });
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
@@ -520,6 +521,7 @@ describe("core-search serve (the built binary)", () => {
         SEARXNG_URL: searx.url,
         CORE_SEARCH_KEYLESS: "off",
         CORE_SEARCH_STATE_DIR: STATE_DIR,
+        CORE_SEARCH_CACHE_TTL: "0",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

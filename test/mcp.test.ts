@@ -29,6 +29,7 @@ const configFor = (url?: string): Config =>
     ...(url === undefined ? {} : { searxngUrl: url }),
     keyless: "off",
     stateDir: STATE_DIR,
+    cacheTtlMs: 0,
   });
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -23,7 +23,12 @@ describe("search()", () => {
       { name: "bing", categories: ["general"], results: [page("a.org"), page("b.org")] },
     ]);
     const outcome = await search("solid-state batteries", {
-      config: configFromObject({ searxngUrl: server.url, keyless: "off", stateDir: STATE_DIR }),
+      config: configFromObject({
+        searxngUrl: server.url,
+        keyless: "off",
+        stateDir: STATE_DIR,
+        cacheTtlMs: 0,
+      }),
     });
     expect(outcome.provider).toBe("searxng");
     const [a, b] = [page("a.org"), page("b.org")];
@@ -67,6 +72,7 @@ describe("search()", () => {
       },
       keyless: "off",
       stateDir: STATE_DIR,
+      cacheTtlMs: 0,
     });
     const outcome = await search("anything", { config, deadlineMs: 400 });
     expect(outcome.status).toBe("failed");
@@ -85,6 +91,7 @@ describe("search()", () => {
       searxngUrl: "http://127.0.0.1:9",
       keyless: "off",
       stateDir: STATE_DIR,
+      cacheTtlMs: 0,
     });
     await expect(search("q", { config, ...options })).rejects.toThrow(InvalidInputError);
     await expect(search("q", { config, ...options })).rejects.toThrow(message);
@@ -137,6 +144,7 @@ describe("outgoing proxy", () => {
         searxngUrl: "http://searx.example.invalid:8080",
         keyless: "off",
         stateDir: STATE_DIR,
+        cacheTtlMs: 0,
         proxy: { http: proxy.url },
       });
       const outcome = await search("q", { config: through, deadlineMs: 5000 });

@@ -1,18 +1,18 @@
 import type { Dispatcher } from "undici";
 import type { Config } from "../config.js";
 import { ConfigError } from "../errors.js";
-import {
-  createFileEngineHealthStore,
-  createMemoryEngineHealthStore,
-  type EngineHealthStore,
-  instanceKey,
-} from "../health/engine-health.js";
+import { createEngineHealthStore, type EngineHealthStore, instanceKey } from "../health/engine-health.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { createProviders } from "../providers/create-providers.js";
 import type { SearchProvider } from "../providers/search-provider.js";
 import type { SearxngProvider } from "../providers/searxng.js";
+import { createMemoryStore } from "../state/memory-store.js";
+import { openStateStore } from "../state/open-state-store.js";
+import type { StateStore } from "../state/state-store.js";
 import { limitInFlight, MAX_IN_FLIGHT } from "./concurrency.js";
-import { createFilePauseStore, createMemoryPauseStore, type PauseStore } from "./pause-store.js";
+import { createPauseStore, type PauseStore } from "./pause-store.js";
+import { createResultCache, type ResultCache } from "./result-cache.js";
+import { createSpendCaps, type SpendCaps } from "./spend-caps.js";
 
 export interface ChainSetup {
   chain: SearchProvider[];
@@ -21,6 +21,14 @@ export interface ChainSetup {
   /** What is known about the SearXNG instance's engines, and its key in that store. */
   health: EngineHealthStore;
   instance: string;
+  /** The shared state behind pauses and health (its warnings go in the report's notes). */
+  state: StateStore;
+  /** Fresh answers to the same request; undefined when the cache is off or bypassed. */
+  cache: ResultCache | undefined;
+  /** Allowances per provider and period (CORE_SEARCH_BUDGET). */
+  spend: SpendCaps;
+  /** Closes the state store when this setup opened it; a store the caller passed in stays open. */
+  close(): Promise<void>;
 }
 
 /**
@@ -29,7 +37,14 @@ export interface ChainSetup {
  */
 export function setUpChain(
   config: Config,
-  options: { dispatcher?: Dispatcher | undefined; providers?: readonly SearchProvider[] | undefined },
+  options: {
+    dispatcher?: Dispatcher | undefined;
+    providers?: readonly SearchProvider[] | undefined;
+    /** A state store shared by many calls (servers); by default each call opens and closes its own. */
+    state?: StateStore | undefined;
+    /** False: do not read cached answers (fresh ones are still stored). */
+    cache?: boolean | undefined;
+  },
 ): ChainSetup {
   const dispatcher = options.dispatcher ?? proxyDispatcher(config.proxy);
   const http = createHttpClient(dispatcher ? { dispatcher } : {});
@@ -43,17 +58,36 @@ export function setUpChain(
       { code: "NOTHING_CONFIGURED" },
     );
   }
-  // Injected providers (tests, embedding) get their own pause memory, not the user's state.
-  const pauses = options.providers ? createMemoryPauseStore() : createFilePauseStore(config.stateDir);
-  const health = options.providers
-    ? createMemoryEngineHealthStore()
-    : createFileEngineHealthStore(config.stateDir);
+  // Injected providers (tests, embedding) get state of their own, not the user's.
+  const owned = options.state === undefined;
+  const state = options.state ?? (options.providers ? createMemoryStore() : openStateStore(config));
   const limited = chain.map((provider) => limitInFlight(provider, MAX_IN_FLIGHT[provider.name]));
   return {
     chain: limited,
     searxng: built?.searxng,
-    pauses,
-    health,
+    pauses: createPauseStore(state),
+    health: createEngineHealthStore(state),
     instance: instanceKey(config.searxngUrl ?? ""),
+    state,
+    cache:
+      config.cacheTtlMs > 0
+        ? cacheFor(state, config.cacheTtlMs, cacheScope(config), options.cache !== false)
+        : undefined,
+    spend: createSpendCaps(state, config.budget),
+    close: async () => {
+      if (owned) await state.close();
+    },
   };
+}
+
+/** With reading bypassed (`--no-cache`), answers are still stored for the next caller. */
+function cacheFor(state: StateStore, ttlMs: number, scope: string, read: boolean): ResultCache {
+  const cache = createResultCache(state, ttlMs, { scope });
+  return read ? cache : { get: async () => undefined, put: cache.put };
+}
+
+/** The services behind the answers — order and self-hosted addresses, never keys or credentials. */
+function cacheScope(config: Config): string {
+  const hosts = [config.searxngUrl, config.degoogUrl].map((url) => instanceKey(url ?? ""));
+  return [config.order.join(","), ...hosts].join("|");
 }

@@ -8,10 +8,12 @@ import type {
   UnresponsiveEngine,
 } from "../providers/search-provider.js";
 import type { PauseStore } from "./pause-store.js";
+import type { ResultCache } from "./result-cache.js";
+import { describeAllowance, type SpendCaps } from "./spend-caps.js";
 
 export interface Attempt {
   provider: ProviderName;
-  /** `ok`, `empty`, `no_key`, `paused`, `unhealthy`, `engines_unavailable`, `timeout`, `deadline`, `http_429`, … */
+  /** `ok`, `cache`, `empty`, `no_key`, `paused`, `capped`, `unhealthy`, `engines_unavailable`, `timeout`, `deadline`, `http_429`, … */
   outcome: string;
   ms: number;
   /** Human-readable reason for anything but `ok` (never carries a secret). */
@@ -36,10 +38,16 @@ export interface ChainOptions {
   deadline: AbortSignal;
   logger: Logger;
   pauses?: PauseStore;
+  /** Fresh answers to the same request, asked before any stage and filled by the stage that answers. */
+  cache?: ResultCache;
+  /** Allowances per provider: a stage whose allowance is used up is skipped like a paused one. */
+  spend?: SpendCaps;
   /** Wall clock for pauses (epoch ms). */
   clock?: () => number;
   /** Monotonic clock for attempt timings. */
   now?: () => number;
+  /** Told of each attempt as it is recorded, with the hits it returned (progress displays). */
+  onAttempt?: (attempt: Attempt, hits: number) => void;
 }
 
 /** How long a stage is left alone after it says its quota is gone or it is rate-limited. */
@@ -63,6 +71,14 @@ export async function runChain(
   const unresponsive: UnresponsiveEngine[] = [];
   const warnings: string[] = [];
   let sawEmpty = false;
+  const record = (attempt: Attempt, hits = 0): void => {
+    attempts.push(attempt);
+    try {
+      options.onAttempt?.(attempt, hits);
+    } catch {
+      // A listener is for display only; it cannot stop the chain.
+    }
+  };
   const finish = (
     result: Omit<ChainResult, "attempts" | "unresponsiveEngines" | "warnings" | "error">,
   ): ChainResult => {
@@ -78,19 +94,34 @@ export async function runChain(
     };
   };
 
+  const cached = await options.cache?.get(request);
+  if (cached) {
+    const hits = cached.hits.slice(0, request.limit);
+    record(
+      {
+        provider: cached.provider,
+        outcome: "cache",
+        ms: 0,
+        detail: `answered by ${cached.provider} ${humanDuration(clock() - cached.at)} ago`,
+      },
+      hits.length,
+    );
+    return finish({ status: "ok", provider: cached.provider, hits });
+  }
+
   for (const provider of providers) {
     const skipped = options.skip?.get(provider.name);
     if (!provider.configured || skipped) {
-      attempts.push({
+      record({
         provider: provider.name,
         outcome: provider.configured ? (skipped as string) : "no_key",
         ms: 0,
       });
       continue;
     }
-    const pause = options.pauses?.get(provider.name, clock());
+    const pause = await options.pauses?.get(provider.name, clock());
     if (pause) {
-      attempts.push({
+      record({
         provider: provider.name,
         outcome: "paused",
         ms: 0,
@@ -99,13 +130,23 @@ export async function runChain(
       continue;
     }
     if (options.deadline.aborted) {
-      attempts.push({
+      record({
         provider: provider.name,
         outcome: "deadline",
         ms: 0,
         detail: "overall deadline reached",
       });
       break;
+    }
+    const allowed = await options.spend?.reserve(provider.name);
+    if (allowed && !allowed.ok) {
+      record({
+        provider: provider.name,
+        outcome: "capped",
+        ms: 0,
+        detail: describeAllowance(allowed.allowance),
+      });
+      continue;
     }
     const started = now();
     try {
@@ -118,13 +159,14 @@ export async function runChain(
       unresponsive.push(...response.unresponsiveEngines);
       warnings.push(...response.warnings.map((w) => `${provider.name}: ${w}`));
       if (response.hits.length > 0) {
-        attempts.push({ provider: provider.name, outcome: "ok", ms });
+        record({ provider: provider.name, outcome: "ok", ms }, response.hits.length);
+        await options.cache?.put(request, provider.name, response.hits);
         return finish({ status: "ok", provider: provider.name, hits: response.hits });
       }
       // No results while engines failed is an outage, not an absence of evidence.
       if (response.unresponsiveEngines.length > 0) {
         const detail = response.unresponsiveEngines.map((e) => `${e.engine} (${e.reason})`).join(", ");
-        attempts.push({
+        record({
           provider: provider.name,
           outcome: "engines_unavailable",
           ms,
@@ -132,16 +174,17 @@ export async function runChain(
         });
       } else {
         sawEmpty = true;
-        attempts.push({ provider: provider.name, outcome: "empty", ms, detail: "no results" });
+        record({ provider: provider.name, outcome: "empty", ms, detail: "no results" });
       }
     } catch (error) {
       const ms = Math.round(now() - started);
       const deadlineHit = options.deadline.aborted;
       const outcome = deadlineHit ? "deadline" : error instanceof ProviderError ? error.outcome : "error";
       const detail = deadlineHit ? "overall deadline reached" : describe(error);
-      attempts.push({ provider: provider.name, outcome, ms, detail });
+      record({ provider: provider.name, outcome, ms, detail });
       if (!deadlineHit && error instanceof ProviderError && error.pause) {
-        options.pauses?.set(provider.name, pauseFor(error, clock()));
+        const at = clock();
+        await options.pauses?.set(provider.name, pauseFor(error, at), at);
       }
       options.logger.warn({ provider: provider.name, outcome, ms, err: error }, "search attempt failed");
       if (deadlineHit) break;
@@ -186,7 +229,10 @@ export function failureMessage(attempts: readonly Attempt[], now: number): strin
         return `${a.provider}: ${a.detail?.split(";")[0] ?? "paused"}${left}`;
       }
       const said =
-        a.outcome.startsWith("http_") || a.outcome === "engines_unavailable" || a.outcome === "empty";
+        a.outcome.startsWith("http_") ||
+        a.outcome === "engines_unavailable" ||
+        a.outcome === "empty" ||
+        a.outcome === "capped";
       return `${a.provider}: ${said ? (a.detail ?? a.outcome) : a.outcome}`;
     })
     .join("; ");

@@ -1,10 +1,11 @@
-import { join } from "node:path";
 import type { ProviderName } from "../providers/search-provider.js";
-import { createStateFile } from "./state-file.js";
+import { createMemoryStore } from "../state/memory-store.js";
+import type { StateStore } from "../state/state-store.js";
 
 /**
- * Pauses after a quota (402/432/433) or rate-limit (429) answer, kept in the state directory so
- * the next process does not spend its first request re-discovering an exhausted key.
+ * Pauses after a quota (402/432/433) or rate-limit (429) answer, kept in the shared state store so
+ * the next process — on this machine or, with Redis, anywhere in the fleet — does not spend its
+ * first request re-discovering an exhausted key. Each pause expires in the store by itself.
  */
 export interface Pause {
   /** Epoch milliseconds. */
@@ -14,71 +15,44 @@ export interface Pause {
   detail: string;
 }
 
+/** Longer than any pause (24 h for a quota), so a shorter pause written later cannot cut one short. */
+const PAUSE_ENTRY_TTL_MS = 25 * 3_600_000;
+
 export interface PauseStore {
-  get(provider: ProviderName, now: number): Pause | undefined;
-  set(provider: ProviderName, pause: Pause): void;
-  /** At most one line about the store itself (e.g. an unreadable file), for the report's notes. */
-  readonly warnings: readonly string[];
+  get(provider: ProviderName, now: number): Promise<Pause | undefined>;
+  /** Keeps whichever of this and the current pause ends later; `now` is `pause.until`'s clock (epoch ms). */
+  set(provider: ProviderName, pause: Pause, now: number): Promise<void>;
 }
 
+export function createPauseStore(state: StateStore): PauseStore {
+  return {
+    async get(provider, now) {
+      const pause = await state.get<unknown>(`pause:${provider}`);
+      return isPause(pause) && pause.until > now ? pause : undefined;
+    },
+    async set(provider, pause, now) {
+      // Parallel calls (or processes) can hear a 402 and a 429 at once: the pause that ends later wins,
+      // atomically. The entry lives as long as the longest pause could; `get` ignores one that ended.
+      await state.update<unknown>(
+        `pause:${provider}`,
+        (current) => (isPause(current) && current.until > pause.until ? current : pause),
+        Math.max(PAUSE_ENTRY_TTL_MS, pause.until - now),
+      );
+    },
+  };
+}
+
+/** Pauses that live and die with one run (injected providers, tests). */
 export function createMemoryPauseStore(): PauseStore {
-  const pauses = new Map<ProviderName, Pause>();
-  return {
-    get: (provider, now) => {
-      const pause = pauses.get(provider);
-      return pause && pause.until > now ? pause : undefined;
-    },
-    set: (provider, pause) => {
-      pauses.set(provider, pause);
-    },
-    warnings: [],
-  };
+  return createPauseStore(createMemoryStore());
 }
 
-type PauseFile = { version: 1; pauses: Partial<Record<ProviderName, Pause>> };
-
-/** `pauses.json` in `dir`, shared by every process that uses the same state directory. */
-export function createFilePauseStore(dir: string): PauseStore {
-  const memory = createMemoryPauseStore();
-  const file = createStateFile<PauseFile>(join(dir, "pauses.json"), "Pause state", isPauseFile, () => ({
-    version: 1,
-    pauses: {},
-  }));
-  return {
-    get(provider, now) {
-      const remembered = memory.get(provider, now);
-      if (remembered || !file.usable) return remembered;
-      const pause = file.read().pauses[provider];
-      return pause && pause.until > now ? pause : undefined;
-    },
-    set(provider, pause) {
-      memory.set(provider, pause);
-      const now = Date.now();
-      file.update((current) => ({
-        version: 1,
-        // Expired pauses are dropped as the file is rewritten.
-        pauses: {
-          ...Object.fromEntries(Object.entries(current.pauses).filter(([, p]) => p && p.until > now)),
-          [provider]: pause,
-        },
-      }));
-    },
-    get warnings() {
-      return file.warnings;
-    },
-  };
-}
-
-function isPauseFile(value: unknown): value is PauseFile {
+function isPause(value: unknown): value is Pause {
   if (typeof value !== "object" || value === null) return false;
-  const { version, pauses } = value as { version?: unknown; pauses?: unknown };
-  if (version !== 1 || typeof pauses !== "object" || pauses === null) return false;
-  return Object.values(pauses).every(
-    (p) =>
-      typeof p === "object" &&
-      p !== null &&
-      typeof (p as Pause).until === "number" &&
-      ((p as Pause).reason === "quota" || (p as Pause).reason === "rate_limit") &&
-      typeof (p as Pause).detail === "string",
+  const p = value as Partial<Pause>;
+  return (
+    typeof p.until === "number" &&
+    (p.reason === "quota" || p.reason === "rate_limit") &&
+    typeof p.detail === "string"
   );
 }

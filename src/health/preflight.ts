@@ -62,12 +62,12 @@ export async function preflightSearxng(
   if (!searxng?.configured) return { status: "not_configured", ...empty, error: null, roundTrips: 0, ms: 0 };
   let roundTrips = 0;
   try {
-    let known = options.health.get(options.instance);
+    let known = await options.health.get(options.instance);
     let config = known.config && clock() - known.config.at < CONFIG_TTL_MS ? known.config.engines : undefined;
     if (!config) {
       roundTrips += 1;
       config = await searxng.engines(options.signal);
-      options.health.saveConfig(options.instance, config, clock());
+      await options.health.saveConfig(options.instance, config, clock());
     } else {
       searxng.useEngines(config);
     }
@@ -79,7 +79,7 @@ export async function preflightSearxng(
     if (!anythingRecent && enabled.length > 0) {
       roundTrips += 1;
       await probe(searxng, enabled, options, clock());
-      known = options.health.get(options.instance);
+      known = await options.health.get(options.instance);
     }
     const engines = config.map((engine): EngineStatus => {
       const seen = known.engines[engine.name];
@@ -138,7 +138,7 @@ async function probe(
   });
   const down = new Map(response.unresponsiveEngines.map((e) => [e.engine, e.reason]));
   const answered = new Set(response.hits.flatMap((hit) => hit.engines));
-  options.health.observe(
+  await options.health.observe(
     options.instance,
     [
       ...[...down].map(([engine, reason]) => ({ engine, status: "unresponsive" as const, reason })),
@@ -148,5 +148,5 @@ async function probe(
     ],
     at,
   );
-  options.health.markProbe(options.instance, at);
+  await options.health.markProbe(options.instance, at);
 }

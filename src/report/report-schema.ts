@@ -43,7 +43,9 @@ export const attemptSchema = z.object({
   provider: z.enum(PROVIDER_NAMES),
   outcome: z
     .string()
-    .describe("ok | empty | no_key | unhealthy | engines_unavailable | timeout | deadline | http_NNN | …"),
+    .describe(
+      "ok | cache | empty | no_key | paused | capped | unhealthy | engines_unavailable | timeout | deadline | http_NNN | …",
+    ),
   ms: z.number().min(0),
   detail: z.string().optional(),
 });

@@ -137,8 +137,8 @@ describe("pauses and the failure message", () => {
     const chain = [fake("exa", quota, asked), fake("brave", rate, asked), fake("tavily", ok(1), asked)];
     const opts = { ...options(), pauses, clock: () => wall };
     await runChain(chain, request, opts);
-    expect(pauses.get("exa", wall)?.until).toBe(wall + QUOTA_PAUSE_MS);
-    expect(pauses.get("brave", wall)?.until).toBe(wall + 5000);
+    expect((await pauses.get("exa", wall))?.until).toBe(wall + QUOTA_PAUSE_MS);
+    expect((await pauses.get("brave", wall))?.until).toBe(wall + 5000);
 
     wall += 4000;
     const second = await runChain(chain, request, opts);
@@ -157,7 +157,11 @@ describe("pauses and the failure message", () => {
   it("names every stage asked or paused, not the unconfigured ones", async () => {
     const wall = 5_000_000;
     const pauses = createMemoryPauseStore();
-    pauses.set("exa", { until: wall + 17 * 3_600_000, reason: "quota", detail: "HTTP 402 NO_MORE_CREDITS" });
+    await pauses.set(
+      "exa",
+      { until: wall + 17 * 3_600_000, reason: "quota", detail: "HTTP 402 NO_MORE_CREDITS" },
+      wall,
+    );
     const result = await runChain(
       [
         fake("exa", ok(1)),

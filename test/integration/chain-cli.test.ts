@@ -1,29 +1,14 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runBin } from "../helpers/run-bin.js";
 import { type ScriptedServer, startScriptedServer } from "../helpers/scripted-server.js";
 
 /** The built CLI as separate processes against scripted services on 127.0.0.1. */
-const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
-const run = promisify(execFile);
 const CANARY = "canary-key-9d27c1";
 
-async function coreSearch(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-  }
-}
+const coreSearch = runBin;
 
 describe("the fallback chain across processes", () => {
   let server: ScriptedServer;
@@ -38,6 +23,7 @@ describe("the fallback chain across processes", () => {
       CORE_SEARCH_ORDER: "exa",
       CORE_SEARCH_KEYLESS: "off",
       CORE_SEARCH_STATE_DIR: stateDir,
+      CORE_SEARCH_CACHE_TTL: "0",
       LOG_LEVEL: "debug",
     };
   });
@@ -64,7 +50,7 @@ describe("the fallback chain across processes", () => {
     expect(server.requests).toHaveLength(1);
     for (const output of [first.stdout, first.stderr, second.stdout, second.stderr])
       expect(output).not.toContain(CANARY);
-    expect(readFileSync(join(stateDir, "pauses.json"), "utf8")).not.toContain(CANARY);
+    expect(readFileSync(join(stateDir, "pause", "exa.json"), "utf8")).not.toContain(CANARY);
   });
 
   it("429 with Retry-After: 5 pauses Exa for 5 s", async () => {
@@ -76,12 +62,12 @@ describe("the fallback chain across processes", () => {
     const before = Date.now();
     await coreSearch(["search", "q", "--json"], env);
     const after = Date.now();
-    const file = JSON.parse(readFileSync(join(stateDir, "pauses.json"), "utf8")) as {
-      pauses: { exa: { until: number; reason: string } };
+    const { value: pause } = JSON.parse(readFileSync(join(stateDir, "pause", "exa.json"), "utf8")) as {
+      value: { until: number; reason: string };
     };
-    expect(file.pauses.exa.reason).toBe("rate_limit");
-    expect(file.pauses.exa.until).toBeGreaterThanOrEqual(before + 5_000);
-    expect(file.pauses.exa.until).toBeLessThanOrEqual(after + 5_000);
+    expect(pause.reason).toBe("rate_limit");
+    expect(pause.until).toBeGreaterThanOrEqual(before + 5_000);
+    expect(pause.until).toBeLessThanOrEqual(after + 5_000);
     const second = await coreSearch(["search", "q", "--json"], env);
     expect((JSON.parse(second.stdout) as { error: string }).error).toMatch(/paused for another \d s/);
     expect(server.requests).toHaveLength(1);
@@ -94,6 +80,7 @@ describe("the fallback chain across processes", () => {
       EXA_MCP_URL: `${server.url}/mcp`,
       PARALLEL_MCP_URL: `${server.url}/mcp`,
       CORE_SEARCH_STATE_DIR: stateDir,
+      CORE_SEARCH_CACHE_TTL: "0",
     };
     const off = await coreSearch(["search", "q", "--json"], { ...keylessEnv, CORE_SEARCH_KEYLESS: "off" });
     expect(off.code).toBe(2);

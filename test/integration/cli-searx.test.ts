@@ -24,6 +24,7 @@ async function coreSearch(args: string[], env: Record<string, string>) {
         PATH: process.env.PATH ?? "",
         CORE_SEARCH_KEYLESS: "off",
         CORE_SEARCH_STATE_DIR: STATE_DIR,
+        CORE_SEARCH_CACHE_TTL: "0",
         ...env,
       },
       timeout: 60_000,

@@ -36,6 +36,7 @@ async function corroborate(question: string, searx: SearxServer): Promise<{ code
     SEARXNG_URL: searx.url,
     CORE_SEARCH_KEYLESS: "off",
     CORE_SEARCH_STATE_DIR: mkdtempSync(join(tmpdir(), "core-search-health-")),
+    CORE_SEARCH_CACHE_TTL: "0",
   };
   try {
     const { stdout } = await run(process.execPath, [BIN, question, "--json"], { env, timeout: 60_000 });

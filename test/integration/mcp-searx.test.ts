@@ -29,6 +29,7 @@ const serverEnv = (searxUrl: string): Record<string, string> => ({
   // Keyless tier off (it would reach public endpoints) and state in a temporary folder.
   CORE_SEARCH_KEYLESS: "off",
   CORE_SEARCH_STATE_DIR: STATE_DIR,
+  CORE_SEARCH_CACHE_TTL: "0",
   // Plenty of logs, all of which must stay on stderr.
   LOG_LEVEL: "debug",
 });

@@ -375,10 +375,11 @@ describe("chooseJudge and the pipeline", () => {
       llm: { url, model: "judge-model", apiKey: CANARY },
       keyless: "off",
       stateDir: STATE_DIR,
+      cacheTtlMs: 0,
     });
 
   it("picks the built-in classifier unless an LLM is configured", () => {
-    expect(chooseJudge(configFromObject({ stateDir: STATE_DIR }))).toBe(defaultJudge);
+    expect(chooseJudge(configFromObject({ stateDir: STATE_DIR, cacheTtlMs: 0 }))).toBe(defaultJudge);
     expect(chooseJudge(llmConfig("http://127.0.0.1:1/v1")).name).toBe("llm");
   });
 
@@ -418,6 +419,7 @@ describe("chooseJudge and the pipeline", () => {
       llm: { url: `${s.url}/v1`, model: "judge-model", apiKey: CANARY },
       keyless: "off",
       stateDir: STATE_DIR,
+      cacheTtlMs: 0,
     });
     const report = await corroborate("Is intermittent fasting safe?", { config });
     expect(s.requests.filter((r) => r.path === CHAT)).toHaveLength(1);
@@ -447,6 +449,7 @@ describe("chooseJudge and the pipeline", () => {
       CORE_SEARCH_LLM_API_KEY: CANARY,
       CORE_SEARCH_KEYLESS: "off",
       CORE_SEARCH_STATE_DIR: STATE_DIR,
+      CORE_SEARCH_CACHE_TTL: "0",
     };
     const cli = (argv: string[], stdin: string) => runCliWith(argv, env, stdin);
 

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { cacheKey, cacheStats, createResultCache } from "../../src/chain/result-cache.js";
+import { createMemoryStore } from "../../src/state/memory-store.js";
+
+const request = {
+  query: "Is intermittent fasting safe",
+  categories: ["general"] as const,
+  timeRange: "year" as const,
+  limit: 5,
+  engines: ["google", "bing"],
+};
+const hit = (n: number) => ({
+  url: `https://example.org/${n}`,
+  title: `Result ${n}`,
+  snippet: `Text ${n}`,
+  publishedAt: n === 1 ? "2026-01-02" : null,
+  engines: ["bing"],
+  rank: n,
+});
+
+describe("result cache", () => {
+  it("serves what was put, with who answered and when, and counts hits and misses", async () => {
+    const state = createMemoryStore();
+    let now = 1_000;
+    const cache = createResultCache(state, 60_000, { clock: () => now });
+    expect(await cache.get(request)).toBeUndefined();
+    await cache.put(request, "searxng", [hit(1), hit(2)]);
+    now = 5_000;
+    expect(await cache.get(request)).toEqual({ provider: "searxng", at: 1_000, hits: [hit(1), hit(2)] });
+    expect(await cacheStats(state)).toEqual({ hits: 1, misses: 1, since: 1_000 });
+  });
+
+  it("keys on the request's stage-independent parts only", () => {
+    const same = [
+      { ...request, query: "  is intermittent   fasting SAFE " },
+      { ...request, engines: ["bing", "google"] },
+    ];
+    for (const other of same) expect(cacheKey(other)).toBe(cacheKey(request));
+    const different = [
+      { ...request, limit: 10 },
+      { ...request, timeRange: null },
+      { ...request, categories: ["news"] as const },
+      { ...request, engines: [] },
+      { ...request, query: "Is intermittent fasting unsafe" },
+    ];
+    for (const other of different) expect(cacheKey(other)).not.toBe(cacheKey(request));
+    expect(cacheKey(request)).toMatch(/^cache:[0-9a-f]{40}$/); // no query text in a key or file name
+    expect(cacheKey(request, "other services")).not.toBe(cacheKey(request));
+  });
+
+  it("expires entries after the TTL", async () => {
+    const cache = createResultCache(createMemoryStore(), 30);
+    await cache.put(request, "brave", [hit(1)]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await cache.get(request)).toBeUndefined();
+  });
+});

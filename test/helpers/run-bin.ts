@@ -1,0 +1,21 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+/** The built CLI (`npm test` builds before the tests run). */
+export const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+const run = promisify(execFile);
+
+/** Runs the built CLI as its own process with only PATH and `env`; never throws on a non-zero exit. */
+export async function runBin(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
+  }
+}
