@@ -1,5 +1,6 @@
-// Planner speed: in-process plan() cost, and the wall time of `core-search plan` as a process,
-// measured side by side with a bare `node` start so machine noise shows up in both.
+// Planner speed and cold start: in-process plan() cost, and the wall time of `core-search plan` and
+// `core-search --version` as processes, taking turns with a bare `node` start in one loop so
+// machine noise shows up in all three.
 // Run: npm run build && node bench/plan.mjs   (writes nothing; prints a markdown table)
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
@@ -25,17 +26,13 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function timeProcess(args, runs) {
-  const times = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = process.hrtime.bigint();
-    execFileSync(process.execPath, args, {
-      stdio: ["ignore", "ignore", "ignore"],
-      env: { PATH: process.env.PATH },
-    });
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return median(times);
+function timeProcess(args) {
+  const start = process.hrtime.bigint();
+  execFileSync(process.execPath, args, {
+    stdio: ["ignore", "ignore", "ignore"],
+    env: { PATH: process.env.PATH },
+  });
+  return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 // In-process: warm up, then the mean over many plans.
@@ -45,10 +42,16 @@ const start = process.hrtime.bigint();
 for (let i = 0; i < rounds; i += 1) plan(QUESTIONS[i % QUESTIONS.length]);
 const perPlanUs = Number(process.hrtime.bigint() - start) / 1e3 / rounds;
 
-const runs = 15;
-const bare = timeProcess(["-e", "0"], runs);
-const version = timeProcess([BIN, "--version"], runs);
-const planCli = timeProcess([BIN, "plan", QUESTIONS[0], "--json"], runs);
+const runs = 11;
+const times = { bare: [], version: [], planCli: [] };
+for (let i = 0; i < runs; i += 1) {
+  times.bare.push(timeProcess(["-e", "0"]));
+  times.version.push(timeProcess([BIN, "--version"]));
+  times.planCli.push(timeProcess([BIN, "plan", QUESTIONS[0], "--json"]));
+}
+const bare = median(times.bare);
+const version = median(times.version);
+const planCli = median(times.planCli);
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, node ${process.version}`);
 console.log("| measure | value |");
@@ -61,3 +64,6 @@ console.log(
 console.log(
   `| \`core-search plan --json\` wall, median of ${runs} | ${planCli.toFixed(0)} ms (${(planCli / bare).toFixed(2)}× bare node) |`,
 );
+console.log("");
+console.log(`figure cold start, \`core-search --version\` ÷ bare node: ${(version / bare).toFixed(2)}×`);
+console.log(`figure cold start, \`core-search plan --json\` ÷ bare node: ${(planCli / bare).toFixed(2)}×`);
