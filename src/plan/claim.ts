@@ -64,9 +64,45 @@ export function formClaim(question: string, c: Classification): string {
       if (x) return `There is a recommended way to ${c.action ?? x}`;
       break;
     case "fallback":
-      break;
+      return yesNoClaim(text) ?? capitalize(text);
   }
   return capitalize(text);
+}
+
+const PREPOSITIONS = new Set(
+  "of from in on at to for with by about into over under across through between against within without".split(
+    " ",
+  ),
+);
+
+/**
+ * An unrecognised yes/no question still tests a statement when its shape is plain: "Is the earth
+ * flat" → "The earth is flat", "Is Pluto a planet" → "Pluto is a planet", "Is the Great Wall of China
+ * visible from space" → "The Great Wall of China is visible from space". Anything less plain
+ * ("Is X or Y", a trailing preposition) is tested as asked.
+ */
+function yesNoClaim(text: string): string | undefined {
+  const match = text.match(/^(is|are|was|were) (.+)$/i);
+  const verb = match?.[1]?.toLowerCase();
+  const words = match?.[2]?.split(/\s+/) ?? [];
+  if (!verb || words.length < 2 || words.some((w) => /^(?:or|and|vs)$/i.test(w))) return undefined;
+  const lower = words.map((w) => w.toLowerCase());
+  // The predicate is a noun phrase with its own article: "Pluto | a planet", "a hot dog | a sandwich".
+  let split = lower.findIndex((w, i) => i > 0 && (w === "a" || w === "an"));
+  if (split < 0) {
+    // An adjective or participle with a phrase after it: "the moon | made of cheese".
+    const lastPreposition = lower.findLastIndex((w, i) => i >= 2 && PREPOSITIONS.has(w));
+    const head = words[lastPreposition - 1] ?? "";
+    if (lastPreposition >= 2 && /^[a-z]/.test(head) && !PREPOSITIONS.has(head)) split = lastPreposition - 1;
+  }
+  if (split < 0) {
+    // One word: "the earth | flat", "the moon landing | faked" — unless a preposition left it dangling.
+    if (PREPOSITIONS.has(lower[lower.length - 2] ?? "")) return undefined;
+    split = words.length - 1;
+  }
+  const subject = words.slice(0, split).join(" ");
+  if (/^(?:the|a|an|it|this|that|there)$/i.test(subject)) return undefined;
+  return `${capitalize(subject)} ${verb} ${words.slice(split).join(" ")}`;
 }
 
 /** The question's own verb ("was the war a mistake" → "was"), else "is"/"are" by the subject's number. */

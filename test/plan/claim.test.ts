@@ -70,9 +70,18 @@ describe("the claim states the question affirmatively", () => {
     ["Postgres is the best database", "Postgres is the best database"],
     ["the best programming language is Python", "Python is the best programming language"],
     ["which is the best VPN", "There is a clear best VPN"],
+    // fallback: a plain yes/no question becomes its statement
+    ["Is the earth flat?", "The earth is flat"],
+    ["Is Pluto a planet?", "Pluto is a planet"],
+    ["Is a hot dog a sandwich?", "A hot dog is a sandwich"],
+    ["Was the moon landing faked?", "The moon landing was faked"],
+    ["Is the Great Wall of China visible from space?", "The Great Wall of China is visible from space"],
+    ["Is the Bank of England independent?", "The Bank of England is independent"],
+    ["Are we alone in the universe?", "We are alone in the universe"],
     // fallback: tested as asked
     ["why do cats purr?", "Why do cats purr"],
     ["Rust", "Rust"],
+    ["is it over?", "Is it over"],
   ])("%s → %s", (question, claim) => {
     expect(claimOf(question)).toBe(claim);
   });
