@@ -328,6 +328,12 @@ async function recordEngineHealth(
     }
   }
   if (observations.size > 0) await health.observe(instance, [...observations.values()], Date.now());
+  // SearXNG itself timed out or could not be reached: with its /config still cached, the next
+  // question would wait the full stage timeout again; without it, the preflight finds out in seconds.
+  const instanceDown = results.some((r) =>
+    r.attempts.some((a) => a.provider === "searxng" && (a.outcome === "timeout" || a.outcome === "network")),
+  );
+  if (instanceDown) await health.forgetConfig(instance);
 }
 
 /** True when every call that ran failed (the CLI's exit code 3). */

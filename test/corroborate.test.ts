@@ -289,3 +289,23 @@ describe("without SearXNG", () => {
     expect(report.coverage.engineFamilies).toEqual(["brave", "exa"]);
   });
 });
+
+describe("a SearXNG that stops answering", () => {
+  it("is asked for its /config again by the next question, not trusted from the cache", async () => {
+    server = await startFakeSearxng(HEALTHY);
+    const stateDir = mkdtempSync(join(tmpdir(), "core-search-down-"));
+    const config = configFromObject({ searxngUrl: server.url, keyless: "off", stateDir, cacheTtlMs: 0 });
+    await corroborate("Is intermittent fasting safe?", { config });
+    const configRequests = () => server?.requests.filter((r) => r.path === "/config").length ?? 0;
+    expect(configRequests()).toBe(1);
+    // /config stays cached while SearXNG answers…
+    await corroborate("Is cold water swimming safe?", { config });
+    expect(configRequests()).toBe(1);
+    // …but once its searches cannot be reached, the next preflight checks the instance itself.
+    server.route("GET", "/search", { reset: true });
+    const down = await corroborate("Is sauna bathing safe?", { config });
+    expect(down.calls.flatMap((c) => c.attempts.map((a) => a.outcome))).toContain("network");
+    await corroborate("Is ice bathing safe?", { config });
+    expect(configRequests()).toBe(2);
+  });
+});

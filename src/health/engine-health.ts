@@ -30,6 +30,8 @@ export interface EngineHealthStore {
     at: number,
   ): Promise<void>;
   markProbe(instance: string, at: number): Promise<void>;
+  /** Drops the cached `/config`, so the next preflight asks the instance itself (and gives up in seconds). */
+  forgetConfig(instance: string): Promise<void>;
 }
 
 /** Health is kept a day; the preflight itself only trusts the last few minutes of it. */
@@ -78,6 +80,7 @@ export function createEngineHealthStore(state: StateStore): EngineHealthStore {
         },
       })),
     markProbe: (instance, at) => change(instance, (h) => ({ ...h, probeAt: at })),
+    forgetConfig: (instance) => change(instance, ({ config: _dropped, ...rest }) => rest),
   };
 }
 
