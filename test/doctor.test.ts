@@ -35,6 +35,7 @@ describe("doctor: state, cache and spend", () => {
     ]);
     await cache.get(request); // hit
     await cache.get(request); // hit
+    await cache.flush();
 
     const d = await diagnose(config);
     expect(d.state.store).toBe("file");

@@ -61,6 +61,10 @@ export function setUpChain(
   // Injected providers (tests, embedding) get state of their own, not the user's.
   const owned = options.state === undefined;
   const state = options.state ?? (options.providers ? createMemoryStore() : openStateStore(config));
+  const cache =
+    config.cacheTtlMs > 0
+      ? cacheFor(state, config.cacheTtlMs, cacheScope(config), options.cache !== false)
+      : undefined;
   const limited = chain.map((provider) => limitInFlight(provider, MAX_IN_FLIGHT[provider.name]));
   return {
     chain: limited,
@@ -69,12 +73,10 @@ export function setUpChain(
     health: createEngineHealthStore(state),
     instance: instanceKey(config.searxngUrl ?? ""),
     state,
-    cache:
-      config.cacheTtlMs > 0
-        ? cacheFor(state, config.cacheTtlMs, cacheScope(config), options.cache !== false)
-        : undefined,
+    cache,
     spend: createSpendCaps(state, config.budget),
     close: async () => {
+      await cache?.flush();
       if (owned) await state.close();
     },
   };
@@ -83,7 +85,7 @@ export function setUpChain(
 /** With reading bypassed (`--no-cache`), answers are still stored for the next caller. */
 function cacheFor(state: StateStore, ttlMs: number, scope: string, read: boolean): ResultCache {
   const cache = createResultCache(state, ttlMs, { scope });
-  return read ? cache : { get: async () => undefined, put: cache.put };
+  return read ? cache : { ...cache, get: async () => undefined };
 }
 
 /** The services behind the answers — order and self-hosted addresses, never keys or credentials. */

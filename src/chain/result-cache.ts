@@ -26,6 +26,8 @@ export interface CacheStats {
 export interface ResultCache {
   get(request: CacheableRequest): Promise<CachedResult | undefined>;
   put(request: CacheableRequest, provider: ProviderName, hits: readonly SearchHit[]): Promise<void>;
+  /** Adds this run's hits and misses to the shared counters (once per run: the calls share locks). */
+  flush(): Promise<void>;
 }
 
 export type CacheableRequest = Pick<
@@ -48,11 +50,12 @@ export function createResultCache(
 ): ResultCache {
   const clock = options.clock ?? Date.now;
   const scope = options.scope ?? "";
-  const count = (which: "hits" | "misses") =>
-    Promise.all([
-      state.increment(`stats:cache-${which}`, 1, { ttlMs: STATS_TTL_MS }),
-      state.update<number>("stats:cache-since", (since) => since ?? clock(), STATS_TTL_MS),
-    ]);
+  // Counted here and written once by flush(): four parallel calls updating one counter would queue
+  // on its lock for longer than the cache hit itself takes.
+  const counted = { hits: 0, misses: 0 };
+  const count = async (which: "hits" | "misses") => {
+    counted[which] += 1;
+  };
   return {
     async get(request) {
       const entry = await state.get<unknown>(cacheKey(request, scope));
@@ -81,6 +84,24 @@ export function createResultCache(
         hits: hits.map((h) => [h.url, h.title, h.snippet, h.publishedAt, h.engines]),
       };
       await state.set(cacheKey(request, scope), entry, ttlMs);
+    },
+    async flush() {
+      const { hits, misses } = counted;
+      counted.hits = 0;
+      counted.misses = 0;
+      if (hits + misses === 0) return;
+      await Promise.all([
+        hits > 0 ? state.increment("stats:cache-hits", hits, { ttlMs: STATS_TTL_MS }) : undefined,
+        misses > 0 ? state.increment("stats:cache-misses", misses, { ttlMs: STATS_TTL_MS }) : undefined,
+        // Written once, when counting starts; a read is cheaper than a locked update every run.
+        state
+          .get<number>("stats:cache-since")
+          .then((since) =>
+            since === undefined
+              ? state.update<number>("stats:cache-since", (s) => s ?? clock(), STATS_TTL_MS)
+              : since,
+          ),
+      ]);
     },
   };
 }

@@ -60,9 +60,11 @@ export function createFileStore(dir: string, clock: () => number = Date.now): St
       await rm(temporary, { force: true }).catch(() => {});
       throw error;
     }
-    if (!swept.has(place.namespace)) {
+    // Expired cache entries are removed now and then, in the background: one process in
+    // SWEEP_ONE_IN looks at up to SWEEP_MAX_FILES of them, so no write waits on a large cache.
+    if (place.namespace === "cache" && !swept.has(place.namespace)) {
       swept.add(place.namespace);
-      await sweep(place.folder, clock()).catch(() => {});
+      if (Math.random() * SWEEP_ONE_IN < 1) void sweep(place.folder, clock()).catch(() => {});
     }
   };
 
@@ -125,9 +127,12 @@ function splitKey(key: string): [string, string] {
   return [safe(namespace), safe(name)];
 }
 
-/** Removes expired entries and stale temporary files of one namespace, once per process. */
+const SWEEP_ONE_IN = 16;
+const SWEEP_MAX_FILES = 2_000;
+
+/** Removes expired entries of one namespace; pauses, health and spend expire on read instead. */
 async function sweep(folder: string, now: number): Promise<void> {
-  for (const name of await readdir(folder)) {
+  for (const name of (await readdir(folder)).slice(0, SWEEP_MAX_FILES)) {
     const file = join(folder, name);
     if (name.endsWith(".tmp")) continue; // may belong to a writer right now
     if (!name.endsWith(".json")) continue;

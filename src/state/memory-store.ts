@@ -10,8 +10,18 @@ interface Entry {
  * State in this process only: what a run falls back to when the shared store fails, and what tests
  * and injected providers use. Operations are synchronous underneath, so they are atomic.
  */
+/** Every this many writes, expired entries are dropped: a long-lived server must not keep them all. */
+const PRUNE_EVERY = 256;
+
 export function createMemoryStore(clock: () => number = Date.now): StateStore {
   const entries = new Map<string, Entry>();
+  let writes = 0;
+  const store = (key: string, entry: Entry): void => {
+    entries.set(key, entry);
+    if (++writes % PRUNE_EVERY !== 0) return;
+    const now = clock();
+    for (const [k, e] of entries) if (e.expiresAt <= now) entries.delete(k);
+  };
   const live = (key: string): Entry | undefined => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= clock()) {
@@ -28,18 +38,18 @@ export function createMemoryStore(clock: () => number = Date.now): StateStore {
       return copy(live(key)?.value as T | undefined);
     },
     async set(key, value, ttlMs) {
-      entries.set(key, { value: copy(value), expiresAt: clock() + ttlMs });
+      store(key, { value: copy(value), expiresAt: clock() + ttlMs });
     },
     async update<T>(key: string, change: (current: T | undefined) => T, ttlMs: number) {
       const next = change(copy(live(key)?.value as T | undefined));
-      entries.set(key, { value: copy(next), expiresAt: clock() + ttlMs });
+      store(key, { value: copy(next), expiresAt: clock() + ttlMs });
       return next;
     },
     async increment(key, by, { limit, ttlMs }): Promise<CounterResult> {
       const entry = live(key);
       const current = typeof entry?.value === "number" ? entry.value : 0;
       if (limit !== undefined && current + by > limit) return { value: current, applied: false };
-      entries.set(key, { value: current + by, expiresAt: entry?.expiresAt ?? clock() + ttlMs });
+      store(key, { value: current + by, expiresAt: entry?.expiresAt ?? clock() + ttlMs });
       return { value: current + by, applied: true };
     },
     warnings: [],

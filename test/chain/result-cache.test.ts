@@ -27,7 +27,12 @@ describe("result cache", () => {
     await cache.put(request, "searxng", [hit(1), hit(2)]);
     now = 5_000;
     expect(await cache.get(request)).toEqual({ provider: "searxng", at: 1_000, hits: [hit(1), hit(2)] });
-    expect(await cacheStats(state)).toEqual({ hits: 1, misses: 1, since: 1_000 });
+    expect(await cacheStats(state)).toEqual({ hits: 0, misses: 0, since: undefined }); // counted, not yet written
+    await cache.flush();
+    expect(await cacheStats(state)).toEqual({ hits: 1, misses: 1, since: 5_000 });
+    await cache.get(request);
+    await cache.flush();
+    expect(await cacheStats(state)).toEqual({ hits: 2, misses: 1, since: 5_000 });
   });
 
   it("keys on the request's stage-independent parts only", () => {
