@@ -17,6 +17,7 @@ const BENCHES = [
   ["failure-cost", "a broken stage before the next one"],
   ["deadline", "every stage hanging"],
   ["server", "20 concurrent requests through the HTTP API"],
+  ["state", "cache hit latency and state round trips per corroborate (memory, file, Redis)"],
 ];
 const BUDGET_MS = 180_000;
 
