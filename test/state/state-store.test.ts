@@ -155,6 +155,26 @@ describeWithRedis("redis store", () => {
     await store.close();
   });
 
+  it("reconnects by itself after Redis comes back", async () => {
+    const store = withMemoryFallback(createRedisStore(`${redis.url}/14`), { retryAfterMs: 100 });
+    await store.set("pause:exa", { until: 1 }, 60_000);
+    await redis.stop();
+    await store.set("pause:brave", { until: 2 }, 60_000); // kept in memory, with a warning
+    expect(store.warnings).toHaveLength(1);
+    await redis.restart();
+    // Redis lost everything (no persistence); once the client is back, writes reach it again.
+    let reached = false;
+    for (let i = 0; i < 100 && !reached; i++) {
+      await sleep(100);
+      await store.set("pause:tavily", { until: 3 }, 60_000);
+      const raw = createRedisStore(`${redis.url}/14`);
+      reached = (await raw.get("pause:tavily").catch(() => undefined)) !== undefined;
+      await raw.close();
+    }
+    expect(reached).toBe(true);
+    await store.close();
+  }, 30_000);
+
   it("fails fast when Redis is unreachable", async () => {
     const store = createRedisStore("redis://127.0.0.1:1");
     await expect(store.get("pause:exa")).rejects.toThrow();
