@@ -46,6 +46,8 @@ export interface Diagnosis {
     };
     spend: (Allowance & { left: number })[];
   };
+  /** Who judges stances: the built-in classifier, or an LLM server (address without credentials). */
+  judge: { kind: "lexical" } | { kind: "llm"; url: string; model: string };
   warnings: string[];
 }
 
@@ -159,6 +161,10 @@ async function diagnoseWith(
       },
       spend,
     },
+    judge:
+      config.llm.url && config.llm.model
+        ? { kind: "llm", url: maskUrl(config.llm.url), model: config.llm.model }
+        : { kind: "lexical" },
     warnings: [...config.warnings, ...state.warnings],
   };
 }
@@ -180,6 +186,9 @@ export function renderDiagnosis(d: Diagnosis): string {
   const { cache } = d.state;
   lines.push(
     "",
+    d.judge.kind === "llm"
+      ? `Stance judge: ${d.judge.model} at ${d.judge.url} (the built-in classifier answers what it does not)`
+      : "Stance judge: built-in lexical classifier (set CORE_SEARCH_LLM_URL and _MODEL for an LLM judge)",
     `State: ${d.state.store === "redis" ? "Redis" : "files"} at ${d.state.location}`,
     cache.ttlMs === 0
       ? "Result cache: off (CORE_SEARCH_CACHE_TTL=0)"

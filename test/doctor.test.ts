@@ -55,6 +55,7 @@ describe("doctor: state, cache and spend", () => {
     expect(text).toContain(`State: files at ${stateDir}`);
     expect(text).toMatch(/Result cache: 20 min; 2 hits of 3 lookups \(67%\) since /);
     expect(text).toContain("| brave | day | 2 | 2 | 0 |");
+    expect(text).toContain("Stance judge: built-in lexical classifier");
   });
 
   it("names Redis without its password, and says when the cache is off", async () => {
@@ -64,6 +65,7 @@ describe("doctor: state, cache and spend", () => {
       keyless: "off",
       redisUrl: "redis://user:hunter2@127.0.0.1:1/0",
       cacheTtlMs: 0,
+      llm: { url: "http://judge:sk-canary@127.0.0.1:9/v1", model: "small-judge", apiKey: "sk-canary" },
     });
     const d = await diagnose(config);
     expect(d.state.store).toBe("redis");
@@ -71,6 +73,8 @@ describe("doctor: state, cache and spend", () => {
     const text = renderDiagnosis(d);
     expect(text).toContain("Result cache: off (CORE_SEARCH_CACHE_TTL=0)");
     expect(text).not.toContain("hunter2");
+    expect(text).toContain("Stance judge: small-judge at ");
+    expect(JSON.stringify(d) + text).not.toContain("sk-canary");
     // Redis is unreachable here: one warning, and doctor still answers.
     expect(d.warnings.some((w) => /Shared state \(redis\) failed/.test(w))).toBe(true);
   });
