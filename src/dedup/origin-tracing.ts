@@ -1,3 +1,5 @@
+import { isNormalizationInert } from "./inert-text.js";
+
 /**
  * Origin tracing: ties pages on different domains to one upstream origin, so that a wire story,
  * a press release or a paper reprinted on many sites is counted once.
@@ -333,25 +335,35 @@ function creditPattern(agency: WireAgency): RegExp {
 
 const AGENCY_MATCHERS = WIRE_AGENCIES.map((agency) => ({
   agency,
+  names: [...agency.names, ...(agency.datelineOnly ?? [])],
   credit: creditPattern(agency),
 }));
 
+/** Any name of any agency, as written: most texts name none, and then none credits an agency. */
+const ANY_AGENCY_NAME = new RegExp(alternation(AGENCY_MATCHERS.flatMap(({ names }) => names)));
+
 function wireAgencies(host: string, item: TraceInput): string[] {
   const found: string[] = [];
-  for (const { agency, credit } of AGENCY_MATCHERS) {
+  const titleNamesAny = ANY_AGENCY_NAME.test(item.title);
+  const snippetNamesAny = ANY_AGENCY_NAME.test(item.snippet);
+  for (const { agency, names, credit } of AGENCY_MATCHERS) {
     const onOwnSite = agency.domains.some((domain) => hostIsUnder(host, domain));
     // The credit patterns are costly; a text that never names the agency cannot credit it.
-    const named = (text: string) =>
-      [...agency.names, ...(agency.datelineOnly ?? [])].some((name) => text.includes(name));
-    const credited = (text: string) => named(text) && credit.test(text);
-    if (onOwnSite || credited(item.title) || credited(item.snippet)) found.push(agency.id);
+    const credited = (text: string, namesAny: boolean) =>
+      namesAny && names.some((name) => text.includes(name)) && credit.test(text);
+    if (onOwnSite || credited(item.title, titleNamesAny) || credited(item.snippet, snippetNamesAny)) {
+      found.push(agency.id);
+    }
   }
   return found;
 }
 
+/** Any of the distributors' datelines (none has flags): one pass over a text, not one per dateline. */
+const ANY_RELEASE_CREDIT = new RegExp(RELEASE_CREDITS.map((credit) => `(?:${credit.source})`).join("|"));
+
 function isPressRelease(host: string, item: TraceInput): boolean {
   if (RELEASE_DISTRIBUTORS.some((domain) => hostIsUnder(host, domain))) return true;
-  return RELEASE_CREDITS.some((credit) => credit.test(item.title) || credit.test(item.snippet));
+  return ANY_RELEASE_CREDIT.test(item.title) || ANY_RELEASE_CREDIT.test(item.snippet);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -402,17 +414,24 @@ function foldPlural(word: string): string {
 
 /** The six longest distinct content words of the headline, sorted; null for generic titles. */
 function titleFingerprint(title: string): string | null {
-  const words = stripSiteSuffix(title)
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+  const words = foldedWords(stripSiteSuffix(title))
     .filter((word) => word.length >= 2 && !STOP_WORDS.has(word) && !SOURCE_WORDS.has(word))
     .map(foldPlural);
   const distinct = [...new Set(words)];
   if (distinct.length < 3) return null;
   distinct.sort((a, b) => b.length - a.length || compareText(a, b));
   return distinct.slice(0, 6).sort(compareText).join("-");
+}
+
+/** Lower-case words without accents: letters and digits between anything else. */
+function foldedWords(text: string): string[] {
+  // Decomposing changes nothing in such a text and it has no accents; its letters are ASCII ones.
+  if (isNormalizationInert(text)) return text.toLowerCase().split(/[^a-z0-9]+/);
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u);
 }
 
 function compareText(a: string, b: string): number {

@@ -76,7 +76,9 @@ export function assignOrigins(items: readonly OriginItem[]): OriginGroup[] {
   const groups = new Map<number, number[]>();
   items.forEach((_, index) => {
     const root = find(index);
-    groups.set(root, [...(groups.get(root) ?? []), index]);
+    const group = groups.get(root);
+    if (group) group.push(index);
+    else groups.set(root, [index]);
   });
   return [...groups.entries()]
     .map(([root, members]): OriginGroup => {

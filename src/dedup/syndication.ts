@@ -1,14 +1,15 @@
-import stringSimilarity from "string-similarity";
+import { isNormalizationInert } from "./inert-text.js";
 
 /**
  * Syndication: the same story published on several domains (a wire copy on twenty news sites, an
  * article mirrored by an aggregator) is one source, however many domains show it.
  *
  * Two items from different domains are one story when their normalized titles have a Dice
- * similarity (character bigrams, `string-similarity`) above {@link TITLE_SIMILARITY} and their
- * normalized snippets one above {@link SNIPPET_SIMILARITY}. When either snippet is missing or too
- * short to say anything ({@link MIN_SNIPPET_CHARS}), the titles alone must reach
- * {@link TITLE_SIMILARITY_WITHOUT_SNIPPET}. Links are transitive: A~B and B~C make one story.
+ * similarity (character bigrams, scored as `string-similarity` scores them) above
+ * {@link TITLE_SIMILARITY} and their normalized snippets one above {@link SNIPPET_SIMILARITY}.
+ * When either snippet is missing or too short to say anything ({@link MIN_SNIPPET_CHARS}), the
+ * titles alone must reach {@link TITLE_SIMILARITY_WITHOUT_SNIPPET}. Links are transitive: A~B and
+ * B~C make one story.
  *
  * Scale. Comparing every pair is quadratic (10,000 items would be 50 million comparisons). Up to
  * {@link ALL_PAIRS_LIMIT} usable items every pair is compared; above that, pairs are first blocked
@@ -115,13 +116,18 @@ export interface SyndicationOptions {
 interface PreparedItem {
   title: string;
   /** The title's character bigrams, sorted: Dice over many pairs without rebuilding them each time. */
-  titleBigrams: Float64Array;
+  titleBigrams: Bigrams;
   /** Letters and digits of the title: what Dice compares. */
   titleChars: number;
-  /** Normalized on first use: most pairs are decided by their titles alone. */
-  snippet: () => string;
+  /** Normalized, with its bigrams, on first use: most pairs are decided by their titles alone. */
+  snippet: () => PreparedSnippet;
   domain: string;
-  words: string[];
+}
+
+interface PreparedSnippet {
+  text: string;
+  /** Bigrams of the whole snippet, on first use: only the shorter snippet of a pair is compared whole. */
+  whole: () => Bigrams;
 }
 
 /**
@@ -226,19 +232,19 @@ function oneBlock(prepared: readonly (PreparedItem | null)[]): Blocking {
  */
 function rareWordBlocks(prepared: readonly (PreparedItem | null)[], stats: SyndicationStats): Blocking {
   const documentFrequency = new Map<string, number>();
-  for (const item of prepared) {
-    if (item === null) continue;
-    for (const word of item.words) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
+  // Words are only needed here: small inputs compare every pair without them.
+  const wordsOfItem = prepared.map((item) => (item === null ? null : wordsOf(item.title)));
+  for (const words of wordsOfItem) {
+    if (words === null) continue;
+    for (const word of words) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
   }
   const frequency = (word: string) => documentFrequency.get(word) ?? 0;
 
   // Each title's prefix (rarest words first) and the same one word longer. A word no other title
   // has cannot bring two titles together, so it is left out (after the prefix length is taken).
-  const prefixes = prepared.map((item) => {
-    if (item === null) return null;
-    const ordered = [...item.words].sort(
-      (a, b) => frequency(a) - frequency(b) || (a < b ? -1 : a > b ? 1 : 0),
-    );
+  const prefixes = wordsOfItem.map((words) => {
+    if (words === null) return null;
+    const ordered = words.sort((a, b) => frequency(a) - frequency(b) || (a < b ? -1 : a > b ? 1 : 0));
     const length = ordered.length - Math.ceil(SHARED_WORD_SHARE * ordered.length) + 1;
     return ordered.slice(0, length + 1).map((word, position) => ({ word, inPrefix: position < length }));
   });
@@ -284,53 +290,121 @@ function rareWordBlocks(prepared: readonly (PreparedItem | null)[], stats: Syndi
 
 function sameStory(a: PreparedItem, b: PreparedItem, stats: SyndicationStats): boolean {
   // Dice counts shared bigrams over all bigrams, so it cannot exceed 2·min / (sum) of the counts.
-  const [bigramsA, bigramsB] = [a.titleChars - 1, b.titleChars - 1];
+  const bigramsA = a.titleChars - 1;
+  const bigramsB = b.titleChars - 1;
   if ((2 * Math.min(bigramsA, bigramsB)) / (bigramsA + bigramsB) <= TITLE_SIMILARITY) return false;
   stats.titleComparisons += 1;
-  const titleSimilarity = a.title === b.title ? 1 : diceOfSorted(a.titleBigrams, b.titleBigrams);
+  const titleSimilarity = diceAbove(a.titleBigrams, b.titleBigrams, TITLE_SIMILARITY);
   if (titleSimilarity <= TITLE_SIMILARITY) return false;
-  const [snippetA, snippetB] = [a.snippet(), b.snippet()];
-  if (snippetA.length < MIN_SNIPPET_CHARS || snippetB.length < MIN_SNIPPET_CHARS) {
+  const snippetA = a.snippet();
+  const snippetB = b.snippet();
+  if (snippetA.text.length < MIN_SNIPPET_CHARS || snippetB.text.length < MIN_SNIPPET_CHARS) {
     return titleSimilarity >= TITLE_SIMILARITY_WITHOUT_SNIPPET;
   }
   stats.snippetComparisons += 1;
-  const length = Math.min(snippetA.length, snippetB.length);
-  const snippetSimilarity = stringSimilarity.compareTwoStrings(
-    snippetA.slice(0, length),
-    snippetB.slice(0, length),
+  const length = Math.min(snippetA.text.length, snippetB.text.length);
+  const snippetSimilarity = diceAbove(
+    snippetBigrams(snippetA, length),
+    snippetBigrams(snippetB, length),
+    SNIPPET_SIMILARITY,
   );
   return snippetSimilarity > SNIPPET_SIMILARITY;
 }
 
-/**
- * Character bigrams of `text` without whitespace, as sorted numbers. With these, Dice is the same
- * figure string-similarity's compareTwoStrings gives (2 × shared bigrams ÷ all bigrams, counting
- * repeats), computed by one merge instead of a fresh map per pair.
- */
-function sortedBigrams(text: string): Float64Array {
-  const chars = text.replace(/\s+/g, "");
-  const codes = new Float64Array(Math.max(0, chars.length - 1));
-  for (let i = 0; i < codes.length; i += 1) codes[i] = chars.charCodeAt(i) * 65_536 + chars.charCodeAt(i + 1);
-  return codes.sort();
+/** A text as Dice sees it: its character bigrams, whitespace left out, as sorted numbers. */
+interface Bigrams {
+  sorted: Uint32Array;
+  /** The letters of a text too short for a bigram, which compareTwoStrings still scores 1 with itself. */
+  short: string | null;
 }
 
-function diceOfSorted(a: Float64Array, b: Float64Array): number {
-  if (a.length === 0 || b.length === 0) return 0;
+const SPACE = 32;
+
+/**
+ * Character bigrams of the first `length` characters of a normalized text, whitespace left out,
+ * as sorted numbers (two UTF-16 code units in one 32-bit number). With these, {@link diceAbove}
+ * gives the figure string-similarity's compareTwoStrings gives, by one merge instead of a fresh
+ * map per pair. The only whitespace in a normalized text is the space: whitespace is no letter,
+ * mark or digit, and every run of those becomes one space.
+ */
+function bigramsOf(text: string, length = text.length): Bigrams {
+  let letters = 0;
+  for (let i = 0; i < length; i += 1) if (text.charCodeAt(i) !== SPACE) letters += 1;
+  const sorted = new Uint32Array(Math.max(0, letters - 1));
+  let previous = -1;
+  let next = 0;
+  for (let i = 0; i < length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === SPACE) continue;
+    if (previous >= 0) sorted[next++] = previous * 65_536 + code;
+    previous = code;
+  }
+  return { sorted: sorted.sort(), short: letters < 2 ? text.slice(0, length).replaceAll(" ", "") : null };
+}
+
+function prepareSnippet(snippet: string): PreparedSnippet {
+  const text = normalizeSnippet(snippet);
+  return { text, whole: once(() => bigramsOf(text)) };
+}
+
+/** Bigrams of the snippet's first `length` characters: built for the pair unless that is all of it. */
+function snippetBigrams(snippet: PreparedSnippet, length: number): Bigrams {
+  return length === snippet.text.length ? snippet.whole() : bigramsOf(snippet.text, length);
+}
+
+/**
+ * Dice similarity, exactly as compareTwoStrings computes it, when it is above `floor`; 0 when it is
+ * not. compareTwoStrings scores equal texts 1 (even too short for a bigram), a text without a
+ * bigram 0, else 2 × shared bigrams ÷ all bigrams, repeats counted (a bigram twice in one text and
+ * once in the other is shared once): the merge of the two sorted lists counts exactly that, and
+ * gives two equal texts exactly 1.
+ *
+ * Most pairs are far apart, so the merge stops as soon as too few bigrams are left to share.
+ */
+function diceAbove(a: Bigrams, b: Bigrams, floor: number): number {
+  const x = a.sorted;
+  const y = b.sorted;
+  if (x.length === 0 || y.length === 0) {
+    const similarity = a.short !== null && a.short === b.short ? 1 : 0;
+    return similarity > floor ? similarity : 0;
+  }
+  const total = x.length + y.length;
+  const needed = sharedNeeded(total, floor);
   let shared = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    const [x, y] = [a[i] as number, b[j] as number];
-    if (x === y) {
+  let i = 0;
+  let j = 0;
+  while (i < x.length && j < y.length) {
+    const left = x[i] as number;
+    const right = y[j] as number;
+    if (left === right) {
       shared += 1;
       i += 1;
       j += 1;
-    } else if (x < y) i += 1;
+      continue;
+    }
+    if (left < right) i += 1;
     else j += 1;
+    // A bigram passed over is never shared: at most what is left of the shorter rest can still be.
+    if (shared + Math.min(x.length - i, y.length - j) < needed) return 0;
   }
-  return (2 * shared) / (a.length + b.length);
+  const similarity = (2 * shared) / total;
+  return similarity > floor ? similarity : 0;
 }
 
-function once(compute: () => string): () => string {
-  let value: string | undefined;
+/**
+ * The fewest shared bigrams whose Dice, computed as {@link diceAbove} computes it, is above
+ * `floor`: found on the same floating-point figure, so the early stop never turns away a pair the
+ * full count would keep.
+ */
+function sharedNeeded(total: number, floor: number): number {
+  let needed = Math.max(0, Math.floor((floor * total) / 2));
+  while (needed > 0 && (2 * (needed - 1)) / total > floor) needed -= 1;
+  while ((2 * needed) / total <= floor) needed += 1;
+  return needed;
+}
+
+function once<T>(compute: () => T): () => T {
+  let value: T | undefined;
   return () => {
     value ??= compute();
     return value;
@@ -347,11 +421,10 @@ function prepare(item: SyndicationInput): PreparedItem | null {
   if (titleChars < MIN_TITLE_CHARS || domain === "") return null;
   return {
     title,
-    titleBigrams: sortedBigrams(title),
+    titleBigrams: bigramsOf(title),
     titleChars,
-    snippet: once(() => normalizeSnippet(item.snippet)),
+    snippet: once(() => prepareSnippet(item.snippet)),
     domain,
-    words: wordsOf(title),
   };
 }
 
@@ -366,7 +439,7 @@ const TRAILING_SEGMENT = /^(.*\S)\s+(?:[-–—|·•»]|::)\s+(\S.*)$/su;
  * whitespace collapsed.
  */
 export function normalizeTitle(title: string): string {
-  let text = title.normalize("NFKC").trim();
+  let text = nfkc(title).trim();
   for (let round = 0; round < MAX_SUFFIXES; round += 1) {
     const match = TRAILING_SEGMENT.exec(text);
     if (!match) break;
@@ -383,10 +456,23 @@ const LEADING_DATE =
 
 /** The snippet as compared: a leading date removed, then normalized like a title. */
 export function normalizeSnippet(snippet: string): string {
-  return normalizeText(snippet.normalize("NFKC").replace(LEADING_DATE, ""));
+  return normalizeText(nfkc(snippet).replace(LEADING_DATE, ""));
+}
+
+function nfkc(text: string): string {
+  return isNormalizationInert(text) ? text : text.normalize("NFKC");
 }
 
 function normalizeText(text: string): string {
+  // The steps below without the normalizations, which would change nothing: lower case, apostrophes
+  // dropped, all but letters and digits (here only ASCII ones) made a space.
+  if (isNormalizationInert(text)) {
+    return text
+      .toLowerCase()
+      .replace(/['’ʼ`]/g, "")
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
+  }
   return text
     .normalize("NFKC")
     .toLowerCase()

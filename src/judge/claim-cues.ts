@@ -124,10 +124,26 @@ export function segments(text: string): string[] {
 
 const stems = (words: readonly string[]): Set<string> => new Set(words.map(lightStem));
 
+interface PartStems {
+  subject: Set<string>;
+  object: Set<string>;
+  predicate: Set<string>;
+}
+
+/** A report reads many results against the same parsed claim: its stems are taken once. */
+const stemsOfParts = new WeakMap<ClaimParts, PartStems>();
+
+function partStems(parts: ClaimParts): PartStems {
+  let found = stemsOfParts.get(parts);
+  if (found === undefined) {
+    found = { subject: stems(parts.subject), object: stems(parts.object), predicate: stems(parts.predicate) };
+    stemsOfParts.set(parts, found);
+  }
+  return found;
+}
+
 export function claimCues(parts: ClaimParts, text: string): ClaimCues {
-  const subject = stems(parts.subject);
-  const object = stems(parts.object);
-  const predicate = stems(parts.predicate);
+  const { subject, object, predicate } = partStems(parts);
   const cues: ClaimCues = {
     affirm: 0,
     deny: 0,

@@ -69,15 +69,39 @@ const STOP = new Set(
   ),
 );
 
-/** Light suffix stripping, enough to match "denies"/"denied", "shoots"/"shooting". */
+/** Longest stem kept: the first six characters. */
+const MAX_STEM = 6;
+// Character codes of the endings lightStem reads.
+const [APOSTROPHE, RIGHT_QUOTE] = [39, 0x2019];
+const [D, E, G, I, N, S] = [100, 101, 103, 105, 110, 115];
+
+/**
+ * Light suffix stripping, enough to match "denies"/"denied", "shoots"/"shooting". In order: a
+ * possessive "'s" goes; then "-ies" becomes "-y" (what is left over 5 characters), or "-ing" goes
+ * (over 5), "-ed" or "-es" (over 4), or a last "-s" but not "-ss" (over 3); the first six
+ * characters are the stem. Every word a judge reads comes through here, so the endings are read as
+ * character codes and a string is made only for the stem.
+ */
 export function lightStem(word: string): string {
-  let w = word.replace(/['’]s$/, "");
-  if (w.length > 5 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
-  else if (w.length > 4 && w.endsWith("es")) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
-  return w.length > 6 ? w.slice(0, 6) : w;
+  let end = word.length;
+  const back = (n: number): number => word.charCodeAt(end - n);
+  if (end >= 2 && back(1) === S && (back(2) === APOSTROPHE || back(2) === RIGHT_QUOTE)) end -= 2;
+  let y = false;
+  if (back(1) === S) {
+    if (end > 5 && back(2) === E && back(3) === I) {
+      end -= 3;
+      y = true;
+    } else if (end > 4 && back(2) === E) end -= 2;
+    else if (end > 3 && back(2) !== S) end -= 1;
+  } else if (back(1) === G) {
+    if (end > 5 && back(2) === N && back(3) === I) end -= 3;
+  } else if (back(1) === D) {
+    if (end > 4 && back(2) === E) end -= 2;
+  }
+  // "-ies" → "-y" adds a character, which the cut to six drops again from a long stem.
+  if (end >= MAX_STEM) return word.length === MAX_STEM ? word : word.slice(0, MAX_STEM);
+  if (y) return `${word.slice(0, end)}y`;
+  return end === word.length ? word : word.slice(0, end);
 }
 
 export function claimWords(text: string): string[] {

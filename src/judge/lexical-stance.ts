@@ -187,6 +187,24 @@ const CONFIRM_WORDS = [
   "true",
 ];
 
+/** Each phrase with itself between spaces, as looked for in the token stream: built once, not per text. */
+const spacedOut = (phrases: readonly string[]) => phrases.map((p) => [p, ` ${p} `] as const);
+const REFUTE_SPACED = spacedOut(REFUTE_PHRASES);
+const HEDGE_SPACED = spacedOut(HEDGE_PHRASES);
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const anyOf = (phrases: readonly string[], spaced: boolean): RegExp => {
+  const alternatives = phrases.map(escapeRegExp).join("|");
+  return new RegExp(spaced ? ` (?:${alternatives}) ` : alternatives);
+};
+/**
+ * Whether a text holds any phrase at all, as the phrase loops below look for them: most texts hold
+ * none, and one pass over a text is far cheaper than a search for each phrase.
+ */
+const ANY_REFUTE_PHRASE = anyOf(REFUTE_PHRASES, true);
+const ANY_HEDGE_PHRASE_SPACED = anyOf(HEDGE_PHRASES, true);
+const ANY_HEDGE_PHRASE = anyOf(HEDGE_PHRASES, false);
+
 const REFUTE_SET = new Set(REFUTE_WORDS);
 const HEDGE_SET = new Set(HEDGE_WORDS);
 const CONFIRM_SET = new Set(CONFIRM_WORDS);
@@ -196,13 +214,60 @@ function tokenize(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9]+(?:['’][a-z]+)?|[?:]/g) ?? [];
 }
 
-const isContent = (w: string): boolean => /^[a-z0-9]/.test(w) && !STOPWORDS.has(w) && w.length > 1;
+/** A word (it starts with a letter or digit, unlike `?` and `:`) that is no stop word. */
+const isContent = (w: string): boolean => {
+  const first = w.charCodeAt(0);
+  const wordLike = (first >= 97 && first <= 122) || (first >= 48 && first <= 57);
+  return wordLike && !STOPWORDS.has(w) && w.length > 1;
+};
 
-/** Stemmed content words of a text. */
-function contentStems(tokens: readonly string[]): Set<string> {
+const isNegation = (t: string): boolean => NEGATIONS.has(t) || t.endsWith("n't");
+
+/** Stemmed content words of a text, from its tokens and their stems. */
+function contentStems(tokens: readonly string[], stems: readonly string[]): Set<string> {
   const out = new Set<string>();
-  for (const t of tokens) if (isContent(t)) out.add(lightStem(t));
+  for (let i = 0; i < tokens.length; i++) if (isContent(tokens[i] ?? "")) out.add(stems[i] ?? "");
   return out;
+}
+
+/** A text as the judge reads it: tokens, each token's stem, and the stems of its content words. */
+interface Reading {
+  tokens: string[];
+  stems: string[];
+  contentStems: Set<string>;
+}
+
+function readText(text: string): Reading {
+  const tokens = tokenize(text);
+  const stems = tokens.map(lightStem);
+  return { tokens, stems, contentStems: contentStems(tokens, stems) };
+}
+
+/** What the judge needs of a claim. A report judges many results against one claim: read it once. */
+interface ClaimReading extends Reading {
+  claim: string;
+  /** Whether the claim itself holds a negation. */
+  negated: boolean;
+  /** Parsed on first use: only results with page text need the parts. */
+  parts: () => ClaimParts;
+}
+
+let lastClaim: ClaimReading | undefined;
+
+function readClaim(claim: string): ClaimReading {
+  if (lastClaim?.claim === claim) return lastClaim;
+  const text = readText(claim);
+  let parts: ClaimParts | undefined;
+  lastClaim = {
+    ...text,
+    claim,
+    negated: text.tokens.some(isNegation),
+    parts: () => {
+      parts ??= parseClaim(claim);
+      return parts;
+    },
+  };
+  return lastClaim;
 }
 
 export interface Relevance {
@@ -215,38 +280,39 @@ export interface Relevance {
 }
 
 export function relevance(claim: string, text: string): Relevance {
-  const claimStems = contentStems(tokenize(claim));
-  const textStems = contentStems(tokenize(text));
-  let matched = 0;
-  for (const s of claimStems) if (textStems.has(s)) matched++;
-  return {
-    matched,
-    ratio: claimStems.size === 0 ? 0 : matched / claimStems.size,
-    claimTerms: claimStems.size,
-  };
+  return relevanceOf(readClaim(claim), readText(text));
 }
 
-let lastClaim: { claim: string; parts: ClaimParts } | undefined;
-
-/** A report judges many results against one claim: parse it once. */
-function partsOf(claim: string): ClaimParts {
-  if (lastClaim?.claim !== claim) lastClaim = { claim, parts: parseClaim(claim) };
-  return lastClaim.parts;
+function relevanceOf(claim: ClaimReading, text: Reading): Relevance {
+  let matched = 0;
+  for (const s of claim.contentStems) if (text.contentStems.has(s)) matched++;
+  const claimTerms = claim.contentStems.size;
+  return { matched, ratio: claimTerms === 0 ? 0 : matched / claimTerms, claimTerms };
 }
 
 /** Features of `text` (title + " " + snippet) with respect to `claim`, as name → value. */
 export function stanceFeatures(claim: string, text: string): Map<string, number> {
+  const claimReading = readClaim(claim);
+  const reading = readText(text);
+  return featuresOf(claimReading, text, reading, relevanceOf(claimReading, reading));
+}
+
+/** {@link stanceFeatures} of a text already read, with its relevance to the claim. */
+function featuresOf(
+  claim: ClaimReading,
+  text: string,
+  reading: Reading,
+  rel: Relevance,
+): Map<string, number> {
   const f = new Map<string, number>();
   const add = (name: string, v = 1): void => {
     f.set(name, (f.get(name) ?? 0) + v);
   };
-  const tokens = tokenize(text);
-  const claimTokens = tokenize(claim);
-  const claimStems = contentStems(claimTokens);
+  const { tokens, stems } = reading;
+  const claimStems = claim.contentStems;
   const joined = ` ${tokens.join(" ")} `;
   const lower = ` ${text.toLowerCase()} `;
 
-  const rel = relevance(claim, text);
   const ov = rel.ratio;
   add("ov", ov);
   add(ov === 0 ? "ov:0" : ov < 0.2 ? "ov:lo" : ov < 0.5 ? "ov:mid" : "ov:hi");
@@ -269,16 +335,20 @@ export function stanceFeatures(claim: string, text: string): Map<string, number>
       add(`c:${t}`);
     }
   }
-  for (const p of REFUTE_PHRASES) {
-    if (joined.includes(` ${p} `) || lower.includes(` ${p} `)) {
-      refute++;
-      add(`rp:${p}`);
+  if (ANY_REFUTE_PHRASE.test(joined) || ANY_REFUTE_PHRASE.test(lower)) {
+    for (const [p, spaced] of REFUTE_SPACED) {
+      if (joined.includes(spaced) || lower.includes(spaced)) {
+        refute++;
+        add(`rp:${p}`);
+      }
     }
   }
-  for (const p of HEDGE_PHRASES) {
-    if (joined.includes(` ${p} `) || lower.includes(p)) {
-      hedge++;
-      add(`hp:${p}`);
+  if (ANY_HEDGE_PHRASE_SPACED.test(joined) || ANY_HEDGE_PHRASE.test(lower)) {
+    for (const [p, spaced] of HEDGE_SPACED) {
+      if (joined.includes(spaced) || lower.includes(p)) {
+        hedge++;
+        add(`hp:${p}`);
+      }
     }
   }
   const question = text.includes("?");
@@ -301,15 +371,15 @@ export function stanceFeatures(claim: string, text: string): Map<string, number>
   if (colon >= 0 && colon >= tokens.length - 3) add("suffix-colon");
 
   // Negation within a few words of a claim term, and negation the claim itself lacks.
-  const claimNeg = claimTokens.some((t) => NEGATIONS.has(t) || t.endsWith("n't"));
+  const claimNeg = claim.negated;
   let negNear = 0;
   let negAny = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] ?? "";
-    if (!(NEGATIONS.has(t) || t.endsWith("n't"))) continue;
+    if (!isNegation(t)) continue;
     negAny++;
     for (let j = Math.max(0, i - 4); j <= Math.min(tokens.length - 1, i + 4); j++) {
-      if (j !== i && claimStems.has(lightStem(tokens[j] ?? ""))) {
+      if (j !== i && claimStems.has(stems[j] ?? "")) {
         negNear++;
         break;
       }
@@ -319,25 +389,27 @@ export function stanceFeatures(claim: string, text: string): Map<string, number>
   if (negNear > 0) add(claimNeg ? "negnear:both" : "negnear:text-only");
   if (claimNeg && negAny === 0) add("neg:claim-only");
 
-  // Unigrams and bigrams; claim words are masked so the pattern around them generalises across claims.
-  const masked = tokens.map((t) => (isContent(t) && claimStems.has(lightStem(t)) ? "@" : t));
-  const seen = new Set<string>();
+  // Unigrams and bigrams, each counted once; claim words are masked so the pattern around them
+  // generalises across claims. No feature above has one of these names, so a name already in `f`
+  // is one seen here before.
+  const masked = tokens.map((t, i) => (isContent(t) && claimStems.has(stems[i] ?? "") ? "@" : t));
+  const once = (name: string): void => {
+    if (f.has(name)) return;
+    f.set(name, 1);
+    if (ov >= 0.5) f.set(`hi*${name}`, 0.5);
+  };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] ?? "";
     const m = masked[i] ?? "";
-    seen.add(`u:${t}`);
+    once(`u:${t}`);
     if (i + 1 < tokens.length) {
-      seen.add(`b:${t}_${tokens[i + 1] ?? ""}`);
-      seen.add(`m:${m}_${masked[i + 1] ?? ""}`);
+      once(`b:${t}_${tokens[i + 1] ?? ""}`);
+      once(`m:${m}_${masked[i + 1] ?? ""}`);
     }
   }
   if (tokens.length > 0) {
-    seen.add(`first:${masked[0] ?? ""}`);
-    seen.add(`last:${masked[tokens.length - 1] ?? ""}`);
-  }
-  for (const s of seen) {
-    add(s);
-    if (ov >= 0.5) add(`hi*${s}`, 0.5);
+    once(`first:${masked[0] ?? ""}`);
+    once(`last:${masked[tokens.length - 1] ?? ""}`);
   }
   return f;
 }
@@ -367,9 +439,13 @@ function loadModel(): Map<number, readonly [number, number, number]> {
 
 /** Softmax probabilities over [support, contradict, neutral]. */
 export function stanceProbabilities(claim: string, text: string): [number, number, number] {
+  return probabilitiesOf(stanceFeatures(claim, text));
+}
+
+function probabilitiesOf(features: Map<string, number>): [number, number, number] {
   const w = loadModel();
   const z = [STANCE_WEIGHTS.bias[0] ?? 0, STANCE_WEIGHTS.bias[1] ?? 0, STANCE_WEIGHTS.bias[2] ?? 0];
-  for (const [name, v] of stanceFeatures(claim, text)) {
+  for (const [name, v] of features) {
     const row = w.get(hashFeature(name, STANCE_WEIGHTS.dim));
     if (!row) continue;
     z[0] = (z[0] ?? 0) + row[0] * v;
@@ -391,10 +467,13 @@ export function stanceProbabilities(claim: string, text: string): [number, numbe
  */
 export function judgeText(claim: string, title: string, snippet = ""): StanceJudgement {
   const text = snippet === "" ? title : `${title}\n${snippet}`;
-  const rel = relevance(claim, text);
+  // The text is read once, for the relevance gate and, when it gets that far, the softmax.
+  const claimReading = readClaim(claim);
+  const reading = readText(text);
+  const rel = relevanceOf(claimReading, reading);
   if (rel.claimTerms > 0 && rel.matched === 0) return { stance: "unrelated", score: 0.9 };
   if (snippet !== "") {
-    const cues = claimCues(partsOf(claim), text);
+    const cues = claimCues(claimReading.parts(), text);
     const margin = cues.affirm - cues.deny;
     if (margin !== 0) {
       return {
@@ -405,7 +484,7 @@ export function judgeText(claim: string, title: string, snippet = ""): StanceJud
     if (cues.titleQuestion || cues.questions > 0 || !cues.predicateSeen)
       return { stance: "neutral", score: 0.6 };
   }
-  const p = stanceProbabilities(claim, text);
+  const p = probabilitiesOf(featuresOf(claimReading, text, reading, rel));
   let best = 0;
   for (let k = 1; k < 3; k++) if ((p[k] ?? 0) > (p[best] ?? 0)) best = k;
   return { stance: SOFTMAX_STANCES[best] ?? "neutral", score: p[best] ?? 0 };
