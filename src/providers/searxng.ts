@@ -249,9 +249,10 @@ function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
 function toUnresponsive(entries: unknown[] | undefined): UnresponsiveEngine[] {
   const out: UnresponsiveEngine[] = [];
   for (const entry of entries ?? []) {
-    if (Array.isArray(entry) && typeof entry[0] === "string") {
-      out.push({ engine: entry[0], reason: typeof entry[1] === "string" ? entry[1] : "unavailable" });
-    }
+    // Names and reasons reach notes and the terminal: no control characters or markup, bounded.
+    const engine = Array.isArray(entry) ? cleanText(entry[0], 100) : "";
+    if (engine === "") continue;
+    out.push({ engine, reason: (Array.isArray(entry) && cleanText(entry[1], 200)) || "unavailable" });
   }
   return out.sort((a, b) => a.engine.localeCompare(b.engine));
 }

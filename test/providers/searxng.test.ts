@@ -62,6 +62,27 @@ describe("searxng provider", () => {
     expect(raw.length).toBeGreaterThan(0); // the fixture does carry a non-web result, and it was dropped
   });
 
+  it("cleans engine names and reasons it reports as unresponsive", async () => {
+    agent
+      .get(BASE)
+      .intercept({ path: (p) => p.startsWith("/search?"), method: "GET" })
+      .reply(200, {
+        results: [],
+        unresponsive_engines: [
+          ["bing\u001b[31m", "time\u0007out <b>now</b>"],
+          ["", "nameless"],
+          [42, "not a name"],
+          ["mojeek", "x".repeat(500)],
+          ["wiby"],
+        ],
+      });
+    const result = await provider().search(request());
+    expect(result.unresponsiveEngines.map((e) => e.engine)).toEqual(["bing[31m", "mojeek", "wiby"]);
+    expect(result.unresponsiveEngines[0]?.reason).toBe("timeout now");
+    expect(result.unresponsiveEngines[1]?.reason.length).toBeLessThanOrEqual(200);
+    expect(result.unresponsiveEngines[2]?.reason).toBe("unavailable");
+  });
+
   it("sends engines alone when the call names engines (engines + categories would select their union)", async () => {
     const paths: string[] = [];
     agent
