@@ -1,8 +1,8 @@
 /** Shared pieces of the provider contract tests. */
 import { readFileSync } from "node:fs";
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { ProviderError } from "../../src/errors.js";
-import type { SearchRequest } from "../../src/providers/search-provider.js";
+import type { ProviderName, SearchProvider, SearchRequest } from "../../src/providers/search-provider.js";
 
 /** A search request for `query` with the defaults every provider test starts from. */
 export function searchRequest(query: string, overrides: Partial<SearchRequest> = {}): SearchRequest {
@@ -38,4 +38,57 @@ export function providerFixture<T>(name: string): T {
   return JSON.parse(
     readFileSync(new URL(`../../../shared/reference/providers/${name}.json`, import.meta.url), "utf8"),
   ) as T;
+}
+
+/** What `transportContract` needs of one provider's test file. */
+export interface TransportSubject {
+  name: ProviderName;
+  /** One mocked search request of this provider (a MockAgent interceptor). */
+  intercept: () => { reply(status: number, body: string | object): { delay(ms: number): unknown } };
+  provider: (settings?: { timeoutMs?: number; apiKey?: string | undefined }) => SearchProvider;
+  request: (overrides?: Partial<SearchRequest>) => SearchRequest;
+  /** A valid reply with no results, in this vendor's shape. */
+  emptyBody: object;
+  /** A reply over the 5 MiB cap, in this vendor's shape. */
+  oversizedBody: string;
+}
+
+/**
+ * The transport and key cases every keyed vendor answers the same way: an oversized body, a slow
+ * reply, an aborting caller, and no key at all.
+ */
+export function transportContract(subject: TransportSubject): void {
+  const { intercept, provider, request } = subject;
+  it("stops reading an oversized body", async () => {
+    intercept().reply(200, subject.oversizedBody);
+    expect((await providerFailure(provider().search(request()))).outcome).toBe("too_large");
+  });
+
+  it("times out a slow reply", async () => {
+    intercept().reply(200, subject.emptyBody).delay(1_000);
+    const error = await providerFailure(provider({ timeoutMs: 50 }).search(request()));
+    expect(error.outcome).toBe("timeout");
+  });
+
+  it("stops when the caller aborts", async () => {
+    intercept().reply(200, subject.emptyBody).delay(1_000);
+    const controller = new AbortController();
+    const pending = providerFailure(provider().search(request({ signal: controller.signal })));
+    setTimeout(() => controller.abort(), 20);
+    expect((await pending).outcome).toBe("aborted");
+  });
+
+  it.each([
+    ["no key", undefined],
+    ["an empty key", ""],
+  ])("is unconfigured with %s and sends nothing", async (_name, apiKey) => {
+    const unconfigured = provider({ apiKey });
+    expect(unconfigured.name).toBe(subject.name);
+    expect(unconfigured.configured).toBe(false);
+    expect((await providerFailure(unconfigured.search(request()))).outcome).toBe("no_key");
+  });
+
+  it("is configured with a key", () => {
+    expect(provider().configured).toBe(true);
+  });
 }

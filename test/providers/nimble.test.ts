@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createNimbleProvider, type NimbleSettings } from "../../src/providers/nimble.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
-import { exposedText, providerFailure, providerFixture, searchRequest } from "../helpers/provider-harness.js";
+import {
+  exposedText,
+  providerFailure,
+  providerFixture,
+  searchRequest,
+  transportContract,
+} from "../helpers/provider-harness.js";
 
 interface Fixture {
   request: { body: Record<string, unknown> };
@@ -224,23 +230,13 @@ describe("nimble provider", () => {
     expect(error.message).toContain(message);
   });
 
-  it("stops reading an oversized body", async () => {
-    intercept().reply(200, `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`);
-    expect((await providerFailure(provider().search(request()))).outcome).toBe("too_large");
-  });
-
-  it("times out a slow reply", async () => {
-    intercept().reply(200, { results: [] }).delay(1_000);
-    const error = await providerFailure(provider({ timeoutMs: 50 }).search(request()));
-    expect(error.outcome).toBe("timeout");
-  });
-
-  it("stops when the caller aborts", async () => {
-    intercept().reply(200, { results: [] }).delay(1_000);
-    const controller = new AbortController();
-    const pending = providerFailure(provider().search(request({ signal: controller.signal })));
-    setTimeout(() => controller.abort(), 20);
-    expect((await pending).outcome).toBe("aborted");
+  transportContract({
+    name: "nimble",
+    intercept: () => intercept(),
+    provider,
+    request,
+    emptyBody: { results: [] },
+    oversizedBody: `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`,
   });
 
   it("uses the base-URL override with the documented path appended", async () => {
@@ -270,19 +266,5 @@ describe("nimble provider", () => {
     const { warnings } = await provider().search(request({ categories: ["news", "science", "it"] }));
     expect(warnings.length).toBe(2);
     expect(warnings.join(" ")).not.toContain(KEY);
-  });
-
-  it.each([
-    ["no key", undefined],
-    ["an empty key", ""],
-  ])("is unconfigured with %s and sends nothing", async (_name, apiKey) => {
-    const unconfigured = provider({ apiKey });
-    expect(unconfigured.name).toBe("nimble");
-    expect(unconfigured.configured).toBe(false);
-    expect((await providerFailure(unconfigured.search(request()))).outcome).toBe("no_key");
-  });
-
-  it("is configured with a key", () => {
-    expect(provider().configured).toBe(true);
   });
 });
