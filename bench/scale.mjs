@@ -2,14 +2,13 @@
 // quality, origins with syndication clusters), the built-in lexical stance judge, and the
 // confidence label — over 1k, 10k and 20k synthetic hits, called as corroborate calls them.
 // The hits are those of bench/dedup.mjs (planted syndicated copies and duplicate URLs), spread
-// over as many sites as hits so the per-domain cap keeps most of them, and 60% of them carry a
+// over as many sites as hits so the per-domain cap counts most of them, and 60% of them carry a
 // sentence about the claim, so the judge reads them in full rather than dismissing them as
 // unrelated. "Scaling" is the per-hit cost at a size ÷ the per-hit cost at 1k: 1.00 is linear.
 // Run: npm run build && node bench/scale.mjs
-import { dedupeHits, originIds } from "../dist/dedup/dedupe.js";
-import { familiesOf } from "../dist/health/engine-families.js";
+import { labelJudged } from "../dist/corroborate.js";
+import { dedupeHits } from "../dist/dedup/dedupe.js";
 import { plan } from "../dist/index.js";
-import { labelEvidence } from "../dist/judge/label.js";
 import { lexicalJudge } from "../dist/judge/lexical-stance.js";
 import { figure, fmt, machineLine, median, run } from "./common.mjs";
 import { syntheticHits } from "./synthetic-hits.mjs";
@@ -50,17 +49,7 @@ async function once(hits, claim) {
   const t1 = performance.now();
   const judgements = await lexicalJudge.judge(claim, items, signal);
   const t2 = performance.now();
-  const originOf = originIds(origins);
-  const label = labelEvidence(
-    items.map((item, index) => ({
-      stance: judgements[index]?.stance ?? "neutral",
-      domain: item.domain,
-      originId: originOf.get(index) ?? `o${index + 1}`,
-      families: familiesOf(item.foundBy),
-      quality: item.quality,
-      score: judgements[index]?.score ?? 0,
-    })),
-  );
+  const label = labelJudged(items, judgements, origins);
   const t3 = performance.now();
   if (!label.confidence) throw new Error("no label");
   const stances = {};

@@ -1,17 +1,18 @@
-import { dedupe } from "./dedup/dedupe.js";
+import { dedupe, domainCapNotes } from "./dedup/dedupe.js";
 import { InvalidInputError } from "./errors.js";
 import { defaultJudge } from "./judge/default-judge.js";
 import { type ConfidenceLabel, type Direction, labelEvidence } from "./judge/label.js";
-import type { Stance, StanceJudge, StanceJudgement } from "./judge/stance.js";
+import type { Stance, StanceJudge } from "./judge/stance.js";
+import { judgeStances } from "./judge-stances.js";
 import { normalizeQuestion } from "./plan/question.js";
 import { formFinding } from "./report/finding.js";
 
 export interface AssessEvidence {
   url: string;
-  title?: string;
+  title?: string | undefined;
   /** The page text the claim is judged against; `text` is accepted too. */
-  snippet?: string;
-  text?: string;
+  snippet?: string | undefined;
+  text?: string | undefined;
 }
 
 export interface AssessOptions {
@@ -72,18 +73,14 @@ export async function assess(
     };
   });
   const { evidence, origins, dropped } = dedupe(hits);
-  const judge = options.judge ?? defaultJudge;
   const notes: string[] = [];
   if (dropped.invalidUrls > 0)
     notes.push(`${dropped.invalidUrls} item(s) without a usable web address were dropped`);
-  let judgements: StanceJudgement[];
-  try {
-    const signal = options.signal ?? new AbortController().signal;
-    judgements = await judge.judge(claim, evidence, signal, (note) => notes.push(note));
-  } catch {
-    notes.push(`Stance judge "${judge.name}" failed; every source is treated as neutral`);
-    judgements = evidence.map(() => ({ stance: "neutral", score: 0 }));
-  }
+  notes.push(...domainCapNotes(evidence.filter((item) => !item.counted).map((item) => item.id)));
+  const judgements = await judgeStances(options.judge ?? defaultJudge, claim, evidence, {
+    deadline: options.signal ?? new AbortController().signal,
+    note: (note) => notes.push(note),
+  });
   const judged = evidence.map((item, index) => ({
     id: item.id,
     url: item.url,
@@ -95,15 +92,18 @@ export async function assess(
     originId: item.originId,
     quality: item.quality,
   }));
+  // Every item is shown, but only those within the per-domain cap count.
   const label = labelEvidence(
-    judged.map((item) => ({
-      stance: item.stance,
-      domain: item.domain,
-      originId: item.originId,
-      families: [],
-      quality: item.quality,
-      score: item.stanceScore,
-    })),
+    judged
+      .map((item) => ({
+        stance: item.stance,
+        domain: item.domain,
+        originId: item.originId,
+        families: [],
+        quality: item.quality,
+        score: item.stanceScore,
+      }))
+      .filter((_, index) => evidence[index]?.counted),
   );
   const escalate = label.confidence === "contested" || label.confidence === "low-coverage";
   const supporting = judged.filter((e) => e.stance === "support").map((e) => e.id);

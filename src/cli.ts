@@ -15,6 +15,7 @@ import { colourWanted, createStyle, type Style } from "./cli/style.js";
 import type { Config } from "./config.js";
 import type { ProgressEvent } from "./corroborate.js";
 import { ConfigError, CoreSearchError } from "./errors.js";
+import type { FileEvaluation } from "./eval/render-evaluation.js";
 import { plan } from "./plan/plan.js";
 import type { Category, TimeRange } from "./providers/search-provider.js";
 
@@ -376,17 +377,26 @@ async function assessCommand(run: Run): Promise<number> {
   return EXIT.ok;
 }
 
-/** `core-search eval --data <file.jsonl>`: stance and label metrics on labelled claims. */
+/** `core-search eval --data <file.jsonl> [--data …]`: stance and label metrics, one section per file. */
 async function evalCommand(run: Run): Promise<number> {
   const { io, values } = run;
-  const text = readInput(values.data, "--data", io);
-  const [{ evaluate, parseEvalData, renderEvaluation }, { chooseJudge }] = await Promise.all([
-    import("./eval.js"),
+  // Without --data, readInput says it is required. Every file is read and parsed before any is
+  // judged, so a bad line in the last file does not wait for the first one's evaluation.
+  const inputs = (values.data ?? [undefined]).map((path) => ({ path, text: readInput(path, "--data", io) }));
+  const [{ parseEvalData }, { evaluate }, { renderEvaluations }, { chooseJudge }] = await Promise.all([
+    import("./eval/eval-data.js"),
+    import("./eval/evaluate.js"),
+    import("./eval/render-evaluation.js"),
     import("./judge/choose-judge.js"),
   ]);
+  const data = inputs.map(({ path, text }) => {
+    const file = path === "-" ? "standard input" : (path ?? "");
+    return { file, rows: parseEvalData(text, file) };
+  });
   const judge = chooseJudge(await run.loadSettings());
-  const result = await evaluate(parseEvalData(text), { judge });
-  io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderEvaluation(result));
+  const files: FileEvaluation[] = [];
+  for (const { file, rows } of data) files.push({ file, ...(await evaluate(rows, { judge })) });
+  io.stdout(values.json ? `${JSON.stringify({ files }, null, 2)}\n` : renderEvaluations(files));
   return EXIT.ok;
 }
 
@@ -400,7 +410,7 @@ const OPTIONS = {
   categories: { type: "string" },
   claim: { type: "string" },
   evidence: { type: "string" },
-  data: { type: "string" },
+  data: { type: "string", multiple: true },
   "time-range": { type: "string" },
   port: { type: "string" },
   host: { type: "string" },

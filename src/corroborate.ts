@@ -4,15 +4,17 @@ import { checkCallOptions } from "./call-options.js";
 import { type ChainSetup, setUpChain } from "./chain/chain-setup.js";
 import { type Attempt, type ChainResult, runChain } from "./chain/fallback-chain.js";
 import { type Config, loadConfig } from "./config.js";
-import { dedupeHits, MAX_PER_DOMAIN, originIds } from "./dedup/dedupe.js";
+import { type DedupedItem, dedupeHits, domainCapNotes, originIds } from "./dedup/dedupe.js";
+import type { OriginGroup } from "./dedup/origins.js";
 import { InvalidInputError } from "./errors.js";
 import { engineFamily, familiesOf } from "./health/engine-families.js";
 import type { EngineHealthStore } from "./health/engine-health.js";
 import { chooseEngines } from "./health/engine-selection.js";
 import { type PreflightResult, preflightSearxng } from "./health/preflight.js";
 import { chooseJudge } from "./judge/choose-judge.js";
-import { labelEvidence } from "./judge/label.js";
+import { type LabelResult, labelEvidence } from "./judge/label.js";
 import type { StanceJudge, StanceJudgement } from "./judge/stance.js";
+import { judgeStances } from "./judge-stances.js";
 import { type Logger, silentLogger } from "./logger.js";
 import { plan as makePlan, singleCall } from "./plan/plan.js";
 import type { CallRole, Plan, PlannedCall } from "./plan/plan-schema.js";
@@ -228,35 +230,18 @@ async function runPipeline(
   const { items, origins, dropped } = dedupeHits(hits, counterCalls);
   if (dropped.invalidUrls > 0)
     notes.push(`${dropped.invalidUrls} result(s) without a usable web address were dropped`);
-  if (dropped.overDomainCap > 0) {
-    notes.push(
-      `${dropped.overDomainCap} further page(s) from domains already listed ${MAX_PER_DOMAIN} times were left out`,
-    );
-  }
+  notes.push(...domainCapNotes(items.flatMap((item, index) => (item.counted ? [] : [`e${index + 1}`]))));
 
   // judge
   const judge = options.judge ?? chooseJudge(config, { dispatcher: options.dispatcher, logger });
-  let judgements: StanceJudgement[];
-  try {
-    judgements = await judge.judge(plan.claim, items, deadline, (note) => notes.push(note));
-  } catch (error) {
-    logger.warn({ err: error }, "stance judge failed");
-    notes.push(`Stance judge "${judge.name}" failed; every source is treated as neutral`);
-    judgements = items.map(() => ({ stance: "neutral", score: 0 }));
-  }
+  const judgements = await judgeStances(judge, plan.claim, items, {
+    deadline,
+    note: (note) => notes.push(note),
+    logger,
+  });
 
   // label
-  const originOf = originIds(origins);
-  const label = labelEvidence(
-    items.map((item, index) => ({
-      stance: judgements[index]?.stance ?? "neutral",
-      domain: item.domain,
-      originId: originOf.get(index) ?? `o${index + 1}`,
-      families: familiesOf(item.foundBy),
-      quality: item.quality,
-      score: judgements[index]?.score ?? 0,
-    })),
-  );
+  const label = labelJudged(items, judgements, origins);
 
   // report
   return buildReport({
@@ -273,6 +258,27 @@ async function runPipeline(
     notes,
     totalMs: performance.now() - started,
   });
+}
+
+/** The label of judged pages: every page is shown, but only those within the per-domain cap count. */
+export function labelJudged(
+  items: readonly DedupedItem[],
+  judgements: readonly StanceJudgement[],
+  origins: readonly OriginGroup[],
+): LabelResult {
+  const originOf = originIds(origins);
+  return labelEvidence(
+    items
+      .map((item, index) => ({
+        stance: judgements[index]?.stance ?? "neutral",
+        domain: item.domain,
+        originId: originOf.get(index) ?? `o${index + 1}`,
+        families: familiesOf(item.foundBy),
+        quality: item.quality,
+        score: judgements[index]?.score ?? 0,
+      }))
+      .filter((_, index) => items[index]?.counted),
+  );
 }
 
 /** Each call's planned engines narrowed to healthy ones, or healthy stand-ins; notes say what changed. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assess } from "../src/assess.js";
 import { InvalidInputError } from "../src/errors.js";
-import { evaluate, parseEvalData } from "../src/eval.js";
 import type { StanceJudge } from "../src/judge/stance.js";
 
 /** Takes the stance from the first word of the title: "yes …" supports, "no …" contradicts. */
@@ -75,6 +74,65 @@ describe("assess()", () => {
     expect(result.origins[0]).toMatchObject({ evidence: ["e1", "e2"], why: "syndication" });
   });
 
+  it("shows every page of a crowded domain with its stance, counting only the first three", async () => {
+    const TOPICS = ["sleep", "muscle", "heart", "mood", "weight", "sugar", "ageing", "liver"];
+    const page = (host: string, n: number, word: string) => ({
+      url: `https://${host}/${n}`,
+      title: `${word} — what ${TOPICS[n - 1]} studies say`,
+      snippet: "",
+    });
+    const result = await assess(
+      {
+        claim: "Intermittent fasting is safe",
+        evidence: [
+          ...[1, 2, 3].map((n) => page("farm.example", n, "Yes")),
+          page("a.example", 4, "Yes"),
+          ...[5, 6, 7].map((n) => page("farm.example", n, "No")),
+          page("b.example", 8, "Yes"),
+        ],
+      },
+      { judge: firstWordJudge },
+    );
+    expect(result.evidence.map((e) => [e.id, e.stance])).toEqual([
+      ["e1", "support"],
+      ["e2", "support"],
+      ["e3", "support"],
+      ["e4", "support"],
+      ["e5", "contradict"],
+      ["e6", "contradict"],
+      ["e7", "contradict"],
+      ["e8", "support"],
+    ]);
+    expect(result.contradicting).toEqual(["e5", "e6", "e7"]);
+    expect(result.notes).toContain(
+      "3 further page(s) from domains already listed 3 times are shown but not counted toward the label: e5, e6, e7",
+    );
+    // Counted, the three dissenting farm pages would contest five supporting origins.
+    expect(result).toMatchObject({ confidence: "corroborated", direction: "affirms" });
+    expect(new Set(result.evidence.map((e) => e.originId)).size).toBe(8);
+  });
+
+  it.each([
+    ["an aborted signal", AbortSignal.abort()],
+    ["a live signal", new AbortController().signal],
+  ])("judges with the built-in classifier on %s", async (_name, signal) => {
+    const result = await assess(
+      {
+        claim: "Intermittent fasting is safe",
+        evidence: [
+          {
+            url: "https://trials.example/1",
+            title: "Intermittent fasting is safe for most adults, review finds",
+            snippet: "A review of clinical trials found intermittent fasting is safe and well tolerated.",
+          },
+        ],
+      },
+      { signal },
+    );
+    expect(result.evidence[0]?.stance).toBe("support");
+    expect(result.notes.join("\n")).not.toMatch(/failed/);
+  });
+
   it.each([
     [{ claim: "", evidence: [] }, /claim is empty/],
     [{ claim: "X is safe", evidence: "nope" }, /evidence must be a list/],
@@ -82,50 +140,5 @@ describe("assess()", () => {
   ])("refuses %o", async (input, message) => {
     await expect(assess(input as never)).rejects.toThrow(InvalidInputError);
     await expect(assess(input as never)).rejects.toThrow(message);
-  });
-});
-
-describe("evaluate()", () => {
-  const data = [
-    {
-      claim: "A claim that holds",
-      veracity: "true",
-      evidence: [
-        { text: "Yes it holds, officials confirm", url: "https://a.example/1", stance: "support" },
-        { text: "Yes confirmed again by a second outlet", url: "https://b.example/2", stance: "support" },
-        { text: "Maybe, says a third outlet", url: "https://c.example/3", stance: "neutral" },
-      ],
-    },
-    {
-      claim: "A claim that fails",
-      veracity: "false",
-      evidence: [
-        { text: "No it was a hoax", url: "https://d.example/4", stance: "contradict" },
-        { text: "Yes it happened, says one blog", url: "https://e.example/5", stance: "support" },
-        { text: "Unclear what happened", url: "https://f.example/6", stance: "contradict" },
-      ],
-    },
-  ]
-    .map((row) => JSON.stringify(row))
-    .join("\n");
-
-  it("scores stances, labels and veracity", async () => {
-    const result = await evaluate(parseEvalData(data), { judge: firstWordJudge });
-    expect(result.items).toBe(6);
-    expect(result.stance.accuracy).toBe(0.833);
-    expect(result.stance.confusion.contradict).toEqual({ support: 0, contradict: 1, neutral: 1 });
-    expect(result.stance.perClass.support).toEqual({ precision: 1, recall: 1, f1: 1, count: 3 });
-    expect(result.veracity.corroborated).toEqual({ count: 1, agree: 1 });
-    expect(result.veracity.contested).toEqual({ count: 1, false: 1 });
-    // Claim 2 is contested both ways: one contradiction of weight is enough against one support.
-    expect(result.labelAgreement).toBe(1);
-  });
-
-  it.each([
-    ["", /no claims/],
-    ["{not json", /Line 1 is not JSON/],
-    ['{"claim":"x"}', /Line 1 is not a claim with labelled evidence/],
-  ])("refuses bad data %j", (text, message) => {
-    expect(() => parseEvalData(text)).toThrow(message);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { reportSchema } from "../src/report/report-schema.js";
 import { type FakeEngine, page, startFakeSearxng } from "./helpers/fake-searxng.js";
@@ -186,6 +187,32 @@ describe("core-search CLI", () => {
     expect(result.confidence).toBe("low-coverage");
   });
 
+  it("measures each --data file in a section of its own", async () => {
+    const files = ["headlines.jsonl", "arguments.jsonl", "snippets.jsonl"].map((name) =>
+      fileURLToPath(new URL(`fixtures/eval/${name}`, import.meta.url)),
+    );
+    const argv = ["eval", ...files.flatMap((file) => ["--data", file])];
+    const text = await cli(argv);
+    expect(text.code).toBe(0);
+    expect(text.stdout.match(/^## .*$/gm)).toEqual(files.map((file) => `## ${file}`));
+    expect(text.stdout.match(/^\d+ claims?, \d+ items?$/gm)).toEqual([
+      "2 claims, 5 items",
+      "2 claims, 4 items",
+      "1 claim, 2 items",
+    ]);
+    expect(text.stdout.match(/^Always "support": .*$/gm)).toHaveLength(3);
+    // Veracity lines only for the data that has veracity.
+    expect(text.stdout.match(/^Contested claims that are false/gm)).toHaveLength(2);
+
+    const json = await cli([...argv, "--json"]);
+    const parsed = JSON.parse(json.stdout) as { files: { file: string; items: number; stance: object }[] };
+    expect(parsed.files.map((f) => [f.file, f.items])).toEqual(files.map((file, i) => [file, [5, 4, 2][i]]));
+    expect(parsed.files[1]?.stance).toMatchObject({
+      neutralShare: expect.any(Number),
+      ece: expect.any(Number),
+    });
+  });
+
   it.each([
     [["assess", "--evidence", "-"], /--claim "<claim>" is required/],
     [
@@ -193,7 +220,7 @@ describe("core-search CLI", () => {
       /cannot read \/nonexistent\/file.jsonl \(ENOENT\)/,
     ],
     [["eval"], /--data <file.jsonl or -> is required/],
-    [["eval", "--data", "-"], /no claims/],
+    [["eval", "--data", "-"], /standard input holds no claims/],
   ])("assess/eval refuse bad input: %j", async (argv, message) => {
     const { code, stderr } = await cli(argv);
     expect(code).toBe(2);

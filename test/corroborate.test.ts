@@ -7,6 +7,7 @@ import { corroborate, everyCallFailed } from "../src/corroborate.js";
 import { ConfigError, InvalidInputError } from "../src/errors.js";
 import { PROBE_QUERY } from "../src/health/preflight.js";
 import type { StanceJudge } from "../src/judge/stance.js";
+import { plan } from "../src/plan/plan.js";
 import type { SearchProvider } from "../src/providers/search-provider.js";
 import { reportSchema } from "../src/report/report-schema.js";
 import { type FakeEngine, page, searxngReply, startFakeSearxng } from "./helpers/fake-searxng.js";
@@ -287,6 +288,124 @@ describe("without SearXNG", () => {
     const served = Object.fromEntries(report.calls.map((c) => [c.role, c.provider]));
     expect(served).toMatchObject({ neutral: "exa", counter: "brave" });
     expect(report.coverage.engineFamilies).toEqual(["brave", "exa"]);
+  });
+});
+
+describe("a domain with more pages than count", () => {
+  it("shows and judges every unique result, counting three per domain", async () => {
+    const hosts = ["big.example", "big.example", "a.example", "big.example", "big.example", "b.example"];
+    const provider: SearchProvider = {
+      name: "exa",
+      configured: true,
+      search: async () => ({
+        hits: hosts.map((host, i) => ({
+          url: `https://${host}/page-${i + 1}`,
+          title: `Page ${i + 1} on ${["sleep", "heart", "mood", "sugar", "liver", "bones"][i]}`,
+          snippet: "",
+          publishedAt: null,
+          engines: [],
+          rank: i + 1,
+        })),
+        unresponsiveEngines: [],
+        warnings: [],
+      }),
+    };
+    const report = await corroborate("Is intermittent fasting safe?", {
+      config: configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 }),
+      providers: [provider],
+      judge: judgeBy(["big.example"]),
+    });
+    expect(reportSchema.safeParse(report).success).toBe(true);
+    expect(report.evidence.map((e) => [e.id, e.domain, e.stance, e.originId])).toEqual([
+      ["e1", "big.example", "support", "o1"],
+      ["e2", "big.example", "support", "o2"],
+      ["e3", "a.example", "neutral", "o3"],
+      ["e4", "big.example", "support", "o4"],
+      ["e5", "big.example", "support", "o5"],
+      ["e6", "b.example", "neutral", "o6"],
+    ]);
+    expect(report.notes).toContain(
+      "1 further page(s) from domains already listed 3 times are shown but not counted toward the label: e5",
+    );
+    expect(report.coverage.uniqueUrls).toBe(6);
+  });
+});
+
+describe("a deadline reached while a call still runs", () => {
+  const QUESTION = "Is intermittent fasting safe?";
+  const counterQuery = plan(QUESTION).calls.find((c) => c.role === "counter")?.query;
+  const SIDED = [
+    [
+      "trials.example",
+      "Intermittent fasting is safe for most adults, review finds",
+      "A review of clinical trials found intermittent fasting is safe and well tolerated for most healthy adults.",
+    ],
+    [
+      "clinic.example",
+      "Is intermittent fasting safe? Doctors weigh in",
+      "Intermittent fasting is safe for healthy adults, according to a large clinical study.",
+    ],
+    [
+      "warning.example",
+      "Intermittent fasting is not safe for everyone",
+      "Doctors warn intermittent fasting is not safe for people with diabetes and can cause dangerously low blood sugar.",
+    ],
+  ] as const;
+  /** Answers every call at once, except the counter-query, which never answers. */
+  const counterHangs: SearchProvider = {
+    name: "exa",
+    configured: true,
+    search: (request) =>
+      request.query === counterQuery
+        ? new Promise(() => {})
+        : Promise.resolve({
+            hits: SIDED.map(([domain, title, snippet], i) => ({
+              url: `https://${domain}/${encodeURIComponent(request.query)}`,
+              title,
+              snippet,
+              publishedAt: null,
+              engines: [],
+              rank: i + 1,
+            })),
+            unresponsiveEngines: [],
+            warnings: [],
+          }),
+  };
+  const run = (judge?: StanceJudge) =>
+    corroborate(QUESTION, {
+      config: configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 }),
+      providers: [counterHangs],
+      deadlineMs: 300,
+      ...(judge ? { judge } : {}),
+    });
+
+  it("judges the results already in with the built-in classifier", async () => {
+    const report = await run();
+    expect(report.calls.find((c) => c.role === "counter")?.attempts.at(-1)?.outcome).toBe("deadline");
+    expect(report.evidence.map((e) => [e.domain, e.stance])).toEqual([
+      ["trials.example", "support"],
+      ["clinic.example", "support"],
+      ["warning.example", "contradict"],
+    ]);
+    expect(report.notes.join("\n")).not.toMatch(/judge .*failed/i);
+  });
+
+  it("lets the built-in classifier answer for a judge elsewhere whose deadline is spent", async () => {
+    let asked = 0;
+    const remote: StanceJudge = {
+      name: "remote",
+      async judge(_claim, items, signal) {
+        asked += 1;
+        signal.throwIfAborted();
+        return items.map(() => ({ stance: "neutral", score: 0.5 }));
+      },
+    };
+    const report = await run(remote);
+    expect(asked).toBe(0);
+    expect(report.evidence.map((e) => e.stance)).toEqual(["support", "support", "contradict"]);
+    expect(report.notes).toContain(
+      'The deadline was spent before the "remote" judge could run; the built-in classifier judged every source',
+    );
   });
 });
 

@@ -131,14 +131,18 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     exitCodes: "0 assessment printed · 2 bad usage, bad input or configuration",
   },
   eval: {
-    usage: "core-search eval --data <file.jsonl|-> [--json]",
-    does: "Measures the stance judge and the confidence labels on labelled claims (the stance data's format).",
+    usage: "core-search eval --data <file.jsonl|-> [--data <file.jsonl> …] [--json]",
+    does:
+      "Measures the stance judge and the confidence labels on labelled claims, one section per data file: " +
+      "accuracy, macro-F1, per-class scores, the share answered neutral, calibration error (ECE), label " +
+      'agreement, and the accuracy and macro-F1 of always answering "support". Each line is a claim with ' +
+      "evidence items that give text (headlines, arguments; url optional) or a title with a snippet or text.",
     options: {
-      data: ["FILE", "labelled claims as JSONL, or - for standard input (required)"],
-      json: ["", "print the metrics as JSON (default: text)"],
+      data: ["FILE", "labelled claims as JSONL, or - for standard input; repeat for more files (required)"],
+      json: ["", 'print {"files":[…]}, one entry per file (default: text)'],
     },
     examples: [
-      "core-search eval --data dev.jsonl",
+      "core-search eval --data emergent-dev.jsonl --data perspectrum-dev.jsonl",
       "core-search eval --data dev.jsonl --json > metrics.json",
     ],
     exitCodes: "0 metrics printed · 2 bad usage, bad input or configuration",
@@ -215,8 +219,8 @@ Usage:
   core-search doctor [--json]               every search stage: configured, no key, paused, keyless
   core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json]
                                             judge and label evidence you have (lines of {url,title,snippet})
-  core-search eval --data <file.jsonl> [--json]
-                                            stance and label metrics on labelled claims
+  core-search eval --data <file.jsonl> [--data …] [--json]
+                                            stance and label metrics on labelled claims, per file
   core-search schema                        the report's JSON Schema
   core-search serve [--port N] [--host H]   HTTP API on 127.0.0.1 (POST /v1/corroborate, /v1/search, /v1/assess)
   core-search mcp                           MCP server on stdio (tools corroborate, web_search, assess)

@@ -2,24 +2,30 @@ import { type FoundBy, type HitFromCall, type MergedItem, mergeHits } from "./me
 import { assignOrigins, type OriginGroup } from "./origins.js";
 import { qualityOf } from "./quality.js";
 
-/** One domain may fill at most this many places in the evidence list. */
+/**
+ * At most this many pages of one domain count toward the label, so one site cannot outvote the
+ * rest; its further pages are still shown and judged, just not counted.
+ */
 export const MAX_PER_DOMAIN = 3;
 
 export interface DedupedItem extends MergedItem {
   quality: "normal" | "low";
   qualityReason: string | null;
+  /** False for a page whose domain already has {@link MAX_PER_DOMAIN} pages before it. */
+  counted: boolean;
 }
 
 export interface DedupResult {
   items: DedupedItem[];
   origins: OriginGroup[];
-  dropped: { invalidUrls: number; overDomainCap: number };
+  dropped: { invalidUrls: number };
 }
 
 /**
- * The dedup stage: exact canonical-URL merge, a per-domain cap, origins (syndication, wire, press
- * release, DOI, same owner), and a quality flag that de-weights content farms without hiding them.
- * `counterCalls` are the call ids of counter-queries, where listicles are a spam signal.
+ * The dedup stage: exact canonical-URL merge, the per-domain cap on what counts, origins
+ * (syndication, wire, press release, DOI, same owner), and a quality flag that de-weights content
+ * farms without hiding them. `counterCalls` are the call ids of counter-queries, where listicles
+ * are a spam signal.
  */
 export function dedupeHits(
   hits: readonly HitFromCall[],
@@ -27,17 +33,9 @@ export function dedupeHits(
 ): DedupResult {
   const merged = mergeHits(hits);
   const perDomain = new Map<string, number>();
-  let overDomainCap = 0;
-  const kept = merged.items.filter((item) => {
-    const count = perDomain.get(item.domain) ?? 0;
-    if (count >= MAX_PER_DOMAIN) {
-      overDomainCap += 1;
-      return false;
-    }
-    perDomain.set(item.domain, count + 1);
-    return true;
-  });
-  const items = kept.map((item): DedupedItem => {
+  const items = merged.items.map((item): DedupedItem => {
+    const seen = perDomain.get(item.domain) ?? 0;
+    perDomain.set(item.domain, seen + 1);
     const { quality, reason } = qualityOf({
       url: item.url,
       domain: item.domain,
@@ -45,13 +43,21 @@ export function dedupeHits(
       snippet: item.snippet,
       fromCounterQuery: item.foundBy.some((f) => counterCalls.has(f.call)),
     });
-    return { ...item, quality, qualityReason: reason };
+    return { ...item, quality, qualityReason: reason, counted: seen < MAX_PER_DOMAIN };
   });
   return {
     items,
     origins: assignOrigins(items),
-    dropped: { invalidUrls: merged.invalidUrls, overDomainCap },
+    dropped: { invalidUrls: merged.invalidUrls },
   };
+}
+
+/** The notes' sentence on pages over the per-domain cap, given their ids; none when there are none. */
+export function domainCapNotes(uncountedIds: readonly string[]): string[] {
+  if (uncountedIds.length === 0) return [];
+  return [
+    `${uncountedIds.length} further page(s) from domains already listed ${MAX_PER_DOMAIN} times are shown but not counted toward the label: ${uncountedIds.join(", ")}`,
+  ];
 }
 
 export interface DedupeInput {
@@ -74,6 +80,8 @@ export interface DedupeOutput {
     publishedAt: string | null;
     originId: string;
     quality: "normal" | "low";
+    /** False: over the per-domain cap, so not counted toward a label (see {@link MAX_PER_DOMAIN}). */
+    counted: boolean;
     foundBy: FoundBy[];
   }[];
   origins: { id: string; evidence: string[]; domains: string[]; why: OriginGroup["why"] }[];
@@ -100,9 +108,7 @@ export function dedupe(hits: readonly DedupeInput[]): DedupeOutput {
     }));
   });
   const { items, origins, dropped } = dedupeHits(fromCalls);
-  const originOf = new Map(
-    origins.flatMap((group, index) => group.members.map((m) => [m, `o${index + 1}`] as const)),
-  );
+  const originOf = originIds(origins);
   return {
     evidence: items.map((item, index) => ({
       id: `e${index + 1}`,
@@ -114,6 +120,7 @@ export function dedupe(hits: readonly DedupeInput[]): DedupeOutput {
       publishedAt: item.publishedAt,
       originId: originOf.get(index) ?? `o${index + 1}`,
       quality: item.quality,
+      counted: item.counted,
       // Provenance the caller did not give is not invented.
       foundBy: item.foundBy.filter((f) => f.call !== 0),
     })),

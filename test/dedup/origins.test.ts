@@ -166,14 +166,19 @@ describe("dedupe() for callers with their own results", () => {
       { id: "o1", evidence: ["e1"], domains: ["example.org"], why: "same-url" },
       { id: "o2", evidence: ["e2"], domains: ["other.example"], why: "single" },
     ]);
-    expect(result.dropped).toEqual({ invalidUrls: 1, overDomainCap: 0 });
+    expect(result.dropped).toEqual({ invalidUrls: 1 });
   });
 
-  it("caps one domain at three places in the evidence list", () => {
+  it("keeps every page of one domain, counting only its first three", () => {
     const result = dedupe(
       [1, 2, 3, 4, 5].map((n) => ({ url: `https://farm.example/p${n}`, title: `Page ${n}`, snippet: "" })),
     );
-    expect(result.evidence).toHaveLength(3);
-    expect(result.dropped.overDomainCap).toBe(2);
+    expect(result.evidence.map((e) => [e.id, e.originId, e.counted])).toEqual([
+      ["e1", "o1", true],
+      ["e2", "o2", true],
+      ["e3", "o3", true],
+      ["e4", "o4", false],
+      ["e5", "o5", false],
+    ]);
   });
 });

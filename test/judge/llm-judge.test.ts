@@ -473,7 +473,8 @@ describe("chooseJudge and the pipeline", () => {
     });
     const evaluated = await cli(["eval", "--data", "-", "--json"], data);
     expect(evaluated.code).toBe(0);
-    expect((JSON.parse(evaluated.stdout) as { stance: { accuracy: number } }).stance.accuracy).toBe(1);
+    const [measured] = (JSON.parse(evaluated.stdout) as { files: { stance: { accuracy: number } }[] }).files;
+    expect(measured?.stance.accuracy).toBe(1);
     expect(s.requests).toHaveLength(2);
     expect(assessed.stdout + assessed.stderr + evaluated.stdout + evaluated.stderr).not.toContain(CANARY);
 

@@ -1,0 +1,88 @@
+import { type Assessment, assess } from "../assess.js";
+import type { StanceJudge } from "../judge/stance.js";
+import type { EvalRow, GoldStance } from "./eval-data.js";
+import { type ScoredItem, type StanceMetrics, stanceMetrics } from "./stance-metrics.js";
+
+export interface EvalResult {
+  claims: number;
+  items: number;
+  stance: StanceMetrics;
+  /** Always answering `support`: the figures a judge has to beat. */
+  baseline: Pick<StanceMetrics, "accuracy" | "macroF1">;
+  /** Per claim: does the label from predicted stances equal the label the same rules give on gold stances? */
+  labelAgreement: number;
+  /** Null when no claim has a veracity. */
+  veracity: {
+    /** `corroborated` findings, and how many agree with the claim's veracity (affirms ⇒ true, refutes ⇒ false). */
+    corroborated: { count: number; agree: number };
+    /** `contested` claims, and how many are false. */
+    contested: { count: number; false: number };
+  } | null;
+  /** What the judge said about itself (e.g. an LLM judge falling back), with how many claims had each. */
+  notes: string[];
+}
+
+/** Stance and label metrics of a judge on labelled claims (the `eval` command); every item is scored. */
+export async function evaluate(
+  rows: readonly EvalRow[],
+  options: { judge?: StanceJudge } = {},
+): Promise<EvalResult> {
+  const scored: ScoredItem[] = [];
+  let labelSame = 0;
+  const corroborated = { count: 0, agree: 0 };
+  const contested = { count: 0, false: 0 };
+  const judgeNotes = new Map<string, number>();
+  for (const row of rows) {
+    const input = { claim: row.claim, evidence: row.evidence };
+    const predicted = await assess(input, options.judge ? { judge: options.judge } : {});
+    // The same rules on the gold stances: the label the judge should have led to.
+    const gold = await assess(input, { judge: givenStances(row.gold) });
+    scored.push(...scoreItems(row, predicted));
+    if (gold.confidence === predicted.confidence && gold.direction === predicted.direction) labelSame += 1;
+    // Notes the gold run carries too are about the data (dedup), not the judge.
+    const fromJudge = predicted.notes.filter((n) => !n.startsWith("Confidence:") && !gold.notes.includes(n));
+    for (const note of new Set(fromJudge)) judgeNotes.set(note, (judgeNotes.get(note) ?? 0) + 1);
+    if (predicted.confidence === "corroborated" && row.veracity && row.veracity !== "unknown") {
+      corroborated.count += 1;
+      if ((predicted.direction === "affirms") === (row.veracity === "true")) corroborated.agree += 1;
+    }
+    if (predicted.confidence === "contested") {
+      contested.count += 1;
+      if (row.veracity === "false") contested.false += 1;
+    }
+  }
+  const alwaysSupport = stanceMetrics(scored.map((item) => ({ ...item, predicted: "support", score: 1 })));
+  return {
+    claims: rows.length,
+    items: scored.length,
+    stance: stanceMetrics(scored),
+    baseline: { accuracy: alwaysSupport.accuracy, macroF1: alwaysSupport.macroF1 },
+    labelAgreement: Math.round((labelSame / rows.length) * 1000) / 1000,
+    veracity: rows.some((row) => row.veracity) ? { corroborated, contested } : null,
+    notes: [...judgeNotes].map(([note, claims]) => `${note} (${claims} claim${claims === 1 ? "" : "s"})`),
+  };
+}
+
+/**
+ * Each item of the row with its judgement. The row's addresses keep dedupe from merging or dropping
+ * items, so the assessment lists them one for one, in order; anything else is a bug, not data.
+ */
+function scoreItems(row: EvalRow, assessment: Assessment): ScoredItem[] {
+  const judged = assessment.evidence;
+  if (judged.length !== row.evidence.length || judged.some((e, i) => e.url !== row.evidence[i]?.url)) {
+    throw new Error(`eval: the items of line ${row.line} did not come back one for one`);
+  }
+  return judged.map((item, index) => ({
+    gold: row.gold[index] as GoldStance,
+    predicted: item.stance,
+    score: item.stanceScore,
+  }));
+}
+
+/** A judge that answers the gold stances, sure of each: items arrive in the row's order (see scoreItems). */
+function givenStances(gold: readonly GoldStance[]): StanceJudge {
+  return {
+    name: "gold",
+    judge: async (_claim, items) => items.map((_, index) => ({ stance: gold[index] ?? "neutral", score: 1 })),
+  };
+}

@@ -1,0 +1,66 @@
+import { defaultJudge } from "./judge/default-judge.js";
+import {
+  neutralJudge,
+  type StanceInput,
+  type StanceJudge,
+  type StanceJudgement,
+  type StanceNote,
+} from "./judge/stance.js";
+import type { Logger } from "./logger.js";
+
+/** Judges that run in this process: their cost is bounded by the input, not by a server. */
+const LOCAL_JUDGES: ReadonlySet<StanceJudge> = new Set([defaultJudge, neutralJudge]);
+const BUILT_IN = "the built-in classifier";
+
+interface StageOptions {
+  /** Bounds a judge elsewhere (an LLM); local judges never see it. */
+  deadline: AbortSignal;
+  note: StanceNote;
+  logger?: Logger | undefined;
+}
+
+/**
+ * The judge stage of `corroborate` and `assess`. The deadline bounds waiting on others, not local
+ * work: a local judge always judges what came in, even after the deadline, so a search that ran
+ * out of time keeps the stances of what it found. A judge elsewhere gets the deadline; when it is
+ * already spent, or the judge fails, the built-in classifier answers instead and a note says so.
+ */
+export async function judgeStances(
+  judge: StanceJudge,
+  claim: string,
+  items: readonly StanceInput[],
+  options: StageOptions,
+): Promise<StanceJudgement[]> {
+  const { deadline, note, logger } = options;
+  if (items.length === 0) return [];
+  if (LOCAL_JUDGES.has(judge)) return await judgeLocally(judge, claim, items, options);
+  if (deadline.aborted) {
+    note(
+      `The deadline was spent before the "${judge.name}" judge could run; ${BUILT_IN} judged every source`,
+    );
+    return await judgeLocally(defaultJudge, claim, items, options);
+  }
+  try {
+    return await judge.judge(claim, items, deadline, note);
+  } catch (error) {
+    logger?.warn({ err: error }, "stance judge failed");
+    note(`Stance judge "${judge.name}" failed; ${BUILT_IN} judged every source`);
+    return await judgeLocally(defaultJudge, claim, items, options);
+  }
+}
+
+/** A local judge on a signal of its own; should even it fail, every source is neutral. */
+async function judgeLocally(
+  judge: StanceJudge,
+  claim: string,
+  items: readonly StanceInput[],
+  { note, logger }: StageOptions,
+): Promise<StanceJudgement[]> {
+  try {
+    return await judge.judge(claim, items, new AbortController().signal, note);
+  } catch (error) {
+    logger?.warn({ err: error }, "stance judge failed");
+    note(`Stance judge "${judge.name}" failed; every source is treated as neutral`);
+    return items.map(() => ({ stance: "neutral", score: 0 }));
+  }
+}
