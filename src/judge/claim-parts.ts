@@ -2,8 +2,11 @@
  * The parts of a claim a source can agree or disagree with: who or what it is about, what it says of
  * them, and — for a comparison — which side is said to win. Claims come from the planner ("X is
  * safe", "X causes Y", "A is faster than B") or straight from a caller, so parsing is forgiving:
- * what cannot be split is treated as a subject with no known predicate.
+ * what cannot be split is treated as a subject with no known predicate. The words it knows are in
+ * src/data/claim-words.json.
  */
+
+import { claimWordLists } from "./claim-words.js";
 
 /** How a predicate's truth shows in a text: the words that assert it and the words that deny it. */
 export type PredicateFamily = "safe" | "harmful" | "increase" | "decrease" | "works" | "other";
@@ -19,55 +22,6 @@ export interface ClaimParts {
   /** For "A is <adj> than B": the adjective's direction words, and B. */
   comparison?: { better: string[]; worse: string[]; other: string[] };
 }
-
-const COPULA = /^(?:is|are|was|were|be|been|has been|have been)$/;
-
-// Predicates whose evidence reads as safety or harm rather than as the predicate's own words.
-const SAFE_WORDS = /^(?:safe|harmless|healthy|good|beneficial|fine|okay|ok|benign|non-toxic|nontoxic)$/;
-const HARM_WORDS =
-  /^(?:unsafe|bad|harmful|dangerous|unhealthy|toxic|deadly|risky|poisonous|carcinogenic|addictive)$/;
-const INCREASE_VERBS =
-  /^(?:cause[sd]?|caus(?:ing)|raise[sd]?|increase[sd]?|lead|leads|led|trigger(?:s|ed)?|spread(?:s)?|boost(?:s|ed)?|worsen(?:s|ed)?|damage[sd]?|harm(?:s|ed)?|hurt(?:s)?|kill(?:s|ed)?|contribute[sd]?|drive[sn]?|speed(?:s)?)$/;
-const DECREASE_VERBS =
-  /^(?:prevent(?:s|ed)?|reduce[sd]?|lower(?:s|ed)?|cure[sd]?|treat(?:s|ed)?|cut(?:s)?|protect(?:s|ed)?|slow(?:s|ed)?|shorten(?:s|ed)?|fight(?:s)?|stop(?:s|ped)?|block(?:s|ed)?)$/;
-const WORKS_VERBS = /^(?:work(?:s|ed)?|help(?:s|ed)?|improve[sd]?|extend(?:s|ed)?|effective|useful)$/;
-
-/** Comparative adjectives with the words that say the same and the words that say the opposite. */
-const COMPARATIVES: readonly (readonly [RegExp, string[], string[]])[] = [
-  [
-    /^(?:faster|quicker|speedier)$/,
-    ["faster", "quicker", "outperform", "outperforms", "outperformed", "beat", "beats", "speedier"],
-    ["slower", "slowest"],
-  ],
-  [
-    /^slower$/,
-    ["slower"],
-    ["faster", "quicker", "outperform", "outperforms", "outperformed", "beat", "beats"],
-  ],
-  [
-    /^(?:better|superior)$/,
-    ["better", "superior", "outperform", "outperforms", "outperformed", "beat", "beats", "wins"],
-    ["worse", "inferior"],
-  ],
-  [
-    /^(?:worse|inferior)$/,
-    ["worse", "inferior"],
-    ["better", "superior", "outperform", "outperforms", "beats"],
-  ],
-  [/^safer$/, ["safer"], ["riskier", "dangerous", "deadlier"]],
-  [/^cheaper$/, ["cheaper", "affordable"], ["pricier", "expensive", "costlier"]],
-  [/^healthier$/, ["healthier"], ["unhealthier", "unhealthy"]],
-  [/^(?:easier|simpler)$/, ["easier", "simpler"], ["harder", "complex", "difficult"]],
-  [/^(?:harder|difficult)$/, ["harder", "difficult"], ["easier", "simpler"]],
-  [/^stronger$/, ["stronger"], ["weaker"]],
-  [/^(?:greener|cleaner)$/, ["greener", "cleaner", "fewer", "lower"], ["dirtier", "more", "higher"]],
-];
-
-const STOP = new Set(
-  "a an the of for to in on at by with from and or than that this these those it its their his her your you our we they them there very really more most less least much many some any all just also about into over under as".split(
-    " ",
-  ),
-);
 
 /** Longest stem kept: the first six characters. */
 const MAX_STEM = 6;
@@ -108,18 +62,23 @@ export function claimWords(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9]+(?:['’][a-z]+)?/g) ?? [];
 }
 
-const content = (words: readonly string[]): string[] => words.filter((w) => !STOP.has(w) && w.length > 1);
+const content = (words: readonly string[]): string[] => {
+  const { stopwords } = claimWordLists();
+  return words.filter((w) => !stopwords.has(w) && w.length > 1);
+};
 
 function familyOf(word: string): PredicateFamily {
-  if (SAFE_WORDS.test(word)) return "safe";
-  if (HARM_WORDS.test(word)) return "harmful";
-  if (INCREASE_VERBS.test(word)) return "increase";
-  if (DECREASE_VERBS.test(word)) return "decrease";
-  if (WORKS_VERBS.test(word)) return "works";
+  const lists = claimWordLists();
+  if (lists.safeWords.has(word)) return "safe";
+  if (lists.harmWords.has(word)) return "harmful";
+  if (lists.increaseVerbs.has(word)) return "increase";
+  if (lists.decreaseVerbs.has(word)) return "decrease";
+  if (lists.worksVerbs.has(word)) return "works";
   return "other";
 }
 
 export function parseClaim(claim: string): ClaimParts {
+  const { copulas, comparatives, wordsDroppedAfterThan, wordsDroppedFromEffectObject } = claimWordLists();
   const words = claimWords(claim);
   // "A is faster than B" / "A are better than B for C"
   const than = words.indexOf("than");
@@ -128,31 +87,31 @@ export function parseClaim(claim: string): ClaimParts {
     let adjIndex = than - 1;
     for (let i = than - 1; i > 0; i--) {
       const w = words[i] ?? "";
-      if (COMPARATIVES.some(([pattern]) => pattern.test(w)) || /er$/.test(w) || words[i - 1] === "more") {
+      if (comparatives.some((c) => c.words.has(w)) || /er$/.test(w) || words[i - 1] === "more") {
         adjIndex = i;
         break;
       }
-      if (COPULA.test(w)) break;
+      if (copulas.has(w)) break;
     }
     const adjective = words[adjIndex] ?? "";
-    const copula = words.findIndex((w, i) => i < adjIndex && COPULA.test(w));
+    const copula = words.findIndex((w, i) => i < adjIndex && copulas.has(w));
     const subjectEnd = copula > 0 ? copula : adjIndex;
-    const known = COMPARATIVES.find(([pattern]) => pattern.test(adjective));
-    const other = content(words.slice(than + 1)).filter((w) => !/^(?:for|when|in)$/.test(w));
+    const known = comparatives.find((c) => c.words.has(adjective));
+    const other = content(words.slice(than + 1)).filter((w) => !wordsDroppedAfterThan.has(w));
     return {
       subject: content(words.slice(0, subjectEnd)),
       object: other,
       predicate: [adjective],
       family: "other",
       comparison: {
-        better: known ? known[1] : [adjective],
-        worse: known ? known[2] : adjective.endsWith("er") ? [] : [],
+        better: known ? known.same : [adjective],
+        worse: known ? known.opposite : adjective.endsWith("er") ? [] : [],
         other,
       },
     };
   }
   // "X is/are <complement>"
-  const copula = words.findIndex((w) => COPULA.test(w));
+  const copula = words.findIndex((w) => copulas.has(w));
   if (copula > 0) {
     const complement = content(words.slice(copula + 1));
     const family = complement.map(familyOf).find((f) => f !== "other") ?? "other";
@@ -176,7 +135,7 @@ export function parseClaim(claim: string): ClaimParts {
   if (verb > 0) {
     return {
       subject: content(words.slice(0, verb)),
-      object: content(words.slice(verb + 1)).filter((w) => w !== "you" && w !== "people"),
+      object: content(words.slice(verb + 1)).filter((w) => !wordsDroppedFromEffectObject.has(w)),
       predicate: [words[verb] ?? ""],
       family: familyOf(words[verb] ?? ""),
     };
