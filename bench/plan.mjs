@@ -1,9 +1,11 @@
-// Planner speed and cold start: in-process plan() cost, and the wall time of `core-search plan` and
-// `core-search --version` as processes, taking turns with a bare `node` start in one loop so
-// machine noise shows up in all three.
+// Planner speed and cold start: in-process plan() cost, and the wall time of `core-search plan`,
+// `core-search assess` (which loads the built-in judge's model) and `core-search --version` as
+// processes, taking turns with a bare `node` start in one loop so machine noise shows up in all.
 // Run: npm run build && node bench/plan.mjs   (writes nothing; prints a markdown table)
 import { execFileSync } from "node:child_process";
-import { cpus } from "node:os";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { plan } from "../dist/index.js";
 
@@ -42,16 +44,37 @@ const start = process.hrtime.bigint();
 for (let i = 0; i < rounds; i += 1) plan(QUESTIONS[i % QUESTIONS.length]);
 const perPlanUs = Number(process.hrtime.bigint() - start) / 1e3 / rounds;
 
+// Five search results to assess: the built-in judge reads its word lists and model on first use.
+const dir = mkdtempSync(join(tmpdir(), "core-search-bench-"));
+const evidence = join(dir, "evidence.jsonl");
+writeFileSync(
+  evidence,
+  [
+    ["Intermittent fasting is safe for most adults", "Short trials found it well tolerated."],
+    ["The hidden dangers of intermittent fasting", "Experts warn it can trigger binge eating."],
+    ["Intermittent fasting: what is it?", "An eating pattern that cycles between fasting and eating."],
+    ["Is intermittent fasting safe?", "What the research says about time-restricted eating."],
+    ["Study links time-restricted eating to heart risk", "A preliminary analysis found higher risk."],
+  ]
+    .map(([title, snippet], i) => JSON.stringify({ url: `https://site${i}.example/a`, title, snippet }))
+    .join("\n"),
+);
+
 const runs = 11;
-const times = { bare: [], version: [], planCli: [] };
+const times = { bare: [], version: [], planCli: [], assessCli: [] };
 for (let i = 0; i < runs; i += 1) {
   times.bare.push(timeProcess(["-e", "0"]));
   times.version.push(timeProcess([BIN, "--version"]));
   times.planCli.push(timeProcess([BIN, "plan", QUESTIONS[0], "--json"]));
+  times.assessCli.push(
+    timeProcess([BIN, "assess", "--claim", "Intermittent fasting is safe", "--evidence", evidence, "--json"]),
+  );
 }
+rmSync(dir, { recursive: true, force: true });
 const bare = median(times.bare);
 const version = median(times.version);
 const planCli = median(times.planCli);
+const assessCli = median(times.assessCli);
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, node ${process.version}`);
 console.log("| measure | value |");
@@ -67,3 +90,6 @@ console.log(
 console.log("");
 console.log(`figure cold start, \`core-search --version\` ÷ bare node: ${(version / bare).toFixed(2)}×`);
 console.log(`figure cold start, \`core-search plan --json\` ÷ bare node: ${(planCli / bare).toFixed(2)}×`);
+console.log(
+  `figure cold start, \`core-search assess --json\` ÷ bare node: ${(assessCli / bare).toFixed(2)}×`,
+);

@@ -2,7 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { claimCues } from "../../src/judge/claim-cues.js";
 import { lightStem, parseClaim } from "../../src/judge/claim-parts.js";
-import { judgeText, lexicalJudge, relevance, stanceFeatures } from "../../src/judge/lexical-stance.js";
+import {
+  judgeText,
+  lexicalJudge,
+  relevance,
+  resultText,
+  stanceFeatures,
+} from "../../src/judge/lexical-stance.js";
 
 // The judge reads each claim once per report, stems words by their character codes and looks for
 // cue phrases only in texts that hold one. These tests hold those shortcuts to the plain rules.
@@ -208,7 +214,7 @@ describe("one claim read once per report", () => {
       for (const [index, claim] of [...claims.entries()].reverse()) {
         expect(await lexicalJudge.judge(claim, items, signal)).toEqual(alone[index]);
         const item = items[round] ?? { title: "", snippet: "" };
-        expect(judgeText(claim, item.title, item.snippet)).toEqual(alone[index]?.[round]);
+        expect(judgeText(claim, resultText(item.title, item.snippet))).toEqual(alone[index]?.[round]);
       }
     }
     expect(relevance(claims[0] ?? "", items[0]?.title ?? "")).toEqual(

