@@ -95,6 +95,7 @@ export const assessInputSchema = z.object({
         url: z.string().describe("Address of the source"),
         title: z.string().optional().describe("Title of the page"),
         snippet: z.string().optional().describe("Text from the page that bears on the claim"),
+        text: z.string().optional().describe("Accepted for snippet, as in the CLI and the HTTP API"),
       }),
     )
     .max(MAX_ASSESS_EVIDENCE)
@@ -270,6 +271,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
               url: e.url,
               ...(e.title === undefined ? {} : { title: e.title }),
               ...(e.snippet === undefined ? {} : { snippet: e.snippet }),
+              ...(e.text === undefined ? {} : { text: e.text }),
             })),
           },
           // The judge the settings ask for, as in `core-search assess`.

@@ -409,6 +409,43 @@ describe("a deadline reached while a call still runs", () => {
   });
 });
 
+describe("a look-up question that bypasses corroboration", () => {
+  /** Answers with pages that echo the question or state the answer, from many domains. */
+  const answers: SearchProvider = {
+    name: "exa",
+    configured: true,
+    search: async () => ({
+      hits: [
+        ["a.example", "google result 1 for What is the capital of France", ""],
+        ["b.example", "What is the capital of France?", "What is the capital of France"],
+        ["c.example", "Paris - Wikipedia", "Paris is the capital and largest city of France."],
+        ["d.example", "Paris, the capital of France", "Paris has been the capital of France since 987."],
+      ].map(([domain, title, snippet], i) => ({
+        url: `https://${domain}/${i}`,
+        title: title ?? "",
+        snippet: snippet ?? "",
+        publishedAt: null,
+        engines: [],
+        rank: i + 1,
+      })),
+      unresponsiveEngines: [],
+      warnings: [],
+    }),
+  };
+
+  it("takes no stance on a question, so no finding repeats the question as corroborated", async () => {
+    const report = await corroborate("What is the capital of France", {
+      config: configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 }),
+      providers: [answers],
+    });
+    expect(report.bypassed).toBe(true);
+    expect(report.evidence).toHaveLength(4);
+    expect(report.evidence.every((e) => e.stance === "neutral")).toBe(true);
+    expect(report.confidence).not.toBe("corroborated");
+    expect(report.direction).toBe("unclear");
+  });
+});
+
 describe("a SearXNG that stops answering", () => {
   it("is asked for its /config again by the next question, not trusted from the cache", async () => {
     server = await startFakeSearxng(HEALTHY);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { assess as assessLibrary } from "../src/assess.js";
 import { type Config, configFromObject } from "../src/config.js";
 import { ConfigError } from "../src/errors.js";
 import { PROBE_QUERY } from "../src/health/preflight.js";
@@ -319,6 +320,31 @@ describe("assess", () => {
     expect(assessment.evidence.map((e) => e.domain)).toEqual(["a.org", "b.org"]);
     expect(assessment.notes).toContain("1 item(s) without a usable web address were dropped");
     expect(textOf(result)).toContain(`**Confidence:** ${assessment.confidence}`);
+  });
+
+  it("judges a text the same whether it comes as title, snippet or text, as the library does", async () => {
+    const client = await connect(configFor());
+    const sentence = "Intermittent fasting is not safe and raises heart risk.";
+    const result = await client.callTool({
+      name: "assess",
+      arguments: {
+        claim: "Intermittent fasting is safe",
+        evidence: [
+          { url: "https://a.org/1", title: sentence },
+          { url: "https://b.org/2", snippet: sentence },
+          { url: "https://c.org/3", text: sentence },
+        ],
+      },
+    });
+    const assessment = assessmentSchema.parse(result.structuredContent);
+    const library = await assessLibrary({
+      claim: "Intermittent fasting is safe",
+      evidence: [{ url: "https://d.org/4", snippet: sentence }],
+    });
+    expect(assessment.evidence.map((e) => [e.stance, e.stanceScore])).toEqual(
+      Array(3).fill([library.evidence[0]?.stance, library.evidence[0]?.stanceScore]),
+    );
+    expect(library.evidence[0]?.stance).toBe("contradict");
   });
 
   it("refuses more than 2000 evidence items", async () => {

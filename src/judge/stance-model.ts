@@ -13,7 +13,10 @@ export interface StanceModel {
   bias: readonly [number, number, number];
   temperature: number;
   neutralBelow: number;
-  rows: Map<number, readonly [number, number, number]>;
+  /** Hashed feature indexes that carry weights, ascending. */
+  index: Int32Array;
+  /** Three weights per entry of `index`: support, contradict, neutral. */
+  weights: Float32Array;
 }
 
 interface ModelFile {
@@ -35,18 +38,16 @@ export function stanceModel(): StanceModel {
   const file = JSON.parse(
     readFileSync(new URL("../data/stance-model.json", import.meta.url), "utf8"),
   ) as ModelFile;
-  const index = new Int32Array(new Uint8Array(Buffer.from(file.index, "base64")).buffer);
-  const weights = new Float32Array(new Uint8Array(Buffer.from(file.weights, "base64")).buffer);
-  const rows = new Map<number, readonly [number, number, number]>();
-  for (let k = 0; k < index.length; k++) {
-    rows.set(index[k] ?? 0, [weights[3 * k] ?? 0, weights[3 * k + 1] ?? 0, weights[3 * k + 2] ?? 0]);
-  }
+  // Typed arrays over the decoded bytes (copied, so they start aligned), and no per-row objects:
+  // loading costs little more than the parse.
+  const bytes = (base64: string): ArrayBuffer => new Uint8Array(Buffer.from(base64, "base64")).buffer;
   model = {
     dim: file.dim,
     bias: file.bias,
     temperature: file.temperature,
     neutralBelow: file.neutralBelow,
-    rows,
+    index: new Int32Array(bytes(file.index)),
+    weights: new Float32Array(bytes(file.weights)),
   };
   return model;
 }
@@ -61,15 +62,29 @@ export function hashFeature(name: string, dim: number): number {
   return (h >>> 0) % dim;
 }
 
+/** Where a hashed feature's weights start in `weights`, or −1: a binary search of the sorted index. */
+function rowOf(m: StanceModel, hashed: number): number {
+  let lo = 0;
+  let hi = m.index.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = m.index[mid] ?? 0;
+    if (at === hashed) return mid * 3;
+    if (at < hashed) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /** Calibrated probabilities over [support, contradict, neutral]. */
 export function classProbabilities(features: ReadonlyMap<string, number>, m = stanceModel()): number[] {
   const z = [m.bias[0], m.bias[1], m.bias[2]];
   for (const [name, value] of features) {
-    const row = m.rows.get(hashFeature(name, m.dim));
-    if (!row) continue;
-    z[0] = (z[0] ?? 0) + row[0] * value;
-    z[1] = (z[1] ?? 0) + row[1] * value;
-    z[2] = (z[2] ?? 0) + row[2] * value;
+    const row = rowOf(m, hashFeature(name, m.dim));
+    if (row < 0) continue;
+    z[0] = (z[0] ?? 0) + (m.weights[row] ?? 0) * value;
+    z[1] = (z[1] ?? 0) + (m.weights[row + 1] ?? 0) * value;
+    z[2] = (z[2] ?? 0) + (m.weights[row + 2] ?? 0) * value;
   }
   const scaled = z.map((x) => (x ?? 0) / m.temperature);
   const max = Math.max(...scaled);

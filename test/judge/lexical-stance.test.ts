@@ -59,7 +59,8 @@ describe("the fitted model", () => {
 
   it("unpacks three weights per feature row and a positive temperature", () => {
     const model = stanceModel();
-    expect(model.rows.size).toBeGreaterThan(1000);
+    expect(model.index.length).toBeGreaterThan(1000);
+    expect(model.weights.length).toBe(model.index.length * 3);
     expect(model.temperature).toBeGreaterThan(0);
     const p = classProbabilities(stanceFeatures(CLAIM, "Green tea does not cause hair loss"));
     expect(p).toHaveLength(3);
