@@ -17,6 +17,8 @@ export interface StanceModel {
   index: Int32Array;
   /** Three weights per entry of `index`: support, contradict, neutral. */
   weights: Float32Array;
+  /** For each hashed feature, where its weights start in `weights`, or −1: one look-up per feature. */
+  rowOf: Int32Array;
 }
 
 interface ModelFile {
@@ -41,13 +43,17 @@ export function stanceModel(): StanceModel {
   // Typed arrays over the decoded bytes (copied, so they start aligned), and no per-row objects:
   // loading costs little more than the parse.
   const bytes = (base64: string): ArrayBuffer => new Uint8Array(Buffer.from(base64, "base64")).buffer;
+  const index = new Int32Array(bytes(file.index));
+  const rowOf = new Int32Array(file.dim).fill(-1);
+  for (let k = 0; k < index.length; k++) rowOf[index[k] ?? 0] = 3 * k;
   model = {
     dim: file.dim,
     bias: file.bias,
     temperature: file.temperature,
     neutralBelow: file.neutralBelow,
-    index: new Int32Array(bytes(file.index)),
+    index,
     weights: new Float32Array(bytes(file.weights)),
+    rowOf,
   };
   return model;
 }
@@ -62,31 +68,17 @@ export function hashFeature(name: string, dim: number): number {
   return (h >>> 0) % dim;
 }
 
-/** Where a hashed feature's weights start in `weights`, or −1: a binary search of the sorted index. */
-function rowOf(m: StanceModel, hashed: number): number {
-  let lo = 0;
-  let hi = m.index.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = m.index[mid] ?? 0;
-    if (at === hashed) return mid * 3;
-    if (at < hashed) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
-
 /** Calibrated probabilities over [support, contradict, neutral]. */
 export function classProbabilities(features: ReadonlyMap<string, number>, m = stanceModel()): number[] {
-  const z = [m.bias[0], m.bias[1], m.bias[2]];
-  for (const [name, value] of features) {
-    const row = rowOf(m, hashFeature(name, m.dim));
-    if (row < 0) continue;
-    z[0] = (z[0] ?? 0) + (m.weights[row] ?? 0) * value;
-    z[1] = (z[1] ?? 0) + (m.weights[row + 1] ?? 0) * value;
-    z[2] = (z[2] ?? 0) + (m.weights[row + 2] ?? 0) * value;
-  }
-  const scaled = z.map((x) => (x ?? 0) / m.temperature);
+  let [z0, z1, z2] = m.bias;
+  features.forEach((value, name) => {
+    const row = m.rowOf[hashFeature(name, m.dim)] ?? -1;
+    if (row < 0) return;
+    z0 += (m.weights[row] ?? 0) * value;
+    z1 += (m.weights[row + 1] ?? 0) * value;
+    z2 += (m.weights[row + 2] ?? 0) * value;
+  });
+  const scaled = [z0 / m.temperature, z1 / m.temperature, z2 / m.temperature];
   const max = Math.max(...scaled);
   const e = scaled.map((x) => Math.exp(x - max));
   const sum = e.reduce((a, b) => a + b, 0);
