@@ -236,7 +236,11 @@ function featuresOf(
   add("cue:deny", Math.min(cues.deny, 4) / 2);
   add(`cue:margin${signName(cues.affirm - cues.deny)}`);
   if (cues.questions > 0) add("cue:q", Math.min(cues.questions, 3));
-  if (cues.titleQuestion) add("cue:firstq");
+  if (cues.titleQuestion) {
+    add("cue:firstq");
+    // A question answered by what follows ("Is X safe? … X is safe for most adults") takes the answer's side.
+    add(`cue:firstq*margin${signName(cues.affirm - cues.deny)}`);
+  }
   if (!cues.predicateSeen) add("cue:nopred");
   add(`cue:about${Math.min(cues.about, 3)}`);
 

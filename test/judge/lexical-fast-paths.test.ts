@@ -10,8 +10,8 @@ import {
   stanceFeatures,
 } from "../../src/judge/lexical-stance.js";
 
-// The judge reads each claim once per report, stems words by their character codes and looks for
-// cue phrases only in texts that hold one. These tests hold those shortcuts to the plain rules.
+// The judge reads each claim once per report, stems words by their character codes and finds cue
+// phrases in the token stream and the raw text. These tests hold those to the plain rules.
 
 /** The stemming rules as first written: the definition lightStem must keep. */
 function referenceStem(word: string): string {
