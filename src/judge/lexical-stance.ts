@@ -20,6 +20,12 @@ export function resultText(title: string, snippet: string): string {
 const QUESTION_OPENING =
   /^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|will|would|has|have)\b/i;
 const isQuestion = (text: string): boolean => /\?\s*$/.test(text) || QUESTION_OPENING.test(text.trim());
+/**
+ * A claim that is a question: a mark, or a wh-word that opens questions far more often than
+ * statements. "When …", "Will …" and "Can …" open claims too ("Will Smith won an Oscar").
+ */
+const isQuestionClaim = (claim: string): boolean =>
+  /\?\s*$/.test(claim) || /^(?:what|which|whom|whose|why|how)\b/i.test(claim.trim());
 
 /**
  * A text that names nothing but the claim's own words and search-page filler ("google result 1 for
@@ -48,7 +54,7 @@ function isEcho(claim: string, text: string): boolean {
  */
 export function judgeText(claim: string, text: string): StanceJudgement {
   const trimmed = text.trim();
-  if (trimmed === "" || isQuestion(claim) || isEcho(claim, trimmed)) return { stance: "neutral", score: 0.9 };
+  if (trimmed === "" || isQuestionClaim(claim) || isEcho(claim, trimmed)) return { stance: "neutral", score: 0.9 };
   const { features, relevance: rel } = readPair(claim, trimmed);
   const model = stanceModel();
   const p = classProbabilities(features, model);

@@ -180,6 +180,29 @@ describe("one text, one judgement", () => {
   });
 });
 
+describe("claims that are questions", () => {
+  it.each([["Is coffee safe?"], ["What is the capital of France"], ["How many moons does Mars have"]])(
+    "takes no side on %j: a question asserts nothing",
+    (claim) => {
+      expect(
+        judgeText(claim, "Coffee is safe for most adults, Paris is the capital and Mars has two moons."),
+      ).toEqual({
+        stance: "neutral",
+        score: 0.9,
+      });
+    },
+  );
+
+  it("still judges a claim that only opens like a question", () => {
+    expect(
+      judgeText(
+        "Will Smith won an Oscar",
+        "Will Smith won the Oscar for best actor at the 2022 Academy Awards for King Richard.",
+      ).stance,
+    ).toBe("support");
+  });
+});
+
 describe("texts that take no side", () => {
   it.each([
     ["What is the capital of France", "google result 1 for What is the capital of France", ""],
