@@ -54,7 +54,8 @@ function isEcho(claim: string, text: string): boolean {
  */
 export function judgeText(claim: string, text: string): StanceJudgement {
   const trimmed = text.trim();
-  if (trimmed === "" || isQuestionClaim(claim) || isEcho(claim, trimmed)) return { stance: "neutral", score: 0.9 };
+  if (trimmed === "" || isQuestionClaim(claim) || isEcho(claim, trimmed))
+    return { stance: "neutral", score: 0.9 };
   const { features, relevance: rel } = readPair(claim, trimmed);
   const model = stanceModel();
   const p = classProbabilities(features, model);
