@@ -17,9 +17,10 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { stanceMetrics } from "../dist/eval/stance-metrics.js";
 import { resultText } from "../dist/judge/lexical-stance.js";
 import { stanceFeatures } from "../dist/judge/stance-features.js";
-import { hashFeature } from "../dist/judge/stance-model.js";
+import { chooseStance, hashFeature, softmax } from "../dist/judge/stance-model.js";
 
 const CLASSES = ["support", "contradict", "neutral"];
 const DIM = 1 << 18;
@@ -113,12 +114,6 @@ function logits(model, x) {
   }
   return z;
 }
-function softmax(z, t = 1) {
-  const m = Math.max(...z) / t;
-  const e = z.map((q) => Math.exp(q / t - m));
-  const s = e[0] + e[1] + e[2];
-  return e.map((q) => q / s);
-}
 
 function train(examples) {
   const W = new Float64Array(DIM * 3);
@@ -176,45 +171,16 @@ function train(examples) {
   return { W, b: b.map(Math.fround) };
 }
 
-// ---- metrics
-function decide(z, t, neutralBelow) {
-  const p = softmax(z, t);
-  let k = p.indexOf(Math.max(...p));
-  if (k !== 2 && p[k] < neutralBelow) k = 2;
-  return { k, conf: p[k] };
-}
+// ---- metrics: the judge's own decision rule and the same figures `core-search eval` prints
 function score(rows, t, neutralBelow) {
-  const conf = CLASSES.map(() => [0, 0, 0]);
-  const bins = Array.from({ length: 10 }, () => [0, 0, 0]);
-  for (const { z, y } of rows) {
-    const { k, conf: c } = decide(z, t, neutralBelow);
-    conf[y][k]++;
-    const bin = bins[Math.min(9, Math.floor(c * 10))];
-    bin[0]++;
-    bin[1] += c;
-    bin[2] += k === y ? 1 : 0;
-  }
-  const n = rows.length;
-  let correct = 0;
-  const f1 = [];
-  for (let c = 0; c < 3; c++) {
-    correct += conf[c][c];
-    const predicted = conf[0][c] + conf[1][c] + conf[2][c];
-    const gold = conf[c][0] + conf[c][1] + conf[c][2];
-    const p = predicted ? conf[c][c] / predicted : 0;
-    const r = gold ? conf[c][c] / gold : 0;
-    if (gold > 0) f1.push(p + r ? (2 * p * r) / (p + r) : 0);
-  }
-  const ece = bins.reduce((a, [m, s, k]) => a + (m ? (m / n) * Math.abs(s / m - k / m) : 0), 0);
-  const neutral = (conf[0][2] + conf[1][2] + conf[2][2]) / n;
-  const round = (x) => Math.round(x * 1000) / 1000;
-  return {
-    items: n,
-    accuracy: round(correct / n),
-    macroF1: round(f1.reduce((a, x) => a + x, 0) / f1.length),
-    neutralShare: round(neutral),
-    ece: round(ece),
-  };
+  const metrics = stanceMetrics(
+    rows.map(({ z, y }) => {
+      const { stance, score: p } = chooseStance(softmax(z, t), neutralBelow);
+      return { gold: CLASSES[y], predicted: stance, score: p };
+    }),
+  );
+  const { accuracy, macroF1, neutralShare, ece } = metrics;
+  return { items: rows.length, accuracy, macroF1, neutralShare, ece };
 }
 const show = (name, m) =>
   out(

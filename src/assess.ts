@@ -1,9 +1,9 @@
 import { dedupe, domainCapNotes } from "./dedup/dedupe.js";
 import { InvalidInputError } from "./errors.js";
 import { defaultJudge } from "./judge/default-judge.js";
+import { judgeStances } from "./judge/judge-stances.js";
 import { type ConfidenceLabel, type Direction, labelEvidence } from "./judge/label.js";
 import type { Stance, StanceJudge } from "./judge/stance.js";
-import { judgeStances } from "./judge-stances.js";
 import { normalizeQuestion } from "./plan/question.js";
 import { formFinding } from "./report/finding.js";
 

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import type { PredicateFamily } from "./claim-parts.js";
+import { readDataFile } from "./data-file.js";
 
 /**
  * The word lists of src/data/claim-words.json, as sets and patterns; read on first use, not at
@@ -67,9 +67,7 @@ let lists: ClaimWordLists | undefined;
 
 export function claimWordLists(): ClaimWordLists {
   if (lists) return lists;
-  const raw = JSON.parse(
-    readFileSync(new URL("../data/claim-words.json", import.meta.url), "utf8"),
-  ) as Record<string, unknown>;
+  const raw = readDataFile("claim-words.json") as Record<string, unknown>;
   const field = <T>(name: string): T => {
     if (raw[name] === undefined) throw new Error(`claim-words.json has no "${name}"`);
     return raw[name] as T;

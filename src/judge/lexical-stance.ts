@@ -1,7 +1,7 @@
 import { segments } from "./claim-cues.js";
-import type { Stance, StanceInput, StanceJudge, StanceJudgement } from "./stance.js";
+import type { StanceInput, StanceJudge, StanceJudgement } from "./stance.js";
 import { readPair } from "./stance-features.js";
-import { classProbabilities, MODEL_CLASSES, stanceModel } from "./stance-model.js";
+import { chooseStance, classProbabilities, stanceModel } from "./stance-model.js";
 import { stanceWords } from "./stance-words.js";
 
 export { relevance, stanceFeatures } from "./stance-features.js";
@@ -27,6 +27,15 @@ const isQuestion = (text: string): boolean => /\?\s*$/.test(text) || QUESTION_OP
 const isQuestionClaim = (claim: string): boolean =>
   /\?\s*$/.test(claim) || /^(?:what|which|whom|whose|why|how)\b/i.test(claim.trim());
 
+let lastClaim: { claim: string; words: Set<string> } | undefined;
+
+/** The claim's words, lower-cased: a report judges many texts against one claim, so read it once. */
+function wordsOfClaim(claim: string): Set<string> {
+  if (lastClaim?.claim !== claim)
+    lastClaim = { claim, words: new Set(claim.toLowerCase().match(/[a-z0-9]+/g) ?? []) };
+  return lastClaim.words;
+}
+
 /**
  * A text that names nothing but the claim's own words and search-page filler ("google result 1 for
  * What is the capital of France", "Intermittent fasting") and asserts nothing: each of its
@@ -34,7 +43,7 @@ const isQuestionClaim = (claim: string): boolean =>
  */
 function isEcho(claim: string, text: string): boolean {
   const { stopwords, placeholderWords } = stanceWords();
-  const claimWords = new Set(claim.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  const claimWords = wordsOfClaim(claim);
   const words: string[] = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   const extra = words.filter(
     (w) => !claimWords.has(w) && !stopwords.has(w) && !placeholderWords.has(w) && !/^\d+$/.test(w),
@@ -59,27 +68,23 @@ export function judgeText(claim: string, text: string): StanceJudgement {
   const { features, relevance: rel } = readPair(claim, trimmed);
   const model = stanceModel();
   const p = classProbabilities(features, model);
-  let best = 0;
-  for (let k = 1; k < p.length; k++) if ((p[k] ?? 0) > (p[best] ?? 0)) best = k;
-  const score = p[best] ?? 0;
-  let stance: Stance = MODEL_CLASSES[best] ?? "neutral";
-  if (stance !== "neutral" && score < model.neutralBelow) stance = "neutral";
+  const chosen = chooseStance(p, model.neutralBelow);
   // A search result (a title and a snippet, or any text of several sentences) that names none of
   // the claim's terms is about something else. A single sentence is not gated: an argument may take
   // a side without the claim's words ("Restrictions protect bystanders" on a smoking ban). The gate
   // costs a little accuracy (on the held-out search results 10 of the 24 it set aside took a side)
   // and keeps off-topic pages from counting as agreement, which costs more.
   const offTopic = rel.claimTerms > 0 && rel.matched === 0;
-  if (offTopic && (stance === "neutral" || segments(trimmed).length >= 2)) stance = "unrelated";
-  if (stance === MODEL_CLASSES[best]) return { stance, score };
-  // Set aside below the threshold: the probability that it takes no side. Off-topic by the gate, a
-  // rule that held for most such results in the labelled search results: at least even odds.
-  return { stance, score: stance === "unrelated" ? Math.max(p[2] ?? 0, 0.5) : (p[2] ?? 0) };
+  if (!offTopic || (chosen.stance !== "neutral" && segments(trimmed).length < 2)) return chosen;
+  // Off-topic by the gate, a rule that held for most such results in the labelled search results:
+  // at least even odds.
+  return { stance: "unrelated", score: Math.max(p[2] ?? 0, 0.5) };
 }
 
 /** The built-in stance judge: offline, local work bounded by its own cost, so it runs to the end. */
 export const lexicalJudge: StanceJudge = {
   name: "lexical",
+  local: true,
   async judge(claim: string, items: readonly StanceInput[]): Promise<StanceJudgement[]> {
     return items.map((item) => judgeText(claim, resultText(item.title, item.snippet)));
   },

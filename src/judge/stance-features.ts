@@ -140,9 +140,7 @@ function shapeOf(text: string): string {
 
 /** Features of `text` with respect to `claim`, as name → value. */
 export function stanceFeatures(claim: string, text: string): Map<string, number> {
-  const claimReading = readClaim(claim);
-  const reading = readText(text);
-  return featuresOf(claimReading, text, reading, relevanceOf(claimReading, reading));
+  return readPair(claim, text).features;
 }
 
 /** {@link stanceFeatures} of a text already read, with its relevance to the claim. */

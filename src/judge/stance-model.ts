@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readDataFile } from "./data-file.js";
 
 /** The classes of the fitted model, in weight order. `unrelated` comes from the relevance gate instead. */
 export const MODEL_CLASSES = ["support", "contradict", "neutral"] as const;
@@ -37,9 +37,7 @@ let model: StanceModel | undefined;
 /** The model, read and unpacked on first use: start-up pays nothing for it. */
 export function stanceModel(): StanceModel {
   if (model) return model;
-  const file = JSON.parse(
-    readFileSync(new URL("../data/stance-model.json", import.meta.url), "utf8"),
-  ) as ModelFile;
+  const file = readDataFile("stance-model.json") as ModelFile;
   // Typed arrays over the decoded bytes (copied, so they start aligned), and no per-row objects:
   // loading costs little more than the parse.
   const bytes = (base64: string): ArrayBuffer => new Uint8Array(Buffer.from(base64, "base64")).buffer;
@@ -78,9 +76,30 @@ export function classProbabilities(features: ReadonlyMap<string, number>, m = st
     z1 += (m.weights[row + 1] ?? 0) * value;
     z2 += (m.weights[row + 2] ?? 0) * value;
   });
-  const scaled = [z0 / m.temperature, z1 / m.temperature, z2 / m.temperature];
+  return softmax([z0, z1, z2], m.temperature);
+}
+
+/** Probabilities from the model's scores, divided by the temperature first. */
+export function softmax(logits: readonly number[], temperature = 1): number[] {
+  const scaled = logits.map((z) => z / temperature);
   const max = Math.max(...scaled);
   const e = scaled.map((x) => Math.exp(x - max));
   const sum = e.reduce((a, b) => a + b, 0);
   return e.map((x) => x / sum);
+}
+
+/**
+ * The stance the model's probabilities choose, and its probability: the most likely class, except
+ * that a side taken with less than `neutralBelow` confidence counts as no side (scored as the
+ * probability of taking none). The trainer chooses the threshold by this same rule.
+ */
+export function chooseStance(
+  p: readonly number[],
+  neutralBelow: number,
+): { stance: (typeof MODEL_CLASSES)[number]; score: number } {
+  let best = 0;
+  for (let k = 1; k < MODEL_CLASSES.length; k++) if ((p[k] ?? 0) > (p[best] ?? 0)) best = k;
+  const stance = MODEL_CLASSES[best] ?? "neutral";
+  if (stance !== "neutral" && (p[best] ?? 0) < neutralBelow) return { stance: "neutral", score: p[2] ?? 0 };
+  return { stance, score: p[best] ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readDataFile } from "./data-file.js";
 
 /** The word lists of src/data/stance-words.json, as sets; read on first use, not at start-up. */
 export interface StanceWords {
@@ -19,9 +19,7 @@ let words: StanceWords | undefined;
 
 export function stanceWords(): StanceWords {
   if (words) return words;
-  const raw = JSON.parse(
-    readFileSync(new URL("../data/stance-words.json", import.meta.url), "utf8"),
-  ) as Record<string, string[]>;
+  const raw = readDataFile("stance-words.json") as Record<string, string[]>;
   const list = (name: string): string[] => raw[name] ?? [];
   words = {
     stopwords: new Set(list("stopwords")),

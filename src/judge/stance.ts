@@ -21,6 +21,11 @@ export type StanceNote = (note: string) => void;
  */
 export interface StanceJudge {
   readonly name: string;
+  /**
+   * Runs in this process, its cost bounded by its input rather than by a server: it judges what it is
+   * given even after the deadline, and is never handed one.
+   */
+  readonly local?: boolean;
   judge(
     claim: string,
     items: readonly StanceInput[],
@@ -35,6 +40,7 @@ export interface StanceJudge {
  */
 export const neutralJudge: StanceJudge = {
   name: "neutral",
+  local: true,
   async judge(_claim, items) {
     return items.map(() => ({ stance: "neutral", score: 0 }));
   },

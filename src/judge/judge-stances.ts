@@ -1,15 +1,7 @@
-import { defaultJudge } from "./judge/default-judge.js";
-import {
-  neutralJudge,
-  type StanceInput,
-  type StanceJudge,
-  type StanceJudgement,
-  type StanceNote,
-} from "./judge/stance.js";
-import type { Logger } from "./logger.js";
+import type { Logger } from "../logger.js";
+import { defaultJudge } from "./default-judge.js";
+import type { StanceInput, StanceJudge, StanceJudgement, StanceNote } from "./stance.js";
 
-/** Judges that run in this process: their cost is bounded by the input, not by a server. */
-const LOCAL_JUDGES: ReadonlySet<StanceJudge> = new Set([defaultJudge, neutralJudge]);
 const BUILT_IN = "the built-in classifier";
 
 interface StageOptions {
@@ -33,7 +25,7 @@ export async function judgeStances(
 ): Promise<StanceJudgement[]> {
   const { deadline, note, logger } = options;
   if (items.length === 0) return [];
-  if (LOCAL_JUDGES.has(judge)) return await judgeLocally(judge, claim, items, options);
+  if (judge.local) return await judgeLocally(judge, claim, items, options);
   if (deadline.aborted) {
     note(
       `The deadline was spent before the "${judge.name}" judge could run; ${BUILT_IN} judged every source`,

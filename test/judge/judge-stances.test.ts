@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { defaultJudge } from "../src/judge/default-judge.js";
-import type { StanceJudge } from "../src/judge/stance.js";
-import { judgeStances } from "../src/judge-stances.js";
+import { defaultJudge } from "../../src/judge/default-judge.js";
+import { judgeStances } from "../../src/judge/judge-stances.js";
+import type { StanceJudge } from "../../src/judge/stance.js";
 
 const CLAIM = "Intermittent fasting is safe";
 const ITEMS = [
