@@ -33,10 +33,10 @@ export function exposedText(error: ProviderError): string {
   return JSON.stringify([error.message, error.stack, error.vendorCode, cause?.message]);
 }
 
-/** A contract fixture from ../shared/reference/providers (request, response and error samples). */
+/** A contract fixture of test/fixtures/providers (request, response and error samples). */
 export function providerFixture<T>(name: string): T {
   return JSON.parse(
-    readFileSync(new URL(`../../../shared/reference/providers/${name}.json`, import.meta.url), "utf8"),
+    readFileSync(new URL(`../fixtures/providers/${name}.json`, import.meta.url), "utf8"),
   ) as T;
 }
 

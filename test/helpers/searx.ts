@@ -1,5 +1,6 @@
 /**
- * Fixture for the real searx of ../shared/searx (searx 1.1.0 + fake upstream engines, all on loopback).
+ * Fixture for a real searx (Debian's searx 1.1.0) with the fake upstream engines and settings of
+ * test/fixtures/searx/, all on loopback.
  *
  *   describeWithSearx("my suite", () => {
  *     let searx: SearxServer;
@@ -40,7 +41,7 @@ export interface StartSearxOptions {
   readyTimeoutMs?: number;
 }
 
-export const SEARX_DIR = fileURLToPath(new URL("../../../shared/searx/", import.meta.url));
+export const SEARX_DIR = fileURLToPath(new URL("../fixtures/searx/", import.meta.url));
 export const SEARX_RUN = "/usr/bin/searx-run";
 export const SEARX_PORT = 18888;
 export const UPSTREAM_PORT = 18889;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithSearx, SEARX_HOOK_TIMEOUT_MS, type SearxServer, startSearx } from "../helpers/searx.js";
 
 /**
- * The built CLI (what `npx core-search` runs) against the real searx of ../shared/searx: a real
+ * The built CLI (what `npx core-search` runs) against the real searx of test/fixtures/searx: a real
  * metasearch server whose engines are fakes on loopback.
  */
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));

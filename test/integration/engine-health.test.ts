@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithSearx, SEARX_HOOK_TIMEOUT_MS, type SearxServer, startSearx } from "../helpers/searx.js";
 
 /**
- * Engine health against the real searx of ../shared/searx: the fake upstream engines fail, time out
+ * Engine health against the real searx of test/fixtures/searx: the fake upstream engines fail, time out
  * or return nothing when the query names them (fail_bing, slow_all, empty_mojeek), and a copy of
  * the settings can point engines at a closed port so they are down for every query.
  */

@@ -14,7 +14,7 @@ import { describeWithSearx, SEARX_HOOK_TIMEOUT_MS, type SearxServer, startSearx 
 
 /**
  * The built binary started as `core-search mcp`, spoken to by the SDK's own stdio client, against the
- * real searx of ../shared/searx (a real metasearch server whose engines are fakes on loopback).
+ * real searx of test/fixtures/searx (a real metasearch server whose engines are fakes on loopback).
  */
 const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-mcp-it-"));

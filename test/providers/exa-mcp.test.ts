@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { hostname, userInfo } from "node:os";
 import { MockAgent } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -6,7 +5,7 @@ import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createExaMcpProvider } from "../../src/providers/exa-mcp.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
-import { searchRequest } from "../helpers/provider-harness.js";
+import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
 
 interface FixtureReply {
   status: number;
@@ -14,9 +13,11 @@ interface FixtureReply {
   body: unknown;
 }
 
-const fixture = JSON.parse(
-  readFileSync(new URL("../../../shared/reference/providers/exa-mcp.json", import.meta.url), "utf8"),
-) as { request: { body: unknown }; response: FixtureReply; errors: FixtureReply[] };
+const fixture = providerFixture<{
+  request: { body: unknown };
+  response: FixtureReply;
+  errors: FixtureReply[];
+}>("exa-mcp");
 
 const ORIGIN = "https://mcp.exa.ai";
 const SSE = { "content-type": "text/event-stream" };

@@ -1,20 +1,16 @@
-import { readFileSync } from "node:fs";
 import { MockAgent } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createParallelProvider, type ParallelSettings } from "../../src/providers/parallel.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
-import { searchRequest } from "../helpers/provider-harness.js";
+import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
 
 interface Fixture {
   response: { body: { results: Record<string, unknown>[] } };
   errors: { status: number; headers?: Record<string, string>; body: unknown }[];
 }
-const fixture = (name: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../../../shared/reference/providers/${name}.json`, import.meta.url), "utf8"),
-  ) as Fixture;
+const fixture = (name: string) => providerFixture<Fixture>(name);
 const ga = fixture("parallel");
 const beta = fixture("parallel-beta");
 const errorFixture = (status: number) => {

@@ -1,19 +1,16 @@
-import { readFileSync } from "node:fs";
 import { MockAgent } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createSearxngProvider } from "../../src/providers/searxng.js";
-import { searchRequest } from "../helpers/provider-harness.js";
+import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
 
 const fixture = (name: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../../../shared/reference/providers/${name}.json`, import.meta.url), "utf8"),
-  ) as {
+  providerFixture<{
     response: { body: Record<string, unknown> };
     errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-  };
+  }>(name);
 
 const BASE = "http://searxng.test:8080";
 
