@@ -21,34 +21,26 @@ export function markdownFiles(root) {
   return files.filter((file) => existsSync(join(root, file)));
 }
 
-/** Markdown text without fenced code blocks and inline code spans, where brackets are not links. */
+/** Markdown text without fenced code blocks and code spans, where brackets are not links. */
 function withoutCode(text) {
-  const lines = [];
-  let fence = null;
-  for (const line of text.split("\n")) {
-    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence === null && marker) {
-      fence = marker;
-      lines.push("");
-    } else if (fence !== null) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
-      lines.push("");
-    } else lines.push(line.replace(/(`+)[^`]*?\1/g, (span) => " ".repeat(span.length)));
-  }
-  return lines;
+  const prose = withoutCodeBlocks(text, "").join("\n");
+  // A code span may wrap onto the next line: blank it, keeping its line breaks.
+  return prose.replace(/(`+)[\s\S]*?\1/g, (span) => span.replace(/[^\n]/g, " "));
 }
 
 /** Every link target in a markdown text, with its line number: inline links, images, definitions. */
 export function linksIn(text) {
   const links = [];
-  withoutCode(text).forEach((line, index) => {
-    for (const match of line.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
-      links.push({ line: index + 1, target: match[1] });
-    }
-    const definition = /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$/.exec(line);
-    if (definition?.[1]) links.push({ line: index + 1, target: definition[1] });
-  });
-  return links;
+  const prose = withoutCode(text);
+  const lineAt = (offset) => prose.slice(0, offset).split("\n").length;
+  // Link text may wrap onto the next line; the target may not.
+  for (const match of prose.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+    links.push({ line: lineAt(match.index + match[0].indexOf("](")), target: match[1] });
+  }
+  for (const match of prose.matchAll(/^ {0,3}\[[^\]\n]+\]:[ \t]*<?([^\s>]+)>?.*$/gm)) {
+    links.push({ line: lineAt(match.index), target: match[1] });
+  }
+  return links.sort((a, b) => a.line - b.line);
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
@@ -78,16 +70,21 @@ export function anchorsIn(text) {
   return anchors;
 }
 
-/** Lines outside fenced code blocks (inline code kept: it is part of a heading's anchor). */
-function withoutCodeBlocks(text) {
+/**
+ * The text's lines with fenced code blocks taken out (`blank` === undefined) or blanked, so that
+ * line numbers stay right. Inline code is kept: it is part of a heading's anchor.
+ */
+function withoutCodeBlocks(text, blank) {
   const lines = [];
   let fence = null;
   for (const line of text.split("\n")) {
     const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    const inCode = fence !== null || marker !== undefined;
     if (fence === null && marker) fence = marker;
-    else if (fence !== null) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
-    } else lines.push(line);
+    else if (fence !== null && marker && marker[0] === fence[0] && marker.length >= fence.length)
+      fence = null;
+    if (!inCode) lines.push(line);
+    else if (blank !== undefined) lines.push(blank);
   }
   return lines;
 }

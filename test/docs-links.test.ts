@@ -36,7 +36,7 @@ describe("relative links in the documentation", () => {
   const scratch = mkdtempSync(join(tmpdir(), "core-search-links-"));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it("reports a missing file, a missing heading and a heading on the wrong page", () => {
+  it("reports a missing file and a missing heading, and ignores code and other sites", () => {
     mkdirSync(join(scratch, "docs"));
     writeFileSync(
       join(scratch, "README.md"),
@@ -50,6 +50,9 @@ describe("relative links in the documentation", () => {
         "[not a link either](nowhere.md)",
         "```",
         "[site](https://example.org/x.md)",
+        "A link whose text [wraps onto",
+        "the next line](docs/wrapped.md), and `code that [wraps",
+        "onto the next line](nowhere.md)`.",
       ].join("\n"),
     );
     writeFileSync(join(scratch, "docs/guide.md"), "# The guide\n\n[back](../README.md#title)\n");
@@ -59,6 +62,7 @@ describe("relative links in the documentation", () => {
       "README.md:4 docs/missing.md",
       "README.md:4 docs/guide.md#nowhere",
       "README.md:4 #no-such-heading",
+      "README.md:11 docs/wrapped.md",
     ]);
   });
 });
