@@ -95,7 +95,9 @@ describeWithSearx("core-search CLI when every searx engine is down", () => {
   let searx: SearxServer;
   beforeAll(async () => {
     // Every engine of a copy of the settings points at a port nothing listens on.
-    searx = await startSearx({ settings: (yaml) => yaml.replaceAll("127.0.0.1:18889", "127.0.0.1:9") });
+    searx = await startSearx({
+      settings: (yaml, ports) => yaml.replaceAll(`127.0.0.1:${ports.upstream}`, "127.0.0.1:9"),
+    });
   }, SEARX_HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await searx?.stop();

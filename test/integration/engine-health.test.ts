@@ -115,8 +115,11 @@ describeWithSearx("engine health when two index families are down", () => {
   beforeAll(async () => {
     // bing and duckduckgo (one family) and google (another) point at a port nothing listens on.
     searx = await startSearx({
-      settings: (yaml) =>
-        yaml.replace(/127\.0\.0\.1:18889\/(json|html)\/(bing|google|duckduckgo)\b/g, "127.0.0.1:9/$1/$2"),
+      settings: (yaml, ports) =>
+        yaml.replace(
+          new RegExp(`127\\.0\\.0\\.1:${ports.upstream}/(json|html)/(bing|google|duckduckgo)\\b`, "g"),
+          "127.0.0.1:9/$1/$2",
+        ),
     });
   }, SEARX_HOOK_TIMEOUT_MS);
   afterAll(async () => {
