@@ -309,7 +309,7 @@ function listenerOwnedBy(pid: number, port: number): boolean | undefined {
   try {
     fds = fs.readdirSync(`/proc/${pid}/fd`);
   } catch {
-    return undefined;
+    return false; // it has exited (maybe unable to bind), though its exit event may not have arrived yet
   }
   return fds.some((fd) => {
     try {
