@@ -64,6 +64,12 @@ export const FIXTURE_SEARX_PORT = 18888;
 export const FIXTURE_UPSTREAM_PORT = 18889;
 /** Timeout for a beforeAll that calls startSearx() (or an afterAll that stops it). */
 export const SEARX_HOOK_TIMEOUT_MS = 60_000;
+/**
+ * Timeout for a test that runs the built CLI or MCP server against searx (`vi.setConfig({ testTimeout })`):
+ * as long as the CLI tests let the process itself run (60 s). searx test files now run at the same time as
+ * each other and as the process-heavy suites; on a loaded 2-core machine one such run took over 20 s.
+ */
+export const SEARX_TEST_TIMEOUT_MS = 60_000;
 export const SEARX_MISSING_MESSAGE = "searx is not installed: apt-get install -y searx";
 
 const HOST = "127.0.0.1";

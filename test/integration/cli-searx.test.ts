@@ -5,8 +5,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { describeWithSearx, SEARX_HOOK_TIMEOUT_MS, type SearxServer, startSearx } from "../helpers/searx.js";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import {
+  describeWithSearx,
+  SEARX_HOOK_TIMEOUT_MS,
+  SEARX_TEST_TIMEOUT_MS,
+  type SearxServer,
+  startSearx,
+} from "../helpers/searx.js";
+
+vi.setConfig({ testTimeout: SEARX_TEST_TIMEOUT_MS });
 
 /**
  * The built CLI (what `npx core-search` runs) against the real searx of test/fixtures/searx: a real

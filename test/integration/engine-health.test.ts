@@ -4,8 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { describeWithSearx, SEARX_HOOK_TIMEOUT_MS, type SearxServer, startSearx } from "../helpers/searx.js";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import {
+  describeWithSearx,
+  SEARX_HOOK_TIMEOUT_MS,
+  SEARX_TEST_TIMEOUT_MS,
+  type SearxServer,
+  startSearx,
+} from "../helpers/searx.js";
+
+vi.setConfig({ testTimeout: SEARX_TEST_TIMEOUT_MS });
 
 /**
  * Engine health against the real searx of test/fixtures/searx: the fake upstream engines fail, time out
