@@ -1,13 +1,13 @@
 /**
- * A real redis-server (Debian package `redis-server`) on a free loopback port, one per test file,
- * without persistence. Like describeWithSearx: a missing server skips the suite locally and fails it
+ * A real redis-server (Debian package `redis-server`) on a free loopback port, one per startRedis() (so
+ * test files in parallel never share one), without persistence. Like describeWithSearx: a missing server skips the suite locally and fails it
  * on CI, where .ci/run installs the package.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import { describe, it } from "vitest";
-import { searxSuiteMode } from "./searx.js";
+import { freeLoopbackPort, searxSuiteMode } from "./searx.js";
 
 export const REDIS_SERVER = "/usr/bin/redis-server";
 export const REDIS_HOOK_TIMEOUT_MS = 20_000;
@@ -33,10 +33,15 @@ export function describeWithRedis(name: string, fn: () => void): void {
     });
 }
 
+/** Attempts at a first start, should the free port be taken before redis-server binds it. */
+const START_ATTEMPTS = 3;
+
 export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
+  let port = 0;
   let child: ChildProcess | undefined;
+  let output = "";
   const launch = async () => {
+    output = "";
     child = spawn(
       REDIS_SERVER,
       [
@@ -51,11 +56,25 @@ export async function startRedis(): Promise<RedisServer> {
         "--protected-mode",
         "yes",
       ],
-      { stdio: "ignore" },
+      { stdio: ["ignore", "pipe", "pipe"] },
     );
-    await waitForPort(port, 10_000);
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString("utf8")).slice(-2_000);
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
+    await waitForPort(port, child, () => output, 10_000);
   };
-  await launch();
+  for (let attempt = 1; ; attempt++) {
+    port = await freeLoopbackPort();
+    try {
+      await launch();
+      break;
+    } catch (error) {
+      child?.kill("SIGKILL");
+      if (attempt >= START_ATTEMPTS || !/Address already in use/i.test(output)) throw error;
+    }
+  }
   const stop = async () => {
     const current = child;
     if (!current || current.exitCode !== null) return;
@@ -68,33 +87,44 @@ export async function startRedis(): Promise<RedisServer> {
   return { url: `redis://127.0.0.1:${port}`, port, stop, restart: launch };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+/**
+ * Waits until `child` answers on `port` (INFO names its pid, so another run's redis-server that took the
+ * port first is not mistaken for it); fails early, with its output, if it exits first.
+ */
+async function waitForPort(
+  port: number,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`redis-server exited before answering on port ${port}:\n${output().trimEnd()}`);
+    }
     const ok = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.write("PING\r\n");
-      });
-      socket.once("data", (data) => {
+      let reply = "";
+      const done = (result: boolean) => {
         socket.destroy();
-        resolve(data.toString().startsWith("+PONG"));
+        resolve(result);
+      };
+      socket.setTimeout(1_000, () => done(false));
+      socket.once("connect", () => {
+        socket.write("INFO server\r\n");
       });
-      socket.once("error", () => resolve(false));
+      socket.on("data", (data) => {
+        reply += data.toString();
+        const pid = /\r\nprocess_id:(\d+)\r\n/.exec(reply)?.[1];
+        if (pid !== undefined) done(Number(pid) === child.pid);
+      });
+      socket.once("error", () => done(false));
+      socket.once("end", () => done(false));
     });
     if (ok) return;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`redis-server did not start on port ${port}`);
+  throw new Error(
+    `redis-server did not start on port ${port} within ${timeoutMs} ms:\n${output().trimEnd()}`,
+  );
 }

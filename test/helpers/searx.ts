@@ -9,11 +9,12 @@
  *     it("…", async () => { await fetch(`${searx.url}/search?q=x&format=json`); });
  *   });
  *
- * searx binds fixed ports (18888, fake upstreams 18889), so a cross-process lock file serializes every
- * startSearx() … stop() span: test files running in parallel workers wait for each other instead of colliding.
+ * Every startSearx() runs its own pair of processes on free ports of 127.0.0.1: the fake upstreams bind
+ * port 0 and report the port they got, searx gets a port found free just before it starts, and both ports
+ * go into a copy of settings.yml in a temp dir of that run. Test files running in parallel workers (or
+ * two `vitest` commands at once) therefore never share or wait for a server.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -22,41 +23,62 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, it } from "vitest";
 
+/** The ports of one run. */
+export interface SearxPorts {
+  /** searx itself */
+  searx: number;
+  /** the fake upstream engines */
+  upstream: number;
+}
+
 export interface SearxServer {
-  /** http://127.0.0.1:18888 */
+  /** http://127.0.0.1:<ports.searx> */
   url: string;
-  /** http://127.0.0.1:18889 (fake upstream engines; GET /_requests lists what they received) */
+  /** http://127.0.0.1:<ports.upstream> (fake upstream engines; GET /_requests lists what they received) */
   upstreamUrl: string;
+  ports: SearxPorts;
+  /** The settings file of this run (in a temp dir that stop() removes). */
+  settingsPath: string;
+  /** Kills both process groups and removes the run's temp dir. Idempotent. */
   stop(): Promise<void>;
 }
 
 export interface StartSearxOptions {
-  /** A transform of the settings.yml text, written to a temp copy (e.g. to point every engine at a closed port). */
-  settings?: (yaml: string) => string;
+  /**
+   * A transform of the settings.yml text, applied after the run's ports are written into it (so the engine
+   * URLs read `127.0.0.1:${ports.upstream}`); e.g. to point every engine at a closed port.
+   */
+  settings?: (yaml: string, ports: SearxPorts) => string;
   /** How long the fake upstreams' `slow_*` words sleep (default 4000 ms). */
   slowMs?: number;
-  /** How long to wait for another holder of the searx ports (default 90 s). */
-  lockTimeoutMs?: number;
-  /** How long to wait for searx and the fake upstreams to answer (default 15 s). */
+  /** How long to wait for the fake upstreams and searx to answer (default 20 s). */
   readyTimeoutMs?: number;
+  /** Picks searx's port, once per attempt (default freeLoopbackPort; a test can hand out a taken one). */
+  pickPort?: () => Promise<number>;
 }
 
 export const SEARX_DIR = fileURLToPath(new URL("../fixtures/searx/", import.meta.url));
 export const SEARX_RUN = "/usr/bin/searx-run";
-export const SEARX_PORT = 18888;
-export const UPSTREAM_PORT = 18889;
-export const SEARX_LOCK_PATH = path.join(os.tmpdir(), `core-search-searx-${SEARX_PORT}.lock`);
-/** Timeout for a beforeAll that calls startSearx(): covers waiting for the lock, then starting. */
-export const SEARX_HOOK_TIMEOUT_MS = 120_000;
+/** The ports written in the fixture's settings.yml (for running it by hand); every run replaces them. */
+export const FIXTURE_SEARX_PORT = 18888;
+export const FIXTURE_UPSTREAM_PORT = 18889;
+/** Timeout for a beforeAll that calls startSearx() (or an afterAll that stops it). */
+export const SEARX_HOOK_TIMEOUT_MS = 60_000;
+/**
+ * Timeout for a test that runs the built CLI or MCP server against searx (`vi.setConfig({ testTimeout })`):
+ * as long as the CLI tests let the process itself run (60 s). searx test files now run at the same time as
+ * each other and as the process-heavy suites; on a loaded 2-core machine one such run took over 20 s.
+ */
+export const SEARX_TEST_TIMEOUT_MS = 60_000;
 export const SEARX_MISSING_MESSAGE = "searx is not installed: apt-get install -y searx";
 
 const HOST = "127.0.0.1";
-const DEFAULT_LOCK_TIMEOUT_MS = 90_000;
-const DEFAULT_READY_TIMEOUT_MS = 15_000;
+const DEFAULT_READY_TIMEOUT_MS = 20_000;
+/** Attempts at starting searx when the port found free was taken before searx could bind it. */
+const START_ATTEMPTS = 3;
 const POLL_MS = 100;
 const TERM_GRACE_MS = 5_000;
 const KILL_GRACE_MS = 2_000;
-const PORT_FREE_TIMEOUT_MS = 5_000;
 const OUTPUT_TAIL_CHARS = 4_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,160 +110,31 @@ export function describeWithSearx(name: string, fn: () => void): void {
     });
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Cross-process lock file
-// ---------------------------------------------------------------------------------------------------------
-
-interface LockInfo {
-  pid: number;
-  token: string;
-  /** Process groups started under this lock, so a later holder can clean up after a crashed one. */
-  groups: number[];
-}
-
-export interface FileLock {
-  readonly path: string;
-  /** Records the process groups this holder started (for stale-lock cleanup). */
-  setGroups(groups: number[]): void;
-  /** Removes the lock file if it is still ours. Idempotent. */
-  release(): void;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-function readLock(file: string): { info: LockInfo | undefined; raw: string; ageMs: number } | undefined {
-  try {
-    const raw = fs.readFileSync(file, "utf8");
-    const ageMs = Date.now() - fs.statSync(file).mtimeMs;
-    let info: LockInfo | undefined;
-    try {
-      const parsed = JSON.parse(raw) as Partial<LockInfo>;
-      if (typeof parsed.pid === "number" && typeof parsed.token === "string") {
-        info = {
-          pid: parsed.pid,
-          token: parsed.token,
-          groups: Array.isArray(parsed.groups) ? parsed.groups : [],
-        };
-      }
-    } catch {
-      info = undefined;
-    }
-    return { info, raw, ageMs };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-}
-
-/** Kills a process group left by a dead holder, but only if its leader is still one of our processes. */
-function killLeftoverGroup(pgid: number): void {
-  let cmdline = "";
-  try {
-    cmdline = fs.readFileSync(`/proc/${pgid}/cmdline`, "utf8");
-  } catch {
-    return; // gone (or no /proc)
-  }
-  if (!cmdline.includes("searx-run") && !cmdline.includes("fake-upstream.mjs")) return;
-  try {
-    process.kill(-pgid, "SIGKILL");
-  } catch {
-    // already gone
-  }
+/** A port of 127.0.0.1 that was free a moment ago (bound to port 0, then released). */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /**
- * Removes a stale lock file, provided it still holds `raw` (another waiter may have replaced it meanwhile).
- * Returns false when another process is breaking it right now.
+ * The fixture's settings with this run's ports: `server.port` and every engine URL on the fake upstreams.
+ * Throws if the fixture no longer carries the ports it replaces (a run must never fall back to fixed ports).
  */
-function breakStaleLock(file: string, raw: string, info: LockInfo | undefined): boolean {
-  const breaker = `${file}.break`;
-  let fd: number;
-  try {
-    fd = fs.openSync(breaker, "wx");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    // someone else is breaking it; clear their breaker only if it is clearly abandoned
-    try {
-      if (Date.now() - fs.statSync(breaker).mtimeMs > 10_000) fs.rmSync(breaker, { force: true });
-    } catch {
-      // vanished meanwhile
-    }
-    return false;
+export function settingsForPorts(yaml: string, ports: SearxPorts): string {
+  const serverPort = new RegExp(`^(\\s*port:\\s*)${FIXTURE_SEARX_PORT}\\s*$`, "m");
+  const upstream = `${HOST}:${FIXTURE_UPSTREAM_PORT}`;
+  if (!serverPort.test(yaml) || !yaml.includes(upstream)) {
+    throw new Error(
+      `searx fixture: settings.yml must contain "port: ${FIXTURE_SEARX_PORT}" and engine URLs on ${upstream}`,
+    );
   }
-  try {
-    if (readLock(file)?.raw === raw) {
-      for (const group of info?.groups ?? []) killLeftoverGroup(group);
-      fs.rmSync(file, { force: true });
-    }
-    return true;
-  } finally {
-    fs.closeSync(fd);
-    fs.rmSync(breaker, { force: true });
-  }
-}
-
-/**
- * Takes an exclusive lock file (`open(path, "wx")`). Waits while another live process holds it; a lock
- * whose holder PID is dead (or that stayed unreadable for 5 s) is stale and gets removed.
- */
-export async function acquireFileLock(file: string, options: { timeoutMs?: number } = {}): Promise<FileLock> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
-  const deadline = Date.now() + timeoutMs;
-  const info: LockInfo = { pid: process.pid, token: randomUUID(), groups: [] };
-  let lastHolder = "unknown";
-
-  for (;;) {
-    try {
-      const fd = fs.openSync(file, "wx");
-      try {
-        fs.writeFileSync(fd, JSON.stringify(info));
-      } finally {
-        fs.closeSync(fd);
-      }
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    const current = readLock(file);
-    if (current !== undefined) {
-      const holder = current.info;
-      lastHolder = holder
-        ? `pid ${holder.pid}`
-        : `unreadable lock (${JSON.stringify(current.raw.slice(0, 80))})`;
-      const stale = holder ? !isAlive(holder.pid) : current.ageMs > 5_000;
-      if (stale && breakStaleLock(file, current.raw, holder)) continue;
-    }
-    if (Date.now() >= deadline) {
-      throw new Error(
-        `could not take the lock ${file} within ${timeoutMs} ms: held by ${lastHolder}` +
-          (current?.info?.pid === process.pid ? " (this process: is an earlier start not stopped?)" : ""),
-      );
-    }
-    await sleep(POLL_MS);
-  }
-
-  let released = false;
-  const ours = (): boolean => readLock(file)?.info?.token === info.token;
-  return {
-    path: file,
-    setGroups(groups) {
-      if (released || !ours()) return;
-      info.groups = groups;
-      fs.writeFileSync(file, JSON.stringify(info));
-    },
-    release() {
-      if (released) return;
-      released = true;
-      if (ours()) fs.rmSync(file, { force: true });
-    },
-  };
+  return yaml.replace(serverPort, `$1${ports.searx}`).replaceAll(upstream, `${HOST}:${ports.upstream}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -250,21 +143,18 @@ export async function acquireFileLock(file: string, options: { timeoutMs?: numbe
 
 interface Managed {
   name: string;
-  /** The port this process must listen on. */
-  port: number;
   child: ChildProcess;
   /** Process group id (= the child's pid; it is spawned detached, as a group leader). */
   pgid: number | undefined;
+  /** The tail of its stdout and stderr, interleaved as they arrived. */
   output: () => string;
   exit: { code: number | null; signal: NodeJS.Signals | null; error?: Error } | undefined;
   exited: Promise<void>;
 }
 
-/** Process groups of every searx started by this process and not yet stopped (killed on process exit). */
+/** Process groups of every searx run started by this process and not yet stopped (killed on exit). */
 const liveGroups = new Set<number>();
-/** Locks held by this process (released on process exit). */
-const heldLocks = new Set<FileLock>();
-/** Temp settings directories of searx instances not yet stopped (removed on process exit). */
+/** Temp dirs of runs not yet stopped (removed on exit). */
 const tempDirs = new Set<string>();
 let exitHooksInstalled = false;
 
@@ -279,8 +169,6 @@ function killGroup(pgid: number, signal: NodeJS.Signals): void {
 function onProcessExit(): void {
   for (const pgid of liveGroups) killGroup(pgid, "SIGKILL");
   liveGroups.clear();
-  for (const lock of heldLocks) lock.release();
-  heldLocks.clear();
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
   tempDirs.clear();
 }
@@ -301,7 +189,7 @@ function installExitHooks(): void {
 }
 
 function uninstallExitHooksIfIdle(): void {
-  if (!exitHooksInstalled || liveGroups.size > 0 || heldLocks.size > 0) return;
+  if (!exitHooksInstalled || liveGroups.size > 0 || tempDirs.size > 0) return;
   exitHooksInstalled = false;
   process.off("exit", onProcessExit);
   process.off("SIGTERM", onSignal);
@@ -309,13 +197,7 @@ function uninstallExitHooksIfIdle(): void {
   process.off("SIGHUP", onSignal);
 }
 
-function spawnGroup(
-  name: string,
-  port: number,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Managed {
+function spawnGroup(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Managed {
   const child = spawn(command, args, {
     cwd: SEARX_DIR,
     env,
@@ -328,14 +210,13 @@ function spawnGroup(
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
-  // do not keep the test process alive for these; the exit hook kills them
+  // do not keep the test process alive for these; stop() or the exit hook kills them
   child.unref();
   (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
   (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
 
   const managed: Managed = {
     name,
-    port,
     child,
     pgid: child.pid,
     output: () => tail,
@@ -364,10 +245,10 @@ function describeProcess(p: Managed): string {
         ? `failed to start: ${p.exit.error.message}`
         : `exited with ${p.exit.signal ?? `code ${p.exit.code}`}`;
   const out = p.output().trimEnd();
-  return `--- ${p.name} (pid ${p.pgid ?? "?"}, ${state}) output tail ---\n${out === "" ? "(no output)" : out}`;
+  return `--- ${p.name} (pid ${p.pgid ?? "?"}, ${state}) stderr/stdout tail ---\n${out === "" ? "(no output)" : out}`;
 }
 
-function withTimeout(promise: Promise<void>, ms: number): Promise<boolean> {
+function withTimeout(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     promise.then(() => true),
@@ -377,21 +258,13 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<boolean> {
   ]).finally(() => clearTimeout(timer));
 }
 
+/** SIGTERM to each process group, then SIGKILL to whatever is left of them; waits for the leaders. */
 async function terminate(processes: Managed[]): Promise<void> {
   for (const p of processes) if (p.exit === undefined && p.pgid !== undefined) killGroup(p.pgid, "SIGTERM");
-  await withTimeout(
-    Promise.all(processes.map((p) => p.exited)).then(() => undefined),
-    TERM_GRACE_MS,
-  );
-  for (const p of processes) {
-    if (p.pgid === undefined) continue;
-    // the leader may be gone while other members of its group live on: SIGKILL the whole group either way
-    killGroup(p.pgid, "SIGKILL");
-  }
-  await withTimeout(
-    Promise.all(processes.map((p) => p.exited)).then(() => undefined),
-    KILL_GRACE_MS,
-  );
+  await withTimeout(Promise.all(processes.map((p) => p.exited)), TERM_GRACE_MS);
+  // the leader may be gone while other members of its group live on: SIGKILL the whole group either way
+  for (const p of processes) if (p.pgid !== undefined) killGroup(p.pgid, "SIGKILL");
+  await withTimeout(Promise.all(processes.map((p) => p.exited)), KILL_GRACE_MS);
   for (const p of processes) {
     p.child.stdout?.destroy();
     p.child.stderr?.destroy();
@@ -403,33 +276,17 @@ async function terminate(processes: Managed[]): Promise<void> {
 // Probes
 // ---------------------------------------------------------------------------------------------------------
 
-function portOpen(port: number): Promise<boolean> {
+function healthz(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: HOST, port });
-    const done = (open: boolean): void => {
-      socket.destroy();
-      resolve(open);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-  });
-}
-
-function healthz(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = http.get(
-      { host: HOST, port: SEARX_PORT, path: "/healthz", timeout: 1_000, agent: false },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        res.on("end", () => resolve(res.statusCode === 200 && body.trim() === "OK"));
-        res.on("error", () => resolve(false));
-      },
-    );
+    const req = http.get({ host: HOST, port, path: "/healthz", timeout: 1_000, agent: false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve(res.statusCode === 200 && body.trim() === "OK"));
+      res.on("error", () => resolve(false));
+    });
     req.on("timeout", () => req.destroy());
     req.on("error", () => resolve(false));
   });
@@ -437,7 +294,8 @@ function healthz(): Promise<boolean> {
 
 /**
  * Whether the socket listening on 127.0.0.1:`port` belongs to process `pid` (Linux /proc); undefined when
- * that cannot be told. Guards against answering for a searx that someone started outside this fixture.
+ * that cannot be told. Guards against taking another run's searx, which grabbed the same free port first,
+ * for ours (ours then fails to bind and exits, and is started again on another port).
  */
 function listenerOwnedBy(pid: number, port: number): boolean | undefined {
   let table: string;
@@ -457,7 +315,7 @@ function listenerOwnedBy(pid: number, port: number): boolean | undefined {
   try {
     fds = fs.readdirSync(`/proc/${pid}/fd`);
   } catch {
-    return undefined;
+    return false; // it has exited (maybe unable to bind), though its exit event may not have arrived yet
   }
   return fds.some((fd) => {
     try {
@@ -469,13 +327,23 @@ function listenerOwnedBy(pid: number, port: number): boolean | undefined {
   });
 }
 
-async function waitPortsFree(timeoutMs: number): Promise<number[]> {
-  const deadline = Date.now() + timeoutMs;
+/** Starts the fake upstreams on port 0 and resolves with the port they report having bound. */
+async function startUpstream(env: NodeJS.ProcessEnv, deadline: number): Promise<[Managed, number]> {
+  const upstream = spawnGroup(
+    "fake-upstream",
+    process.execPath,
+    [path.join(SEARX_DIR, "fake-upstream.mjs"), "0"],
+    env,
+  );
   for (;;) {
-    const busy: number[] = [];
-    for (const port of [SEARX_PORT, UPSTREAM_PORT]) if (await portOpen(port)) busy.push(port);
-    if (busy.length === 0 || Date.now() >= deadline) return busy;
-    await sleep(POLL_MS);
+    const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(upstream.output())?.[1];
+    if (port !== undefined) return [upstream, Number(port)];
+    if (upstream.exit !== undefined || Date.now() >= deadline) {
+      throw new Error(
+        `searx fixture: the fake upstreams did not report a port\n${describeProcess(upstream)}`,
+      );
+    }
+    await sleep(20);
   }
 }
 
@@ -484,103 +352,62 @@ async function waitPortsFree(timeoutMs: number): Promise<number[]> {
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * Starts searx on 127.0.0.1:18888 and its fake upstream engines on 127.0.0.1:18889, and waits until both
- * answer. Holds the cross-process searx lock until stop().
+ * Starts the fake upstream engines and searx, each on a free port of 127.0.0.1, with a settings file of
+ * this run's own, and waits until both answer. A failed start leaves nothing running and says why, with
+ * the output tail of each process.
  */
 export async function startSearx(options: StartSearxOptions = {}): Promise<SearxServer> {
   if (!searxAvailable()) throw new Error(SEARX_MISSING_MESSAGE);
   installExitHooks();
-  let lock: FileLock;
-  try {
-    lock = await acquireFileLock(SEARX_LOCK_PATH, {
-      timeoutMs: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
-    });
-  } catch (error) {
-    uninstallExitHooksIfIdle();
-    throw error;
-  }
-  heldLocks.add(lock);
-
-  let tempDir: string | undefined;
-  let processes: Managed[] = [];
-  /** Stops the processes and releases the lock; returns the ports still busy afterwards. */
-  const cleanup = async (): Promise<number[]> => {
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "core-search-searx-"));
+  tempDirs.add(tempDir);
+  const settingsPath = path.join(tempDir, "settings.yml");
+  const processes: Managed[] = [];
+  const cleanup = async (): Promise<void> => {
     try {
       await terminate(processes);
-      return processes.length > 0 ? await waitPortsFree(PORT_FREE_TIMEOUT_MS) : [];
     } finally {
-      if (tempDir !== undefined) {
-        fs.rmSync(tempDir, { recursive: true, force: true });
-        tempDirs.delete(tempDir);
-      }
-      lock.release();
-      heldLocks.delete(lock);
+      fs.rmSync(tempDir, { recursive: true, force: true });
+      tempDirs.delete(tempDir);
       uninstallExitHooksIfIdle();
     }
   };
 
+  const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeoutMs;
+  let ports: SearxPorts;
   try {
-    const busy = await waitPortsFree(PORT_FREE_TIMEOUT_MS);
-    if (busy.length > 0) {
-      throw new Error(
-        `${busy.length > 1 ? "ports" : "port"} ${busy.join(" and ")} on ${HOST} in use by a process ` +
-          "this fixture did not start (a searx started by hand with run.sh?): stop it first",
-      );
-    }
-
-    let settingsPath = path.join(SEARX_DIR, "settings.yml");
-    if (options.settings !== undefined) {
-      const yaml = options.settings(fs.readFileSync(settingsPath, "utf8"));
-      tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "core-search-searx-"));
-      tempDirs.add(tempDir);
-      settingsPath = path.join(tempDir, "settings.yml");
-      fs.writeFileSync(settingsPath, yaml);
-    }
-
     const upstreamEnv: NodeJS.ProcessEnv = { ...process.env };
     if (options.slowMs !== undefined) upstreamEnv.SLOW_MS = String(options.slowMs);
+    const [upstream, upstreamPort] = await startUpstream(upstreamEnv, deadline);
+    processes.push(upstream);
+
+    const fixture = fs.readFileSync(path.join(SEARX_DIR, "settings.yml"), "utf8");
     const noProxy = `${HOST},localhost`;
-    processes = [
-      spawnGroup(
-        "fake-upstream",
-        UPSTREAM_PORT,
-        process.execPath,
-        [path.join(SEARX_DIR, "fake-upstream.mjs"), String(UPSTREAM_PORT)],
-        upstreamEnv,
-      ),
-      spawnGroup("searx-run", SEARX_PORT, SEARX_RUN, [], {
+    for (let attempt = 1; ; attempt++) {
+      ports = { searx: await (options.pickPort ?? freeLoopbackPort)(), upstream: upstreamPort };
+      let yaml = settingsForPorts(fixture, ports);
+      if (options.settings !== undefined) yaml = options.settings(yaml, ports);
+      fs.writeFileSync(settingsPath, yaml);
+      const searx = spawnGroup("searx-run", SEARX_RUN, [], {
         ...process.env,
         SEARX_SETTINGS_PATH: settingsPath,
         no_proxy: noProxy,
         NO_PROXY: noProxy,
-      }),
-    ];
-    lock.setGroups(processes.flatMap((p) => (p.pgid === undefined ? [] : [p.pgid])));
-
-    const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
-    const deadline = Date.now() + readyTimeoutMs;
-    for (;;) {
-      const dead = processes.filter((p) => p.exit !== undefined);
-      if (dead.length > 0) {
+      });
+      processes.push(searx);
+      const where = `searx on ${HOST}:${ports.searx}, fake upstreams on ${HOST}:${ports.upstream}, settings ${settingsPath}`;
+      const ready = await waitUntilReady(searx, upstream, ports.searx, where, deadline, readyTimeoutMs);
+      if (ready) break;
+      // the port found free was taken before searx could bind it: try again on another one
+      if (attempt >= START_ATTEMPTS) {
         throw new Error(
-          `searx fixture: ${dead.map((p) => p.name).join(" and ")} stopped during startup\n` +
-            processes.map(describeProcess).join("\n"),
+          `searx fixture: searx could not bind a free port in ${START_ATTEMPTS} attempts (${where})\n` +
+            describeProcess(searx),
         );
       }
-      if ((await healthz()) && (await portOpen(UPSTREAM_PORT))) {
-        const foreign = processes.filter(
-          (p) => p.pgid !== undefined && listenerOwnedBy(p.pgid, p.port) === false,
-        );
-        if (foreign.length === 0) break;
-        // another process took the port meanwhile; ours will fail to bind and exit (reported above)
-      }
-      if (Date.now() >= deadline) {
-        throw new Error(
-          `searx fixture: searx (GET /healthz on ${SEARX_PORT}) and the fake upstreams (${UPSTREAM_PORT}) ` +
-            `were not both ready within ${readyTimeoutMs} ms\n${processes.map(describeProcess).join("\n")}`,
-        );
-      }
-      await sleep(POLL_MS);
+      await terminate([searx]);
+      processes.pop();
     }
   } catch (error) {
     await cleanup();
@@ -589,15 +416,48 @@ export async function startSearx(options: StartSearxOptions = {}): Promise<Searx
 
   let stopped: Promise<void> | undefined;
   return {
-    url: `http://${HOST}:${SEARX_PORT}`,
-    upstreamUrl: `http://${HOST}:${UPSTREAM_PORT}`,
+    url: `http://${HOST}:${ports.searx}`,
+    upstreamUrl: `http://${HOST}:${ports.upstream}`,
+    ports,
+    settingsPath,
     stop() {
-      stopped ??= cleanup().then((busy) => {
-        if (busy.length > 0) {
-          throw new Error(`searx fixture: port ${busy.join(" and ")} still in use after stopping searx`);
-        }
-      });
+      stopped ??= cleanup();
       return stopped;
     },
   };
+}
+
+/**
+ * Polls until this run's searx answers GET /healthz on its port. Resolves false when searx lost its port to
+ * another process (so the caller retries on a new one); throws on any other failure or at the deadline.
+ */
+async function waitUntilReady(
+  searx: Managed,
+  upstream: Managed,
+  port: number,
+  /** The run's ports and settings file, for error messages. */
+  where: string,
+  deadline: number,
+  readyTimeoutMs: number,
+): Promise<boolean> {
+  for (;;) {
+    if (searx.exit !== undefined || upstream.exit !== undefined) {
+      if (upstream.exit === undefined && /Address already in use/i.test(searx.output())) return false;
+      const dead = [upstream, searx].filter((p) => p.exit !== undefined).map((p) => p.name);
+      throw new Error(
+        `searx fixture: ${dead.join(" and ")} stopped during startup (${where})\n` +
+          `${describeProcess(searx)}\n${describeProcess(upstream)}`,
+      );
+    }
+    if ((await healthz(port)) && searx.pgid !== undefined && listenerOwnedBy(searx.pgid, port) !== false) {
+      return true;
+    }
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `searx fixture: searx (GET /healthz) was not ready within ${readyTimeoutMs} ms (${where})\n` +
+          `${describeProcess(searx)}\n${describeProcess(upstream)}`,
+      );
+    }
+    await sleep(POLL_MS);
+  }
 }

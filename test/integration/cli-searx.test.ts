@@ -5,8 +5,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { describeWithSearx, SEARX_HOOK_TIMEOUT_MS, type SearxServer, startSearx } from "../helpers/searx.js";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import {
+  describeWithSearx,
+  SEARX_HOOK_TIMEOUT_MS,
+  SEARX_TEST_TIMEOUT_MS,
+  type SearxServer,
+  startSearx,
+} from "../helpers/searx.js";
+
+vi.setConfig({ testTimeout: SEARX_TEST_TIMEOUT_MS });
 
 /**
  * The built CLI (what `npx core-search` runs) against the real searx of test/fixtures/searx: a real
@@ -95,7 +103,9 @@ describeWithSearx("core-search CLI when every searx engine is down", () => {
   let searx: SearxServer;
   beforeAll(async () => {
     // Every engine of a copy of the settings points at a port nothing listens on.
-    searx = await startSearx({ settings: (yaml) => yaml.replaceAll("127.0.0.1:18889", "127.0.0.1:9") });
+    searx = await startSearx({
+      settings: (yaml, ports) => yaml.replaceAll(`127.0.0.1:${ports.upstream}`, "127.0.0.1:9"),
+    });
   }, SEARX_HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await searx?.stop();

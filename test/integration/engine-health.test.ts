@@ -4,8 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { describeWithSearx, SEARX_HOOK_TIMEOUT_MS, type SearxServer, startSearx } from "../helpers/searx.js";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import {
+  describeWithSearx,
+  SEARX_HOOK_TIMEOUT_MS,
+  SEARX_TEST_TIMEOUT_MS,
+  type SearxServer,
+  startSearx,
+} from "../helpers/searx.js";
+
+vi.setConfig({ testTimeout: SEARX_TEST_TIMEOUT_MS });
 
 /**
  * Engine health against the real searx of test/fixtures/searx: the fake upstream engines fail, time out
@@ -115,8 +123,11 @@ describeWithSearx("engine health when two index families are down", () => {
   beforeAll(async () => {
     // bing and duckduckgo (one family) and google (another) point at a port nothing listens on.
     searx = await startSearx({
-      settings: (yaml) =>
-        yaml.replace(/127\.0\.0\.1:18889\/(json|html)\/(bing|google|duckduckgo)\b/g, "127.0.0.1:9/$1/$2"),
+      settings: (yaml, ports) =>
+        yaml.replace(
+          new RegExp(`127\\.0\\.0\\.1:${ports.upstream}/(json|html)/(bing|google|duckduckgo)\\b`, "g"),
+          "127.0.0.1:9/$1/$2",
+        ),
     });
   }, SEARX_HOOK_TIMEOUT_MS);
   afterAll(async () => {

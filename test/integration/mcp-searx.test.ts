@@ -8,9 +8,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { reportSchema } from "../../src/report/report-schema.js";
-import { describeWithSearx, SEARX_HOOK_TIMEOUT_MS, type SearxServer, startSearx } from "../helpers/searx.js";
+import {
+  describeWithSearx,
+  SEARX_HOOK_TIMEOUT_MS,
+  SEARX_TEST_TIMEOUT_MS,
+  type SearxServer,
+  startSearx,
+} from "../helpers/searx.js";
+
+vi.setConfig({ testTimeout: SEARX_TEST_TIMEOUT_MS });
 
 /**
  * The built binary started as `core-search mcp`, spoken to by the SDK's own stdio client, against the

@@ -1,18 +1,21 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
-  acquireFileLock,
   describeWithSearx,
+  FIXTURE_SEARX_PORT,
+  FIXTURE_UPSTREAM_PORT,
+  freeLoopbackPort,
+  SEARX_DIR,
   SEARX_HOOK_TIMEOUT_MS,
-  SEARX_PORT,
+  type SearxPorts,
   type SearxServer,
   searxSuiteMode,
+  settingsForPorts,
   startSearx,
-  UPSTREAM_PORT,
 } from "../helpers/searx.js";
 
 interface SearxResult {
@@ -33,17 +36,17 @@ async function search(base: string, q: string): Promise<SearxResponse> {
   return (await res.json()) as SearxResponse;
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const unresponsiveNames = (body: SearxResponse): string[] =>
   body.unresponsive_engines.map(([name]) => name).sort();
-
-/** A port on 127.0.0.1 that nothing listens on (bound once, then released). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -70,68 +73,23 @@ describe("searxSuiteMode", () => {
   });
 });
 
-describe("acquireFileLock", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "searx-lock-test-"));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+describe("settingsForPorts", () => {
+  const fixture = fs.readFileSync(`${SEARX_DIR}settings.yml`, "utf8");
 
-  it("is exclusive while held, and free again after release", async () => {
-    const file = path.join(dir, "exclusive.lock");
-    const first = await acquireFileLock(file);
-    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toMatchObject({ pid: process.pid });
-    await expect(acquireFileLock(file, { timeoutMs: 300 })).rejects.toThrow(`held by pid ${process.pid}`);
-    first.release();
-    expect(fs.existsSync(file)).toBe(false);
-    const second = await acquireFileLock(file, { timeoutMs: 300 });
-    second.release();
+  it("puts the run's ports into server.port and every engine URL", () => {
+    const yaml = settingsForPorts(fixture, { searx: 40001, upstream: 40002 });
+    expect(yaml).toMatch(/^ {2}port: 40001$/m);
+    expect(yaml).not.toContain(`port: ${FIXTURE_SEARX_PORT}`);
+    expect(yaml).not.toContain(`127.0.0.1:${FIXTURE_UPSTREAM_PORT}`);
+    const engineUrls = yaml.match(/search_url: \S+/g) ?? [];
+    expect(engineUrls.length).toBe(7);
+    for (const url of engineUrls) expect(url).toMatch(/^search_url: http:\/\/127\.0\.0\.1:40002\//);
   });
 
-  it("a waiter gets the lock only once the holder releases it", async () => {
-    const file = path.join(dir, "wait.lock");
-    const holder = await acquireFileLock(file);
-    let released = false;
-    const waiter = acquireFileLock(file, { timeoutMs: 10_000 }).then((lock) => {
-      expect(released).toBe(true);
-      return lock;
-    });
-    // acquireFileLock has tried once synchronously by now and is polling
-    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toMatchObject({ pid: process.pid });
-    released = true;
-    holder.release();
-    (await waiter).release();
-  });
-
-  it("breaks a stale lock whose holder process is dead", async () => {
-    const file = path.join(dir, "stale.lock");
-    const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
-    const deadPid = await new Promise<number>((resolve) =>
-      child.once("exit", () => resolve(child.pid ?? -1)),
+  it("refuses settings without the fixture's ports, rather than run on fixed ones", () => {
+    expect(() => settingsForPorts("server:\n  port: 8080\n", { searx: 1, upstream: 2 })).toThrow(
+      /must contain "port: 18888"/,
     );
-    fs.writeFileSync(file, JSON.stringify({ pid: deadPid, token: "old", groups: [] }));
-    const lock = await acquireFileLock(file, { timeoutMs: 2_000 });
-    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toMatchObject({ pid: process.pid });
-    lock.release();
-  });
-
-  it("breaks an unreadable lock file once it is old, but not while it is fresh", async () => {
-    const file = path.join(dir, "garbage.lock");
-    fs.writeFileSync(file, "");
-    await expect(acquireFileLock(file, { timeoutMs: 300 })).rejects.toThrow("unreadable lock");
-    const past = new Date(Date.now() - 60_000);
-    fs.utimesSync(file, past, past);
-    const lock = await acquireFileLock(file, { timeoutMs: 2_000 });
-    lock.release();
-  });
-
-  it("release() does not remove a lock file that is no longer its own", async () => {
-    const file = path.join(dir, "foreign.lock");
-    const lock = await acquireFileLock(file);
-    fs.writeFileSync(file, JSON.stringify({ pid: process.pid, token: "someone-else", groups: [] }));
-    lock.release();
-    expect(fs.existsSync(file)).toBe(true);
-    fs.rmSync(file);
   });
 });
 
@@ -143,9 +101,13 @@ describeWithSearx("searx fixture", () => {
     }, SEARX_HOOK_TIMEOUT_MS);
     afterAll(() => searx?.stop());
 
-    it("serves on the fixed ports", () => {
-      expect(searx?.url).toBe(`http://127.0.0.1:${SEARX_PORT}`);
-      expect(searx?.upstreamUrl).toBe(`http://127.0.0.1:${UPSTREAM_PORT}`);
+    it("serves on ports of its own, not the fixture's", () => {
+      const ports = searx?.ports;
+      expect(searx?.url).toBe(`http://127.0.0.1:${ports?.searx}`);
+      expect(searx?.upstreamUrl).toBe(`http://127.0.0.1:${ports?.upstream}`);
+      expect(ports?.searx).not.toBe(ports?.upstream);
+      expect([FIXTURE_SEARX_PORT, FIXTURE_UPSTREAM_PORT]).not.toContain(ports?.searx);
+      expect([FIXTURE_SEARX_PORT, FIXTURE_UPSTREAM_PORT]).not.toContain(ports?.upstream);
     });
 
     it("GET /search?q=hello&format=json returns merged results with engines", async () => {
@@ -179,20 +141,23 @@ describeWithSearx("searx fixture", () => {
   describe("settings transform: every engine points at a closed port", () => {
     let searx: SearxServer | undefined;
     let seenYaml = "";
+    let seenPorts: SearxPorts | undefined;
     beforeAll(async () => {
-      const port = await closedPort();
+      const port = await freeLoopbackPort();
       searx = await startSearx({
-        settings: (yaml) => {
-          seenYaml = yaml.replaceAll("127.0.0.1:18889", `127.0.0.1:${port}`);
+        settings: (yaml, ports) => {
+          seenPorts = ports;
+          seenYaml = yaml.replaceAll(`127.0.0.1:${ports.upstream}`, `127.0.0.1:${port}`);
           return seenYaml;
         },
       });
     }, SEARX_HOOK_TIMEOUT_MS);
     afterAll(() => searx?.stop());
 
-    it("rewrote the engine URLs", () => {
-      expect(seenYaml).not.toContain("127.0.0.1:18889");
-      expect(seenYaml).toContain("port: 18888");
+    it("gets the settings with the run's ports in, and the ports", () => {
+      expect(seenPorts).toEqual(searx?.ports);
+      expect(seenYaml).toContain(`port: ${searx?.ports.searx}`);
+      expect(seenYaml).not.toContain(`127.0.0.1:${searx?.ports.upstream}`);
     });
 
     it("makes every engine unresponsive for a plain query", async () => {
@@ -208,38 +173,61 @@ describeWithSearx("searx fixture", () => {
       await Promise.all(started.splice(0).map((s) => s.stop()));
     });
 
-    it("stop() frees both ports", async () => {
+    it("stop() frees both ports and removes the run's temp dir", async () => {
       const searx = await startSearx();
       started.push(searx);
-      expect(await portOpen(SEARX_PORT)).toBe(true);
-      expect(await portOpen(UPSTREAM_PORT)).toBe(true);
+      expect(path.dirname(searx.settingsPath)).toMatch(new RegExp(`^${os.tmpdir()}/core-search-searx-`));
+      expect(fs.readFileSync(searx.settingsPath, "utf8")).toContain(`port: ${searx.ports.searx}`);
+      expect(await portOpen(searx.ports.searx)).toBe(true);
+      expect(await portOpen(searx.ports.upstream)).toBe(true);
       await searx.stop();
-      expect(await portOpen(SEARX_PORT)).toBe(false);
-      expect(await portOpen(UPSTREAM_PORT)).toBe(false);
+      expect(await portOpen(searx.ports.searx)).toBe(false);
+      expect(await portOpen(searx.ports.upstream)).toBe(false);
+      expect(fs.existsSync(path.dirname(searx.settingsPath))).toBe(false);
     });
 
     it(
-      "a second startSearx waits for the first one's stop()",
+      "runs started at once get their own ports, settings and upstreams",
       async () => {
-        const first = await startSearx();
-        started.push(first);
-        const order: string[] = [];
-        const second = startSearx().then((s) => {
-          started.push(s);
-          order.push("second started");
-          return s;
-        });
-        expect((await search(first.url, "still first")).results.length).toBeGreaterThan(0);
-        order.push("first stopping");
-        await first.stop();
-        const s2 = await second;
-        expect(order).toEqual(["first stopping", "second started"]);
-        expect((await search(s2.url, "now second")).results.length).toBeGreaterThan(0);
+        const runs = await Promise.all([startSearx(), startSearx(), startSearx()]);
+        started.push(...runs);
+        const ports = runs.flatMap((r) => [r.ports.searx, r.ports.upstream]);
+        expect(new Set(ports).size).toBe(ports.length);
+        await Promise.all(runs.map((r) => fetch(`${r.upstreamUrl}/_requests`, { method: "DELETE" })));
+        await Promise.all(runs.map((r, i) => search(r.url, `run ${i} only`)));
+        for (const [i, run] of runs.entries()) {
+          const log = (await (await fetch(`${run.upstreamUrl}/_requests`)).json()) as { q: string }[];
+          expect(log.length).toBeGreaterThan(0);
+          expect(new Set(log.map((r) => r.q))).toEqual(new Set([`run ${i} only`]));
+        }
       },
       SEARX_HOOK_TIMEOUT_MS,
     );
 
-    it("a searx that cannot start fails with its output, and leaves the ports free", async () => {
+    it("a port taken before searx binds it (even by a server answering /healthz) is retried on another", async () => {
+      // a stand-in for another run's searx that got the same free port first
+      const squatter = http.createServer((_req, res) => res.end("OK"));
+      await new Promise<void>((resolve) => squatter.listen(0, "127.0.0.1", resolve));
+      const taken = (squatter.address() as net.AddressInfo).port;
+      const picked: number[] = [];
+      try {
+        const searx = await startSearx({
+          pickPort: async () => {
+            const port = picked.length === 0 ? taken : await freeLoopbackPort();
+            picked.push(port);
+            return port;
+          },
+        });
+        started.push(searx);
+        expect(picked.length).toBe(2);
+        expect(searx.ports.searx).toBe(picked[1]);
+        expect((await search(searx.url, "after a retry")).results.length).toBeGreaterThan(0);
+      } finally {
+        await new Promise((resolve) => squatter.close(resolve));
+      }
+    });
+
+    it("a searx that cannot start fails with its output, and leaves nothing running", async () => {
       const failing = startSearx({
         // searx refuses to run with the example secret key
         settings: (yaml) => yaml.replace(/secret_key: "[^"]*"/, 'secret_key: "ultrasecretkey"'),
@@ -247,9 +235,21 @@ describeWithSearx("searx fixture", () => {
         started.push(server); // stopped by afterEach should it start after all
         return server;
       });
-      await expect(failing).rejects.toThrow(/searx-run \(pid \d+, exited with code 1\)[\s\S]*secret_key/);
-      expect(await portOpen(SEARX_PORT)).toBe(false);
-      expect(await portOpen(UPSTREAM_PORT)).toBe(false);
+      const error = await failing.then(
+        () => new Error("started"),
+        (e: unknown) => e as Error,
+      );
+      expect(error.message).toMatch(/searx-run \(pid \d+, exited with code 1\)[\s\S]*secret_key/);
+      const pids = [...error.message.matchAll(/\(pid (\d+),/g)].map((m) => Number(m[1]));
+      expect(pids.length).toBe(2); // searx-run and fake-upstream
+      for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false);
+      const [, searxPort, upstreamPort, settings] =
+        /searx on 127\.0\.0\.1:(\d+), fake upstreams on 127\.0\.0\.1:(\d+), settings (\S+)\)/.exec(
+          error.message,
+        ) ?? [];
+      expect(await portOpen(Number(searxPort))).toBe(false);
+      expect(await portOpen(Number(upstreamPort))).toBe(false);
+      expect(fs.existsSync(path.dirname(settings ?? ""))).toBe(false);
     });
 
     it("slowMs sets the fake upstreams' sleep (below searx's 2 s timeout: no engine times out)", async () => {
