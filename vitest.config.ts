@@ -5,7 +5,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // Suites that need the real searx share its fixed ports; test/helpers/searx.ts serialises them
-    // with a lock file, so files still run in parallel.
+    // Suites that need the real searx start their own on free ports (test/helpers/searx.ts), so
+    // files run in parallel.
   },
 });
