@@ -12,7 +12,7 @@
 // Run: npm run build && node bench/failure-cost.mjs
 import { configFromObject } from "../dist/config.js";
 import { corroborate } from "../dist/index.js";
-import { search } from "../dist/search.js";
+import { search } from "../dist/operations/search.js";
 import {
   closedPort,
   figure,

@@ -1,5 +1,5 @@
-import { type Assessment, assess } from "../assess.js";
 import type { StanceJudge } from "../judge/stance.js";
+import { type Assessment, assess } from "../operations/assess.js";
 import type { EvalRow, GoldStance } from "./eval-data.js";
 import { type ScoredItem, type StanceMetrics, stanceMetrics } from "./stance-metrics.js";
 
