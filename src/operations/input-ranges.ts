@@ -17,3 +17,8 @@ export const MAX_ASSESS_EVIDENCE = 2_000;
 export function rangeProblem(range: { min: number; max: number }): string {
   return `must be an integer between ${range.min} and ${range.max}`;
 }
+
+/** Whether `value` is an integer within `range` (for callers that must not load the schemas). */
+export function inRange(value: number, range: { min: number; max: number }): boolean {
+  return Number.isInteger(value) && value >= range.min && value <= range.max;
+}

@@ -1,7 +1,10 @@
 import { parseArgs } from "node:util";
 import { errorOutput } from "../../operations/error-output.js";
-import { CoreSearchError } from "../../operations/errors.js";
+import { CoreSearchError, InvalidInputError } from "../../operations/errors.js";
+import { inRange, LIMIT_RANGE, rangeProblem } from "../../operations/input-ranges.js";
+import { describeProblems } from "../../operations/parse-input.js";
 import { VERSION } from "../../operations/version.js";
+import { plan as makePlan } from "../../plan/plan.js";
 import type { Plan } from "../../plan/plan-schema.js";
 import {
   type CliIo,
@@ -126,8 +129,13 @@ async function runCommand(command: CommandName, args: readonly string[], run: Ru
       const limit =
         numberFlag(values.limit) ??
         (io.env.CORE_SEARCH_LIMIT === undefined ? undefined : (await run.loadSettings()).limit);
-      const { plan } = await import("../../operations/plan.js");
-      const result = plan(question, { limit });
+      // The planner itself, not the library's `plan`: its schema would load zod and double the start-up
+      // time of a command that needs no network. The range and its wording are the schema's.
+      if (limit !== undefined && !inRange(limit, LIMIT_RANGE)) {
+        const problems = [{ path: ["limit"], message: rangeProblem(LIMIT_RANGE) }];
+        throw new InvalidInputError(describeProblems(problems), { problems });
+      }
+      const result = makePlan(question, { limit: limit ?? LIMIT_RANGE.default });
       io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderPlan(result));
       return EXIT.ok;
     }
