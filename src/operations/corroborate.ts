@@ -28,13 +28,13 @@ import { parseInput } from "./parse-input.js";
 export interface CorroborateOptions {
   /** Settings; by default read from the environment. */
   config?: Config | undefined;
-  /** Results per call, 1–20 (default: the configured limit). */
+  /** Results per call, within `LIMIT_RANGE` (default: the configured limit). */
   limit?: number | undefined;
   /** False: ask the services even when a fresh cached answer exists (the answer is still cached). */
   cache?: boolean | undefined;
   /** Shared state for many calls (a server); by default each call opens the configured store and closes it. */
   state?: StateStore | undefined;
-  /** Overall deadline in ms, 100–600000 (default: the configured deadline). */
+  /** Overall deadline in ms, within `DEADLINE_MS_RANGE` (default: the configured deadline). */
   deadlineMs?: number | undefined;
   signal?: AbortSignal | undefined;
   /** undici dispatcher for every request (proxies, tests). */

@@ -7,7 +7,7 @@ import { parseInput } from "./parse-input.js";
 import { planInputSchema } from "./plan-input.js";
 
 export interface PlanOptions {
-  /** Results asked of each call, 1–20 (default 5). */
+  /** Results asked of each call, within `LIMIT_RANGE` (default 5). */
   limit?: number | undefined;
   /** The clock the plan is made against ("in 2019" is old news only relative to now); default: the system clock. */
   now?: Date | undefined;

@@ -23,9 +23,9 @@ export interface SearchOptions {
   categories?: readonly Category[] | undefined;
   /** Null: no date restriction (the default). */
   timeRange?: TimeRange | null | undefined;
-  /** Results wanted, 1–20 (default: the configured limit). */
+  /** Results wanted, within `LIMIT_RANGE` (default: the configured limit). */
   limit?: number | undefined;
-  /** Overall deadline in ms, 100–600000 (default: the configured deadline). */
+  /** Overall deadline in ms, within `DEADLINE_MS_RANGE` (default: the configured deadline). */
   deadlineMs?: number | undefined;
   signal?: AbortSignal | undefined;
   dispatcher?: Dispatcher | undefined;
