@@ -25,7 +25,7 @@ import { createProviders } from "../../providers/create-providers.js";
 import type { SearchProvider } from "../../providers/search-provider.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { HttpError, respond, toHttpError } from "./http-error.js";
-import { describePath, hostForUrl, isLoopback, isLoopbackHostHeader, pathOf } from "./lifecycle.js";
+import { createShutdown, describePath, guardHost, hostForUrl, isLoopback, pathOf } from "./lifecycle.js";
 import { isJson, parseJson, readBody } from "./read-body.js";
 import { createRoutes } from "./routes.js";
 
@@ -70,8 +70,6 @@ const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
 /** Slow clients cannot hold a connection open by dribbling headers or a body. */
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
-/** After the grace period, how long aborted requests get to send their 503. */
-const ABORT_GRACE_MS = 1_000;
 
 /** Starts the API and resolves once it listens. */
 export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
@@ -85,7 +83,6 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   const dispatcher = options.dispatcher ?? ownDispatcher;
   // One state store for the server's life: a Redis connection is opened once, not per request.
   const ownState = options.providers ? undefined : openStateStore(config);
-  const shutdown = new AbortController();
   const routes = createRoutes({
     config,
     logger,
@@ -102,29 +99,22 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     },
   });
 
-  let inFlight = 0;
-  let drained: (() => void) | undefined;
-
-  const server = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
-    (req, res) => {
-      inFlight++;
-      const started = performance.now();
-      void handle(req, res).finally(() => {
-        inFlight--;
-        if (inFlight === 0) drained?.();
-        logger.info(
-          {
-            method: req.method,
-            path: pathOf(req),
-            status: res.statusCode,
-            ms: Math.round(performance.now() - started),
-          },
-          "request",
-        );
-      });
-    },
-  );
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS });
+  const shutdown = createShutdown(server, graceMs);
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    void shutdown.track(handle(req, res)).finally(() => {
+      logger.info(
+        {
+          method: req.method,
+          path: pathOf(req),
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
+    });
+  });
 
   // Requests node:http rejects before they reach `handle` get the same JSON error shape.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -154,15 +144,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     let bodyRead = req.method === "GET" || req.method === "HEAD";
     try {
       if (shutdown.signal.aborted) throw new HttpError(503, "SHUTTING_DOWN", "the server is shutting down");
-      // On loopback, a page the user visits could still reach the API through DNS rebinding; its
-      // requests carry the attacker's host name, so only loopback names are answered.
-      if (isLoopback(host) && !isLoopbackHostHeader(req.headers.host)) {
-        throw new HttpError(
-          403,
-          "FORBIDDEN_HOST",
-          "this server only answers requests addressed to 127.0.0.1, [::1] or localhost",
-        );
-      }
+      guardHost(host, req.headers.host);
       const path = pathOf(req);
       const route = routes[path];
       if (route === undefined)
@@ -246,32 +228,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      if (inFlight > 0) {
-        const finished = new Promise<void>((resolve) => {
-          drained = resolve;
-        });
-        let timer: NodeJS.Timeout | undefined;
-        const grace = new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, graceMs);
-        });
-        await Promise.race([finished, grace]);
-        clearTimeout(timer);
-        // Whatever still runs is told to stop and answers 503 SHUTTING_DOWN; a request that
-        // cannot stop (a body still arriving) loses its connection after one more moment.
-        shutdown.abort();
-        const settled = new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, Math.min(ABORT_GRACE_MS, graceMs));
-        });
-        await Promise.race([finished, settled]);
-        clearTimeout(timer);
-        server.closeAllConnections();
-        await finished;
-      }
-      shutdown.abort();
-      server.closeAllConnections();
-      await closed;
+      await shutdown.close();
       await ownDispatcher?.close();
       await ownState?.close();
     })();

@@ -1,11 +1,13 @@
 /**
  * What keeps the server bounded and safe while it runs: slots per kind of request (refuse rather than
- * queue), the loopback guard against DNS rebinding, and paths as they may be shown in errors.
+ * queue), the loopback guard against DNS rebinding, and a shutdown that lets running requests finish.
  */
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import { HttpError } from "./http-error.js";
 
 const RETRY_AFTER_SECONDS = 2;
+/** After the grace period, how long aborted requests get to send their 503. */
+const ABORT_GRACE_MS = 1_000;
 
 /** A counter of running jobs: beyond `max`, the caller is asked to come back later. */
 export function slots(max: number) {
@@ -56,4 +58,71 @@ export function isLoopbackHostHeader(header: string | undefined): boolean {
     return false;
   }
   return hostname === "[::1]" || isLoopback(hostname);
+}
+
+/**
+ * On loopback, a page the user visits could still reach the API through DNS rebinding; its requests
+ * carry the attacker's host name, so only loopback names are answered.
+ */
+export function guardHost(host: string, hostHeader: string | undefined): void {
+  if (isLoopback(host) && !isLoopbackHostHeader(hostHeader)) {
+    throw new HttpError(
+      403,
+      "FORBIDDEN_HOST",
+      "this server only answers requests addressed to 127.0.0.1, [::1] or localhost",
+    );
+  }
+}
+
+export interface Shutdown {
+  /** Aborted once running requests are told to stop. */
+  signal: AbortSignal;
+  /** Counts `request` as running until it settles. */
+  track(request: Promise<void>): Promise<void>;
+  /** Stops accepting, lets running requests finish (up to `graceMs`), then aborts them and closes. */
+  close(): Promise<void>;
+}
+
+export function createShutdown(server: Server, graceMs: number): Shutdown {
+  const controller = new AbortController();
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  return {
+    signal: controller.signal,
+    track(request) {
+      inFlight++;
+      return request.finally(() => {
+        inFlight--;
+        if (inFlight === 0) drained?.();
+      });
+    },
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (inFlight > 0) {
+        const finished = new Promise<void>((resolve) => {
+          drained = resolve;
+        });
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+        });
+        await Promise.race([finished, grace]);
+        clearTimeout(timer);
+        // Whatever still runs is told to stop and answers 503 SHUTTING_DOWN; a request that
+        // cannot stop (a body still arriving) loses its connection after one more moment.
+        controller.abort();
+        const settled = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, Math.min(ABORT_GRACE_MS, graceMs));
+        });
+        await Promise.race([finished, settled]);
+        clearTimeout(timer);
+        server.closeAllConnections();
+        await finished;
+      }
+      controller.abort();
+      server.closeAllConnections();
+      await closed;
+    },
+  };
 }
