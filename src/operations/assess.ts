@@ -32,7 +32,7 @@ export async function assess(
   options: AssessOptions = {},
 ): Promise<Assessment> {
   // A claim that is not a string is named as such (not "required"), as it always was.
-  normalizeQuestion(input?.claim, "claim");
+  if (typeof input?.claim !== "string") normalizeQuestion(input?.claim, "claim");
   const { claim, evidence: items } = parseInput(assessInputSchema, input);
   const hits = items.map((item) => ({
     url: item.url,

@@ -100,7 +100,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
   const started = performance.now();
   checkCallOptions(options);
   // A question that is not a string is named as such (not "required"), as it always was.
-  normalizeQuestion(question);
+  if (typeof question !== "string") normalizeQuestion(question);
   const input = parseInput(corroborateInputSchema, { question, ...inputFieldsOf(options) });
   const config = options.config ?? loadConfig();
   const limit = input.limit ?? config.limit;

@@ -19,7 +19,7 @@ export interface PlanOptions {
  */
 export function plan(question: string, options: PlanOptions = {}): Plan {
   // A question that is not a string is named as such (not "required"), as it always was.
-  normalizeQuestion(question);
+  if (typeof question !== "string") normalizeQuestion(question);
   const input = parseInput(planInputSchema, { question, ...inputFieldsOf(options) });
   return makePlan(input.question, {
     limit: input.limit ?? LIMIT_RANGE.default,

@@ -58,7 +58,7 @@ export type SearchEnvelope =
 export async function search(query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
   checkCallOptions(options);
   // A query that is not a string is named as such (not "required"), as it always was.
-  normalizeQuestion(query, "query");
+  if (typeof query !== "string") normalizeQuestion(query, "query");
   const input = parseInput(searchInputSchema, { query, ...inputFieldsOf(options) });
   const text = input.query;
   const config = options.config ?? loadConfig();
