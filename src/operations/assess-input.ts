@@ -20,10 +20,7 @@ const evidenceItemSchema = z.object(
 
 /** `assess`'s input: the library, `core-search assess`, MCP `assess` and `POST /v1/assess`. */
 export const assessInputSchema = z.strictObject({
-  claim: textField(
-    "claim",
-    'The claim to judge the evidence against, stated as a proposition ("X is safe"; at most 1000 characters)',
-  ),
+  claim: textField("claim", 'The claim to judge the evidence against, stated as a proposition ("X is safe")'),
   evidence: z
     .array(evidenceItemSchema, { error: requiredField("must be a list of {url, title, snippet}") })
     .max(MAX_ASSESS_EVIDENCE, {

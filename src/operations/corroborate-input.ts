@@ -6,7 +6,7 @@ import { deadlineMsField, limitField, textField } from "./input-fields.js";
 export const corroborateInputSchema = z.strictObject({
   question: textField(
     "question",
-    'The evaluative question, e.g. "Is intermittent fasting safe?" or "Does X cause Y?" (at most 1000 characters)',
+    'The evaluative question, e.g. "Is intermittent fasting safe?" or "Does X cause Y?"',
   ),
   limit: limitField,
   deadlineMs: deadlineMsField(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeQuestion } from "../plan/question.js";
+import { MAX_QUESTION_CHARS, normalizeQuestion } from "../plan/question.js";
 import { DEADLINE_MS_RANGE, LIMIT_RANGE, rangeProblem } from "./input-ranges.js";
 
 /** A required field's error: "is required" when absent, else `problem` (after the field's name). */
@@ -36,15 +36,19 @@ export function deadlineMsField(max: number = DEADLINE_MS_RANGE.max) {
  * no control characters, at most 1000 characters), so every surface rejects the same text alike.
  */
 export function textField(what: "question" | "query" | "claim", description: string) {
-  return z
-    .string({ error: requiredField(`The ${what} must be a string`) })
-    .describe(description)
-    .transform((value, ctx) => {
-      try {
-        return normalizeQuestion(value, what);
-      } catch (error) {
-        ctx.issues.push({ code: "custom", message: (error as Error).message, input: value });
-        return z.NEVER;
-      }
-    });
+  return (
+    z
+      .string({ error: requiredField(`The ${what} must be a string`) })
+      .describe(description)
+      // Published for clients; the check itself is normalizeQuestion's (it counts after collapsing spaces).
+      .meta({ minLength: 1, maxLength: MAX_QUESTION_CHARS })
+      .transform((value, ctx) => {
+        try {
+          return normalizeQuestion(value, what);
+        } catch (error) {
+          ctx.issues.push({ code: "custom", message: (error as Error).message, input: value });
+          return z.NEVER;
+        }
+      })
+  );
 }

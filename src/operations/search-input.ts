@@ -4,7 +4,7 @@ import { deadlineMsField, limitField, textField } from "./input-fields.js";
 
 /** `search`'s input: the library, `core-search search`, MCP `web_search` and `POST /v1/search`. */
 export const searchInputSchema = z.strictObject({
-  query: textField("query", "The search query, sent as written (at most 1000 characters)"),
+  query: textField("query", "The search query, sent as written"),
   categories: z
     .array(
       z.enum(CATEGORIES, {
