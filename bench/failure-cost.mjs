@@ -12,7 +12,7 @@
 // Run: npm run build && node bench/failure-cost.mjs
 import { configFromObject } from "../dist/config.js";
 import { corroborate } from "../dist/index.js";
-import { search } from "../dist/search.js";
+import { search } from "../dist/operations/search.js";
 import {
   closedPort,
   figure,
@@ -29,7 +29,7 @@ import { startFakeServices } from "./fake-services.mjs";
 const NEXT_STAGE_MS = 50;
 const RUNS = 15;
 const WARM_UP = 2;
-/** src/providers/searxng.ts DEFAULT_TIMEOUT_MS and src/corroborate.ts PREFLIGHT_TIMEOUT_MS. */
+/** src/providers/searxng.ts DEFAULT_TIMEOUT_MS and src/operations/corroborate.ts PREFLIGHT_TIMEOUT_MS. */
 const SEARXNG_TIMEOUT_MS = 15_000;
 const PREFLIGHT_TIMEOUT_MS = 5_000;
 const SHORT_DEADLINE_MS = 2_000;

@@ -10,8 +10,8 @@
 import { configFromObject } from "../dist/config.js";
 import { createHttpClient } from "../dist/http/http-client.js";
 import { corroborate, plan } from "../dist/index.js";
+import { search } from "../dist/operations/search.js";
 import { createSearxngProvider } from "../dist/providers/searxng.js";
-import { search } from "../dist/search.js";
 import {
   checkServedReport,
   figure,

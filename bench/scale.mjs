@@ -6,10 +6,11 @@
 // sentence about the claim, so the judge reads them in full rather than dismissing them as
 // unrelated. "Scaling" is the per-hit cost at a size ÷ the per-hit cost at 1k: 1.00 is linear.
 // Run: npm run build && node bench/scale.mjs
-import { labelJudged } from "../dist/corroborate.js";
+
 import { dedupeHits } from "../dist/dedup/dedupe.js";
 import { plan } from "../dist/index.js";
 import { lexicalJudge } from "../dist/judge/lexical-stance.js";
+import { labelJudged } from "../dist/operations/corroborate.js";
 import { figure, fmt, machineLine, median, run } from "./common.mjs";
 import { syntheticHits } from "./synthetic-hits.mjs";
 

@@ -1,11 +1,11 @@
 // Server: 20 concurrent `corroborate` requests through the HTTP API (`POST /v1/corroborate`,
-// dist/http-api.js) against a local fake SearXNG answering 20 hits after a fixed delay, 4 calls a
+// dist/interfaces/server/http-api.js) against a local fake SearXNG answering 20 hits after a fixed delay, 4 calls a
 // question. Each request's latency ÷ the provider latency, p50 and p95 over all rounds, next to
 // one request alone measured before each round. The API is started with room for 20 corroborate
 // requests at once; its default (8) is checked too: the rest are refused with 503 BUSY.
 // Run: npm run build && node bench/server.mjs
 import { configFromObject } from "../dist/config.js";
-import { startHttpApi } from "../dist/http-api.js";
+import { startHttpApi } from "../dist/interfaces/server/http-api.js";
 import {
   checkServedReport,
   figure,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
-import { runCli } from "./cli.js";
+import { runCli } from "./interfaces/cli/run-cli.js";
 
 runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),

@@ -1,27 +1,34 @@
+export { type Config, configFromObject, loadConfig } from "./config.js";
+export { type DedupeInput, type DedupeOutput, dedupe } from "./dedup/dedupe.js";
+export type { ConfidenceLabel, Direction } from "./judge/label.js";
+export type { Stance, StanceJudge, StanceJudgement } from "./judge/stance.js";
 export {
   type AssessEvidence,
   type Assessment,
   type AssessOptions,
   assess,
-} from "./assess.js";
-export { type Config, configFromObject, loadConfig } from "./config.js";
+} from "./operations/assess.js";
 export {
   type CorroborateOptions,
   corroborate,
   everyCallFailed,
   type ProgressEvent,
-} from "./corroborate.js";
-export { type DedupeInput, type DedupeOutput, dedupe } from "./dedup/dedupe.js";
+} from "./operations/corroborate.js";
 export {
   ConfigError,
   CoreSearchError,
   type CoreSearchErrorCode,
   InvalidInputError,
   ProviderError,
-} from "./errors.js";
-export type { ConfidenceLabel, Direction } from "./judge/label.js";
-export type { Stance, StanceJudge, StanceJudgement } from "./judge/stance.js";
-export { type PlanOptions, plan } from "./plan/plan.js";
+} from "./operations/errors.js";
+export { type PlanOptions, plan } from "./operations/plan.js";
+export {
+  type SearchEnvelope,
+  type SearchOptions,
+  type SearchOutcome,
+  search,
+  toEnvelope,
+} from "./operations/search.js";
 export {
   type CallRole,
   type Plan,
@@ -47,10 +54,3 @@ export {
   reportJsonSchema,
   reportSchema,
 } from "./report/report-schema.js";
-export {
-  type SearchEnvelope,
-  type SearchOptions,
-  type SearchOutcome,
-  search,
-  toEnvelope,
-} from "./search.js";

@@ -1,5 +1,5 @@
-import { type Assessment, assess } from "../assess.js";
 import type { StanceJudge } from "../judge/stance.js";
+import { type Assessment, assess } from "../operations/assess.js";
 import type { EvalRow, GoldStance } from "./eval-data.js";
 import { type ScoredItem, type StanceMetrics, stanceMetrics } from "./stance-metrics.js";
 
@@ -34,7 +34,7 @@ export async function evaluate(
   const judgeNotes = new Map<string, number>();
   for (const row of rows) {
     const input = { claim: row.claim, evidence: row.evidence };
-    const predicted = await assess(input, options.judge ? { judge: options.judge } : {});
+    const predicted = await assess(input, { judge: options.judge });
     // The same rules on the gold stances: the label the judge should have led to.
     const gold = await assess(input, { judge: givenStances(row.gold) });
     scored.push(...scoreItems(row, predicted));

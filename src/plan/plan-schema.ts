@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMIT_RANGE } from "../operations/input-ranges.js";
 import { CATEGORIES } from "../providers/search-provider.js";
 
 export const QUERY_TYPES = [
@@ -34,7 +35,7 @@ export const plannedCallSchema = z.object({
     .array(z.string())
     .describe("SearXNG engines to restrict the call to; empty = the category's default"),
   timeRange: z.enum(PLAN_TIME_RANGES),
-  limit: z.int().min(1).max(20),
+  limit: z.int().min(LIMIT_RANGE.min).max(LIMIT_RANGE.max),
 });
 export type PlannedCall = z.infer<typeof plannedCallSchema>;
 

@@ -1,4 +1,4 @@
-import type { Assessment } from "../assess.js";
+import type { Assessment } from "../operations/assess.js";
 
 /** The markdown of an `assess` result: the finding, its confidence, the evidence for and against, notes. */
 export function renderAssessment(a: Assessment): string {

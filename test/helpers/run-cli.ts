@@ -1,4 +1,4 @@
-import { runCli } from "../../src/cli.js";
+import { runCli } from "../../src/interfaces/cli/run-cli.js";
 
 /** Runs the CLI in-process with exactly `env`, collecting what it writes and its exit code. */
 export async function runCliWith(argv: string[], env: Record<string, string | undefined>, stdin = "") {

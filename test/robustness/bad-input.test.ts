@@ -12,16 +12,16 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assess } from "../../src/assess.js";
 import { type Config, configFromObject, loadConfig } from "../../src/config.js";
-import { corroborate, everyCallFailed } from "../../src/corroborate.js";
-import { ConfigError, InvalidInputError } from "../../src/errors.js";
-import { type HttpApi, startHttpApi } from "../../src/http-api.js";
-import { createMcpServer } from "../../src/mcp.js";
+import { createMcpServer } from "../../src/interfaces/mcp/mcp-server.js";
+import { type HttpApi, startHttpApi } from "../../src/interfaces/server/http-api.js";
+import { assess } from "../../src/operations/assess.js";
+import { corroborate, everyCallFailed } from "../../src/operations/corroborate.js";
+import { ConfigError, InvalidInputError } from "../../src/operations/errors.js";
+import { search } from "../../src/operations/search.js";
 import { MAX_SNIPPET_CHARS, MAX_TITLE_CHARS } from "../../src/providers/hit-fields.js";
 import { renderMarkdown } from "../../src/report/render-markdown.js";
 import { type Report, reportSchema } from "../../src/report/report-schema.js";
-import { search } from "../../src/search.js";
 import { type FakeEngine, page, startFakeSearxng } from "../helpers/fake-searxng.js";
 import { runCliWith } from "../helpers/run-cli.js";
 import { type ScriptedReply, type ScriptedServer, startScriptedServer } from "../helpers/scripted-server.js";
@@ -332,7 +332,12 @@ describe("MCP tool calls", () => {
     ["a 100 KB question", "corroborate", { question: "x".repeat(100_000) }, /question/],
     ["evidence that is not a list", "assess", { claim: "Coffee is safe", evidence: "a.org" }, /evidence/],
     ["evidence items without url", "assess", { claim: "Coffee is safe", evidence: [{ title: "t" }] }, /url/],
-    ["an unknown category", "web_search", { query: "coffee", categories: ["images"] }, /categories/],
+    [
+      "an unknown category",
+      "web_search",
+      { query: "coffee", categories: ["images"] },
+      /Unknown category "images"/,
+    ],
     ["a query that is an object", "web_search", { query: { q: "coffee" } }, /query/],
   ])("answers isError on %s", async (_kind, name, args, problem) => {
     const before = searx.requests.length;
@@ -454,7 +459,7 @@ describe("the HTTP API", () => {
       "/v1/assess",
       '{"claim": "Coffee is safe", "evidence": [{}]}',
       400,
-      /evidence\[0\]\.url/,
+      /evidence item 1 needs a url/,
     ],
   ])("answers %s with a JSON error", async (_kind, path, body, status, problem, type) => {
     const before = searx.requests.length;

@@ -23,12 +23,12 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromObject } from "../../src/config.js";
-import { corroborate } from "../../src/corroborate.js";
-import { HttpFailure } from "../../src/errors.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createLogger } from "../../src/logger.js";
+import { corroborate } from "../../src/operations/corroborate.js";
+import { HttpFailure } from "../../src/operations/errors.js";
+import { search } from "../../src/operations/search.js";
 import { reportSchema } from "../../src/report/report-schema.js";
-import { search } from "../../src/search.js";
 import { type ScriptedServer, startScriptedServer } from "../helpers/scripted-server.js";
 import {
   CANARY,

@@ -15,16 +15,16 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli.js";
 import { type Config, loadConfig } from "../../src/config.js";
-import { corroborate } from "../../src/corroborate.js";
 import { diagnose, renderDiagnosis } from "../../src/doctor.js";
-import { ConfigError } from "../../src/errors.js";
-import { startHttpApi } from "../../src/http-api.js";
+import { runCli } from "../../src/interfaces/cli/run-cli.js";
+import { createMcpServer } from "../../src/interfaces/mcp/mcp-server.js";
+import { startHttpApi } from "../../src/interfaces/server/http-api.js";
 import { createLogger, type Logger } from "../../src/logger.js";
-import { createMcpServer } from "../../src/mcp.js";
+import { corroborate } from "../../src/operations/corroborate.js";
+import { ConfigError } from "../../src/operations/errors.js";
+import { search, toEnvelope } from "../../src/operations/search.js";
 import { renderMarkdown } from "../../src/report/render-markdown.js";
-import { search, toEnvelope } from "../../src/search.js";
 import {
   type RecordedRequest,
   type ScriptedReply,

@@ -1,0 +1,95 @@
+/**
+ * The command line's vocabulary: the options every command may be given, how they are parsed, and
+ * how an operation's input field is spelt as a flag (`deadlineMs` → `--deadline-ms`).
+ */
+import { parseArgs } from "node:util";
+import type { Config } from "../../config.js";
+import { CoreSearchError } from "../../operations/errors.js";
+import type { Style } from "./style.js";
+
+export const EXIT = { ok: 0, usage: 2, allFailed: 3 } as const;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  /** Standard input as text, for `--evidence -` and `--data -`. */
+  stdin?: (() => string) | undefined;
+  /** Whether each stream is a terminal: progress and colour only then (default: neither). */
+  isTTY?: { stdout: boolean; stderr: boolean } | undefined;
+}
+
+/** What one invocation shares between its command and its error handling. */
+export interface Run {
+  io: CliIo;
+  values: Values;
+  /** For stderr only: progress and `--explain` are the only coloured output. */
+  style: Style;
+  /** The settings once read, so a "nothing configured" error can say which setting is missing. */
+  settings: Config | undefined;
+  loadSettings: () => Promise<Config>;
+}
+
+export const OPTIONS = {
+  json: { type: "boolean" },
+  explain: { type: "boolean" },
+  limit: { type: "string" },
+  "deadline-ms": { type: "string" },
+  order: { type: "string" },
+  "no-cache": { type: "boolean" },
+  categories: { type: "string" },
+  claim: { type: "string" },
+  evidence: { type: "string" },
+  data: { type: "string", multiple: true },
+  "time-range": { type: "string" },
+  port: { type: "string" },
+  host: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+export function parse(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
+}
+
+/** The one quoted question (or query) a command takes; the message shows how to write it. */
+export function single(values: readonly string[], command: "question" | "plan" | "search"): string {
+  if (values.length !== 1 || values[0] === undefined) {
+    const what = command === "search" ? "query" : "question";
+    const example = {
+      question: 'core-search "Is X safe?"',
+      plan: 'core-search plan "Is X safe?"',
+      search: 'core-search search "X safety"',
+    }[command];
+    throw new CoreSearchError(
+      values.length === 0
+        ? `Missing the ${what}${command === "plan" ? " to plan" : ""}: ${example}`
+        : `Expected one quoted ${what}, got ${values.length} arguments: put the ${what} in quotes, as in ${example}`,
+      { code: "INVALID_INPUT" },
+    );
+  }
+  return values[0];
+}
+
+export function intOption(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim()))
+    throw new CoreSearchError(`${name} must be a whole number`, { code: "INVALID_INPUT" });
+  return Number(value);
+}
+
+export type Values = ReturnType<typeof parse>["values"];
+
+/** An operation's input field as its flag: `deadlineMs` → `--deadline-ms`. */
+export function flagName(field: string): string {
+  return `--${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/**
+ * A numeric flag for an operation's input: digits become the number, anything else NaN, which the
+ * operation's schema rejects with its range (`--limit must be an integer between 1 and 20`).
+ */
+export function numberFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  return /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+}

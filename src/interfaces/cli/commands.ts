@@ -1,0 +1,179 @@
+/**
+ * The commands that run an operation: each maps its flags onto the operation's input and leaves the
+ * checking to the operation, so the command line rejects what the library rejects, in its words.
+ */
+import { readFileSync } from "node:fs";
+import type { FileEvaluation } from "../../eval/render-evaluation.js";
+import type { ProgressEvent } from "../../operations/corroborate.js";
+import { CoreSearchError } from "../../operations/errors.js";
+import type { Category, TimeRange } from "../../providers/search-provider.js";
+import { type CliIo, EXIT, numberFlag, type Run } from "./cli-options.js";
+import { explainReport, explainSearch } from "./explain.js";
+import { ALL_FAILED_HINT } from "./hints.js";
+import { createProgressPrinter } from "./progress.js";
+
+/** The default command: the full pipeline, markdown or JSON on stdout, progress and --explain on stderr. */
+export async function questionCommand(question: string, run: Run): Promise<number> {
+  const { io, values } = run;
+  const config = await run.loadSettings();
+  const [{ corroborate, everyCallFailed }, { createLogger }, { renderMarkdown }] = await Promise.all([
+    import("../../operations/corroborate.js"),
+    import("../../logger.js"),
+    import("../../report/render-markdown.js"),
+  ]);
+  const events: ProgressEvent[] = [];
+  const report = await corroborate(question, {
+    config,
+    logger: createLogger({ level: config.logLevel }),
+    limit: numberFlag(values.limit),
+    deadlineMs: numberFlag(values["deadline-ms"]),
+    cache: values["no-cache"] ? false : undefined,
+    onProgress: progressListener(run, events),
+  });
+  if (values.explain) io.stderr(explainReport(report, events, run.style));
+  io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report));
+  if (!everyCallFailed(report)) return EXIT.ok;
+  io.stderr(`${ALL_FAILED_HINT}\n`);
+  return EXIT.allFailed;
+}
+
+/** Progress lines on a terminal's stderr, and the events kept for --explain. */
+function progressListener(run: Run, events: ProgressEvent[]): (event: ProgressEvent) => void {
+  const print = run.io.isTTY?.stderr ? createProgressPrinter(run.io.stderr, run.style) : undefined;
+  return (event) => {
+    if (run.values.explain) events.push(event);
+    print?.(event);
+  };
+}
+
+/** `core-search search "<query>"`: one query through the chain, as the envelope other tools read. */
+export async function searchCommand(query: string, run: Run): Promise<number> {
+  const { io, values } = run;
+  const config = await run.loadSettings();
+  const [{ search, toEnvelope }, { createLogger }] = await Promise.all([
+    import("../../operations/search.js"),
+    import("../../logger.js"),
+  ]);
+  const limit = numberFlag(values.limit);
+  const categories = values.categories
+    ?.split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const outcome = await search(query, {
+    config,
+    logger: createLogger({ level: config.logLevel }),
+    limit,
+    deadlineMs: numberFlag(values["deadline-ms"]),
+    // Unchecked here: search() validates both and names what it does not know.
+    categories: categories as Category[] | undefined,
+    timeRange: (values["time-range"] || undefined) as TimeRange | undefined,
+    cache: values["no-cache"] ? false : undefined,
+    onProgress: progressListener(run, []),
+  });
+  const envelope = toEnvelope(outcome);
+  for (const warning of outcome.warnings) io.stderr(`core-search: warning: ${warning}\n`);
+  if (values.explain) {
+    const request = {
+      categories: categories ?? ["general"],
+      timeRange: values["time-range"] ?? null,
+      limit: limit ?? config.limit,
+    };
+    io.stderr(explainSearch(query, request, outcome, run.style));
+  }
+  if (values.json) io.stdout(`${JSON.stringify(envelope)}\n`);
+  else if (envelope.success) {
+    io.stdout(
+      envelope.data.web
+        .map((r) => `${r.position}. ${r.title}\n   ${r.url}\n   ${r.description}`)
+        .join("\n\n"),
+    );
+    io.stdout(`\n\n(served by ${outcome.provider})\n`);
+  } else io.stderr(`${envelope.error}\n`);
+  if (outcome.status === "failed") {
+    io.stderr("core-search: no search service answered. Run core-search doctor to see each stage's state.\n");
+  }
+  return envelope.success ? EXIT.ok : EXIT.allFailed;
+}
+
+/** `core-search doctor`: every stage — configured, no key, paused until when, keyless — and SearXNG's health. */
+export async function doctorCommand(run: Run): Promise<number> {
+  const { io } = run;
+  const json = run.values.json === true;
+  const config = await run.loadSettings();
+  const { diagnose, renderDiagnosis } = await import("../../doctor.js");
+  const diagnosis = await diagnose(config);
+  io.stdout(json ? `${JSON.stringify(diagnosis, null, 2)}\n` : renderDiagnosis(diagnosis));
+  return EXIT.ok;
+}
+
+/** A JSONL file (or `-` for standard input), bounded so a wrong path cannot flood memory. */
+function readInput(path: string | undefined, flag: string, io: CliIo): string {
+  if (!path) throw new CoreSearchError(`${flag} <file.jsonl or -> is required`, { code: "INVALID_INPUT" });
+  const text = path === "-" ? (io.stdin?.() ?? "") : readFileSafely(path, flag);
+  if (text.length > MAX_INPUT_CHARS) {
+    throw new CoreSearchError(`${flag}: the input is larger than ${MAX_INPUT_CHARS} characters`, {
+      code: "INVALID_INPUT",
+    });
+  }
+  return text;
+}
+
+const MAX_INPUT_CHARS = 50_000_000;
+
+function readFileSafely(path: string, flag: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new CoreSearchError(`${flag}: cannot read ${path} (${typeof code === "string" ? code : "error"})`, {
+      code: "INVALID_INPUT",
+    });
+  }
+}
+
+/** `core-search assess --claim "<claim>" --evidence <file.jsonl or ->`: judge and label given evidence. */
+export async function assessCommand(run: Run): Promise<number> {
+  const { io, values } = run;
+  if (!values.claim) throw new CoreSearchError('--claim "<claim>" is required', { code: "INVALID_INPUT" });
+  const lines = readInput(values.evidence, "--evidence", io).split("\n");
+  const evidence = lines.flatMap((line, index) => {
+    if (line.trim() === "") return [];
+    try {
+      return [JSON.parse(line) as { url: string; title?: string; snippet?: string; text?: string }];
+    } catch {
+      throw new CoreSearchError(`--evidence line ${index + 1} is not JSON`, { code: "INVALID_INPUT" });
+    }
+  });
+  const [{ assess }, { chooseJudge }] = await Promise.all([
+    import("../../operations/assess.js"),
+    import("../../judge/choose-judge.js"),
+  ]);
+  const judge = chooseJudge(await run.loadSettings());
+  const result = await assess({ claim: values.claim, evidence }, { judge });
+  if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  else io.stdout(`${(await import("../../report/render-assessment.js")).renderAssessment(result)}\n`);
+  return EXIT.ok;
+}
+
+/** `core-search eval --data <file.jsonl> [--data …]`: stance and label metrics, one section per file. */
+export async function evalCommand(run: Run): Promise<number> {
+  const { io, values } = run;
+  // Without --data, readInput says it is required. Every file is read and parsed before any is
+  // judged, so a bad line in the last file does not wait for the first one's evaluation.
+  const inputs = (values.data ?? [undefined]).map((path) => ({ path, text: readInput(path, "--data", io) }));
+  const [{ parseEvalData }, { evaluate }, { renderEvaluations }, { chooseJudge }] = await Promise.all([
+    import("../../eval/eval-data.js"),
+    import("../../eval/evaluate.js"),
+    import("../../eval/render-evaluation.js"),
+    import("../../judge/choose-judge.js"),
+  ]);
+  const data = inputs.map(({ path, text }) => {
+    const file = path === "-" ? "standard input" : (path ?? "");
+    return { file, rows: parseEvalData(text, file) };
+  });
+  const judge = chooseJudge(await run.loadSettings());
+  const files: FileEvaluation[] = [];
+  for (const { file, rows } of data) files.push({ file, ...(await evaluate(rows, { judge })) });
+  io.stdout(values.json ? `${JSON.stringify({ files }, null, 2)}\n` : renderEvaluations(files));
+  return EXIT.ok;
+}

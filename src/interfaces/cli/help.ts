@@ -1,0 +1,276 @@
+/**
+ * Every command's usage, options, examples and exit codes in one table: `--help`, `help <command>`
+ * and the option check all read it, so what the help lists is exactly what a command accepts.
+ * Ranges and defaults come from the operations' input ranges, never retyped here.
+ */
+import { DEADLINE_MS_RANGE, LIMIT_RANGE, MAX_ASSESS_EVIDENCE } from "../../operations/input-ranges.js";
+
+export const COMMAND_NAMES = [
+  "question",
+  "plan",
+  "search",
+  "doctor",
+  "assess",
+  "eval",
+  "schema",
+  "mcp",
+  "serve",
+] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+/** Options every command accepts. */
+export const GLOBAL_OPTIONS = ["help", "version"] as const;
+
+export interface CommandSpec {
+  usage: string;
+  /** One or two sentences: what the command does. */
+  does: string;
+  /** Option name (without `--`) → [argument placeholder or "", description with its default]. */
+  options: Record<string, [string, string]>;
+  examples: string[];
+  exitCodes: string;
+}
+
+const LIMITS = `${LIMIT_RANGE.min}-${LIMIT_RANGE.max}`;
+const DEADLINES = `${DEADLINE_MS_RANGE.min}-${DEADLINE_MS_RANGE.max}`;
+const LIMIT: [string, string] = [
+  "N",
+  `results per call, ${LIMITS} (default: CORE_SEARCH_LIMIT, else ${LIMIT_RANGE.default})`,
+];
+const DEADLINE: [string, string] = [
+  "N",
+  `overall deadline in ms, ${DEADLINES} (default: CORE_SEARCH_DEADLINE_MS, else ${DEADLINE_MS_RANGE.default})`,
+];
+const NO_CACHE: [string, string] = [
+  "",
+  "ask the services even if the same request was answered within CORE_SEARCH_CACHE_TTL (default 20 min)",
+];
+const ORDER: [string, string] = [
+  "LIST",
+  "fallback order for this run, e.g. exa,brave (default: CORE_SEARCH_ORDER, else every service)",
+];
+
+export const COMMANDS: Record<CommandName, CommandSpec> = {
+  question: {
+    usage:
+      'core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache]',
+    does:
+      "Plans up to four searches for an evaluative question, runs them through the fallback chain, " +
+      "and prints a claim/evidence report: evidence grouped by stance, origins, confidence label.",
+    options: {
+      json: ["", "print the report as JSON (default: markdown)"],
+      explain: [
+        "",
+        "also write the plan, preflight, each call's attempts, dedup and label reasons to stderr",
+      ],
+      limit: LIMIT,
+      "deadline-ms": DEADLINE,
+      order: ORDER,
+      "no-cache": NO_CACHE,
+    },
+    examples: [
+      'SEARXNG_URL=http://127.0.0.1:8888 core-search "Is intermittent fasting safe?"',
+      'core-search "Does cracking knuckles cause arthritis?" --json --explain 2>explain.txt',
+      'EXA_API_KEY=… core-search "Postgres vs MySQL for a banking ledger?" --limit 8',
+    ],
+    exitCodes:
+      "0 a report was produced (any label) · 2 bad usage or configuration · 3 every planned call failed",
+  },
+  plan: {
+    usage: 'core-search plan "<question>" [--json] [--limit N]',
+    does: "Shows the searches the question would run (type, subject, claim, calls) without touching the network.",
+    options: {
+      json: ["", "print the plan as JSON (default: text)"],
+      limit: LIMIT,
+    },
+    examples: [
+      'core-search plan "Does cracking knuckles cause arthritis?"',
+      'core-search plan "Is Rust faster than Go?" --json',
+    ],
+    exitCodes: "0 plan printed · 2 bad usage or configuration",
+  },
+  search: {
+    usage:
+      'core-search search "<query>" [--json] [--explain] [--categories LIST] [--time-range R] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache]',
+    does:
+      "Sends one query through the fallback chain (no planning, no judging) and prints the results; " +
+      "--json prints the envelope other agent tools read.",
+    options: {
+      json: ["", 'print {"success":true,"data":{"web":[…]}} or {"success":false,"error":"…"}'],
+      explain: ["", "also write each stage's attempt, outcome and time to stderr"],
+      categories: ["LIST", "comma-separated: general, news, science, it (default: general)"],
+      "time-range": ["R", "day, week, month or year (default: no date restriction)"],
+      limit: LIMIT,
+      "deadline-ms": DEADLINE,
+      order: ORDER,
+      "no-cache": NO_CACHE,
+    },
+    examples: [
+      'core-search search "solid-state batteries" --categories news --time-range week',
+      'core-search search "CRISPR off-target effects" --json --limit 10',
+      'core-search search "rust async runtimes" --explain',
+    ],
+    exitCodes: "0 results found · 2 bad usage or configuration · 3 no service returned results",
+  },
+  doctor: {
+    usage: "core-search doctor [--json]",
+    does:
+      "Checks every stage of the fallback chain (configured, no key, paused until when, keyless) and " +
+      "the SearXNG instance's healthy engine families.",
+    options: { json: ["", "print the diagnosis as JSON (default: text)"] },
+    examples: ["core-search doctor", "SEARXNG_URL=http://127.0.0.1:8888 core-search doctor --json"],
+    exitCodes: "0 diagnosis printed · 2 bad configuration",
+  },
+  assess: {
+    usage: 'core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json]',
+    does:
+      "Judges the stance of evidence you already have toward a claim and labels the confidence; no search. " +
+      'Each input line is {"url","title","snippet"} ("text" is accepted for "snippet").',
+    options: {
+      claim: ["TEXT", "the claim to test (required)"],
+      evidence: [
+        "FILE",
+        `a JSONL file, or - for standard input; at most ${MAX_ASSESS_EVIDENCE} items (required)`,
+      ],
+      json: ["", "print the assessment as JSON (default: text)"],
+    },
+    examples: [
+      'core-search assess --claim "Coffee raises blood pressure" --evidence pages.jsonl',
+      'cat pages.jsonl | core-search assess --claim "X is safe" --evidence - --json',
+    ],
+    exitCodes: "0 assessment printed · 2 bad usage, bad input or configuration",
+  },
+  eval: {
+    usage: "core-search eval --data <file.jsonl|-> [--data <file.jsonl> …] [--json]",
+    does:
+      "Measures the stance judge and the confidence labels on labelled claims, one section per data file: " +
+      "accuracy, macro-F1, per-class scores, the share answered neutral, calibration error (ECE), label " +
+      'agreement, and the accuracy and macro-F1 of always answering "support". Each line is a claim with ' +
+      "evidence items that give text (headlines, arguments; url optional) or a title with a snippet or text.",
+    options: {
+      data: ["FILE", "labelled claims as JSONL, or - for standard input; repeat for more files (required)"],
+      json: ["", 'print {"files":[…]}, one entry per file (default: text)'],
+    },
+    examples: [
+      "core-search eval --data emergent-dev.jsonl --data perspectrum-dev.jsonl",
+      "core-search eval --data dev.jsonl --json > metrics.json",
+    ],
+    exitCodes: "0 metrics printed · 2 bad usage, bad input or configuration",
+  },
+  schema: {
+    usage: "core-search schema",
+    does: "Prints the report's JSON Schema (draft 2020-12), the same one the MCP tools declare as output.",
+    options: { json: ["", "accepted for symmetry; the schema is always JSON"] },
+    examples: ["core-search schema > report.schema.json"],
+    exitCodes: "0 schema printed",
+  },
+  mcp: {
+    usage: "core-search mcp",
+    does:
+      "Runs the MCP server on stdio (tools corroborate, web_search, assess) until standard input closes. " +
+      "It reads the same environment settings; logs go to stderr.",
+    options: {},
+    examples: [
+      "core-search mcp",
+      '{"mcpServers":{"core-search":{"command":"npx","args":["core-search","mcp"],"env":{"SEARXNG_URL":"http://127.0.0.1:8888"}}}}',
+    ],
+    exitCodes: "0 the client closed the connection · 2 bad usage",
+  },
+  serve: {
+    usage: "core-search serve [--port N] [--host H]",
+    does: "Runs the HTTP API (POST /v1/corroborate, /v1/search, /v1/assess; GET /healthz) until SIGINT or SIGTERM.",
+    options: {
+      port: ["N", "port to listen on, 0-65535 (default: 0, a free port; the address is printed on stderr)"],
+      host: ["H", "address to listen on (default: 127.0.0.1, loopback only)"],
+    },
+    examples: [
+      "core-search serve --port 8787",
+      `curl -s 127.0.0.1:8787/v1/corroborate -H 'content-type: application/json' -d '{"question":"Is X safe?"}'`,
+    ],
+    exitCodes: "0 stopped by a signal · 2 bad usage or configuration (e.g. the port is taken)",
+  },
+};
+
+/** `core-search <command> --help` and `core-search help <command>`. */
+export function commandHelp(name: CommandName): string {
+  const spec = COMMANDS[name];
+  const options = Object.entries(spec.options).map(([option, [arg, text]]) => [
+    `--${option}${arg ? ` ${arg}` : ""}`,
+    text,
+  ]);
+  options.push(["-h, --help", "show this help"]);
+  const width = Math.max(...options.map(([flag]) => flag?.length ?? 0));
+  const lines = [
+    `Usage: ${spec.usage}`,
+    "",
+    ...wrap(spec.does, 100),
+    "",
+    "Options:",
+    ...options.map(([flag = "", text]) => `  ${flag.padEnd(width)}  ${text}`),
+    "",
+    "Examples:",
+    ...spec.examples.map((example) => `  ${example}`),
+    "",
+    `Exit codes: ${spec.exitCodes}`,
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+/** `core-search --help`: every command in a line, the default command's options, where to read more. */
+export function topLevelHelp(): string {
+  return `core-search — how far does the web agree? A claim/evidence report for an evaluative question.
+
+Usage:
+  core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST]
+                                            the full report (markdown; --json for JSON)
+  core-search plan "<question>" --json      the planned calls only (no network)
+  core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
+                                            one query through the fallback chain
+  core-search doctor [--json]               every search stage: configured, no key, paused, keyless
+  core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json]
+                                            judge and label evidence you have (lines of {url,title,snippet})
+  core-search eval --data <file.jsonl> [--data …] [--json]
+                                            stance and label metrics on labelled claims, per file
+  core-search schema                        the report's JSON Schema
+  core-search serve [--port N] [--host H]   HTTP API on 127.0.0.1 (POST /v1/corroborate, /v1/search, /v1/assess)
+  core-search mcp                           MCP server on stdio (tools corroborate, web_search, assess)
+  core-search help <command> | <command> --help
+                                            a command's options, examples and exit codes
+  core-search --help | --version
+
+Options of the question:
+  --json             print the report as JSON (default: markdown)
+  --explain          write the plan, preflight, attempts, dedup and label reasons to stderr
+  --limit N          results per call, ${LIMITS} (default CORE_SEARCH_LIMIT or ${LIMIT_RANGE.default})
+  --deadline-ms N    overall deadline in ms, ${DEADLINES} (default CORE_SEARCH_DEADLINE_MS or ${DEADLINE_MS_RANGE.default})
+  --order LIST       fallback order for this run, e.g. exa,brave (default CORE_SEARCH_ORDER)
+  --no-cache         ask the services even if the same request was answered lately
+
+Search services, tried in order until one answers: SearXNG (SEARXNG_URL), then Exa, Parallel, Brave,
+Nimble, Tavily, You.com, Degoog, Firecrawl (their API keys / address), then the keyless Exa and
+Parallel endpoints for vendors without a key (CORE_SEARCH_KEYLESS=off turns them off).
+Progress goes to stderr while calls run when it is a terminal; NO_COLOR=1 turns colour off.
+
+Examples:
+  SEARXNG_URL=http://127.0.0.1:8888 core-search "Is intermittent fasting safe?"
+  core-search plan "Does cracking knuckles cause arthritis?" --json
+  core-search doctor
+
+Exit codes: 0 report produced · 2 bad usage or configuration · 3 every planned call failed
+Run core-search <command> --help for a command's options and examples.
+`;
+}
+
+/** Greedy word wrap, so long descriptions stay readable in an 80-100 column terminal. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}

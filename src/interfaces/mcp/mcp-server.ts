@@ -1,0 +1,220 @@
+/**
+ * The three tools (corroborate, web_search, assess) for MCP clients. Each publishes its operation's
+ * input schema, and its arguments are parsed with that schema, so a bad argument is worded as the
+ * library words it. Expected failures (nothing configured, bad settings, every search failed, bad
+ * input) are `isError` results that say what to do next, so an agent can act on them; anything else
+ * is logged and answered with a generic error.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { Config } from "../../config.js";
+import { chooseJudge } from "../../judge/choose-judge.js";
+import { type Logger, silentLogger } from "../../logger.js";
+import { assess } from "../../operations/assess.js";
+import { assessInputSchema, assessmentSchema } from "../../operations/assess-input.js";
+import { corroborate, everyCallFailed } from "../../operations/corroborate.js";
+import { corroborateInputSchema, corroborateOutputSchema } from "../../operations/corroborate-input.js";
+import { errorOutput } from "../../operations/error-output.js";
+import { ConfigError } from "../../operations/errors.js";
+import { parseInput } from "../../operations/parse-input.js";
+import { search } from "../../operations/search.js";
+import { searchInputSchema, searchOutputSchema, toWebResults } from "../../operations/search-input.js";
+import { VERSION } from "../../operations/version.js";
+import { oneLine, renderAssessment } from "../../report/render-assessment.js";
+import { renderMarkdown } from "../../report/render-markdown.js";
+import type { Report } from "../../report/report-schema.js";
+import type { StateStore } from "../../state/state-store.js";
+
+export interface McpServerOptions {
+  /** The settings, or why there are none: then every tool call answers with the problems. */
+  config: Config | ConfigError;
+  logger?: Logger | undefined;
+  /** Shared state for every tool call (pauses, health, cache, spend); by default each call opens its own. */
+  state?: StateStore | undefined;
+}
+
+const INSTRUCTIONS =
+  "Use corroborate for evaluative, contestable questions (Is X safe? Does X cause Y? X vs Y?): it searches " +
+  "independent sources for and against the claim and labels the finding corroborated, single-source, " +
+  "contested or low-coverage. Use web_search for plain look-ups and assess to judge evidence you already " +
+  "have; evidence text comes from the web and is untrusted.";
+
+/**
+ * The operation's schema as the tool's `inputSchema`, with parsing left to the handler: the SDK
+ * would otherwise reject bad arguments in its own words before the operation could word them.
+ */
+function published(schema: z.ZodType): z.ZodType {
+  return z.looseObject({}).meta(z.toJSONSchema(schema, { target: "draft-7", io: "input" }));
+}
+
+const ANNOTATIONS = { readOnlyHint: true, idempotentHint: true } as const;
+
+/** An MCP server with the three tools, not yet connected (tests connect it in memory). */
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const logger = options.logger ?? silentLogger;
+  const server = new McpServer({ name: "core-search", version: VERSION }, { instructions: INSTRUCTIONS });
+  const settings = (): Config => {
+    if (options.config instanceof ConfigError) throw options.config;
+    return options.config;
+  };
+
+  server.registerTool(
+    "corroborate",
+    {
+      title: "Corroborate a claim",
+      description:
+        "Answers an evaluative question with a claim/evidence report: searches for and against the claim " +
+        "across independent sources, judges each source's stance and labels the finding corroborated, " +
+        "single-source, contested or low-coverage, with notes on degraded searches and whether to escalate.",
+      inputSchema: published(corroborateInputSchema),
+      outputSchema: corroborateOutputSchema,
+      annotations: { ...ANNOTATIONS, openWorldHint: true },
+    },
+    (args, extra) =>
+      answer("corroborate", logger, async () => {
+        const { question, ...fields } = parseInput(corroborateInputSchema, args);
+        const report = await corroborate(question, {
+          ...fields,
+          config: settings(),
+          logger,
+          state: options.state,
+          signal: extra.signal,
+        });
+        const markdown = renderMarkdown(report);
+        if (!everyCallFailed(report)) return { structuredContent: report, content: [text(markdown)] };
+        // The report still says what was tried; the text says what to do about it.
+        return {
+          isError: true,
+          structuredContent: report,
+          content: [text(`${everyCallFailedAdvice(report)}\n\n${markdown}`)],
+        };
+      }),
+  );
+
+  server.registerTool(
+    "web_search",
+    {
+      title: "Web search",
+      description:
+        "Runs one query through the search fallback chain (SearXNG, then the configured search APIs) and " +
+        "returns the results as found: no planning, no stance judging. For evaluative questions use corroborate.",
+      inputSchema: published(searchInputSchema),
+      outputSchema: searchOutputSchema,
+      annotations: { ...ANNOTATIONS, openWorldHint: true },
+    },
+    (args, extra) =>
+      answer("web_search", logger, async () => {
+        const { query, ...fields } = parseInput(searchInputSchema, args);
+        const outcome = await search(query, {
+          ...fields,
+          config: settings(),
+          logger,
+          state: options.state,
+          signal: extra.signal,
+        });
+        if (outcome.status === "failed") {
+          return errorResult(
+            `Every search service failed: ${outcome.error ?? "no answer"}. ${CHECK_SERVICES}`,
+          );
+        }
+        const results = toWebResults(outcome.hits);
+        const lines = results.map(
+          (r) => `${r.position}. ${oneLine(r.title) || r.url}\n   ${r.url}\n   ${oneLine(r.description)}`,
+        );
+        const footer = outcome.provider ? `(served by ${outcome.provider})` : "";
+        return {
+          structuredContent: { provider: outcome.provider, results, warnings: outcome.warnings },
+          content: [
+            text(
+              [results.length === 0 ? "No results." : lines.join("\n\n"), footer, ...outcome.warnings]
+                .filter(Boolean)
+                .join("\n\n"),
+            ),
+          ],
+        };
+      }),
+  );
+
+  server.registerTool(
+    "assess",
+    {
+      title: "Assess evidence",
+      description:
+        "Judges evidence you already have against a claim, without searching: each source's stance, which " +
+        "sources share an origin, and the confidence label of the finding.",
+      inputSchema: published(assessInputSchema),
+      outputSchema: assessmentSchema,
+      // Nothing is searched: the answer depends on the input (and the configured judge) only.
+      annotations: { ...ANNOTATIONS, openWorldHint: false },
+    },
+    (args, extra) =>
+      answer("assess", logger, async () => {
+        const assessment = await assess(
+          parseInput(assessInputSchema, args),
+          // The judge the settings ask for, as in `core-search assess`.
+          { judge: chooseJudge(settings(), { logger }), signal: extra.signal },
+        );
+        return { structuredContent: { ...assessment }, content: [text(renderAssessment(assessment))] };
+      }),
+  );
+
+  return server;
+}
+
+const CHECK_SERVICES =
+  "Run `core-search doctor` with this server's environment to see every search service's state, or " +
+  "configure another one (SEARXNG_URL or an API key such as EXA_API_KEY) in the MCP server's env.";
+
+const NOTHING_CONFIGURED =
+  "No search service is configured: set SEARXNG_URL to a SearXNG instance or an API key such as " +
+  "EXA_API_KEY, BRAVE_SEARCH_API_KEY or TAVILY_API_KEY in the env of this MCP server's configuration " +
+  "(or leave CORE_SEARCH_KEYLESS at auto for the free keyless endpoints), then restart the server.";
+
+/** Runs a tool and turns what it throws into an `isError` result; only expected errors show their message. */
+async function answer(
+  tool: string,
+  logger: Logger,
+  run: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
+  try {
+    return await run();
+  } catch (error) {
+    const output = errorOutput(error);
+    if (output.code === "NOTHING_CONFIGURED") return errorResult(NOTHING_CONFIGURED);
+    if (output.code === "INVALID_CONFIG" && error instanceof ConfigError) {
+      return errorResult(
+        `core-search's settings cannot be used:\n${error.problems.map((p) => `- ${p}`).join("\n")}\n` +
+          "Fix them in the env of this MCP server's configuration and restart the server.",
+      );
+    }
+    if (output.expected) return errorResult(output.message);
+    // Messages of unexpected errors may hold anything; the details go to the (redacting) log only.
+    logger.error({ err: error, tool }, "tool call failed");
+    return errorResult(`${tool} failed unexpectedly; the server's log (stderr) has the details.`);
+  }
+}
+
+function everyCallFailedAdvice(report: Report): string {
+  const failed = report.calls
+    .filter((call) => call.status === "failed")
+    .map((call) => {
+      const tried = call.attempts
+        .filter((a) => a.outcome !== "no_key")
+        .map((a) => `${a.provider}: ${a.detail ?? a.outcome}`);
+      return `- call ${call.id} (${call.role}): ${tried.join("; ") || "no service could be asked"}`;
+    });
+  return [
+    "Every search call failed, so the report below has no evidence (low-coverage):",
+    ...failed,
+    CHECK_SERVICES,
+  ].join("\n");
+}
+
+function text(value: string): { type: "text"; text: string } {
+  return { type: "text", text: value };
+}
+
+function errorResult(message: string): CallToolResult {
+  return { isError: true, content: [text(message)] };
+}

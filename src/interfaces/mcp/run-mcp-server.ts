@@ -1,0 +1,108 @@
+/**
+ * `core-search mcp`: the tools on stdio. stdout carries the protocol only; logs go to stderr.
+ */
+import type { Readable, Writable } from "node:stream";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+} from "@modelcontextprotocol/sdk/types.js";
+import { type Config, loadConfig } from "../../config.js";
+import { createLogger } from "../../logger.js";
+import { ConfigError } from "../../operations/errors.js";
+import { openStateStore } from "../../state/open-state-store.js";
+import { createMcpServer } from "./mcp-server.js";
+
+export interface RunMcpServerOptions {
+  env: Record<string, string | undefined>;
+  stdin?: Readable | undefined;
+  stdout?: Writable | undefined;
+}
+
+/**
+ * Serves the tools on stdio until standard input ends (the client went away); calls still running
+ * then finish and are answered first. Resolves with the exit code.
+ */
+export async function runMcpServer(options: RunMcpServerOptions): Promise<number> {
+  let config: Config | ConfigError;
+  try {
+    config = loadConfig(options.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    config = error;
+  }
+  // A server's errors must reach its log even when LOG_LEVEL is unset (the library default is silent).
+  const level =
+    config instanceof ConfigError || options.env.LOG_LEVEL === undefined ? "warn" : config.logLevel;
+  const logger = createLogger({ level });
+  if (config instanceof ConfigError) {
+    // Serving anyway lets an agent see the problems in its tool results rather than a dead server.
+    logger.error({ problems: config.problems }, "settings cannot be used; every tool call will say so");
+  }
+  const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
+  // One state store for the server's life: a Redis connection is opened once, not per tool call.
+  const state = config instanceof ConfigError ? undefined : openStateStore(config);
+  const server = createMcpServer({ config, logger, state });
+  const transport = new StdioServerTransport(stdin, stdout);
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  await server.connect(transport);
+  const idle = trackPendingRequests(transport);
+  let closing = false;
+  const shutDown = (): void => {
+    if (closing) return;
+    closing = true;
+    idle()
+      .then(() => server.close())
+      .catch((error: unknown) => logger.error({ err: error }, "closing the MCP server failed"));
+  };
+  stdin.once("end", shutDown);
+  stdin.once("close", shutDown);
+  // The client closed its end of our stdout: nobody can read answers any more.
+  stdout.once("error", (error) => {
+    logger.warn({ err: error }, "stdout closed");
+    server.close().catch(() => {});
+  });
+  await closed;
+  await state?.close();
+  return 0;
+}
+
+/**
+ * Counts requests not yet answered, so that closing (which aborts running handlers) can wait for
+ * them. Must be called after `connect`, which installs the transport's message handler.
+ */
+function trackPendingRequests(transport: Transport): () => Promise<void> {
+  const pending = new Set<string | number>();
+  let waiters: (() => void)[] = [];
+  const settle = (id: string | number): void => {
+    if (!pending.delete(id) || pending.size > 0) return;
+    for (const wake of waiters) wake();
+    waiters = [];
+  };
+  const onmessage = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if (isJSONRPCRequest(message)) pending.add(message.id);
+    onmessage?.(message, extra);
+    // A cancelled request is never answered.
+    if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
+      const id = message.params?.requestId;
+      if (typeof id === "string" || typeof id === "number") settle(id);
+    }
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message, sendOptions) => {
+    try {
+      await send(message, sendOptions);
+    } finally {
+      if ((isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && message.id !== undefined)
+        settle(message.id);
+    }
+  };
+  return () => (pending.size === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve)));
+}

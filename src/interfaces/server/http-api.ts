@@ -1,0 +1,264 @@
+/**
+ * The HTTP API for callers that are not Node (`core-search serve`): node:http only, JSON in and out.
+ *
+ *   POST /v1/corroborate  {question, limit?, deadlineMs?}                 → the report
+ *   POST /v1/search       {query, categories?, timeRange?, limit?, deadlineMs?} → the search envelope
+ *   POST /v1/assess       {claim, evidence: [{url, title?, snippet?}]}     → the assessment
+ *   GET  /healthz                                                         → {ok, version}
+ *
+ * There is no authentication, so it listens on loopback unless told otherwise. Everything is
+ * bounded: body size, header and request-read time, concurrent searches, each call's deadline.
+ * Errors are `{"error":{"code","message"}}`; messages come from validation or the library's
+ * `CoreSearchError`s (which never carry secrets), anything unexpected is a bare 500.
+ */
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import type { Dispatcher } from "undici";
+import type { Config } from "../../config.js";
+import { createHttpClient, proxyDispatcher } from "../../http/http-client.js";
+import { chooseJudge } from "../../judge/choose-judge.js";
+import type { StanceJudge } from "../../judge/stance.js";
+import { type Logger, silentLogger } from "../../logger.js";
+import { ConfigError, CoreSearchError } from "../../operations/errors.js";
+import { createProviders } from "../../providers/create-providers.js";
+import type { SearchProvider } from "../../providers/search-provider.js";
+import { openStateStore } from "../../state/open-state-store.js";
+import { HttpError, respond, toHttpError } from "./http-error.js";
+import { createShutdown, describePath, guardHost, hostForUrl, isLoopback, pathOf } from "./lifecycle.js";
+import { isJson, parseJson, readBody } from "./read-body.js";
+import { createRoutes } from "./routes.js";
+
+export interface HttpApiOptions {
+  config: Config;
+  /** Diagnostics (stderr in the CLI); request bodies are never logged. */
+  logger?: Logger | undefined;
+  /** Default 127.0.0.1. Any other address is served without authentication, with a warning. */
+  host?: string | undefined;
+  /** Default 0: any free port (read it from `url`). */
+  port?: number | undefined;
+  /** Largest accepted request body; default 1 MiB. */
+  maxBodyBytes?: number | undefined;
+  /**
+   * Requests of each kind running at once; beyond that the answer is 503 BUSY with Retry-After
+   * (refusing beats queueing: the caller keeps control of its own deadline). Defaults 8 / 32 / 8.
+   */
+  concurrency?:
+    | { corroborate?: number | undefined; search?: number | undefined; assess?: number | undefined }
+    | undefined;
+  /** How long `close()` lets running requests finish before aborting them. Default 5 s. */
+  shutdownGraceMs?: number | undefined;
+  /** undici dispatcher for every outgoing request (default: the configured proxy, if any). */
+  dispatcher?: Dispatcher | undefined;
+  judge?: StanceJudge | undefined;
+  /** Replaces the providers built from the settings (embedding, tests). */
+  providers?: readonly SearchProvider[] | undefined;
+}
+
+export interface HttpApi {
+  /** `http://127.0.0.1:PORT` with the port actually bound. */
+  url: string;
+  /** Things the operator should know (no authentication on a public address, nothing configured). */
+  warnings: string[];
+  /** Stops accepting, lets running requests finish (up to the grace period), then closes. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_CONCURRENCY = { corroborate: 8, search: 32, assess: 8 } as const;
+const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
+/** Slow clients cannot hold a connection open by dribbling headers or a body. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Starts the API and resolves once it listens. */
+export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
+  const { config } = options;
+  const logger = options.logger ?? silentLogger;
+  const host = options.host ?? "127.0.0.1";
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  // One dispatcher for the server's lifetime, so connections to the services are pooled.
+  const ownDispatcher = options.dispatcher ? undefined : proxyDispatcher(config.proxy);
+  const dispatcher = options.dispatcher ?? ownDispatcher;
+  // One state store for the server's life: a Redis connection is opened once, not per request.
+  const ownState = options.providers ? undefined : openStateStore(config);
+  const routes = createRoutes({
+    config,
+    logger,
+    state: ownState,
+    dispatcher,
+    providers: options.providers,
+    judge: options.judge,
+    // corroborate picks the settings' judge itself; assess is told which one.
+    assessJudge: options.judge ?? chooseJudge(config, { dispatcher, logger }),
+    concurrency: {
+      corroborate: options.concurrency?.corroborate ?? DEFAULT_CONCURRENCY.corroborate,
+      search: options.concurrency?.search ?? DEFAULT_CONCURRENCY.search,
+      assess: options.concurrency?.assess ?? DEFAULT_CONCURRENCY.assess,
+    },
+  });
+
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS });
+  const shutdown = createShutdown(server, graceMs);
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    void shutdown.track(handle(req, res)).finally(() => {
+      logger.info(
+        {
+          method: req.method,
+          path: pathOf(req),
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
+    });
+  });
+
+  // Requests node:http rejects before they reach `handle` get the same JSON error shape.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === "ECONNRESET") {
+      socket.destroy();
+      return;
+    }
+    const [status, code, message] =
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? ([408, "REQUEST_TIMEOUT", "the request took too long to arrive"] as const)
+        : error.code === "HPE_HEADER_OVERFLOW"
+          ? ([431, "HEADERS_TOO_LARGE", "the request headers are too large"] as const)
+          : ([400, "INVALID_INPUT", "malformed HTTP request"] as const);
+    const payload = JSON.stringify({ error: { code, message } });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
+    );
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Whatever happens next, a caller that hangs up stops the work done for it.
+    const hangUp = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) hangUp.abort();
+    });
+    let bodyRead = req.method === "GET" || req.method === "HEAD";
+    try {
+      if (shutdown.signal.aborted) throw new HttpError(503, "SHUTTING_DOWN", "the server is shutting down");
+      guardHost(host, req.headers.host);
+      const path = pathOf(req);
+      const route = routes[path];
+      if (route === undefined)
+        throw new HttpError(404, "NOT_FOUND", `no such endpoint: ${describePath(path)}`);
+      if (req.method !== route.method) {
+        throw new HttpError(405, "METHOD_NOT_ALLOWED", `${path} accepts ${route.method} only`, {
+          allow: route.method,
+        });
+      }
+      let body: unknown;
+      if (route.method === "POST") {
+        if (!isJson(req.headers["content-type"])) {
+          throw new HttpError(
+            415,
+            "UNSUPPORTED_MEDIA_TYPE",
+            "the request body must be JSON: send content-type: application/json",
+          );
+        }
+        const raw = await readBody(req, maxBodyBytes);
+        if (raw === "too_large") {
+          throw new HttpError(
+            413,
+            "PAYLOAD_TOO_LARGE",
+            `the request body is larger than ${maxBodyBytes} bytes`,
+          );
+        }
+        bodyRead = true;
+        body = parseJson(raw);
+      }
+      const signal = AbortSignal.any([hangUp.signal, shutdown.signal]);
+      const result = await route.handle(body, signal);
+      if (shutdown.signal.aborted) throw new HttpError(503, "SHUTTING_DOWN", "the server is shutting down");
+      respond(res, result.status, result.body, {}, false);
+    } catch (error) {
+      // A caller that hung up (even mid-body) gets no answer and is not an error of ours.
+      if (hangUp.signal.aborted || res.destroyed) return;
+      const failure = toHttpError(error);
+      if (failure.status >= 500 && !(error instanceof HttpError) && !(error instanceof ConfigError)) {
+        logger.error({ err: error, path: pathOf(req) }, "request failed");
+      }
+      // A body left unread (or cut off) is not drained: the connection closes after the answer.
+      respond(
+        res,
+        failure.status,
+        { error: { code: failure.code, message: failure.message } },
+        failure.headers,
+        !bodyRead,
+      );
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  }).catch((error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    throw new CoreSearchError(
+      `cannot listen on ${hostForUrl(host)}:${options.port ?? 0} (${typeof code === "string" ? code : "error"})`,
+      { code: "INVALID_INPUT", cause: error },
+    );
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${hostForUrl(host)}:${port}`;
+
+  const warnings: string[] = [];
+  if (!isLoopback(host)) {
+    warnings.push(
+      `the HTTP API has no authentication and listens on ${host}: anyone who can reach it can run searches on your keys`,
+    );
+  }
+  if (!options.providers && !createProviders(config, createHttpClient()).chain.some((p) => p.configured)) {
+    warnings.push(
+      "no search stage is configured: /v1/corroborate and /v1/search answer 503 until SEARXNG_URL or an API key is set",
+    );
+  }
+  for (const warning of warnings) logger.warn(warning);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await shutdown.close();
+      await ownDispatcher?.close();
+      await ownState?.close();
+    })();
+    return closing;
+  };
+
+  return { url, warnings, close };
+}
+
+/**
+ * `core-search serve`: starts the API, prints where it listens, and runs until SIGINT or SIGTERM,
+ * then closes gracefully. Returns the exit code (0); bin.ts is the one that exits.
+ */
+export async function serveUntilSignal(
+  options: HttpApiOptions & { stderr: (text: string) => void },
+): Promise<number> {
+  const { stderr, ...apiOptions } = options;
+  const api = await startHttpApi(apiOptions);
+  for (const warning of api.warnings) stderr(`core-search: warning: ${warning}\n`);
+  stderr(`core-search: serving on ${api.url}\n`);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (name: NodeJS.Signals) => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve(name);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  stderr(`core-search: ${signal} received, closing\n`);
+  await api.close();
+  return 0;
+}

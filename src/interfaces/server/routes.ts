@@ -1,0 +1,111 @@
+/**
+ * The endpoints. Bodies are parsed with the operations' own input schemas (a server caps
+ * `deadlineMs` at its own deadline), so a bad field is worded as the library words it.
+ */
+import type { Dispatcher } from "undici";
+import type { Config } from "../../config.js";
+import type { StanceJudge } from "../../judge/stance.js";
+import type { Logger } from "../../logger.js";
+import { assess } from "../../operations/assess.js";
+import { assessInputSchema } from "../../operations/assess-input.js";
+import { corroborate } from "../../operations/corroborate.js";
+import { corroborateInputSchema } from "../../operations/corroborate-input.js";
+import { deadlineMsField } from "../../operations/input-fields.js";
+import { parseInput } from "../../operations/parse-input.js";
+import { search, toEnvelope } from "../../operations/search.js";
+import { searchInputSchema } from "../../operations/search-input.js";
+import { VERSION } from "../../operations/version.js";
+import type { SearchProvider } from "../../providers/search-provider.js";
+import type { StateStore } from "../../state/state-store.js";
+import { HttpError } from "./http-error.js";
+import { slots } from "./lifecycle.js";
+
+export interface Route {
+  method: "GET" | "POST";
+  /** Receives the parsed JSON body (undefined for GET) and the request's abort signal. */
+  handle: (body: unknown, signal: AbortSignal) => Promise<{ status: number; body: unknown }>;
+}
+
+export interface RouteContext {
+  config: Config;
+  logger: Logger;
+  state: StateStore | undefined;
+  dispatcher: Dispatcher | undefined;
+  providers: readonly SearchProvider[] | undefined;
+  /** The judge `corroborate` is given (by default it picks the settings' one itself). */
+  judge: StanceJudge | undefined;
+  /** The judge `assess` uses. */
+  assessJudge: StanceJudge;
+  concurrency: { corroborate: number; search: number; assess: number };
+}
+
+/** The API's routes by path. */
+export function createRoutes(context: RouteContext): Record<string, Route> {
+  const { config, logger, assessJudge } = context;
+  const shared = {
+    config,
+    logger,
+    state: context.state,
+    dispatcher: context.dispatcher,
+    providers: context.providers,
+  };
+  const corroborations = slots(context.concurrency.corroborate);
+  const searches = slots(context.concurrency.search);
+  const assessments = slots(context.concurrency.assess);
+  // The server's own deadline is the ceiling, so one caller cannot hold a slot for longer.
+  const deadlineMs = deadlineMsField(config.deadlineMs);
+  const corroborateBody = corroborateInputSchema.extend({ deadlineMs });
+  const searchBody = searchInputSchema.extend({ deadlineMs });
+
+  return {
+    "/healthz": {
+      method: "GET",
+      handle: async () => ({ status: 200, body: { ok: true, version: VERSION } }),
+    },
+    "/v1/corroborate": {
+      method: "POST",
+      handle: async (raw, signal) => {
+        const { question, ...fields } = parseBody(corroborateBody, raw);
+        return corroborations.run(async () => {
+          const report = await corroborate(question, { ...shared, ...fields, signal, judge: context.judge });
+          // A report whose every call failed is still a report (labelled low-coverage): 200.
+          return { status: 200, body: report };
+        });
+      },
+    },
+    "/v1/search": {
+      method: "POST",
+      handle: async (raw, signal) => {
+        const { query, ...fields } = parseBody(searchBody, raw);
+        return searches.run(async () => {
+          const outcome = await search(query, { ...shared, ...fields, signal });
+          for (const warning of outcome.warnings) logger.warn({ warning }, "search warning");
+          // "empty" means the services answered with nothing: a result, not a gateway failure.
+          return { status: outcome.status === "failed" ? 502 : 200, body: toEnvelope(outcome) };
+        });
+      },
+    },
+    "/v1/assess": {
+      method: "POST",
+      handle: async (raw, signal) => {
+        const input = parseBody(assessInputSchema, raw);
+        // The judge may be an LLM behind the network: it gets the configured deadline at most.
+        return assessments.run(async () => {
+          const result = await assess(input, {
+            judge: assessJudge,
+            signal: AbortSignal.any([signal, AbortSignal.timeout(config.deadlineMs)]),
+          });
+          return { status: 200, body: result };
+        });
+      },
+    },
+  };
+}
+
+/** A body that is not a JSON object is the API's own problem; its fields are the operation's. */
+function parseBody<Schema extends Parameters<typeof parseInput>[0]>(schema: Schema, body: unknown) {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new HttpError(400, "INVALID_INPUT", "the body must be a JSON object");
+  }
+  return parseInput(schema, body);
+}

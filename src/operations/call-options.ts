@@ -1,0 +1,74 @@
+import { InvalidInputError } from "./errors.js";
+
+/**
+ * The options object of `corroborate` and `search` as JavaScript callers may pass it. TypeScript
+ * keeps these shapes right; without it, `null`, a string or a wrong-typed option used to surface as a
+ * TypeError from deep inside the pipeline ("Cannot read properties of null") or a message about
+ * something else ("limit must be …" for a bad `config`). Now each is bad input naming the option.
+ * Only what would otherwise break is checked; input fields (limit, categories, …) are checked by
+ * the operation's input schema.
+ */
+export function checkCallOptions(options: unknown): void {
+  if (options === undefined) return;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new InvalidInputError("options must be an object (or left out)");
+  }
+  const given = options as Record<string, unknown>;
+  const wrong = (name: string, what: string) => new InvalidInputError(`options.${name} must be ${what}`);
+  if (given.config !== undefined && !isConfig(given.config)) {
+    throw wrong("config", "settings from loadConfig() or configFromObject()");
+  }
+  if (given.signal !== undefined && !(given.signal instanceof AbortSignal)) {
+    throw wrong("signal", "an AbortSignal");
+  }
+  if (given.logger !== undefined && !hasFunctions(given.logger, ["info", "warn", "error"])) {
+    throw wrong("logger", "a pino logger");
+  }
+  if (given.judge !== undefined && !hasFunctions(given.judge, ["judge"])) {
+    throw wrong("judge", "a stance judge (an object with a judge() function)");
+  }
+  if (given.providers !== undefined && !Array.isArray(given.providers)) {
+    throw wrong("providers", "a list of search providers");
+  }
+  for (const name of ["now", "onProgress"]) {
+    if (given[name] !== undefined && typeof given[name] !== "function") throw wrong(name, "a function");
+  }
+}
+
+/** The parts of `Config` every stage reads; anything lacking them did not come from the settings. */
+function isConfig(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const config = value as Record<string, unknown>;
+  return (
+    Array.isArray(config.order) &&
+    typeof config.keys === "object" &&
+    config.keys !== null &&
+    typeof config.baseUrls === "object" &&
+    config.baseUrls !== null &&
+    typeof config.stateDir === "string"
+  );
+}
+
+function hasFunctions(value: unknown, names: readonly string[]): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  return names.every((name) => typeof (value as Record<string, unknown>)[name] === "function");
+}
+
+/** Options that steer how a call runs (settings, signal, hooks); every other option is an input field. */
+const RUNTIME_OPTIONS = new Set([
+  "config",
+  "cache",
+  "state",
+  "signal",
+  "dispatcher",
+  "logger",
+  "judge",
+  "providers",
+  "now",
+  "onProgress",
+]);
+
+/** The input fields among `options`, for the operation's schema (which names any it does not know). */
+export function inputFieldsOf(options: object | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(options ?? {}).filter(([name]) => !RUNTIME_OPTIONS.has(name)));
+}

@@ -1,0 +1,354 @@
+import pMap from "p-map";
+import type { Dispatcher } from "undici";
+import { type ChainSetup, setUpChain } from "../chain/chain-setup.js";
+import { type Attempt, type ChainResult, runChain } from "../chain/fallback-chain.js";
+import { type Config, loadConfig } from "../config.js";
+import { type DedupedItem, dedupeHits, domainCapNotes, originIds } from "../dedup/dedupe.js";
+import type { OriginGroup } from "../dedup/origins.js";
+import { engineFamily, familiesOf } from "../health/engine-families.js";
+import type { EngineHealthStore } from "../health/engine-health.js";
+import { chooseEngines } from "../health/engine-selection.js";
+import { type PreflightResult, preflightSearxng } from "../health/preflight.js";
+import { chooseJudge } from "../judge/choose-judge.js";
+import { judgeStances } from "../judge/judge-stances.js";
+import { type LabelResult, labelEvidence } from "../judge/label.js";
+import type { StanceJudge, StanceJudgement } from "../judge/stance.js";
+import { type Logger, silentLogger } from "../logger.js";
+import { plan as makePlan, singleCall } from "../plan/plan.js";
+import type { CallRole, Plan, PlannedCall } from "../plan/plan-schema.js";
+import { normalizeQuestion } from "../plan/question.js";
+import type { Category, ProviderName, SearchProvider, TimeRange } from "../providers/search-provider.js";
+import { buildReport, type SkippedCall } from "../report/build-report.js";
+import type { Report } from "../report/report-schema.js";
+import type { StateStore } from "../state/state-store.js";
+import { checkCallOptions, inputFieldsOf } from "./call-options.js";
+import { corroborateInputSchema } from "./corroborate-input.js";
+import { parseInput } from "./parse-input.js";
+
+export interface CorroborateOptions {
+  /** Settings; by default read from the environment. */
+  config?: Config | undefined;
+  /** Results per call, within `LIMIT_RANGE` (default: the configured limit). */
+  limit?: number | undefined;
+  /** False: ask the services even when a fresh cached answer exists (the answer is still cached). */
+  cache?: boolean | undefined;
+  /** Shared state for many calls (a server); by default each call opens the configured store and closes it. */
+  state?: StateStore | undefined;
+  /** Overall deadline in ms, within `DEADLINE_MS_RANGE` (default: the configured deadline). */
+  deadlineMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /** undici dispatcher for every request (proxies, tests). */
+  dispatcher?: Dispatcher | undefined;
+  logger?: Logger | undefined;
+  judge?: StanceJudge | undefined;
+  /** Replaces the providers built from the settings (embedding, tests). */
+  providers?: readonly SearchProvider[] | undefined;
+  now?: (() => Date) | undefined;
+  /** Told what happens while the calls run (progress displays, `--explain`); a throwing listener is ignored. */
+  onProgress?: ((event: ProgressEvent) => void) | undefined;
+}
+
+/**
+ * What `corroborate` (and `search`, as call 1) is doing, as it happens. `preflight` carries facts
+ * the report does not keep (healthy engines and families); `call-started` the engines a call runs
+ * with after the health check; `attempt` one stage of the fallback chain.
+ */
+export type ProgressEvent =
+  | ({ type: "preflight" } & Pick<
+      PreflightResult,
+      "status" | "healthyEngines" | "families" | "degraded" | "error" | "roundTrips" | "ms"
+    >)
+  | {
+      type: "call-started";
+      call: number;
+      role: CallRole;
+      query: string;
+      categories: Category[];
+      engines: string[];
+      /** Null: no date restriction. */
+      timeRange: TimeRange | null;
+    }
+  | ({ type: "attempt"; call: number; role: CallRole; hits: number } & Attempt)
+  | {
+      type: "call-finished";
+      call: number;
+      role: CallRole;
+      status: ChainResult["status"];
+      provider: ProviderName | null;
+      hits: number;
+      ms: number;
+    };
+
+/** Calls `listener` without letting it throw into the pipeline. */
+function progressEmitter(listener: ((event: ProgressEvent) => void) | undefined) {
+  return (event: ProgressEvent): void => {
+    try {
+      listener?.(event);
+    } catch {
+      // Display only: a broken listener must not break the run.
+    }
+  };
+}
+
+const PREFLIGHT_TIMEOUT_MS = 5_000;
+
+/**
+ * Question → report: plan → preflight → search → dedup → judge → label → report.
+ * Throws only for bad input or configuration; every stage failure is recorded in the report.
+ */
+export async function corroborate(question: string, options: CorroborateOptions = {}): Promise<Report> {
+  const started = performance.now();
+  checkCallOptions(options);
+  // A question that is not a string is named as such (not "required"), as it always was.
+  if (typeof question !== "string") normalizeQuestion(question);
+  const input = parseInput(corroborateInputSchema, { question, ...inputFieldsOf(options) });
+  const config = options.config ?? loadConfig();
+  const limit = input.limit ?? config.limit;
+  const deadlineMs = input.deadlineMs ?? config.deadlineMs;
+  const logger = options.logger ?? silentLogger;
+  const emit = progressEmitter(options.onProgress);
+  const plan = makePlan(question, { limit, now: options.now?.() ?? new Date() });
+
+  const setup = setUpChain(config, options);
+  try {
+    return await runPipeline(
+      question,
+      options,
+      { config, limit, deadlineMs, logger, emit, plan, started },
+      setup,
+    );
+  } finally {
+    await setup.close();
+  }
+}
+
+async function runPipeline(
+  _question: string,
+  options: CorroborateOptions,
+  context: {
+    config: Config;
+    limit: number;
+    deadlineMs: number;
+    logger: Logger;
+    emit: (event: ProgressEvent) => void;
+    plan: Plan;
+    started: number;
+  },
+  setup: ChainSetup,
+): Promise<Report> {
+  const { config, limit, deadlineMs, logger, emit, plan, started } = context;
+  const { chain, searxng, pauses, health, instance, state, cache, spend } = setup;
+
+  const deadline = options.signal
+    ? AbortSignal.any([options.signal, AbortSignal.timeout(deadlineMs)])
+    : AbortSignal.timeout(deadlineMs);
+  const notes = [...config.warnings, ...plan.warnings];
+
+  // preflight
+  const preflight = await preflightSearxng(searxng, {
+    signal: AbortSignal.any([deadline, AbortSignal.timeout(Math.min(PREFLIGHT_TIMEOUT_MS, deadlineMs))]),
+    logger,
+    health,
+    instance,
+  });
+  emit({
+    type: "preflight",
+    status: preflight.status,
+    healthyEngines: preflight.healthyEngines,
+    families: preflight.families,
+    degraded: preflight.degraded,
+    error: preflight.error,
+    roundTrips: preflight.roundTrips,
+    ms: preflight.ms,
+  });
+  const skip = new Map<SearchProvider["name"], string>();
+  let calls: PlannedCall[] = plan.calls;
+  if (preflight.status === "failed") {
+    skip.set("searxng", "unhealthy");
+    notes.push(`SearXNG preflight failed — ${preflight.error ?? "no answer"}; SearXNG was not asked`);
+  } else if (preflight.degraded && !plan.bypass && !plan.structuredData) {
+    calls = [singleCall(plan.neutralQuery, limit)];
+    notes.push(
+      `Engine diversity degraded — results may be biased toward a single index. Healthy web-index families: ${preflight.families.join(", ") || "none"}.`,
+    );
+  } else if (preflight.status === "ok") {
+    calls = withHealthyEngines(calls, preflight, notes);
+  }
+  // Without a healthy SearXNG the counter-query starts one stage further down the chain, so
+  // neutral and counter evidence do not come from one index by construction.
+  const counterChain = preflight.status === "ok" ? chain : rotateFirstConfigured(chain, skip);
+
+  // search
+  const results = await pMap(
+    calls,
+    async (call) => {
+      const timeRange = call.timeRange === "none" ? null : call.timeRange;
+      const { id, role, query, categories, engines } = call;
+      emit({ type: "call-started", call: id, role, query, categories, engines, timeRange });
+      const callStarted = performance.now();
+      const result = await runChain(
+        call.role === "counter" ? counterChain : chain,
+        { query, categories, engines, timeRange, limit: call.limit },
+        {
+          skip,
+          deadline,
+          logger,
+          pauses,
+          spend,
+          ...(cache ? { cache } : {}),
+          onAttempt: (attempt, hits) => emit({ type: "attempt", call: id, role, hits, ...attempt }),
+        },
+      );
+      emit({
+        type: "call-finished",
+        call: id,
+        role,
+        status: result.status,
+        provider: result.provider,
+        hits: result.hits.length,
+        ms: Math.round(performance.now() - callStarted),
+      });
+      return result;
+    },
+    { concurrency: 4 },
+  );
+  await recordEngineHealth(results, health, instance);
+  // The 4-call pattern ran without its news call: show call 2 as skipped, with why.
+  const patternRan = calls.some((call) => call.role === "counter");
+  const skipped: SkippedCall[] =
+    patternRan && !plan.newsCall
+      ? [{ id: 2, role: "news", query: plan.neutralQuery, reason: plan.newsReason }]
+      : [];
+
+  notes.push(...state.warnings);
+
+  // dedup
+  const hits = calls.flatMap((call, index) => {
+    const result = results[index];
+    return (result?.hits ?? []).map((hit) => ({
+      call: call.id,
+      provider: result?.provider ?? "searxng",
+      hit,
+    }));
+  });
+  const counterCalls = new Set(calls.filter((call) => call.role === "counter").map((call) => call.id));
+  const { items, origins, dropped } = dedupeHits(hits, counterCalls);
+  if (dropped.invalidUrls > 0)
+    notes.push(`${dropped.invalidUrls} result(s) without a usable web address were dropped`);
+  notes.push(...domainCapNotes(items.flatMap((item, index) => (item.counted ? [] : [`e${index + 1}`]))));
+
+  // judge
+  const judge = options.judge ?? chooseJudge(config, { dispatcher: options.dispatcher, logger });
+  const judgements = await judgeStances(judge, plan.claim, items, {
+    deadline,
+    note: (note) => notes.push(note),
+    logger,
+  });
+
+  // label
+  const label = labelJudged(items, judgements, origins);
+
+  // report
+  return buildReport({
+    plan,
+    calls: calls.flatMap((planned, index) => {
+      const result = results[index];
+      return result ? [{ planned, result }] : [];
+    }),
+    skipped,
+    items,
+    judgements,
+    origins,
+    label,
+    notes,
+    totalMs: performance.now() - started,
+  });
+}
+
+/** The label of judged pages: every page is shown, but only those within the per-domain cap count. */
+export function labelJudged(
+  items: readonly DedupedItem[],
+  judgements: readonly StanceJudgement[],
+  origins: readonly OriginGroup[],
+): LabelResult {
+  const originOf = originIds(origins);
+  return labelEvidence(
+    items
+      .map((item, index) => ({
+        stance: judgements[index]?.stance ?? "neutral",
+        domain: item.domain,
+        originId: originOf.get(index) ?? `o${index + 1}`,
+        families: familiesOf(item.foundBy),
+        quality: item.quality,
+        score: judgements[index]?.score ?? 0,
+      }))
+      .filter((_, index) => items[index]?.counted),
+  );
+}
+
+/** Each call's planned engines narrowed to healthy ones, or healthy stand-ins; notes say what changed. */
+function withHealthyEngines(
+  calls: PlannedCall[],
+  preflight: PreflightResult,
+  notes: string[],
+): PlannedCall[] {
+  const neutral = calls.find((call) => call.role === "neutral");
+  const neutralChoice = neutral ? chooseEngines(neutral, preflight, new Set()) : undefined;
+  const neutralFamilies = new Set((neutralChoice?.engines ?? []).map(engineFamily));
+  return calls.map((call) => {
+    const choice =
+      call === neutral && neutralChoice
+        ? neutralChoice
+        : chooseEngines(call, preflight, call.role === "counter" ? neutralFamilies : new Set());
+    if (choice.note) notes.push(choice.note);
+    return choice.engines === call.engines ? call : { ...call, engines: choice.engines };
+  });
+}
+
+/** The chain with its first stage that can answer moved to the end. */
+function rotateFirstConfigured(
+  chain: readonly SearchProvider[],
+  skip: ReadonlyMap<string, string>,
+): SearchProvider[] {
+  const first = chain.findIndex((p) => p.configured && !skip.has(p.name));
+  const others = chain.filter((p, index) => index > first && p.configured && !skip.has(p.name));
+  if (first < 0 || others.length === 0) return [...chain];
+  return [...chain.slice(0, first), ...chain.slice(first + 1), chain[first] as SearchProvider];
+}
+
+/** Passive health: engines SearXNG named unresponsive, and those that found something. */
+async function recordEngineHealth(
+  results: readonly ChainResult[],
+  health: EngineHealthStore,
+  instance: string,
+): Promise<void> {
+  const observations = new Map<string, { engine: string; status: "ok" | "unresponsive"; reason?: string }>();
+  for (const result of results) {
+    // Degoog reports engines too; only SearXNG's own reports describe this instance.
+    // A cached answer says nothing about the engines now.
+    if (result.attempts.some((a) => a.outcome === "cache")) continue;
+    const askedSearxng = result.attempts.some((a) => a.provider === "searxng" && a.outcome !== "no_key");
+    const askedDegoog = result.attempts.some((a) => a.provider === "degoog" && a.outcome !== "no_key");
+    if (!askedSearxng || askedDegoog) continue;
+    for (const e of result.unresponsiveEngines)
+      observations.set(e.engine, { engine: e.engine, status: "unresponsive", reason: e.reason });
+    if (result.provider === "searxng") {
+      for (const engine of result.hits.flatMap((hit) => hit.engines)) {
+        if (!observations.has(engine)) observations.set(engine, { engine, status: "ok" });
+      }
+    }
+  }
+  if (observations.size > 0) await health.observe(instance, [...observations.values()], Date.now());
+  // SearXNG itself timed out or could not be reached: with its /config still cached, the next
+  // question would wait the full stage timeout again; without it, the preflight finds out in seconds.
+  const instanceDown = results.some((r) =>
+    r.attempts.some((a) => a.provider === "searxng" && (a.outcome === "timeout" || a.outcome === "network")),
+  );
+  if (instanceDown) await health.forgetConfig(instance);
+}
+
+/** True when every call that ran failed (the CLI's exit code 3). */
+export function everyCallFailed(report: Report): boolean {
+  const ran = report.calls.filter((c) => c.status !== "skipped");
+  return ran.length > 0 && ran.every((c) => c.status === "failed");
+}

@@ -1,0 +1,24 @@
+/**
+ * The numeric limits of the operations' inputs, in one place and without zod: the input schemas are
+ * built from them, and `--help` prints them without loading the schemas (zod would double the
+ * start-up time of `core-search --help` and `plan`).
+ */
+
+/** Results per search call. The default is the settings' (`CORE_SEARCH_LIMIT`), else this one. */
+export const LIMIT_RANGE = { min: 1, max: 20, default: 5 } as const;
+
+/** A call's overall deadline in ms. The default is the settings' (`CORE_SEARCH_DEADLINE_MS`), else this one. */
+export const DEADLINE_MS_RANGE = { min: 100, max: 600_000, default: 30_000 } as const;
+
+/** Most evidence items one `assess` call judges. */
+export const MAX_ASSESS_EVIDENCE = 2_000;
+
+/** The wording every surface uses for an integer outside its range (after the field's name). */
+export function rangeProblem(range: { min: number; max: number }): string {
+  return `must be an integer between ${range.min} and ${range.max}`;
+}
+
+/** Whether `value` is an integer within `range` (for callers that must not load the schemas). */
+export function inRange(value: number, range: { min: number; max: number }): boolean {
+  return Number.isInteger(value) && value >= range.min && value <= range.max;
+}

@@ -1,0 +1,165 @@
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:http";
+import { type AddressInfo, connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { configFromObject } from "../../src/config.js";
+import { InvalidInputError } from "../../src/operations/errors.js";
+import { search, toEnvelope } from "../../src/operations/search.js";
+import { page, startFakeSearxng } from "../helpers/fake-searxng.js";
+import { type ScriptedServer, startScriptedServer } from "../helpers/scripted-server.js";
+
+const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-search-"));
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("search()", () => {
+  it("returns the first stage's hits and the envelope other tools read", async () => {
+    server = await startFakeSearxng([
+      { name: "bing", categories: ["general"], results: [page("a.org"), page("b.org")] },
+    ]);
+    const outcome = await search("solid-state batteries", {
+      config: configFromObject({
+        searxngUrl: server.url,
+        keyless: "off",
+        stateDir: STATE_DIR,
+        cacheTtlMs: 0,
+      }),
+    });
+    expect(outcome.provider).toBe("searxng");
+    const [a, b] = [page("a.org"), page("b.org")];
+    expect(toEnvelope(outcome)).toEqual({
+      success: true,
+      data: {
+        web: [
+          { title: a.title, url: a.url, description: a.content, position: 1 },
+          { title: b.title, url: b.url, description: b.content, position: 2 },
+        ],
+      },
+    });
+  });
+
+  it("ends by the deadline when every one of the nine stages hangs", async () => {
+    server = await startScriptedServer();
+    for (const path of [
+      "/search",
+      "/v1/search",
+      "/res/v1/web/search",
+      "/v2/search",
+      "/api/search",
+      "/config",
+    ]) {
+      server.route("GET", path, { hang: true });
+      server.route("POST", path, { hang: true });
+    }
+    const base = server.url;
+    const config = configFromObject({
+      searxngUrl: base,
+      degoogUrl: base,
+      keys: { exa: "k", parallel: "k", brave: "k", nimble: "k", tavily: "k", youcom: "k", firecrawl: "k" },
+      baseUrls: {
+        exa: base,
+        parallel: base,
+        brave: base,
+        nimble: base,
+        tavily: base,
+        youcom: base,
+        firecrawl: base,
+      },
+      keyless: "off",
+      stateDir: STATE_DIR,
+      cacheTtlMs: 0,
+    });
+    const outcome = await search("anything", { config, deadlineMs: 400 });
+    expect(outcome.status).toBe("failed");
+    expect(outcome.attempts[0]).toMatchObject({ provider: "searxng", outcome: "deadline" });
+    expect(outcome.attempts.every((a) => a.outcome === "deadline")).toBe(true);
+    expect(toEnvelope(outcome)).toEqual({ success: false, error: "core-search: searxng: deadline" });
+  });
+
+  it.each([
+    [{ limit: 0 }, /limit/],
+    [{ limit: 21 }, /limit/],
+    [{ categories: ["images"] as never }, /Unknown category "images"/],
+    [{ timeRange: "decade" as never }, /Unknown time range "decade"/],
+  ])("refuses %o", async (options, message) => {
+    const config = configFromObject({
+      searxngUrl: "http://127.0.0.1:9",
+      keyless: "off",
+      stateDir: STATE_DIR,
+      cacheTtlMs: 0,
+    });
+    await expect(search("q", { config, ...options })).rejects.toThrow(InvalidInputError);
+    await expect(search("q", { config, ...options })).rejects.toThrow(message);
+  });
+});
+
+/**
+ * A CONNECT proxy on 127.0.0.1 (undici tunnels through CONNECT) that sends every tunnel to `target`,
+ * recording the authority each client asked for.
+ */
+async function startTunnelProxy(
+  target: number,
+): Promise<{ url: string; asked: string[]; close(): Promise<void> }> {
+  const asked: string[] = [];
+  const sockets = new Set<Socket>();
+  const proxy = createServer();
+  proxy.on("connect", (req, client: Socket, head: Buffer) => {
+    asked.push(req.url ?? "");
+    const upstream = connect(target, "127.0.0.1", () => {
+      client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => socket.destroy());
+      socket.on("close", () => sockets.delete(socket));
+    }
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    asked,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
+describe("outgoing proxy", () => {
+  it("sends requests through HTTP_PROXY, and not for hosts in NO_PROXY", async () => {
+    server = await startFakeSearxng([{ name: "bing", categories: ["general"], results: [page("a.org")] }]);
+    const proxy = await startTunnelProxy(Number(new URL(server.url).port));
+    try {
+      const through = configFromObject({
+        searxngUrl: "http://searx.example.invalid:8080",
+        keyless: "off",
+        stateDir: STATE_DIR,
+        cacheTtlMs: 0,
+        proxy: { http: proxy.url },
+      });
+      const outcome = await search("q", { config: through, deadlineMs: 5000 });
+      expect(outcome.provider).toBe("searxng");
+      expect(proxy.asked).toEqual(["searx.example.invalid:8080"]);
+
+      const bypassed = configFromObject({
+        ...through,
+        proxy: { http: proxy.url, noProxy: "searx.example.invalid" },
+      });
+      const direct = await search("q", { config: bypassed, deadlineMs: 5000 });
+      expect(direct.status).toBe("failed");
+      expect(proxy.asked).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
