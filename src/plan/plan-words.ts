@@ -5,6 +5,13 @@ export interface PlanWords {
   /** Regular-expression fragments that mark a question as about software, in the file's order. */
   itTerms: readonly string[];
   evaluativeWords: readonly string[];
+  /** Regular-expression fragments the settled-fact shapes are built from. */
+  settledFacts: {
+    units: readonly string[];
+    factAttributes: readonly string[];
+    measuredSuperlatives: readonly string[];
+    languages: readonly string[];
+  };
   prepositions: ReadonlySet<string>;
 }
 
@@ -15,11 +22,13 @@ export function planWords(): PlanWords {
   const raw = readDataFile("plan-words.json") as {
     itTerms: Record<string, string[]>;
     evaluativeWords: string[];
+    settledFacts: PlanWords["settledFacts"];
     prepositions: string[];
   };
   words = {
     itTerms: Object.values(raw.itTerms).flat(),
     evaluativeWords: raw.evaluativeWords,
+    settledFacts: raw.settledFacts,
     prepositions: new Set(raw.prepositions),
   };
   return words;
