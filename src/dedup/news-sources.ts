@@ -18,6 +18,7 @@ export interface NewsSources {
   sourceWords: ReadonlySet<string>;
   /** Publisher group → the domains it owns. */
   publisherGroups: Readonly<Record<string, readonly string[]>>;
+  lowQualityDomains: readonly { domain: string; why: string }[];
 }
 
 let sources: NewsSources | undefined;
@@ -33,6 +34,7 @@ export function newsSources(): NewsSources {
     releaseDistributors: raw.releaseDistributors,
     sourceWords: new Set(raw.sourceWords),
     publisherGroups: raw.publisherGroups,
+    lowQualityDomains: raw.lowQualityDomains,
   };
   return sources;
 }
