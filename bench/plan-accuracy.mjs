@@ -1,19 +1,16 @@
-// Planner accuracy on a labelled question set (one JSON object a line:
-// {q, queryType, bypass, topicCategory, timeRange, newsCall, subject}).
+// Planner accuracy on a labelled question set (the format of bench/plan-questions.mjs; the plan
+// table, test/plan/plan-table.jsonl, is one too).
 // Run: npm run build && node bench/plan-accuracy.mjs [file.jsonl] [--misses]
-import { readFileSync } from "node:fs";
 import { plan } from "../dist/index.js";
+import { PLAN_QUESTIONS_NOW, readPlanQuestions } from "./plan-questions.mjs";
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith("--")) ?? new URL("./data/plan-questions.jsonl", import.meta.url);
 const showMisses = args.includes("--misses");
-const NOW = new Date("2026-11-30T12:00:00Z");
+const NOW = new Date(PLAN_QUESTIONS_NOW);
 const FIELDS = ["queryType", "bypass", "topicCategory", "timeRange", "newsCall"];
 
-const rows = readFileSync(file, "utf8")
-  .split("\n")
-  .filter((line) => line.trim() !== "")
-  .map((line) => JSON.parse(line));
+const rows = readPlanQuestions(file);
 
 const right = Object.fromEntries(FIELDS.map((f) => [f, 0]));
 const misses = Object.fromEntries(FIELDS.map((f) => [f, []]));
@@ -21,10 +18,10 @@ let counterRows = 0;
 let counterHasSubject = 0;
 const counterMisses = [];
 for (const row of rows) {
-  const p = plan(row.q, { now: NOW });
+  const p = plan(row.question, { now: NOW });
   for (const field of FIELDS) {
     if (p[field] === row[field]) right[field] += 1;
-    else misses[field].push(`${JSON.stringify(row.q)}: expected ${row[field]}, got ${p[field]}`);
+    else misses[field].push(`${JSON.stringify(row.question)}: expected ${row[field]}, got ${p[field]}`);
   }
   if (!p.bypass && p.counterQuery && row.subject?.[0]) {
     counterRows += 1;
@@ -35,7 +32,7 @@ for (const row of rows) {
       .split(/[^\p{L}\p{N}+#.]+/u)
       .filter((w) => w.length > 2);
     if (words.every((w) => counter.includes(w))) counterHasSubject += 1;
-    else counterMisses.push(`${JSON.stringify(row.q)}: ${JSON.stringify(p.counterQuery)}`);
+    else counterMisses.push(`${JSON.stringify(row.question)}: ${JSON.stringify(p.counterQuery)}`);
   }
 }
 

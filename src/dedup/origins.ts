@@ -1,5 +1,6 @@
 import type { FoundBy } from "./merge-hits.js";
-import { originKeys, ownerOf } from "./origin-tracing.js";
+import { originKeys } from "./origin-keys.js";
+import { ownerOf } from "./owner-of.js";
 import { findSyndicationClusters } from "./syndication.js";
 
 export type OriginReason =

@@ -1,10 +1,13 @@
+import { newsSources } from "./news-sources.js";
+
 /**
  * Source quality floor. "low" de-weights an item when agreement is counted; it never removes it,
  * so the signals aim at few false positives: an ordinary headline, with or without numbers, stays
  * "normal".
  *
  * Signals, first match wins:
- * 1. the domain is a content farm, an article directory or not an article source (table below);
+ * 1. the domain is a content farm, an article directory (src/data/news-sources.json) or not an
+ *    article source;
  * 2. a clickbait title ("you won't believe", "will shock you", "one weird trick");
  * 3. affiliate-review boilerplate ("reviewed & rated", "Best … 2026 … tested");
  * 4. keyword stuffing: one content word three or more times in the title, not counting a word
@@ -28,22 +31,6 @@ export interface QualityResult {
   quality: "normal" | "low";
   reason: string | null;
 }
-
-/**
- * Domains whose pages are low quality as evidence whatever the query. Deliberately not listed:
- * wikiHow (edited how-to pages with named expert reviewers), Quora and Reddit (discussion platforms
- * whose first-hand accounts can be real evidence; their weight is the stance judge's business),
- * Medium, Substack, Blogspot and WordPress.com (hosts: quality depends on the author, not the host).
- */
-const LOW_QUALITY_DOMAINS: readonly { domain: string; why: string }[] = [
-  { domain: "ehow.com", why: "content farm" },
-  { domain: "answers.com", why: "content farm" },
-  { domain: "hubpages.com", why: "content farm" },
-  { domain: "ezinearticles.com", why: "article directory" },
-  { domain: "articlebiz.com", why: "article directory" },
-  { domain: "sooperarticles.com", why: "article directory" },
-  { domain: "articlesfactory.com", why: "article directory" },
-];
 
 /** Pinterest under any country domain (pinterest.com, pinterest.co.uk, pinterest.de …). */
 const PINTEREST = /(?:^|\.)pinterest\.(?:[a-z]{2,3})(?:\.[a-z]{2})?$/;
@@ -102,13 +89,19 @@ const LISTICLE: readonly RegExp[] = [
   ),
 ];
 
+/**
+ * Words a title may repeat without stuffing it. Not the stop-word list (src/data/stop-words.json):
+ * that one is for fingerprints, and ignoring all of it here would let more stuffed titles pass.
+ */
 const STUFFING_IGNORED = new Set(
   "the and for with from that this what your you are how why best top new not".split(" "),
 );
 
 export function qualityOf(item: QualityInput): QualityResult {
   const host = hostOf(item);
-  const listed = LOW_QUALITY_DOMAINS.find(({ domain }) => host === domain || host.endsWith(`.${domain}`));
+  const listed = newsSources().lowQualityDomains.find(
+    ({ domain }) => host === domain || host.endsWith(`.${domain}`),
+  );
   if (listed) return low(`${listed.why}: ${listed.domain}`);
   if (PINTEREST.test(host)) return low("not an article source: pinterest");
 

@@ -1,4 +1,5 @@
-import { isNormalizationInert } from "./inert-text.js";
+import { type Bigrams, bigramsOf, diceAbove } from "./dice-above.js";
+import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
 
 /**
  * Syndication: the same story published on several domains (a wire copy on twenty news sites, an
@@ -78,11 +79,6 @@ export const MAX_BLOCK_SIZE = 20;
 
 /** Share of each title's words that two titles must have in common to be sure to meet in a block. */
 const SHARED_WORD_SHARE = 0.6;
-
-/** At most this many trailing "Title - Publisher" segments are removed. */
-const MAX_SUFFIXES = 2;
-/** A trailing segment of at most this many words is a publisher or section name. */
-const MAX_SUFFIX_WORDS = 4;
 
 export interface SyndicationInput {
   title: string;
@@ -311,37 +307,6 @@ function sameStory(a: PreparedItem, b: PreparedItem, stats: SyndicationStats): b
   return snippetSimilarity > SNIPPET_SIMILARITY;
 }
 
-/** A text as Dice sees it: its character bigrams, whitespace left out, as sorted numbers. */
-interface Bigrams {
-  sorted: Uint32Array;
-  /** The letters of a text too short for a bigram, which compareTwoStrings still scores 1 with itself. */
-  short: string | null;
-}
-
-const SPACE = 32;
-
-/**
- * Character bigrams of the first `length` characters of a normalized text, whitespace left out,
- * as sorted numbers (two UTF-16 code units in one 32-bit number). With these, {@link diceAbove}
- * gives the figure string-similarity's compareTwoStrings gives, by one merge instead of a fresh
- * map per pair. The only whitespace in a normalized text is the space: whitespace is no letter,
- * mark or digit, and every run of those becomes one space.
- */
-function bigramsOf(text: string, length = text.length): Bigrams {
-  let letters = 0;
-  for (let i = 0; i < length; i += 1) if (text.charCodeAt(i) !== SPACE) letters += 1;
-  const sorted = new Uint32Array(Math.max(0, letters - 1));
-  let previous = -1;
-  let next = 0;
-  for (let i = 0; i < length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code === SPACE) continue;
-    if (previous >= 0) sorted[next++] = previous * 65_536 + code;
-    previous = code;
-  }
-  return { sorted: sorted.sort(), short: letters < 2 ? text.slice(0, length).replaceAll(" ", "") : null };
-}
-
 function prepareSnippet(snippet: string): PreparedSnippet {
   const text = normalizeSnippet(snippet);
   return { text, whole: once(() => bigramsOf(text)) };
@@ -350,57 +315,6 @@ function prepareSnippet(snippet: string): PreparedSnippet {
 /** Bigrams of the snippet's first `length` characters: built for the pair unless that is all of it. */
 function snippetBigrams(snippet: PreparedSnippet, length: number): Bigrams {
   return length === snippet.text.length ? snippet.whole() : bigramsOf(snippet.text, length);
-}
-
-/**
- * Dice similarity, exactly as compareTwoStrings computes it, when it is above `floor`; 0 when it is
- * not. compareTwoStrings scores equal texts 1 (even too short for a bigram), a text without a
- * bigram 0, else 2 × shared bigrams ÷ all bigrams, repeats counted (a bigram twice in one text and
- * once in the other is shared once): the merge of the two sorted lists counts exactly that, and
- * gives two equal texts exactly 1.
- *
- * Most pairs are far apart, so the merge stops as soon as too few bigrams are left to share.
- */
-function diceAbove(a: Bigrams, b: Bigrams, floor: number): number {
-  const x = a.sorted;
-  const y = b.sorted;
-  if (x.length === 0 || y.length === 0) {
-    const similarity = a.short !== null && a.short === b.short ? 1 : 0;
-    return similarity > floor ? similarity : 0;
-  }
-  const total = x.length + y.length;
-  const needed = sharedNeeded(total, floor);
-  let shared = 0;
-  let i = 0;
-  let j = 0;
-  while (i < x.length && j < y.length) {
-    const left = x[i] as number;
-    const right = y[j] as number;
-    if (left === right) {
-      shared += 1;
-      i += 1;
-      j += 1;
-      continue;
-    }
-    if (left < right) i += 1;
-    else j += 1;
-    // A bigram passed over is never shared: at most what is left of the shorter rest can still be.
-    if (shared + Math.min(x.length - i, y.length - j) < needed) return 0;
-  }
-  const similarity = (2 * shared) / total;
-  return similarity > floor ? similarity : 0;
-}
-
-/**
- * The fewest shared bigrams whose Dice, computed as {@link diceAbove} computes it, is above
- * `floor`: found on the same floating-point figure, so the early stop never turns away a pair the
- * full count would keep.
- */
-function sharedNeeded(total: number, floor: number): number {
-  let needed = Math.max(0, Math.floor((floor * total) / 2));
-  while (needed > 0 && (2 * (needed - 1)) / total > floor) needed -= 1;
-  while ((2 * needed) / total <= floor) needed += 1;
-  return needed;
 }
 
 function once<T>(compute: () => T): () => T {
@@ -426,66 +340,6 @@ function prepare(item: SyndicationInput): PreparedItem | null {
     snippet: once(() => prepareSnippet(item.snippet)),
     domain,
   };
-}
-
-/** Separator before a trailing segment: " - ", " – ", " — ", " | ", " · ", " • ", " » ", " :: ". */
-const TRAILING_SEGMENT = /^(.*\S)\s+(?:[-–—|·•»]|::)\s+(\S.*)$/su;
-
-/**
- * The title as compared: publisher and section suffixes removed (" - Reuters", " | BBC News",
- * " — The Guardian": a trailing segment of at most four words after a spaced dash, bar or bullet,
- * when what comes before it is longer; at most two of them), then lower case, accents on Latin
- * letters dropped, apostrophes dropped ("don't" = "dont"), other punctuation made a space,
- * whitespace collapsed.
- */
-export function normalizeTitle(title: string): string {
-  let text = nfkc(title).trim();
-  for (let round = 0; round < MAX_SUFFIXES; round += 1) {
-    const match = TRAILING_SEGMENT.exec(text);
-    if (!match) break;
-    const [, head = "", tail = ""] = match;
-    if (countWords(tail) > MAX_SUFFIX_WORDS || head.length <= tail.length) break;
-    text = head;
-  }
-  return normalizeText(text);
-}
-
-/** Search engines put a date in front of many snippets ("Mar 3, 2025 — ", "2 days ago · "). */
-const LEADING_DATE =
-  /^\s*(?:\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}{3,9}\.?,?\s+\d{4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4}|\d+\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+ago)\s*(?:[-–—·|:]|\.{3}|…)\s*/iu;
-
-/** The snippet as compared: a leading date removed, then normalized like a title. */
-export function normalizeSnippet(snippet: string): string {
-  return normalizeText(nfkc(snippet).replace(LEADING_DATE, ""));
-}
-
-function nfkc(text: string): string {
-  return isNormalizationInert(text) ? text : text.normalize("NFKC");
-}
-
-function normalizeText(text: string): string {
-  // The steps below without the normalizations, which would change nothing: lower case, apostrophes
-  // dropped, all but letters and digits (here only ASCII ones) made a space.
-  if (isNormalizationInert(text)) {
-    return text
-      .toLowerCase()
-      .replace(/['’ʼ`]/g, "")
-      .replace(/[^a-z0-9]+/g, " ")
-      .trim();
-  }
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
-    .normalize("NFC")
-    .replace(/['’ʼ`]/g, "")
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
-    .trim();
-}
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }
 
 /** Scripts written without spaces: their "words" for blocking are overlapping character pairs. */

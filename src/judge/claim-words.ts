@@ -1,5 +1,6 @@
+import { escapeRegExp } from "../shared/escape-reg-exp.js";
+import { readDataFile } from "../shared/read-data-file.js";
 import type { PredicateFamily } from "./claim-parts.js";
-import { readDataFile } from "./data-file.js";
 
 /**
  * The word lists of src/data/claim-words.json, as sets and patterns; read on first use, not at
@@ -148,6 +149,6 @@ function phraseSource(phrase: Phrase): string {
 /** A word or words as a pattern; a last "*" stands for the rest of a word. */
 const wordSource = (word: string): string => {
   const open = word.endsWith("*");
-  const literal = (open ? word.slice(0, -1) : word).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const literal = escapeRegExp(open ? word.slice(0, -1) : word);
   return open ? `${literal}\\w*` : literal;
 };

@@ -1,115 +1,126 @@
 import { hasEvaluativeLanguage } from "./evaluative-language.js";
+import { planWords } from "./plan-words.js";
+
+interface SettledShape {
+  pattern: RegExp;
+  reason: string;
+}
+
+let shapes: { translation: RegExp; settled: readonly SettledShape[] } | undefined;
 
 /**
  * Settled-fact shapes: asking several indexes adds nothing when nobody reasonably disputes the answer.
- * The gate is on contestability: any evaluative word overrides every pattern here.
+ * The gate is on contestability: any evaluative word overrides every pattern here. Units, fact
+ * attributes, measurable superlatives and languages are data (src/data/plan-words.json); the
+ * patterns are built from them on first use.
  */
-const UNIT =
-  "(?:km|kilometers?|miles?|kg|kilograms?|lbs?|pounds?|ounces?|oz|celsius|fahrenheit|°[cf]|meters?|metres?|feet|foot|ft|inches?|cm|mm|liters?|litres?|gallons?|cups?|grams?|g|mph|km/h|kph|usd|eur|gbp|jpy|dollars?|euros?|yen|bytes?|ml|kb|mb|gb|tb|[cf])\\b";
-
-/** Attributes with one agreed value: "capital of Australia", "atomic number of carbon", "default port for PostgreSQL". */
-const FACT_ATTRIBUTE =
-  "(?:capital(?: city)?|population|area|currency|official languages?|national (?:anthem|animal|flower|language)|time ?zone|dialling code|calling code|area code|boiling point|melting point|freezing point|chemical (?:symbol|formula)|atomic (?:number|mass|weight)|molar mass|speed of (?:light|sound)|gravitational constant|value of pi|half[- ]life|default port|port number|file extension|(?:date|year) of birth|birthday|date of death|height|length|elevation|distance)";
-
-/** Measurable superlatives name one agreed thing ("tallest mountain"); "best", "safest" rank by opinion. */
-const MEASURED_SUPERLATIVE =
-  "(?:tallest|highest|largest|biggest|smallest|longest|shortest|deepest|oldest|heaviest|hottest|coldest|driest|wettest|most populous)";
-
-const LANGUAGES =
-  "(?:english|french|spanish|german|italian|portuguese|dutch|russian|ukrainian|polish|greek|turkish|arabic|hebrew|hindi|bengali|urdu|chinese|mandarin|cantonese|japanese|korean|vietnamese|thai|indonesian|swahili|latin)";
-const TRANSLATION = new RegExp(
-  `^(?:translate\\b.+\\b(?:to|into|in) ${LANGUAGES}|how (?:do|would|can) (?:you|i) say\\b.+\\bin ${LANGUAGES}|what is\\b.+\\bin ${LANGUAGES})[?.!]*$`,
-  "i",
-);
-
-const SETTLED: { pattern: RegExp; reason: string }[] = [
-  {
-    pattern:
-      /^(?:what(?:'s| is| are| does)|define|definition of|meaning of)\b.*\b(?:mean|meaning|definition|stand for|acronym)\b/i,
-    reason: "definition",
-  },
-  { pattern: /^(?:define|definition of|meaning of)\b/i, reason: "definition" },
-  {
-    pattern: /^what (?:is|are) (?:an? |the (?!\w+est\b|most\b|least\b|top\b))?[\w-]+(?: [\w-]+)?\??$/i,
-    reason: "definition",
-  },
-  // "convert my garage into a bedroom" is not a conversion: both sides must be units.
-  {
-    pattern: new RegExp(`^convert\\s+(?:[\\d.,]+\\s*)?${UNIT}\\s+(?:to|into|in)\\s+${UNIT}`, "i"),
-    reason: "unit or currency conversion",
-  },
-  {
-    pattern: new RegExp(`\\d[\\d.,]*\\s*${UNIT}\\s+(?:in|to|into|as|=)\\s+${UNIT}`, "i"),
-    reason: "unit or currency conversion",
-  },
-  {
-    pattern: /^(?:how many|how much) \w+ (?:in|are in|is in) (?:an? |one )?\w+\??$/i,
-    reason: "unit conversion",
-  },
-  {
-    pattern:
-      /\b(?:translate|translation of|how do you say|in (?:french|spanish|german|italian|chinese|japanese|portuguese|russian|arabic|korean))\b/i,
-    reason: "translation",
-  },
-  {
-    pattern: /^(?:what(?:'s| is) the )?(?:current )?(?:time|weather|temperature|forecast)\b/i,
-    reason: "current time or weather",
-  },
-  { pattern: /^what time is it\b/i, reason: "current time or weather" },
-  { pattern: /^(?:what(?:'s| is) )?[\d\s.+\-*/^()x×÷=%]+(?:\?|=)?$/i, reason: "arithmetic" },
-  {
-    pattern: /^(?:what(?:'s| is) )?(?:the )?(?:square root|sum|product|factorial|\d+ ?% of)\b/i,
-    reason: "arithmetic",
-  },
-  {
-    pattern:
-      /^(?:what is|what's|who is|who was|when (?:is|was|did)|where is|how (?:tall|old|far|long|big) is) the (?:capital|population|height|boiling point|speed of light|chemical symbol|atomic number|author|founder|president|ceo|date)\b/i,
-    reason: "single agreed fact",
-  },
-  {
-    pattern:
-      /^(?:what is|what's) the (?:capital|chemical symbol|atomic number|boiling point|freezing point|speed of (?:light|sound))\b/i,
-    reason: "single agreed fact",
-  },
-  {
-    pattern:
-      /^(?:who (?:wrote|invented|discovered|painted|founded|composed|was the first|were the first)|when (?:was|did) .+ (?:born|die|founded|invented|released|published))\b/i,
-    reason: "single agreed fact",
-  },
-  {
-    pattern: /^how (?:tall|high|deep|far|heavy|wide|old) (?:is|are|was|were) [\w' .-]+$/i,
-    reason: "single agreed fact",
-  },
-  {
-    pattern: new RegExp(
-      `^(?:what(?:'s| is| are| was) )?(?:the )?${FACT_ATTRIBUTE} (?:of|for|in|on|between) [^?]+\\??$`,
-      "i",
-    ),
-    reason: "single agreed fact",
-  },
-  {
-    pattern: /^(?:when did|what year did|in what year did|what year was|when was) [^?]+$/i,
-    reason: "date of an event",
-  },
-  {
-    pattern:
-      /^how many [\w -]+ (?:are|is|were|does|do) (?:there )?(?:in|on|at) (?:an? |the |one )?[\w -]+\??$/i,
-    reason: "single agreed fact",
-  },
-  {
-    pattern:
-      /^what (?:does|do) (?:the )?[\w .+#-]+ (?:command|function|flag|option|keyword|operator|method) do$/i,
-    reason: "reference lookup",
-  },
-  {
-    pattern: /^what (?:port|protocol|file extension|status code) (?:does|do|is) [\w .-]+$/i,
-    reason: "single agreed fact",
-  },
-  {
-    pattern: new RegExp(`^(?:what|which|who) (?:is|are|was|were) the ${MEASURED_SUPERLATIVE} [\\w -]+$`, "i"),
-    reason: "single agreed fact",
-  },
-];
+function settledShapes(): { translation: RegExp; settled: readonly SettledShape[] } {
+  if (shapes) return shapes;
+  const words = planWords().settledFacts;
+  const unit = `(?:${words.units.join("|")})\\b`;
+  // Attributes with one agreed value: "capital of Australia", "atomic number of carbon", "default port for PostgreSQL".
+  const factAttribute = `(?:${words.factAttributes.join("|")})`;
+  // Measurable superlatives name one agreed thing ("tallest mountain"); "best", "safest" rank by opinion.
+  const measuredSuperlative = `(?:${words.measuredSuperlatives.join("|")})`;
+  const languages = `(?:${words.languages.join("|")})`;
+  const translation = new RegExp(
+    `^(?:translate\\b.+\\b(?:to|into|in) ${languages}|how (?:do|would|can) (?:you|i) say\\b.+\\bin ${languages}|what is\\b.+\\bin ${languages})[?.!]*$`,
+    "i",
+  );
+  const settled: SettledShape[] = [
+    {
+      pattern:
+        /^(?:what(?:'s| is| are| does)|define|definition of|meaning of)\b.*\b(?:mean|meaning|definition|stand for|acronym)\b/i,
+      reason: "definition",
+    },
+    { pattern: /^(?:define|definition of|meaning of)\b/i, reason: "definition" },
+    {
+      pattern: /^what (?:is|are) (?:an? |the (?!\w+est\b|most\b|least\b|top\b))?[\w-]+(?: [\w-]+)?\??$/i,
+      reason: "definition",
+    },
+    // "convert my garage into a bedroom" is not a conversion: both sides must be units.
+    {
+      pattern: new RegExp(`^convert\\s+(?:[\\d.,]+\\s*)?${unit}\\s+(?:to|into|in)\\s+${unit}`, "i"),
+      reason: "unit or currency conversion",
+    },
+    {
+      pattern: new RegExp(`\\d[\\d.,]*\\s*${unit}\\s+(?:in|to|into|as|=)\\s+${unit}`, "i"),
+      reason: "unit or currency conversion",
+    },
+    {
+      pattern: /^(?:how many|how much) \w+ (?:in|are in|is in) (?:an? |one )?\w+\??$/i,
+      reason: "unit conversion",
+    },
+    {
+      pattern:
+        /\b(?:translate|translation of|how do you say|in (?:french|spanish|german|italian|chinese|japanese|portuguese|russian|arabic|korean))\b/i,
+      reason: "translation",
+    },
+    {
+      pattern: /^(?:what(?:'s| is) the )?(?:current )?(?:time|weather|temperature|forecast)\b/i,
+      reason: "current time or weather",
+    },
+    { pattern: /^what time is it\b/i, reason: "current time or weather" },
+    { pattern: /^(?:what(?:'s| is) )?[\d\s.+\-*/^()x×÷=%]+(?:\?|=)?$/i, reason: "arithmetic" },
+    {
+      pattern: /^(?:what(?:'s| is) )?(?:the )?(?:square root|sum|product|factorial|\d+ ?% of)\b/i,
+      reason: "arithmetic",
+    },
+    {
+      pattern:
+        /^(?:what is|what's|who is|who was|when (?:is|was|did)|where is|how (?:tall|old|far|long|big) is) the (?:capital|population|height|boiling point|speed of light|chemical symbol|atomic number|author|founder|president|ceo|date)\b/i,
+      reason: "single agreed fact",
+    },
+    {
+      pattern:
+        /^(?:what is|what's) the (?:capital|chemical symbol|atomic number|boiling point|freezing point|speed of (?:light|sound))\b/i,
+      reason: "single agreed fact",
+    },
+    {
+      pattern:
+        /^(?:who (?:wrote|invented|discovered|painted|founded|composed|was the first|were the first)|when (?:was|did) .+ (?:born|die|founded|invented|released|published))\b/i,
+      reason: "single agreed fact",
+    },
+    {
+      pattern: /^how (?:tall|high|deep|far|heavy|wide|old) (?:is|are|was|were) [\w' .-]+$/i,
+      reason: "single agreed fact",
+    },
+    {
+      pattern: new RegExp(
+        `^(?:what(?:'s| is| are| was) )?(?:the )?${factAttribute} (?:of|for|in|on|between) [^?]+\\??$`,
+        "i",
+      ),
+      reason: "single agreed fact",
+    },
+    {
+      pattern: /^(?:when did|what year did|in what year did|what year was|when was) [^?]+$/i,
+      reason: "date of an event",
+    },
+    {
+      pattern:
+        /^how many [\w -]+ (?:are|is|were|does|do) (?:there )?(?:in|on|at) (?:an? |the |one )?[\w -]+\??$/i,
+      reason: "single agreed fact",
+    },
+    {
+      pattern:
+        /^what (?:does|do) (?:the )?[\w .+#-]+ (?:command|function|flag|option|keyword|operator|method) do$/i,
+      reason: "reference lookup",
+    },
+    {
+      pattern: /^what (?:port|protocol|file extension|status code) (?:does|do|is) [\w .-]+$/i,
+      reason: "single agreed fact",
+    },
+    {
+      pattern: new RegExp(
+        `^(?:what|which|who) (?:is|are|was|were) the ${measuredSuperlative} [\\w -]+$`,
+        "i",
+      ),
+      reason: "single agreed fact",
+    },
+  ];
+  shapes = { translation, settled };
+  return shapes;
+}
 
 export interface GateDecision {
   bypass: boolean;
@@ -117,11 +128,12 @@ export interface GateDecision {
 }
 
 export function bypassGate(question: string): GateDecision {
+  const { translation, settled } = settledShapes();
   // A translation is settled whatever the phrase says ("translate good morning into Italian").
-  if (TRANSLATION.test(question)) return { bypass: true, reason: "translation" };
+  if (translation.test(question)) return { bypass: true, reason: "translation" };
   if (hasEvaluativeLanguage(question)) return { bypass: false, reason: null };
   const text = question.replace(/[?!.]+$/, "").trim();
-  for (const { pattern, reason } of SETTLED) {
+  for (const { pattern, reason } of settled) {
     if (pattern.test(text)) return { bypass: true, reason };
   }
   return { bypass: false, reason: null };

@@ -1,5 +1,6 @@
 import { type Classification, withoutLead } from "./classify.js";
 import { capitalize, thirdPerson } from "./english.js";
+import { planWords } from "./plan-words.js";
 
 /**
  * The proposition under test, stated affirmatively, so every stance is relative to one sentence:
@@ -69,12 +70,6 @@ export function formClaim(question: string, c: Classification): string {
   return capitalize(text);
 }
 
-const PREPOSITIONS = new Set(
-  "of from in on at to for with by about into over under across through between against within without".split(
-    " ",
-  ),
-);
-
 /**
  * An unrecognised yes/no question still tests a statement when its shape is plain: "Is the earth
  * flat" → "The earth is flat", "Is Pluto a planet" → "Pluto is a planet", "Is the Great Wall of China
@@ -82,6 +77,7 @@ const PREPOSITIONS = new Set(
  * ("Is X or Y", a trailing preposition) is tested as asked.
  */
 function yesNoClaim(text: string): string | undefined {
+  const { prepositions } = planWords();
   const match = text.match(/^(is|are|was|were) (.+)$/i);
   const verb = match?.[1]?.toLowerCase();
   const words = match?.[2]?.split(/\s+/) ?? [];
@@ -91,13 +87,13 @@ function yesNoClaim(text: string): string | undefined {
   let split = lower.findIndex((w, i) => i > 0 && (w === "a" || w === "an"));
   if (split < 0) {
     // An adjective or participle with a phrase after it: "the moon | made of cheese".
-    const lastPreposition = lower.findLastIndex((w, i) => i >= 2 && PREPOSITIONS.has(w));
+    const lastPreposition = lower.findLastIndex((w, i) => i >= 2 && prepositions.has(w));
     const head = words[lastPreposition - 1] ?? "";
-    if (lastPreposition >= 2 && /^[a-z]/.test(head) && !PREPOSITIONS.has(head)) split = lastPreposition - 1;
+    if (lastPreposition >= 2 && /^[a-z]/.test(head) && !prepositions.has(head)) split = lastPreposition - 1;
   }
   if (split < 0) {
     // One word: "the earth | flat", "the moon landing | faked" — unless a preposition left it dangling.
-    if (PREPOSITIONS.has(lower[lower.length - 2] ?? "")) return undefined;
+    if (prepositions.has(lower[lower.length - 2] ?? "")) return undefined;
     split = words.length - 1;
   }
   const subject = words.slice(0, split).join(" ");

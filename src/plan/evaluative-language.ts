@@ -1,90 +1,13 @@
+import { planWords } from "./plan-words.js";
+
+let evaluative: RegExp | undefined;
+
 /**
  * Words that make a question contestable: whoever asks "is X safe" or "X vs Y" wants a judgement,
- * and judgements are what independent sources disagree on.
+ * and judgements are what independent sources disagree on. The words are data:
+ * src/data/plan-words.json.
  */
-const EVALUATIVE_WORDS = [
-  "best",
-  "better",
-  "worse",
-  "worst",
-  "should",
-  "vs",
-  "versus",
-  "safe",
-  "safer",
-  "safest",
-  "safely",
-  "safety",
-  "unsafe",
-  "risk",
-  "risks",
-  "risky",
-  "riskier",
-  "riskiest",
-  "dangerous",
-  "cause",
-  "causes",
-  "caused",
-  "causing",
-  "impact",
-  "effect",
-  "effects",
-  "worth",
-  "recommend",
-  "recommended",
-  "good",
-  "bad",
-  "harmful",
-  "effective",
-  "effectiveness",
-  "healthy",
-  "healthier",
-  "healthiest",
-  "unhealthy",
-  "benefit",
-  "benefits",
-  "prefer",
-  "preferable",
-  "pros",
-  "cons",
-  "overrated",
-  "overhyped",
-  "overvalued",
-  "undervalued",
-  "reliable",
-  "legit",
-  "scam",
-  "true",
-  "myth",
-  "really",
-  "linked",
-  "link",
-  "improve",
-  "reduce",
-  "increase",
-  "prevent",
-  "cure",
-  "compare",
-  "comparison",
-  "recommendation",
-  "ideal",
-  "optimal",
-  "reasonable",
-  "appropriate",
-  "acceptable",
-  "wise",
-  "ethical",
-  "fair",
-  "accurate",
-  "secure",
-  "viable",
-  "future",
-  "too",
-  "enough",
-];
-
-const EVALUATIVE = new RegExp(`\\b(?:${EVALUATIVE_WORDS.join("|")})\\b`, "i");
-
 export function hasEvaluativeLanguage(text: string): boolean {
-  return EVALUATIVE.test(text);
+  evaluative ??= new RegExp(`\\b(?:${planWords().evaluativeWords.join("|")})\\b`, "i");
+  return evaluative.test(text);
 }

@@ -2,13 +2,12 @@ import fc from "fast-check";
 import stringSimilarity from "string-similarity";
 import { describe, expect, it } from "vitest";
 import { isNormalizationInert } from "../../src/dedup/inert-text.js";
+import { normalizeSnippet, normalizeTitle } from "../../src/dedup/normalize-title.js";
 import {
   ALL_PAIRS_LIMIT,
   findSyndicationClusters,
   MIN_SNIPPET_CHARS,
   MIN_TITLE_CHARS,
-  normalizeSnippet,
-  normalizeTitle,
   SNIPPET_SIMILARITY,
   type SyndicationInput,
   type SyndicationStats,

@@ -1,10 +1,9 @@
 import stringSimilarity from "string-similarity";
 import { describe, expect, it } from "vitest";
+import { normalizeSnippet, normalizeTitle } from "../../src/dedup/normalize-title.js";
 import {
   ALL_PAIRS_LIMIT,
   findSyndicationClusters,
-  normalizeSnippet,
-  normalizeTitle,
   SNIPPET_SIMILARITY,
   type SyndicationInput,
   type SyndicationStats,

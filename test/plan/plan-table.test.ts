@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
+import {
+  PLAN_FIELDS,
+  PLAN_QUESTIONS_NOW,
+  type PlanLabels,
+  type PlanQuestion,
+  readPlanQuestions,
+} from "../../bench/plan-questions.mjs";
 import { plan } from "../../src/plan/plan.js";
 import { type Plan, planSchema, QUERY_TYPES } from "../../src/plan/plan-schema.js";
-import { PLAN_TABLE, PLAN_TABLE_NOW, type PlanTableRow } from "./plan-table.js";
 
-const NOW = new Date(PLAN_TABLE_NOW);
+/** Questions with the plan a careful reader would make for them (how the labels are decided: the loader). */
+const PLAN_TABLE = readPlanQuestions(new URL("./plan-table.jsonl", import.meta.url));
+const NOW = new Date(PLAN_QUESTIONS_NOW);
 
-const FIELDS = ["queryType", "bypass", "topicCategory", "timeRange", "newsCall", "subject"] as const;
-type Field = (typeof FIELDS)[number];
+type Field = keyof PlanLabels;
 
 /** Known planner misses allowed per field, as a share of the table's rows. */
 const MAX_KNOWN_SHARE = 0.1;
@@ -17,32 +24,8 @@ const MAX_KNOWN_SHARE = 0.1;
  */
 const KNOWN_CAP_EXCEPTIONS: Partial<Record<Field, number>> = {};
 
-function isField(name: string): name is Field {
-  return (FIELDS as readonly string[]).includes(name);
-}
-
-/** "subject: planner says [\"x\"]" → { subject: ["x"] }; a bare word stays a string. */
-function knownMisses(row: PlanTableRow): Partial<Record<Field, unknown>> {
-  const entries = row.known === undefined ? [] : typeof row.known === "string" ? [row.known] : row.known;
-  const misses: Partial<Record<Field, unknown>> = {};
-  for (const entry of entries) {
-    const match = entry.match(/^(\w+): planner says (.+)$/s);
-    const [, field = "", value = ""] = match ?? [];
-    if (!match || !isField(field)) {
-      throw new Error(`${JSON.stringify(row.question)}: malformed known entry ${JSON.stringify(entry)}`);
-    }
-    if (field in misses) throw new Error(`${JSON.stringify(row.question)}: two known entries for ${field}`);
-    misses[field] = parseValue(value);
-  }
-  return misses;
-}
-
-function parseValue(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+function knownMisses(row: PlanQuestion): Partial<Record<Field, unknown>> {
+  return row.knownMisses ?? {};
 }
 
 function fieldsOf(p: Plan): Record<Field, unknown> {
@@ -57,7 +40,7 @@ function fieldsOf(p: Plan): Record<Field, unknown> {
 }
 
 /** What the planner is expected to say today: the row's expectation, except where a miss is known. */
-function pinned(row: PlanTableRow): Record<Field, unknown> {
+function pinned(row: PlanQuestion): Record<Field, unknown> {
   const expected: Record<Field, unknown> = {
     queryType: row.queryType,
     bypass: row.bypass,
@@ -69,7 +52,7 @@ function pinned(row: PlanTableRow): Record<Field, unknown> {
   return { ...expected, ...knownMisses(row) };
 }
 
-describe(`plan table (${PLAN_TABLE.length} questions, now = ${PLAN_TABLE_NOW})`, () => {
+describe(`plan table (${PLAN_TABLE.length} questions, now = ${PLAN_QUESTIONS_NOW})`, () => {
   it.each(PLAN_TABLE)("$question", (row) => {
     const p = plan(row.question, { now: NOW });
     expect(fieldsOf(p)).toEqual(pinned(row));
@@ -117,7 +100,7 @@ describe("the table itself", () => {
     expect(PLAN_TABLE.filter((row) => row.bypass && row.newsCall).map((row) => row.question)).toEqual([]);
   });
 
-  it.each(PLAN_TABLE.filter((row) => row.known !== undefined))(
+  it.each(PLAN_TABLE.filter((row) => row.knownMisses !== undefined))(
     "known misses are well formed and disagree with the expectation: $question",
     (row) => {
       const misses = knownMisses(row);
@@ -135,14 +118,17 @@ describe("the table itself", () => {
 describe("known planner misses stay rare", () => {
   const share = Math.floor(PLAN_TABLE.length * MAX_KNOWN_SHARE);
 
-  it.each(FIELDS)(`%s: at most ${MAX_KNOWN_SHARE * 100}% of rows (or its recorded exception)`, (field) => {
-    const limit = KNOWN_CAP_EXCEPTIONS[field] ?? share;
-    const missed = PLAN_TABLE.filter((row) => field in knownMisses(row)).map((row) => row.question);
-    expect(
-      missed.length,
-      `${missed.length} known misses (limit ${limit}):\n${missed.join("\n")}`,
-    ).toBeLessThanOrEqual(limit);
-  });
+  it.each(PLAN_FIELDS)(
+    `%s: at most ${MAX_KNOWN_SHARE * 100}% of rows (or its recorded exception)`,
+    (field) => {
+      const limit = KNOWN_CAP_EXCEPTIONS[field] ?? share;
+      const missed = PLAN_TABLE.filter((row) => field in knownMisses(row)).map((row) => row.question);
+      expect(
+        missed.length,
+        `${missed.length} known misses (limit ${limit}):\n${missed.join("\n")}`,
+      ).toBeLessThanOrEqual(limit);
+    },
+  );
 
   it.each(Object.entries(KNOWN_CAP_EXCEPTIONS))("the %s exception is still needed", (field, cap) => {
     const missed = PLAN_TABLE.filter((row) => field in knownMisses(row)).length;

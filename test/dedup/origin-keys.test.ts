@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { originKeys, ownerOf, type TraceInput, type TraceKind } from "../../src/dedup/origin-tracing.js";
+import { originKeys, type TraceInput, type TraceKind } from "../../src/dedup/origin-keys.js";
+import { ownerOf } from "../../src/dedup/owner-of.js";
 
 function item(fields: Partial<TraceInput> & { url: string }): TraceInput {
   const host = new URL(fields.url).hostname.replace(/^www\./, "");

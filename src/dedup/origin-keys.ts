@@ -1,0 +1,52 @@
+import { isPressRelease } from "./is-press-release.js";
+import { hostOfUrl, normaliseHost } from "./normalise-host.js";
+import { scholarlyIds } from "./scholarly-ids.js";
+import { titleFingerprint } from "./title-fingerprint.js";
+import { wireAgencies } from "./wire-agencies.js";
+
+/**
+ * Origin tracing: ties pages on different domains to one upstream origin, so that a wire story,
+ * a press release or a paper reprinted on many sites is counted once.
+ *
+ * Three kinds of key are produced by `originKeys`; two items sharing any key share an origin:
+ *
+ * - `wire:<agency>:<story>` — a news-agency story. The agency comes from the page's domain (the
+ *   agency's own site) or from a credit in the title or snippet ("WASHINGTON (AP) —",
+ *   "(Reuters) -", "— Associated Press", "AFP reports", "via Reuters"). The agency alone is not an
+ *   origin (two AP stories are two origins), so the key also carries a fingerprint of the title;
+ *   a credit on a page whose title fingerprints differently merges nothing.
+ * - `press-release:<story>` — a release sent through a distributor. The distributor's own copy
+ *   (by domain) and a news site's reprint (by the distributor's dateline credit, "/PRNewswire/",
+ *   "(BUSINESS WIRE)--") get the same key because the key holds only the title fingerprint.
+ * - `doi:…`, `arxiv:…`, `pmid:…`, `pmc:PMC…` — identifiers of a scholarly work found in the URL or
+ *   the text: every page reporting the same paper traces to that paper.
+ *
+ * The story fingerprint is titleFingerprint's (title-fingerprint.ts); the agencies, distributors
+ * and owners are data (src/data/news-sources.json). `ownerOf` (owner-of.ts) is separate: a shared
+ * owner is weaker than a shared story, so the caller decides what to do with it.
+ */
+
+export interface TraceInput {
+  url: string;
+  domain: string;
+  title: string;
+  snippet: string;
+}
+
+export type TraceKind = "wire" | "press-release" | "doi";
+
+/** Keys that tie an item to an upstream origin; two items sharing any key share an origin. */
+export function originKeys(item: TraceInput): { kind: TraceKind; key: string }[] {
+  const host = normaliseHost(item.domain) || hostOfUrl(item.url);
+  const keys: { kind: TraceKind; key: string }[] = [];
+  const story = titleFingerprint(item.title);
+  if (story !== null) {
+    for (const agency of wireAgencies(host, item)) {
+      keys.push({ kind: "wire", key: `wire:${agency}:${story}` });
+    }
+    if (isPressRelease(host, item)) keys.push({ kind: "press-release", key: `press-release:${story}` });
+  }
+  for (const key of scholarlyIds(item)) keys.push({ kind: "doi", key });
+  const unique = new Map(keys.map((entry) => [entry.key, entry] as const));
+  return [...unique.values()];
+}

@@ -1,0 +1,35 @@
+import { readDataFile } from "../shared/read-data-file.js";
+
+/** The word lists of src/data/plan-words.json; read on first use, not at start-up. */
+export interface PlanWords {
+  /** Regular-expression fragments that mark a question as about software, in the file's order. */
+  itTerms: readonly string[];
+  evaluativeWords: readonly string[];
+  /** Regular-expression fragments the settled-fact shapes are built from. */
+  settledFacts: {
+    units: readonly string[];
+    factAttributes: readonly string[];
+    measuredSuperlatives: readonly string[];
+    languages: readonly string[];
+  };
+  prepositions: ReadonlySet<string>;
+}
+
+let words: PlanWords | undefined;
+
+export function planWords(): PlanWords {
+  if (words) return words;
+  const raw = readDataFile("plan-words.json") as {
+    itTerms: Record<string, string[]>;
+    evaluativeWords: string[];
+    settledFacts: PlanWords["settledFacts"];
+    prepositions: string[];
+  };
+  words = {
+    itTerms: Object.values(raw.itTerms).flat(),
+    evaluativeWords: raw.evaluativeWords,
+    settledFacts: raw.settledFacts,
+    prepositions: new Set(raw.prepositions),
+  };
+  return words;
+}

@@ -1,0 +1,10 @@
+import { readFileSync } from "node:fs";
+
+/**
+ * A JSON file of src/data/ (dist/data/ once built; the build copies it there). Callers read their
+ * file on first use and keep what they made of it, never at start-up, so a command that does not
+ * need a list pays nothing for it.
+ */
+export function readDataFile(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`../data/${name}`, import.meta.url), "utf8"));
+}
