@@ -1,7 +1,7 @@
 import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { type Dispatcher, EnvHttpProxyAgent, request } from "undici";
-import { maskUrl } from "../config.js";
+import { maskUrl } from "../config/redact.js";
 import { HttpFailure } from "../errors.js";
 
 /**

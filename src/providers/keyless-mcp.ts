@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { maskUrl } from "../config.js";
+import { maskUrl } from "../config/redact.js";
 import { ProviderError } from "../errors.js";
 import type { HttpClient, HttpResponse } from "../http/http-client.js";
 import { cleanText } from "./hit-fields.js";

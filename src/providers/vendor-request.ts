@@ -89,11 +89,6 @@ export function parseReply<T>(
   return parsed.data;
 }
 
-/** A vendor message used as an error code only when it does not quote the key back. */
-export function withoutSecret(text: string | undefined, secret: string): string | undefined {
-  return text === undefined || text.includes(secret) ? undefined : text;
-}
-
 /** `Retry-After` as seconds or an HTTP date → milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | undefined, now: number = Date.now()): number | undefined {
   if (value === undefined || value.trim() === "") return undefined;
