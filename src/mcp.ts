@@ -26,6 +26,7 @@ import { CONFIDENCE_LABELS } from "./judge/label.js";
 import { STANCES } from "./judge/stance.js";
 import { createLogger, type Logger, silentLogger } from "./logger.js";
 import { MAX_QUESTION_CHARS } from "./plan/question.js";
+import { settingsToConfigure } from "./providers/registry.js";
 import { CATEGORIES, PROVIDER_NAMES, TIME_RANGES } from "./providers/search-provider.js";
 import { oneLine, renderAssessment } from "./report/render-assessment.js";
 import { renderMarkdown } from "./report/render-markdown.js";
@@ -286,11 +287,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 
 const CHECK_SERVICES =
   "Run `core-search doctor` with this server's environment to see every search service's state, or " +
-  "configure another one (SEARXNG_URL or an API key such as EXA_API_KEY) in the MCP server's env.";
+  `configure another one (${settingsToConfigure({ keys: 1, instance: false })}) in the MCP server's env.`;
 
 const NOTHING_CONFIGURED =
-  "No search service is configured: set SEARXNG_URL to a SearXNG instance or an API key such as " +
-  "EXA_API_KEY, BRAVE_SEARCH_API_KEY or TAVILY_API_KEY in the env of this MCP server's configuration " +
+  `No search service is configured: set ${settingsToConfigure({ keys: 3, instance: true })} ` +
+  "in the env of this MCP server's configuration " +
   "(or leave CORE_SEARCH_KEYLESS at auto for the free keyless endpoints), then restart the server.";
 
 /** Runs a tool and turns what it throws into an `isError` result; only expected errors show their message. */
