@@ -12,7 +12,7 @@ import {
 import { ALL_FAILED_HINT, nothingConfiguredMessage, suggestCommand } from "./cli/hints.js";
 import { createProgressPrinter } from "./cli/progress.js";
 import { colourWanted, createStyle, type Style } from "./cli/style.js";
-import type { Config } from "./config.js";
+import type { Config } from "./config/config.js";
 import type { ProgressEvent } from "./corroborate.js";
 import { ConfigError, CoreSearchError } from "./errors.js";
 import type { FileEvaluation } from "./eval/render-evaluation.js";
@@ -21,7 +21,7 @@ import type { Category, TimeRange } from "./providers/search-provider.js";
 
 // Only what every command needs is imported up front: zod, undici and pino together cost several
 // times a bare node start, and `plan`, `--help` and `--version` need none of them.
-const loadConfig = async (env: CliIo["env"]) => (await import("./config.js")).loadConfig(env);
+const loadConfig = async (env: CliIo["env"]) => (await import("./config/config.js")).loadConfig(env);
 
 export const EXIT = { ok: 0, usage: 2, allFailed: 3 } as const;
 
@@ -128,7 +128,7 @@ async function runCommand(command: CommandName, args: readonly string[], run: Ru
       const config = await run.loadSettings();
       const [{ serveUntilSignal }, { createLogger }] = await Promise.all([
         import("./http-api.js"),
-        import("./logger.js"),
+        import("./log/logger.js"),
       ]);
       return await serveUntilSignal({
         config,
@@ -161,7 +161,7 @@ async function questionCommand(question: string, run: Run): Promise<number> {
   const config = await run.loadSettings();
   const [{ corroborate, everyCallFailed }, { createLogger }, { renderMarkdown }] = await Promise.all([
     import("./corroborate.js"),
-    import("./logger.js"),
+    import("./log/logger.js"),
     import("./report/render-markdown.js"),
   ]);
   const limit = intOption(values.limit, "--limit");
@@ -273,7 +273,7 @@ async function searchCommand(query: string, run: Run): Promise<number> {
   const config = await run.loadSettings();
   const [{ search, toEnvelope }, { createLogger }] = await Promise.all([
     import("./search.js"),
-    import("./logger.js"),
+    import("./log/logger.js"),
   ]);
   const limit = intOption(values.limit, "--limit");
   const deadlineMs = intOption(values["deadline-ms"], "--deadline-ms");
@@ -322,7 +322,7 @@ async function doctorCommand(run: Run): Promise<number> {
   const { io } = run;
   const json = run.values.json === true;
   const config = await run.loadSettings();
-  const { diagnose, renderDiagnosis } = await import("./doctor.js");
+  const { diagnose, renderDiagnosis } = await import("./operations/doctor.js");
   const diagnosis = await diagnose(config);
   io.stdout(json ? `${JSON.stringify(diagnosis, null, 2)}\n` : renderDiagnosis(diagnosis));
   return EXIT.ok;

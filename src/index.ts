@@ -4,7 +4,7 @@ export {
   type AssessOptions,
   assess,
 } from "./assess.js";
-export { type Config, configFromObject, loadConfig } from "./config.js";
+export { type Config, configFromObject, loadConfig } from "./config/config.js";
 export {
   type CorroborateOptions,
   corroborate,

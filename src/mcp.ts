@@ -18,13 +18,13 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { type Assessment, assess, MAX_ASSESS_EVIDENCE } from "./assess.js";
-import { type Config, loadConfig } from "./config.js";
+import { type Config, loadConfig } from "./config/config.js";
 import { corroborate, everyCallFailed } from "./corroborate.js";
 import { ConfigError, CoreSearchError } from "./errors.js";
 import { chooseJudge } from "./judge/choose-judge.js";
 import { CONFIDENCE_LABELS } from "./judge/label.js";
 import { STANCES } from "./judge/stance.js";
-import { createLogger, type Logger, silentLogger } from "./logger.js";
+import { createLogger, type Logger, silentLogger } from "./log/logger.js";
 import { MAX_QUESTION_CHARS } from "./plan/question.js";
 import { settingsToConfigure } from "./providers/registry.js";
 import { CATEGORIES, PROVIDER_NAMES, TIME_RANGES } from "./providers/search-provider.js";

@@ -2,10 +2,10 @@ import type { Dispatcher } from "undici";
 import { checkCallOptions } from "./call-options.js";
 import { setUpChain } from "./chain/chain-setup.js";
 import { type Attempt, runChain } from "./chain/fallback-chain.js";
-import { type Config, loadConfig } from "./config.js";
+import { type Config, loadConfig } from "./config/config.js";
 import type { ProgressEvent } from "./corroborate.js";
 import { InvalidInputError } from "./errors.js";
-import { type Logger, silentLogger } from "./logger.js";
+import { type Logger, silentLogger } from "./log/logger.js";
 import { normalizeQuestion } from "./plan/question.js";
 import {
   CATEGORIES,

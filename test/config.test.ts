@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type Config, configFromObject, DEFAULT_ORDER, loadConfig } from "../src/config/config.js";
 import { maskUrl } from "../src/config/redact.js";
-import { type Config, configFromObject, DEFAULT_ORDER, loadConfig } from "../src/config.js";
 import { ConfigError } from "../src/errors.js";
 
 const HOME = "/home/tester";

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { configFromObject } from "../src/config.js";
+import { configFromObject } from "../src/config/config.js";
 import { corroborate, everyCallFailed } from "../src/corroborate.js";
 import { ConfigError, InvalidInputError } from "../src/errors.js";
 import { PROBE_QUERY } from "../src/health/preflight.js";

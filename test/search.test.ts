@@ -4,7 +4,7 @@ import { type AddressInfo, connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { configFromObject } from "../src/config.js";
+import { configFromObject } from "../src/config/config.js";
 import { InvalidInputError } from "../src/errors.js";
 import { search, toEnvelope } from "../src/search.js";
 import { page, startFakeSearxng } from "./helpers/fake-searxng.js";

@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici";
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import { ConfigError } from "../errors.js";
 import { createEngineHealthStore, type EngineHealthStore, instanceKey } from "../health/engine-health.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";

@@ -41,9 +41,9 @@ export interface HttpClient {
  * environment behind the settings' back.
  */
 export function proxyDispatcher(proxy: {
-  http?: string;
-  https?: string;
-  noProxy?: string;
+  http?: string | undefined;
+  https?: string | undefined;
+  noProxy?: string | undefined;
 }): Dispatcher | undefined {
   if (!proxy.http && !proxy.https) return undefined;
   return new EnvHttpProxyAgent({

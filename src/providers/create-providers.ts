@@ -1,4 +1,4 @@
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import type { HttpClient } from "../http/http-client.js";
 import { PROVIDER_ROWS, type ProviderAccess, type ProviderRow } from "./registry.js";
 import type { ProviderName, SearchProvider } from "./search-provider.js";

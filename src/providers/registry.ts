@@ -145,7 +145,8 @@ export type KeyedProviderName = {
 
 type AddressSetting = Rows[ProviderName]["address"]["setting"];
 /** The endpoint overrides under `baseUrls` (`exa`, `exaMcp`, …). */
-export type BaseUrlName = AddressSetting extends `baseUrls.${infer N}` ? N : never;
+export type BaseUrlName = BaseUrlOf<AddressSetting>;
+type BaseUrlOf<S> = S extends `baseUrls.${infer N}` ? N : never;
 /** Self-hosted services' addresses, top-level settings. */
 export type InstanceUrlSetting = Exclude<AddressSetting, `baseUrls.${string}`>;
 

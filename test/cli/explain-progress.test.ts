@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli.js";
-import { configFromObject } from "../../src/config.js";
+import { configFromObject } from "../../src/config/config.js";
 import { corroborate, type ProgressEvent } from "../../src/corroborate.js";
 import { type Report, reportSchema } from "../../src/report/report-schema.js";
 import { type FakeEngine, page, startFakeSearxng } from "../helpers/fake-searxng.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { assess } from "../../src/assess.js";
-import { configFromObject } from "../../src/config.js";
+import { configFromObject } from "../../src/config/config.js";
 import { corroborate } from "../../src/corroborate.js";
 import { chooseJudge } from "../../src/judge/choose-judge.js";
 import { defaultJudge } from "../../src/judge/default-judge.js";
@@ -16,7 +16,7 @@ import {
   type LlmJudgeSettings,
 } from "../../src/judge/llm-judge.js";
 import type { StanceInput } from "../../src/judge/stance.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger } from "../../src/log/logger.js";
 import { type FakeEngine, page, startFakeSearxng } from "../helpers/fake-searxng.js";
 import { runCliWith } from "../helpers/run-cli.js";
 import {

@@ -13,7 +13,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assess } from "../../src/assess.js";
-import { type Config, configFromObject, loadConfig } from "../../src/config.js";
+import { type Config, configFromObject, loadConfig } from "../../src/config/config.js";
 import { corroborate, everyCallFailed } from "../../src/corroborate.js";
 import { ConfigError, InvalidInputError } from "../../src/errors.js";
 import { type HttpApi, startHttpApi } from "../../src/http-api.js";

@@ -16,13 +16,13 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli.js";
-import { type Config, loadConfig } from "../../src/config.js";
+import { type Config, loadConfig } from "../../src/config/config.js";
 import { corroborate } from "../../src/corroborate.js";
-import { diagnose, renderDiagnosis } from "../../src/doctor.js";
 import { ConfigError } from "../../src/errors.js";
 import { startHttpApi } from "../../src/http-api.js";
-import { createLogger, type Logger } from "../../src/logger.js";
+import { createLogger, type Logger } from "../../src/log/logger.js";
 import { createMcpServer } from "../../src/mcp.js";
+import { diagnose, renderDiagnosis } from "../../src/operations/doctor.js";
 import { renderMarkdown } from "../../src/report/render-markdown.js";
 import { search, toEnvelope } from "../../src/search.js";
 import {
