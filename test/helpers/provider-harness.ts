@@ -1,7 +1,9 @@
 /** Shared pieces of the provider contract tests. */
 import { readFileSync } from "node:fs";
-import { expect, it } from "vitest";
+import { MockAgent } from "undici";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { ProviderError } from "../../src/errors.js";
+import { createHttpClient, type HttpClient } from "../../src/http/http-client.js";
 import type { ProviderName, SearchProvider, SearchRequest } from "../../src/providers/search-provider.js";
 
 /** A search request for `query` with the defaults every provider test starts from. */
@@ -17,14 +19,103 @@ export function searchRequest(query: string, overrides: Partial<SearchRequest> =
   };
 }
 
-/** The ProviderError a search rejected with (failing the test if it resolved or threw anything else). */
-export async function providerFailure(promise: Promise<unknown>): Promise<ProviderError> {
+/**
+ * The ProviderError a search rejected with (failing the test if it resolved or threw anything
+ * else); with `secret`, also that neither its message nor its stack shows it.
+ */
+export async function providerFailure(promise: Promise<unknown>, secret?: string): Promise<ProviderError> {
   const error = await promise.then(
     () => new Error("expected a failure"),
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
+  const failure = error as ProviderError;
+  if (secret !== undefined) expect(`${failure.message}\n${failure.stack}`).not.toContain(secret);
+  return failure;
+}
+
+/** What one intercepted request carried. */
+export interface SentRequest {
+  method?: string;
+  /** The path with its query string, as sent. */
+  path?: string;
+  pathname?: string;
+  params?: URLSearchParams;
+  /** Header names lower-cased. */
+  headers?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+export interface MockNetwork {
+  readonly agent: MockAgent;
+  /** The one HTTP client, sending through this test's agent. */
+  http(): HttpClient;
+  /**
+   * One request to `origin` whose path (without the query) is `path`, with `method` when given;
+   * what it carried is recorded in `sent`.
+   */
+  intercept(
+    sent: SentRequest,
+    origin: string,
+    path: string,
+    method?: "GET" | "POST",
+  ): ReturnType<ReturnType<MockAgent["get"]>["intercept"]>;
+}
+
+/**
+ * A fresh undici MockAgent for every test of the enclosing `describe`, passed to the HTTP client as
+ * its dispatcher: nothing reaches the network, and each test must use every reply it set up.
+ */
+export function useMockNetwork(): MockNetwork {
+  let agent: MockAgent | undefined;
+  const current = (): MockAgent => {
+    if (agent === undefined) throw new Error("the mock network exists only inside a test");
+    return agent;
+  };
+  beforeEach(() => {
+    agent = new MockAgent();
+    agent.disableNetConnect();
+  });
+  afterEach(async () => {
+    try {
+      current().assertNoPendingInterceptors();
+    } finally {
+      await current().close();
+      agent = undefined;
+    }
+  });
+  return {
+    get agent() {
+      return current();
+    },
+    http: () => createHttpClient({ dispatcher: current() }),
+    intercept: (sent, origin, path, method) =>
+      current()
+        .get(origin)
+        .intercept({
+          path: (p) => {
+            const url = new URL(p, origin);
+            sent.path = p;
+            sent.pathname = url.pathname;
+            sent.params = url.searchParams;
+            return url.pathname === path;
+          },
+          method: (m) => {
+            sent.method = m;
+            return method === undefined || m === method;
+          },
+          headers: (h) => {
+            sent.headers = Object.fromEntries(
+              Object.entries(h as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+            );
+            return true;
+          },
+          body: (b) => {
+            if (b) sent.body = JSON.parse(b) as Record<string, unknown>;
+            return true;
+          },
+        }),
+  };
 }
 
 /** Everything an error exposes, to look for a key in. */

@@ -1,10 +1,13 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/errors.js";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
 import { createExaProvider, type ExaSettings } from "../../src/providers/exa.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
-import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
+import {
+  providerFailure,
+  providerFixture,
+  type SentRequest,
+  searchRequest,
+  useMockNetwork,
+} from "../helpers/provider-harness.js";
 
 interface Fixture {
   response: { body: { results: Record<string, unknown>[] } };
@@ -24,58 +27,24 @@ const NOW = Date.parse("2026-10-01T12:00:00.000Z");
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density breakthroughs", overrides);
 
-interface Sent {
-  path?: string;
-  headers?: Record<string, string>;
-  body?: Record<string, unknown>;
-}
+type Sent = SentRequest;
 
 describe("exa provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (settings: Partial<ExaSettings> = {}) =>
     createExaProvider({
       apiKey: KEY,
-      http: createHttpClient({ dispatcher: agent }),
+      http: network.http(),
       now: () => NOW,
       ...settings,
     });
 
   /** Intercepts POST /search on `origin`, recording what was sent. */
   const intercept = (sent: Sent = {}, origin = ORIGIN, path = "/search") =>
-    agent.get(origin).intercept({
-      method: "POST",
-      path: (p) => {
-        sent.path = p;
-        return p === path;
-      },
-      headers: (h) => {
-        sent.headers = h as Record<string, string>;
-        return true;
-      },
-      body: (b) => {
-        sent.body = JSON.parse(b) as Record<string, unknown>;
-        return true;
-      },
-    });
+    network.intercept(sent, origin, path, "POST");
 
-  const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ProviderError);
-    const providerError = error as ProviderError;
-    expect(`${providerError.message}\n${providerError.stack}`).not.toContain(KEY);
-    return providerError;
-  };
+  const failure = (promise: Promise<unknown>) => providerFailure(promise, KEY);
 
   it("maps the documented reply: joined highlights as snippet, dates as days, ranks from 1", async () => {
     intercept().reply(200, fixture.response.body);
@@ -256,7 +225,7 @@ describe("exa provider", () => {
 
   it("stops when the caller aborts → aborted", async () => {
     const controller = new AbortController();
-    agent
+    network.agent
       .get(ORIGIN)
       .intercept({
         method: "POST",
@@ -283,7 +252,7 @@ describe("exa provider", () => {
     for (const apiKey of [undefined, "", "   "]) {
       const exa = createExaProvider({
         ...(apiKey === undefined ? {} : { apiKey }),
-        http: createHttpClient({ dispatcher: agent }),
+        http: network.http(),
       });
       expect(exa.configured).toBe(false);
       expect((await failure(exa.search(request()))).outcome).toBe("no_key");

@@ -1,14 +1,14 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
 import { createNimbleProvider, type NimbleSettings } from "../../src/providers/nimble.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
   exposedText,
   providerFailure,
   providerFixture,
+  type SentRequest,
   searchRequest,
   transportContract,
+  useMockNetwork,
 } from "../helpers/provider-harness.js";
 
 interface Fixture {
@@ -24,53 +24,24 @@ const ORIGIN = "https://sdk.nimbleway.com";
 const KEY = "canary-key-5f3a";
 const NOW = Date.UTC(2026, 8, 28, 12, 0, 0);
 
-interface Sent {
-  path?: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: Record<string, unknown>;
-}
+type Sent = SentRequest;
 
 const request = (overrides: Partial<SearchRequest> = {}) => searchRequest("solid-state battery", overrides);
 
 describe("nimble provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (overrides: Partial<NimbleSettings> = {}) =>
     createNimbleProvider({
       apiKey: KEY,
-      http: createHttpClient({ dispatcher: agent }),
+      http: network.http(),
       clock: () => NOW,
       ...overrides,
     });
 
   /** One POST /v2/search on `origin`, recording what was sent. */
   const intercept = (sent: Sent = {}, origin = ORIGIN, path = "/v2/search") =>
-    agent.get(origin).intercept({
-      path: (p) => {
-        sent.path = p;
-        return p === path;
-      },
-      method: (m) => {
-        sent.method = m;
-        return true;
-      },
-      headers: (h) => {
-        sent.headers = h as Record<string, string>;
-        return true;
-      },
-      body: (b) => {
-        sent.body = JSON.parse(b) as Record<string, unknown>;
-        return true;
-      },
-    });
+    network.intercept(sent, origin, path);
 
   it("maps the documented reply to ranked hits with days for absolute and relative dates", async () => {
     intercept().reply(200, fixture.response.body);

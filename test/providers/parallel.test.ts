@@ -1,10 +1,13 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/errors.js";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
 import { createParallelProvider, type ParallelSettings } from "../../src/providers/parallel.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
-import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
+import {
+  providerFailure,
+  providerFixture,
+  type SentRequest,
+  searchRequest,
+  useMockNetwork,
+} from "../helpers/provider-harness.js";
 
 interface Fixture {
   response: { body: { results: Record<string, unknown>[] } };
@@ -26,57 +29,23 @@ const NOW = Date.parse("2026-10-01T12:00:00.000Z");
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density 2026", overrides);
 
-interface Sent {
-  path?: string;
-  headers?: Record<string, string>;
-  body?: Record<string, unknown>;
-}
+type Sent = SentRequest;
 
 describe("parallel provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (settings: Partial<ParallelSettings> = {}) =>
     createParallelProvider({
       apiKey: KEY,
-      http: createHttpClient({ dispatcher: agent }),
+      http: network.http(),
       now: () => NOW,
       ...settings,
     });
 
   const intercept = (sent: Sent = {}, origin = ORIGIN, path = "/v1/search") =>
-    agent.get(origin).intercept({
-      method: "POST",
-      path: (p) => {
-        sent.path = p;
-        return p === path;
-      },
-      headers: (h) => {
-        sent.headers = h as Record<string, string>;
-        return true;
-      },
-      body: (b) => {
-        sent.body = JSON.parse(b) as Record<string, unknown>;
-        return true;
-      },
-    });
+    network.intercept(sent, origin, path, "POST");
 
-  const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ProviderError);
-    const providerError = error as ProviderError;
-    expect(`${providerError.message}\n${providerError.stack}`).not.toContain(KEY);
-    return providerError;
-  };
+  const failure = (promise: Promise<unknown>) => providerFailure(promise, KEY);
 
   it("maps the documented v1 reply: excerpts joined as plain text, null title and date kept empty", async () => {
     intercept().reply(200, ga.response.body);
@@ -277,7 +246,7 @@ describe("parallel provider", () => {
 
   it("stops when the caller aborts → aborted", async () => {
     const controller = new AbortController();
-    agent
+    network.agent
       .get(ORIGIN)
       .intercept({
         method: "POST",
@@ -302,7 +271,7 @@ describe("parallel provider", () => {
   });
 
   it("is unconfigured without a key and then fails with no_key", async () => {
-    const parallel = createParallelProvider({ http: createHttpClient({ dispatcher: agent }) });
+    const parallel = createParallelProvider({ http: network.http() });
     expect(parallel.configured).toBe(false);
     expect((await failure(parallel.search(request()))).outcome).toBe("no_key");
     expect(provider().configured).toBe(true);

@@ -1,14 +1,14 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createTavilyProvider, type TavilySettings } from "../../src/providers/tavily.js";
 import {
   exposedText,
   providerFailure,
   providerFixture,
+  type SentRequest,
   searchRequest,
   transportContract,
+  useMockNetwork,
 } from "../helpers/provider-harness.js";
 
 interface Fixture {
@@ -23,49 +23,20 @@ const errorBody = (status: number) => fixture.errors.find((e) => e.status === st
 const ORIGIN = "https://api.tavily.com";
 const KEY = "canary-key-5f3a";
 
-interface Sent {
-  path?: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: Record<string, unknown>;
-}
+type Sent = SentRequest;
 
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density", overrides);
 
 describe("tavily provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (overrides: Partial<TavilySettings> = {}) =>
-    createTavilyProvider({ apiKey: KEY, http: createHttpClient({ dispatcher: agent }), ...overrides });
+    createTavilyProvider({ apiKey: KEY, http: network.http(), ...overrides });
 
   /** One POST /search on `origin`, recording what was sent. */
   const intercept = (sent: Sent = {}, origin = ORIGIN, path = "/search") =>
-    agent.get(origin).intercept({
-      path: (p) => {
-        sent.path = p;
-        return p === path;
-      },
-      method: (m) => {
-        sent.method = m;
-        return true;
-      },
-      headers: (h) => {
-        sent.headers = h as Record<string, string>;
-        return true;
-      },
-      body: (b) => {
-        sent.body = JSON.parse(b) as Record<string, unknown>;
-        return true;
-      },
-    });
+    network.intercept(sent, origin, path);
 
   it("maps the documented reply to ranked hits with RFC 1123 dates as days", async () => {
     intercept().reply(200, fixture.response.body);

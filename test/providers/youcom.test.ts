@@ -1,14 +1,14 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createYoucomProvider, type YoucomSettings } from "../../src/providers/youcom.js";
 import {
   exposedText,
   providerFailure,
   providerFixture,
+  type SentRequest,
   searchRequest,
   transportContract,
+  useMockNetwork,
 } from "../helpers/provider-harness.js";
 
 interface Fixture {
@@ -24,11 +24,7 @@ const errorHeaders = (status: number) => fixture.errors.find((e) => e.status ===
 const ORIGIN = "https://ydc-index.io";
 const KEY = "canary-key-5f3a";
 
-interface Sent {
-  path?: string;
-  method?: string;
-  headers?: Record<string, string>;
-}
+type Sent = SentRequest;
 
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density", overrides);
@@ -40,34 +36,14 @@ const page = (name: string) => ({
 });
 
 describe("you.com provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (overrides: Partial<YoucomSettings> = {}) =>
-    createYoucomProvider({ apiKey: KEY, http: createHttpClient({ dispatcher: agent }), ...overrides });
+    createYoucomProvider({ apiKey: KEY, http: network.http(), ...overrides });
 
   /** One GET /v1/search on `origin`, recording what was sent. */
   const intercept = (sent: Sent = {}, origin = ORIGIN, path = "/v1/search") =>
-    agent.get(origin).intercept({
-      path: (p) => {
-        sent.path = p;
-        return p.split("?")[0] === path;
-      },
-      method: (m) => {
-        sent.method = m;
-        return true;
-      },
-      headers: (h) => {
-        sent.headers = h as Record<string, string>;
-        return true;
-      },
-    });
+    network.intercept(sent, origin, path);
 
   it("maps the documented reply: web and news merged rank by rank, passages as snippets, days as given", async () => {
     intercept().reply(200, fixture.response.body);
