@@ -134,19 +134,31 @@ export function providerFixture<T>(name: string): T {
 /** What `transportContract` needs of one provider's test file. */
 export interface TransportSubject {
   name: ProviderName;
-  /** One mocked search request of this provider (a MockAgent interceptor). */
-  intercept: () => { reply(status: number, body: string | object): { delay(ms: number): unknown } };
-  provider: (settings?: { timeoutMs?: number; apiKey?: string | undefined }) => SearchProvider;
+  /** One mocked search request of this provider, recording what was sent (defaults: the documented address). */
+  intercept: (
+    sent?: SentRequest,
+    origin?: string,
+    path?: string,
+  ) => { reply(status: number, body: string | object): { delay(ms: number): unknown } };
+  provider: (settings?: {
+    timeoutMs?: number;
+    apiKey?: string | undefined;
+    baseUrl?: string | undefined;
+  }) => SearchProvider;
   request: (overrides?: Partial<SearchRequest>) => SearchRequest;
   /** A valid reply with no results, in this vendor's shape. */
   emptyBody: object;
   /** A reply over the 5 MiB cap, in this vendor's shape. */
   oversizedBody: string;
+  /** A base-URL override: the documented path must be appended to its path prefix. */
+  override?: { baseUrl: string; origin: string; path: string; body: object; hits: number };
+  /** A reply and a request that make warnings, none of which may name `key`. */
+  warnings?: { key: string; body: object; request: Partial<SearchRequest> };
 }
 
 /**
  * The transport and key cases every keyed vendor answers the same way: an oversized body, a slow
- * reply, an aborting caller, and no key at all.
+ * reply, an aborting caller, no key at all, an endpoint override, and warnings that never name the key.
  */
 export function transportContract(subject: TransportSubject): void {
   const { intercept, provider, request } = subject;
@@ -172,6 +184,7 @@ export function transportContract(subject: TransportSubject): void {
   it.each([
     ["no key", undefined],
     ["an empty key", ""],
+    ["a blank key", "   "],
   ])("is unconfigured with %s and sends nothing", async (_name, apiKey) => {
     const unconfigured = provider({ apiKey });
     expect(unconfigured.name).toBe(subject.name);
@@ -182,4 +195,24 @@ export function transportContract(subject: TransportSubject): void {
   it("is configured with a key", () => {
     expect(provider().configured).toBe(true);
   });
+
+  const { override, warnings } = subject;
+  if (override) {
+    it("sends to the base-URL override with the documented path appended", async () => {
+      const sent: SentRequest = {};
+      intercept(sent, override.origin, override.path).reply(200, override.body);
+      const result = await provider({ baseUrl: override.baseUrl }).search(request());
+      expect(sent.pathname).toBe(override.path);
+      expect(result.hits).toHaveLength(override.hits);
+    });
+  }
+
+  if (warnings) {
+    it("never names the key in a warning", async () => {
+      intercept().reply(200, warnings.body);
+      const result = await provider().search(request(warnings.request));
+      expect(result.warnings.length).toBeGreaterThan(0);
+      expect(JSON.stringify(result)).not.toContain(warnings.key);
+    });
+  }
 }

@@ -6,6 +6,7 @@ import {
   providerFixture,
   type SentRequest,
   searchRequest,
+  transportContract,
   useMockNetwork,
 } from "../helpers/provider-harness.js";
 
@@ -213,59 +214,24 @@ describe("exa provider", () => {
     expect((await failure(provider().search(request()))).outcome).toBe("bad_response");
   });
 
-  it("stops reading a body over the size cap → too_large", async () => {
-    intercept().reply(200, `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`);
-    expect((await failure(provider().search(request()))).outcome).toBe("too_large");
-  });
-
-  it("gives up after its timeout → timeout", async () => {
-    intercept().reply(200, { results: [] }).delay(2000);
-    expect((await failure(provider({ timeoutMs: 30 }).search(request()))).outcome).toBe("timeout");
-  });
-
-  it("stops when the caller aborts → aborted", async () => {
-    const controller = new AbortController();
-    network.agent
-      .get(ORIGIN)
-      .intercept({
-        method: "POST",
-        path: (p) => {
-          controller.abort();
-          return p === "/search";
-        },
-      })
-      .reply(200, { results: [] })
-      .delay(2000);
-    const failed = await failure(provider().search(request({ signal: controller.signal })));
-    expect(failed.outcome).toBe("aborted");
-  });
-
-  it("sends to the base-URL override with the documented path appended", async () => {
-    const sent: Sent = {};
-    intercept(sent, "https://gateway.test", "/exa/search").reply(200, fixture.response.body);
-    const result = await provider({ baseUrl: "https://gateway.test/exa/" }).search(request());
-    expect(sent.path).toBe("/exa/search");
-    expect(result.hits).toHaveLength(3);
-  });
-
-  it("is unconfigured without a key and then fails with no_key, sending nothing", async () => {
-    for (const apiKey of [undefined, "", "   "]) {
-      const exa = createExaProvider({
-        ...(apiKey === undefined ? {} : { apiKey }),
-        http: network.http(),
-      });
-      expect(exa.configured).toBe(false);
-      expect((await failure(exa.search(request()))).outcome).toBe("no_key");
-    }
-    expect(provider().configured).toBe(true);
-  });
-
-  it("never names the key in a warning", async () => {
-    intercept().reply(200, fixture.response.body);
-    const result = await provider().search(
-      request({ categories: ["it", "news", "science"], timeRange: "week" }),
-    );
-    expect(result.warnings.length).toBeGreaterThan(0);
-    expect(JSON.stringify(result)).not.toContain(KEY);
+  transportContract({
+    name: "exa",
+    intercept,
+    provider,
+    request,
+    emptyBody: { results: [] },
+    oversizedBody: `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`,
+    override: {
+      baseUrl: "https://gateway.test/exa/",
+      origin: "https://gateway.test",
+      path: "/exa/search",
+      body: fixture.response.body,
+      hits: 3,
+    },
+    warnings: {
+      key: KEY,
+      body: fixture.response.body,
+      request: { categories: ["it", "news", "science"], timeRange: "week" },
+    },
   });
 });

@@ -6,6 +6,7 @@ import {
   providerFixture,
   type SentRequest,
   searchRequest,
+  transportContract,
   useMockNetwork,
 } from "../helpers/provider-harness.js";
 
@@ -234,53 +235,24 @@ describe("parallel provider", () => {
     expect((await failure(provider().search(request()))).outcome).toBe("bad_response");
   });
 
-  it("stops reading a body over the size cap → too_large", async () => {
-    intercept().reply(200, `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`);
-    expect((await failure(provider().search(request()))).outcome).toBe("too_large");
-  });
-
-  it("gives up after its timeout → timeout", async () => {
-    intercept().reply(200, { results: [] }).delay(2000);
-    expect((await failure(provider({ timeoutMs: 30 }).search(request()))).outcome).toBe("timeout");
-  });
-
-  it("stops when the caller aborts → aborted", async () => {
-    const controller = new AbortController();
-    network.agent
-      .get(ORIGIN)
-      .intercept({
-        method: "POST",
-        path: (p) => {
-          controller.abort();
-          return p === "/v1/search";
-        },
-      })
-      .reply(200, { results: [] })
-      .delay(2000);
-    expect((await failure(provider().search(request({ signal: controller.signal })))).outcome).toBe(
-      "aborted",
-    );
-  });
-
-  it("sends to the base-URL override with the documented path appended", async () => {
-    const sent: Sent = {};
-    intercept(sent, "http://proxy.test:9000", "/parallel/v1/search").reply(200, ga.response.body);
-    const result = await provider({ baseUrl: "http://proxy.test:9000/parallel" }).search(request());
-    expect(sent.path).toBe("/parallel/v1/search");
-    expect(result.hits).toHaveLength(3);
-  });
-
-  it("is unconfigured without a key and then fails with no_key", async () => {
-    const parallel = createParallelProvider({ http: network.http() });
-    expect(parallel.configured).toBe(false);
-    expect((await failure(parallel.search(request()))).outcome).toBe("no_key");
-    expect(provider().configured).toBe(true);
-  });
-
-  it("never names the key in a warning", async () => {
-    intercept().reply(200, ga.response.body);
-    const result = await provider().search(request({ categories: ["news", "it"], timeRange: "month" }));
-    expect(result.warnings.length).toBeGreaterThan(0);
-    expect(JSON.stringify(result)).not.toContain(KEY);
+  transportContract({
+    name: "parallel",
+    intercept,
+    provider,
+    request,
+    emptyBody: { results: [] },
+    oversizedBody: `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`,
+    override: {
+      baseUrl: "http://proxy.test:9000/parallel",
+      origin: "http://proxy.test:9000",
+      path: "/parallel/v1/search",
+      body: ga.response.body,
+      hits: 3,
+    },
+    warnings: {
+      key: KEY,
+      body: ga.response.body,
+      request: { categories: ["news", "it"], timeRange: "month" },
+    },
   });
 });

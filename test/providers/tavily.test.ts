@@ -204,19 +204,18 @@ describe("tavily provider", () => {
 
   transportContract({
     name: "tavily",
-    intercept: () => intercept(),
+    intercept,
     provider,
     request,
     emptyBody: { results: [] },
+    override: {
+      baseUrl: "http://127.0.0.1:9999/proxy/tavily",
+      origin: "http://127.0.0.1:9999",
+      path: "/proxy/tavily/search",
+      body: fixture.response.body,
+      hits: 3,
+    },
     oversizedBody: `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`,
-  });
-
-  it("uses the base-URL override with the documented path appended", async () => {
-    const sent: Sent = {};
-    intercept(sent, "http://127.0.0.1:9999", "/proxy/tavily/search").reply(200, fixture.response.body);
-    const result = await provider({ baseUrl: "http://127.0.0.1:9999/proxy/tavily" }).search(request());
-    expect(sent.path).toBe("/proxy/tavily/search");
-    expect(result.hits).toHaveLength(3);
   });
 
   it.each([

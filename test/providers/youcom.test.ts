@@ -236,19 +236,18 @@ describe("you.com provider", () => {
 
   transportContract({
     name: "youcom",
-    intercept: () => intercept(),
+    intercept,
     provider,
     request,
     emptyBody: { results: {} },
+    override: {
+      baseUrl: "https://api.ydc-index.io",
+      origin: "https://api.ydc-index.io",
+      path: "/v1/search",
+      body: fixture.response.body,
+      hits: 3,
+    },
     oversizedBody: `{"results":{"web":["${"x".repeat(5 * 1024 * 1024)}"]}}`,
-  });
-
-  it("uses the base-URL override with the documented path appended", async () => {
-    const sent: Sent = {};
-    intercept(sent, "https://api.ydc-index.io", "/v1/search").reply(200, fixture.response.body);
-    const result = await provider({ baseUrl: "https://api.ydc-index.io" }).search(request());
-    expect(sent.path).toMatch(/^\/v1\/search\?/);
-    expect(result.hits).toHaveLength(3);
   });
 
   it.each([
