@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
 import { toIsoDate } from "./hit-fields.js";
-import { keylessSessionId, type McpToolResult } from "./keyless-mcp.js";
-import { createKeylessProvider, type KeylessSettings } from "./keyless-provider.js";
+import type { McpToolResult } from "./keyless-mcp.js";
+import { createKeylessProvider, type KeylessSettings, keylessSessionId } from "./keyless-provider.js";
 import type { SearchProvider, SearchRequest } from "./search-provider.js";
 import { resultFields, texts, toHits } from "./to-hits.js";
 

@@ -23,7 +23,7 @@ export interface VendorCall extends Omit<HttpRequest, "signal"> {
 }
 
 /** Statuses that mean the allowance is used up: a long pause, not a retry in a minute. */
-const QUOTA_STATUSES = new Set([402, 432, 433]);
+export const QUOTA_STATUSES: ReadonlySet<number> = new Set([402, 432, 433]);
 
 export async function requestJson(call: VendorCall): Promise<unknown> {
   const { http, provider, label, errorCode, quotaCodes, ...request } = call;
