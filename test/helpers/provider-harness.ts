@@ -124,6 +124,16 @@ export function exposedText(error: ProviderError): string {
   return JSON.stringify([error.message, error.stack, error.vendorCode, cause?.message]);
 }
 
+/** The key provider tests send: a canary that must never show up in an error, a warning or a log. */
+export const TEST_KEY = "canary-key-5f3a";
+
+/** A contract fixture: request, response and error samples written from the vendor's documented contract. */
+export interface ContractFixture<ResponseBody = Record<string, unknown>> {
+  request: { body: Record<string, unknown> };
+  response: { body: ResponseBody };
+  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
+}
+
 /** A contract fixture of test/fixtures/providers (request, response and error samples). */
 export function providerFixture<T>(name: string): T {
   return JSON.parse(

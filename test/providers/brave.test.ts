@@ -2,17 +2,16 @@ import { describe, expect, it } from "vitest";
 import { type BraveSettings, createBraveProvider } from "../../src/providers/brave.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
+  type ContractFixture,
   providerFailure,
   providerFixture,
   type SentRequest,
   searchRequest,
+  TEST_KEY,
   useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  response: { body: Record<string, unknown> };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture;
 const fixture = (name: string) => providerFixture<Fixture>(name);
 const web = fixture("brave");
 const news = fixture("brave-news");
@@ -25,7 +24,7 @@ const errorFixture = (file: Fixture, status: number, code: string) => {
 const ORIGIN = "https://api.search.brave.com";
 const WEB = "/res/v1/web/search";
 const NEWS = "/res/v1/news/search";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density 2026", overrides);

@@ -4,16 +4,14 @@ import type { ProviderError } from "../../src/errors.js";
 import { createDegoogProvider } from "../../src/providers/degoog.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
+  type ContractFixture,
   providerFailure,
   providerFixture,
   searchRequest,
   useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  response: { body: Record<string, unknown> };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture;
 
 const fixture = (name: string) => providerFixture<Fixture>(name);
 

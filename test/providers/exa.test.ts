@@ -2,18 +2,17 @@ import { describe, expect, it } from "vitest";
 import { createExaProvider, type ExaSettings } from "../../src/providers/exa.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
+  type ContractFixture,
   providerFailure,
   providerFixture,
   type SentRequest,
   searchRequest,
+  TEST_KEY,
   transportContract,
   useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  response: { body: { results: Record<string, unknown>[] } };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture<{ results: Record<string, unknown>[] }>;
 const fixture = providerFixture<Fixture>("exa");
 const errorFixture = (status: number, tag: string) => {
   const found = fixture.errors.find((e) => e.status === status && (e.body as { tag?: string }).tag === tag);
@@ -22,7 +21,7 @@ const errorFixture = (status: number, tag: string) => {
 };
 
 const ORIGIN = "https://api.exa.ai";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 const NOW = Date.parse("2026-10-01T12:00:00.000Z");
 
 const request = (overrides: Partial<SearchRequest> = {}) =>

@@ -3,23 +3,21 @@ import type { ProviderError } from "../../src/errors.js";
 import { createFirecrawlProvider } from "../../src/providers/firecrawl.js";
 import type { SearchRequest, SearchResponse } from "../../src/providers/search-provider.js";
 import {
+  type ContractFixture,
   providerFailure,
   providerFixture,
   searchRequest,
+  TEST_KEY,
   useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  request: { body: Record<string, unknown> };
-  response: { body: Record<string, unknown> };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture;
 
 const fixture = providerFixture<Fixture>("firecrawl");
 const errorBody = (status: number) => fixture.errors.find((e) => e.status === status);
 
 const ORIGIN = "https://api.firecrawl.dev";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 // 2026-10-01T12:00:00Z: "2 days ago" is 2026-09-29.
 const NOW = Date.UTC(2026, 9, 1, 12);
 

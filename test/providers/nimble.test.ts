@@ -2,26 +2,24 @@ import { describe, expect, it } from "vitest";
 import { createNimbleProvider, type NimbleSettings } from "../../src/providers/nimble.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
+  type ContractFixture,
   exposedText,
   providerFailure,
   providerFixture,
   type SentRequest,
   searchRequest,
+  TEST_KEY,
   transportContract,
   useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  request: { body: Record<string, unknown> };
-  response: { body: { results: Record<string, unknown>[] } };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture<{ results: Record<string, unknown>[] }>;
 
 const fixture = providerFixture<Fixture>("nimble");
 const errorBody = (status: number) => fixture.errors.find((e) => e.status === status)?.body;
 
 const ORIGIN = "https://sdk.nimbleway.com";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 const NOW = Date.UTC(2026, 8, 28, 12, 0, 0);
 
 type Sent = SentRequest;

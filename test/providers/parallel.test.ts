@@ -2,18 +2,17 @@ import { describe, expect, it } from "vitest";
 import { createParallelProvider, type ParallelSettings } from "../../src/providers/parallel.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
+  type ContractFixture,
   providerFailure,
   providerFixture,
   type SentRequest,
   searchRequest,
+  TEST_KEY,
   transportContract,
   useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  response: { body: { results: Record<string, unknown>[] } };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture<{ results: Record<string, unknown>[] }>;
 const fixture = (name: string) => providerFixture<Fixture>(name);
 const ga = fixture("parallel");
 const beta = fixture("parallel-beta");
@@ -24,7 +23,7 @@ const errorFixture = (status: number) => {
 };
 
 const ORIGIN = "https://api.parallel.ai";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 const NOW = Date.parse("2026-10-01T12:00:00.000Z");
 
 const request = (overrides: Partial<SearchRequest> = {}) =>

@@ -2,26 +2,24 @@ import { describe, expect, it } from "vitest";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createTavilyProvider, type TavilySettings } from "../../src/providers/tavily.js";
 import {
+  type ContractFixture,
   exposedText,
   providerFailure,
   providerFixture,
   type SentRequest,
   searchRequest,
+  TEST_KEY,
   transportContract,
   useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  request: { body: Record<string, unknown> };
-  response: { body: { results: Record<string, unknown>[] } };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture<{ results: Record<string, unknown>[] }>;
 
 const fixture = providerFixture<Fixture>("tavily");
 const errorBody = (status: number) => fixture.errors.find((e) => e.status === status)?.body;
 
 const ORIGIN = "https://api.tavily.com";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 
 type Sent = SentRequest;
 

@@ -2,27 +2,27 @@ import { describe, expect, it } from "vitest";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createYoucomProvider, type YoucomSettings } from "../../src/providers/youcom.js";
 import {
+  type ContractFixture,
   exposedText,
   providerFailure,
   providerFixture,
   type SentRequest,
   searchRequest,
+  TEST_KEY,
   transportContract,
   useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  request: { params: Record<string, unknown> };
-  response: { body: { results: { web: Record<string, unknown>[]; news: Record<string, unknown>[] } } };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture<{
+  results: { web: Record<string, unknown>[]; news: Record<string, unknown>[] };
+}>;
 
 const fixture = providerFixture<Fixture>("youcom");
 const errorBody = (status: number) => fixture.errors.find((e) => e.status === status)?.body;
 const errorHeaders = (status: number) => fixture.errors.find((e) => e.status === status)?.headers ?? {};
 
 const ORIGIN = "https://ydc-index.io";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 
 type Sent = SentRequest;
 
