@@ -51,7 +51,7 @@ export function nothingConfiguredMessage(
   for (let i = 0; i < otherKeys.length; i += 3) keyLines.push(otherKeys.slice(i, i + 3).join(", "));
   const rows: [string, string][] = [
     [`${addressVariable("searxng")}=http://127.0.0.1:8888`, "a SearXNG instance (tried first)"],
-    // The first key, then the others three to a line: "or PARALLEL_API_KEY, …," / "TAVILY_API_KEY, …".
+    // The first key, then the others three to a line, as the registry lists them.
     ...keyLines.map((line, i): [string, string] => [
       i === 0 ? `${firstKey}=…` : "",
       `${i === 0 ? "or " : ""}${line}${i < keyLines.length - 1 ? "," : ""}`,

@@ -1,6 +1,6 @@
 /**
  * The one schema for every setting. Each field accepts the environment's string form and the
- * object form. Messages complete a sentence that starts with the setting's name ("EXA_API_KEY
+ * object form. Messages complete a sentence that starts with the setting's name ("<VARIABLE>
  * must ..."); a `{llm.model}` placeholder is replaced by that setting's name when reported.
  * Messages never carry the value (keys, and URLs that may embed credentials).
  */

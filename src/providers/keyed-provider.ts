@@ -7,7 +7,7 @@ import { endpoint, notConfigured, parseReply, requestJson, type VendorCall } fro
 /** The settings every API vendor takes (its own file may add a clock or a size). */
 export interface KeyedProviderSettings {
   apiKey?: string | undefined;
-  /** Replaces scheme, host and optional path prefix of the documented endpoint (`EXA_BASE_URL`, …). */
+  /** Replaces scheme, host and optional path prefix of the documented endpoint (the row's address variable). */
   baseUrl?: string | undefined;
   http: HttpClient;
   timeoutMs?: number | undefined;

@@ -26,7 +26,7 @@ export interface McpClientSettings {
   url: string;
   /** Bounds the whole call, handshake included. */
   timeoutMs: number;
-  /** Added to rate-limit messages: how to get past the free tier ("set EXA_API_KEY …"). */
+  /** Added to rate-limit messages: how to get past the free tier (set the vendor's key). */
   keyHint?: string;
 }
 

@@ -99,7 +99,7 @@ export function retryAfterMs(value: string | undefined, now: number = Date.now()
 }
 
 /**
- * The address of a vendor endpoint: an override (`EXA_BASE_URL=https://gateway.example/exa`)
+ * The address of a vendor endpoint: an override (a base-URL variable such as `https://gateway.example/exa`)
  * replaces scheme, host and optional path prefix; the documented path is appended.
  */
 export function endpoint(override: string | undefined, documentedBase: string, path: string): string {
