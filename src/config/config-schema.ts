@@ -58,12 +58,13 @@ function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess(blankToUndefined, schema.optional());
 }
 
-// Each check stops the field at its first problem, so one bad key is reported once.
+// Every check aborts: a field is reported once, and the LLM settings' cross-check runs only on
+// fields that passed, as before.
 const apiKeySchema = optional(
   z
     .string({ error: "must be a string" })
     .regex(/^\S+$/u, { error: "must not contain whitespace or line breaks", abort: true })
-    .regex(/^[\x21-\x7e]+$/u, { error: "must contain only printable ASCII characters" }),
+    .regex(/^[\x21-\x7e]+$/u, { error: "must contain only printable ASCII characters", abort: true }),
 );
 
 /** Why `value` is not a URL with one of `schemes`, worded without echoing it. */
@@ -95,13 +96,23 @@ const httpUrlSchema = optional(
   urlSchema(["http", "https"], true)
     .refine((href) => !/[?#]/u.test(href), {
       error: "must not contain a query string or fragment (only scheme, host and optional path prefix)",
+      abort: true,
     })
     .transform((href) => href.replace(/\/+$/u, "")),
 );
 
-/** Proxy and Redis addresses are kept as written: they may carry credentials, so they are never echoed. */
-const proxyUrlSchema = optional(urlSchema(["http", "https"], false));
-const redisUrlSchema = optional(urlSchema(["redis", "rediss"], false));
+/** Proxy and Redis addresses are checked as URLs but kept exactly as written (never echoed: they may carry credentials). */
+function asWrittenUrlSchema(schemes: readonly string[]) {
+  const check = urlSchema(schemes, false);
+  return optional(
+    z.string().refine((text) => check.safeParse(text).success, {
+      error: (issue) => urlProblem(issue.input, schemes),
+      abort: true,
+    }),
+  );
+}
+const proxyUrlSchema = asWrittenUrlSchema(["http", "https"]);
+const redisUrlSchema = asWrittenUrlSchema(["redis", "rediss"]);
 
 const MODEL_PROBLEM = "must be a model name of at most 200 characters without control characters";
 const modelSchema = optional(
@@ -109,7 +120,7 @@ const modelSchema = optional(
     .string({ error: "must be a string" })
     .max(200, { error: MODEL_PROBLEM, abort: true })
     // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-    .regex(/^[^\u0000-\u001f\u007f]*$/u, { error: MODEL_PROBLEM }),
+    .regex(/^[^\u0000-\u001f\u007f]*$/u, { error: MODEL_PROBLEM, abort: true }),
 );
 
 /** Whole numbers only: the environment's "1e4" or "30s" is not read as a number. */

@@ -424,6 +424,22 @@ describe("LLM judge settings", () => {
   });
 });
 
+describe("one problem per bad field", () => {
+  it.each<[string, Record<string, string>]>([
+    ["a URL with a query", { CORE_SEARCH_LLM_URL: "http://llm.local/?q" }],
+    ["a model with a control character", { CORE_SEARCH_LLM_MODEL: "m\u0000" }],
+    ["a key with non-ASCII characters", { CORE_SEARCH_LLM_API_KEY: "k\u00e9y" }],
+  ])("%s is not also reported as an unpaired LLM setting", (_, env) => {
+    expect(problemsOf(env)).toHaveLength(1);
+  });
+
+  it("keeps a proxy address exactly as written", () => {
+    expect(load({ HTTP_PROXY: "http://user:pw@proxy.local:3128" }).proxy).toStrictEqual({
+      http: "http://user:pw@proxy.local:3128",
+    });
+  });
+});
+
 describe("state directory", () => {
   it.each<[string, Record<string, string>, string]>([
     ["CORE_SEARCH_STATE_DIR wins", { CORE_SEARCH_STATE_DIR: "/srv/cs", XDG_STATE_HOME: "/xdg" }, "/srv/cs"],
