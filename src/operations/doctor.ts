@@ -9,6 +9,7 @@ import { type EngineStatus, preflightSearxng } from "../health/preflight.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { silentLogger } from "../log/logger.js";
 import { createProviders } from "../providers/create-providers.js";
+import { providerRow } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
@@ -80,7 +81,7 @@ async function diagnoseWith(
   }));
   const stages = await Promise.all(
     chain.map(async (provider): Promise<StageStatus> => {
-      const keylessStage = provider.name === "exa-mcp" || provider.name === "parallel-mcp";
+      const keylessStage = providerRow(provider.name).keylessOf !== undefined;
       const pause = provider.configured ? await pauses.get(provider.name, now) : undefined;
       if (pause) {
         return {
