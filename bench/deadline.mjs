@@ -4,7 +4,7 @@
 //   warm preflight  /config and engine health are cached from an earlier healthy run, so the
 //                   4 calls are sent and hang in the chain until the deadline aborts them
 // Run: npm run build && node bench/deadline.mjs   (goal: overshoot ≤ 100 ms)
-import { configFromObject } from "../dist/config.js";
+import { configFromObject } from "../dist/config/config.js";
 import { corroborate } from "../dist/index.js";
 import { fmt, goal, machineLine, median, QUESTION, run, scratchStateDir, timed } from "./common.mjs";
 import { startFakeServices } from "./fake-services.mjs";

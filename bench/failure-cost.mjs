@@ -10,7 +10,7 @@
 // minutes before, when the 4 calls meet SearXNG's 15 s timeout. The 15 s cases wait on timers, so
 // they run while the other cases are measured.
 // Run: npm run build && node bench/failure-cost.mjs
-import { configFromObject } from "../dist/config.js";
+import { configFromObject } from "../dist/config/config.js";
 import { corroborate } from "../dist/index.js";
 import { search } from "../dist/operations/search.js";
 import {

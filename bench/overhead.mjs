@@ -6,7 +6,7 @@
 // core-search), the floor any client pays on this machine.
 // Run: npm run build && node bench/overhead.mjs   (goal: ≤ 1.05)
 import { request } from "undici";
-import { configFromObject } from "../dist/config.js";
+import { configFromObject } from "../dist/config/config.js";
 import { corroborate, plan } from "../dist/index.js";
 import {
   checkServedReport,

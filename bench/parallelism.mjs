@@ -7,7 +7,7 @@
 //     (no preflight, dedup or judging: a lower bound for a caller doing it by hand).
 // Both are compared with corroborate's own parallel run over the same injected stage.
 // Run: npm run build && node bench/parallelism.mjs
-import { configFromObject } from "../dist/config.js";
+import { configFromObject } from "../dist/config/config.js";
 import { createHttpClient } from "../dist/http/http-client.js";
 import { corroborate, plan } from "../dist/index.js";
 import { search } from "../dist/operations/search.js";

@@ -4,7 +4,7 @@
 // one request alone measured before each round. The API is started with room for 20 corroborate
 // requests at once; its default (8) is checked too: the rest are refused with 503 BUSY.
 // Run: npm run build && node bench/server.mjs
-import { configFromObject } from "../dist/config.js";
+import { configFromObject } from "../dist/config/config.js";
 import { startHttpApi } from "../dist/interfaces/server/http-api.js";
 import {
   checkServedReport,

@@ -18,7 +18,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { connect } from "node:net";
-import { configFromObject } from "../dist/config.js";
+import { configFromObject } from "../dist/config/config.js";
 import { corroborate } from "../dist/index.js";
 import { createMemoryStore } from "../dist/state/memory-store.js";
 import { openStateStore } from "../dist/state/open-state-store.js";

@@ -1,5 +1,12 @@
-export { type Config, configFromObject, loadConfig } from "./config.js";
+export { type Config, configFromObject, loadConfig } from "./config/config.js";
 export { type DedupeInput, type DedupeOutput, dedupe } from "./dedup/dedupe.js";
+export {
+  ConfigError,
+  CoreSearchError,
+  type CoreSearchErrorCode,
+  InvalidInputError,
+  ProviderError,
+} from "./errors.js";
 export type { ConfidenceLabel, Direction } from "./judge/label.js";
 export type { Stance, StanceJudge, StanceJudgement } from "./judge/stance.js";
 export {
@@ -14,13 +21,6 @@ export {
   everyCallFailed,
   type ProgressEvent,
 } from "./operations/corroborate.js";
-export {
-  ConfigError,
-  CoreSearchError,
-  type CoreSearchErrorCode,
-  InvalidInputError,
-  ProviderError,
-} from "./operations/errors.js";
 export { type PlanOptions, plan } from "./operations/plan.js";
 export {
   type SearchEnvelope,

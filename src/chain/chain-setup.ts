@@ -1,9 +1,10 @@
 import type { Dispatcher } from "undici";
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import { ConfigError } from "../errors.js";
 import { createEngineHealthStore, type EngineHealthStore, instanceKey } from "../health/engine-health.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { createProviders } from "../providers/create-providers.js";
+import { addressVariable, SUGGESTED_KEYS } from "../providers/registry.js";
 import type { SearchProvider } from "../providers/search-provider.js";
 import type { SearxngProvider } from "../providers/searxng.js";
 import { createMemoryStore } from "../state/memory-store.js";
@@ -53,7 +54,7 @@ export function setUpChain(
   if (!chain.some((p) => p.configured)) {
     throw new ConfigError(
       [
-        "no stage configured: set SEARXNG_URL to a SearXNG instance, an API key (EXA_API_KEY, BRAVE_SEARCH_API_KEY, TAVILY_API_KEY, …), or leave CORE_SEARCH_KEYLESS at auto with exa or parallel in the order",
+        `no stage configured: set ${addressVariable("searxng")} to a SearXNG instance, an API key (${SUGGESTED_KEYS.join(", ")}, …), or leave CORE_SEARCH_KEYLESS at auto with exa or parallel in the order`,
       ],
       { code: "NOTHING_CONFIGURED" },
     );

@@ -1,23 +1,13 @@
+import { PROVIDER_ROWS } from "../providers/registry.js";
 import type { ProviderName, SearchProvider } from "../providers/search-provider.js";
 
 /**
  * Requests in flight per stage, shared by every call of one run, so four parallel calls never
- * exceed a service's documented rate: Brave's free plan allows one request a second and the
- * keyless endpoints are a shared free tier; self-hosted metasearch takes what its host can.
+ * exceed a service's documented rate (the registry's `inFlight`).
  */
-export const MAX_IN_FLIGHT: Record<ProviderName, number> = {
-  searxng: 4,
-  degoog: 4,
-  exa: 2,
-  parallel: 2,
-  nimble: 2,
-  tavily: 2,
-  youcom: 2,
-  firecrawl: 2,
-  brave: 1,
-  "exa-mcp": 1,
-  "parallel-mcp": 1,
-};
+export const MAX_IN_FLIGHT = Object.fromEntries(
+  PROVIDER_ROWS.map((row) => [row.name, row.inFlight]),
+) as Record<ProviderName, number>;
 
 /** The provider, with at most `limit` searches in flight; a queued search leaves when its signal aborts. */
 export function limitInFlight(provider: SearchProvider, limit: number): SearchProvider {

@@ -1,5 +1,5 @@
 import { ProviderError } from "../errors.js";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../log/logger.js";
 import type {
   ProviderName,
   SearchHit,

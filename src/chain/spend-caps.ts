@@ -1,4 +1,4 @@
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import type { StateStore } from "../state/state-store.js";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { canonicalUrl } from "../dedup/canonical-url.js";
+import { InvalidInputError } from "../errors.js";
 import type { AssessEvidence } from "../operations/assess.js";
-import { InvalidInputError } from "../operations/errors.js";
 
 export const GOLD_STANCES = ["support", "contradict", "neutral"] as const;
 export type GoldStance = (typeof GOLD_STANCES)[number];

@@ -1,4 +1,4 @@
-import type { Logger } from "../logger.js";
+import type { Logger } from "../log/logger.js";
 import type { SearxngEngineInfo, SearxngProvider } from "../providers/searxng.js";
 import { engineFamily, webFamilies } from "./engine-families.js";
 import type { EngineHealthStore } from "./engine-health.js";

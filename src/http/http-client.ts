@@ -1,7 +1,7 @@
 import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { type Dispatcher, EnvHttpProxyAgent, request } from "undici";
-import { maskUrl } from "../config.js";
+import { maskUrl } from "../config/redact.js";
 import { HttpFailure } from "../errors.js";
 
 /**
@@ -41,9 +41,9 @@ export interface HttpClient {
  * environment behind the settings' back.
  */
 export function proxyDispatcher(proxy: {
-  http?: string;
-  https?: string;
-  noProxy?: string;
+  http?: string | undefined;
+  https?: string | undefined;
+  noProxy?: string | undefined;
 }): Dispatcher | undefined {
   if (!proxy.http && !proxy.https) return undefined;
   return new EnvHttpProxyAgent({

@@ -1,7 +1,7 @@
 import type { Dispatcher } from "undici";
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import { proxyDispatcher } from "../http/http-client.js";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../log/logger.js";
 import { defaultJudge } from "./default-judge.js";
 import { createLlmJudge } from "./llm-judge.js";
 import type { StanceJudge } from "./stance.js";

@@ -1,4 +1,4 @@
-import type { Logger } from "../logger.js";
+import type { Logger } from "../log/logger.js";
 import { defaultJudge } from "./default-judge.js";
 import type { StanceInput, StanceJudge, StanceJudgement, StanceNote } from "./stance.js";
 

@@ -3,7 +3,7 @@ import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { HttpFailure, InvalidInputError } from "../errors.js";
 import { createHttpClient, type HttpResponse } from "../http/http-client.js";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../log/logger.js";
 import { defaultJudge } from "./default-judge.js";
 import { STANCES, type StanceInput, type StanceJudge, type StanceJudgement } from "./stance.js";
 

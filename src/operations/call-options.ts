@@ -1,4 +1,4 @@
-import { InvalidInputError } from "./errors.js";
+import { InvalidInputError } from "../errors.js";
 
 /**
  * The options object of `corroborate` and `search` as JavaScript callers may pass it. TypeScript

@@ -1,4 +1,4 @@
-import { ConfigError, CoreSearchError, InvalidInputError } from "./errors.js";
+import { ConfigError, CoreSearchError, InvalidInputError } from "../errors.js";
 import { describeProblems } from "./parse-input.js";
 
 export type ErrorOutputCode = "INVALID_INPUT" | "INVALID_CONFIG" | "NOTHING_CONFIGURED" | "INTERNAL";

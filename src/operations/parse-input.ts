@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type InputProblem, InvalidInputError } from "./errors.js";
+import { type InputProblem, InvalidInputError } from "../errors.js";
 
 /**
  * Parses an operation's input with its schema; a bad input throws `InvalidInputError` naming every

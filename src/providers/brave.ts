@@ -1,31 +1,16 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
-import type { HttpClient } from "../http/http-client.js";
-import {
-  cleanText,
-  isHttpUrl,
-  MAX_RESULTS_PER_REQUEST,
-  MAX_SNIPPET_CHARS,
-  MAX_TITLE_CHARS,
-  toIsoDate,
-} from "./hit-fields.js";
-import type { SearchHit, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { endpoint, notConfigured, requestJson } from "./vendor-request.js";
+import { requestedCount, toIsoDate } from "./hit-fields.js";
+import { createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
+import type { SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
+import { resultFields, texts, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
-export interface BraveSettings {
-  apiKey?: string;
-  /** Replaces scheme, host and optional path prefix of https://api.search.brave.com (BRAVE_SEARCH_BASE_URL). */
-  baseUrl?: string;
-  http: HttpClient;
-  timeoutMs?: number;
-}
+export type BraveSettings = KeyedProviderSettings;
 
-const DOCUMENTED_BASE = "https://api.search.brave.com";
 const WEB_PATH = "/res/v1/web/search";
 const NEWS_PATH = "/res/v1/news/search";
-const DEFAULT_TIMEOUT_MS = 12_000;
 /** Documented limit of `q`. */
 const MAX_QUERY_CHARS = 400;
 const FRESHNESS: Record<TimeRange, string> = { day: "pd", week: "pw", month: "pm", year: "py" };
@@ -33,34 +18,26 @@ const FRESHNESS: Record<TimeRange, string> = { day: "pd", week: "pw", month: "pm
 // --- factory ----------------------------------------------------------------------------------
 
 export function createBraveProvider(settings: BraveSettings): SearchProvider {
-  const apiKey = settings.apiKey?.trim() || undefined;
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-  return {
-    name: "brave",
-    configured: apiKey !== undefined,
-    async search(request) {
-      if (apiKey === undefined) {
-        throw notConfigured("brave", "Brave", "BRAVE_SEARCH_API_KEY");
-      }
+  return createKeyedProvider("brave", settings, {
+    documentedBase: "https://api.search.brave.com",
+    auth: (apiKey) => ({ "x-subscription-token": apiKey }),
+    async search(request, vendor) {
       const { news, query, warnings } = buildQuery(request);
-      const reply = await requestJson({
-        http: settings.http,
-        provider: "brave",
-        label: "Brave",
-        url: endpoint(settings.baseUrl, DOCUMENTED_BASE, news ? NEWS_PATH : WEB_PATH),
+      const reply = await vendor.send({
+        path: news ? NEWS_PATH : WEB_PATH,
         method: "GET",
         query,
-        headers: { "x-subscription-token": apiKey, accept: "application/json" },
-        timeoutMs,
-        signal: request.signal,
         errorCode: readErrorCode,
         quotaCodes: QUOTA_CODES,
       });
       const results = news ? newsResults(reply) : webResults(reply);
-      return { hits: toHits(results, request.limit), unresponsiveEngines: [], warnings };
+      return {
+        hits: toHits(results, request.limit, hitFields, { schema: resultSchema }),
+        unresponsiveEngines: [],
+        warnings,
+      };
     },
-  };
+  });
 }
 
 // --- request ----------------------------------------------------------------------------------
@@ -90,7 +67,7 @@ function buildQuery(request: SearchRequest): {
   }
   const query: Record<string, string | number | undefined> = {
     q,
-    count: Math.min(MAX_RESULTS_PER_REQUEST, Math.max(1, Math.floor(request.limit))),
+    count: requestedCount(request.limit),
     freshness: request.timeRange ? FRESHNESS[request.timeRange] : undefined,
   };
   if (!news) {
@@ -103,8 +80,7 @@ function buildQuery(request: SearchRequest): {
 // --- response schema (only the fields read) ---------------------------------------------------
 
 const resultSchema = z.looseObject({
-  url: z.unknown(),
-  title: z.unknown().optional(),
+  ...resultFields,
   description: z.unknown().optional(),
   extra_snippets: z.array(z.unknown()).optional().catch(undefined),
   page_age: z.unknown().optional(),
@@ -165,24 +141,12 @@ function readErrorCode(body: unknown): string | undefined {
 
 // --- hits -------------------------------------------------------------------------------------
 
-function toHits(results: unknown[], limit: number): SearchHit[] {
-  return results
-    .map((raw) => resultSchema.safeParse(raw))
-    .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []))
-    .slice(0, Math.max(0, limit))
-    .map((result, index) => toHit(result, index + 1));
-}
-
-function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
-  const description = cleanText(result.description, MAX_SNIPPET_CHARS);
-  const extra = (result.extra_snippets ?? []).filter((s): s is string => typeof s === "string");
+function hitFields(result: z.infer<typeof resultSchema>) {
   return {
-    url: result.url as string,
-    title: cleanText(result.title, MAX_TITLE_CHARS),
-    snippet: description !== "" ? description : cleanText(extra.join(" "), MAX_SNIPPET_CHARS),
+    title: result.title,
+    snippet: result.description,
+    fallbackSnippet: texts(result.extra_snippets).join(" "),
     publishedAt: pageAgeDate(result.page_age),
-    engines: [],
-    rank,
   };
 }
 

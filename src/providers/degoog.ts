@@ -1,77 +1,50 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
 import type { HttpClient } from "../http/http-client.js";
-import {
-  cleanText,
-  isHttpUrl,
-  MAX_RESULTS_PER_REQUEST,
-  MAX_SNIPPET_CHARS,
-  MAX_TITLE_CHARS,
-  toIsoDate,
-} from "./hit-fields.js";
-import type {
-  Category,
-  SearchHit,
-  SearchProvider,
-  SearchRequest,
-  SearchResponse,
-  UnresponsiveEngine,
-} from "./search-provider.js";
-import { endpoint, notConfigured, parseReply, requestJson } from "./vendor-request.js";
+import { cleanText, MAX_RESULTS_PER_REQUEST, toIsoDate } from "./hit-fields.js";
+import { createKeyedProvider } from "./keyed-provider.js";
+import type { Category, SearchProvider, SearchRequest, UnresponsiveEngine } from "./search-provider.js";
+import { resultFields, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
 export interface DegoogSettings {
   /**
-   * The instance's address (DEGOOG_URL), e.g. http://degoog.lan:4444. It may carry `user:pass@`
-   * for a fronting proxy; the HTTP client sends those as a Basic header and never shows them.
+   * The instance's address, e.g. http://degoog.lan:4444. It may carry `user:pass@` for a fronting
+   * proxy; the HTTP client sends those as a Basic header and never shows them. Degoog has no key of
+   * its own for core-search to send (its optional guard is instance-side).
    */
   url?: string | undefined;
-  /** Degoog has no key of its own for core-search to send (its optional guard is instance-side). */
-  apiKey?: never;
   http: HttpClient;
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
-
-const DEFAULT_TIMEOUT_MS = 12_000;
-const LABEL = "Degoog";
 
 // --- factory ----------------------------------------------------------------------------------
 
 export function createDegoogProvider(settings: DegoogSettings): SearchProvider {
-  const base = settings.url?.trim() || undefined;
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-  return {
-    name: "degoog",
-    configured: base !== undefined,
-    async search(request: SearchRequest): Promise<SearchResponse> {
-      if (base === undefined) {
-        throw notConfigured("degoog", "Degoog", "DEGOOG_URL");
-      }
-      const { query, warnings } = buildQuery(request);
-      const body = await requestJson({
-        http: settings.http,
-        provider: "degoog",
-        label: LABEL,
-        url: endpoint(undefined, base, "/api/search"),
-        method: "GET",
-        headers: { accept: "application/json" },
-        query,
-        timeoutMs,
-        signal: request.signal,
-      }).catch((error: unknown) => {
-        throw explain(error);
-      });
-      const data = parseReply(responseSchema, body, "degoog", "Degoog");
-      const limit = Math.min(request.limit, MAX_RESULTS_PER_REQUEST);
-      return {
-        hits: toHits(data.results, limit),
-        unresponsiveEngines: toUnresponsive(data),
-        warnings,
-      };
+  const { url, ...rest } = settings;
+  return createKeyedProvider(
+    "degoog",
+    { ...rest, baseUrl: url },
+    {
+      async search(request, vendor) {
+        const { query, warnings } = buildQuery(request);
+        const body = await vendor
+          .send({ path: "/api/search", method: "GET", query })
+          .catch((error: unknown) => {
+            throw explain(error);
+          });
+        const data = vendor.parse(responseSchema, body);
+        const limit = Math.min(request.limit, MAX_RESULTS_PER_REQUEST);
+        return {
+          // Degoog already orders by its merged score; that order is kept.
+          hits: toHits(data.results, limit, hitFields, { schema: resultSchema }),
+          unresponsiveEngines: toUnresponsive(data),
+          warnings,
+        };
+      },
     },
-  };
+  );
 }
 
 // --- request ----------------------------------------------------------------------------------
@@ -130,8 +103,7 @@ function engineId(name: string): string {
 // `engineTimings`) and the SearXNG-shaped one an instance sends when its compatibility layer
 // answers (`content`, `engine`, `engines`, `unresponsive_engines`).
 const resultSchema = z.looseObject({
-  url: z.unknown(),
-  title: z.unknown().optional(),
+  ...resultFields,
   snippet: z.unknown().optional(),
   content: z.unknown().optional(),
   source: z.string().optional().catch(undefined),
@@ -172,26 +144,15 @@ function explain(error: unknown): unknown {
 
 // --- hits -------------------------------------------------------------------------------------
 
-function toHits(results: unknown[], limit: number): SearchHit[] {
-  // Degoog already orders by its merged score; that order is kept.
-  return results
-    .map((raw) => resultSchema.safeParse(raw))
-    .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []))
-    .slice(0, limit)
-    .map((result, index) => toHit(result, index + 1));
-}
-
-function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
+function hitFields(result: z.infer<typeof resultSchema>) {
   const single = result.source ?? result.engine;
   const engines = result.sources ?? result.engines ?? (single ? [single] : []);
   return {
-    url: result.url as string,
-    title: cleanText(result.title, MAX_TITLE_CHARS),
-    snippet: cleanText(result.snippet ?? result.content, MAX_SNIPPET_CHARS),
+    title: result.title,
+    snippet: result.snippet ?? result.content,
     // The native reply carries no date; the SearXNG-shaped one always sends null today.
     publishedAt: toIsoDate(result.publishedDate),
     engines: [...new Set(engines.map(engineName).filter((name) => name !== ""))].sort(),
-    rank,
   };
 }
 

@@ -1,30 +1,17 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
-import type { HttpClient } from "../http/http-client.js";
-import { cleanText, isHttpUrl, MAX_RESULTS_PER_REQUEST, MAX_TITLE_CHARS, toIsoDate } from "./hit-fields.js";
-import { createMcpClient, keylessEndpoint, type McpToolResult } from "./keyless-mcp.js";
-import type {
-  Category,
-  SearchHit,
-  SearchProvider,
-  SearchRequest,
-  SearchResponse,
-} from "./search-provider.js";
+import { requestedCount, toIsoDate } from "./hit-fields.js";
+import type { McpToolResult } from "./keyless-mcp.js";
+import { createKeylessProvider, type KeylessSettings } from "./keyless-provider.js";
+import type { Category, SearchProvider, SearchRequest } from "./search-provider.js";
+import { toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
-export interface ExaMcpSettings {
-  /** Endpoint override (`EXA_MCP_URL`); default https://mcp.exa.ai/mcp. */
-  url?: string;
-  http: HttpClient;
-  timeoutMs?: number;
-  /** Decided by the caller: only when Exa has no key and keyless search is not switched off. */
-  enabled: boolean;
-}
+/** `url` overrides https://mcp.exa.ai/mcp. */
+export type ExaMcpSettings = KeylessSettings;
 
-const DOCUMENTED_URL = "https://mcp.exa.ai/mcp";
 const TOOL = "web_search_exa";
-const DEFAULT_TIMEOUT_MS = 12_000;
 /** Highlights (or page text) are cut to this many characters for the snippet. */
 const MAX_HIGHLIGHT_CHARS = 600;
 
@@ -38,30 +25,14 @@ const CATEGORY_TOKENS: Partial<Record<Category, string>> = { news: "news", scien
 // --- factory ----------------------------------------------------------------------------------
 
 export function createExaMcpProvider(settings: ExaMcpSettings): SearchProvider {
-  const client = createMcpClient({
-    http: settings.http,
-    provider: "exa-mcp",
-    label: "Exa MCP",
-    url: keylessEndpoint(settings.url, DOCUMENTED_URL),
-    timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    keyHint: "set EXA_API_KEY to use the keyed API",
+  return createKeylessProvider("exa-mcp", settings, "https://mcp.exa.ai/mcp", async (request, client) => {
+    const { args, warnings } = buildArguments(request);
+    const result = await client.callTool(TOOL, args, request.signal);
+    const hits = toHits(parseResults(result), request.limit, hitFields, {
+      snippetChars: MAX_HIGHLIGHT_CHARS,
+    });
+    return { hits, unresponsiveEngines: [], warnings };
   });
-
-  return {
-    name: "exa-mcp",
-    configured: settings.enabled,
-    async search(request: SearchRequest): Promise<SearchResponse> {
-      if (!settings.enabled) {
-        throw new ProviderError("Exa MCP keyless search is not enabled", {
-          provider: "exa-mcp",
-          outcome: "no_key",
-        });
-      }
-      const { args, warnings } = buildArguments(request);
-      const result = await client.callTool(TOOL, args, request.signal);
-      return { hits: toHits(parseResults(result), request.limit), unresponsiveEngines: [], warnings };
-    },
-  };
 }
 
 // --- request ----------------------------------------------------------------------------------
@@ -80,7 +51,7 @@ function buildArguments(request: SearchRequest): { args: Record<string, unknown>
   if (request.timeRange !== null) {
     warnings.push(`time range "${request.timeRange}" not supported: searched without it`);
   }
-  const numResults = Math.max(1, Math.min(request.limit, MAX_RESULTS_PER_REQUEST));
+  const numResults = requestedCount(request.limit);
   const query = token === undefined ? request.query : `${request.query} category:${token}`;
   return { args: { query, numResults }, warnings };
 }
@@ -188,21 +159,10 @@ function parseJsonResults(text: string): ExaResult[] | undefined {
 
 // --- hits -------------------------------------------------------------------------------------
 
-function toHits(results: ExaResult[], limit: number): SearchHit[] {
-  return results
-    .filter((r) => isHttpUrl(r.url))
-    .slice(0, limit)
-    .map((r, index) => toHit(r, index + 1));
-}
-
-function toHit(result: ExaResult, rank: number): SearchHit {
-  const title = result.title === undefined || result.title === "N/A" ? "" : result.title;
+function hitFields(result: ExaResult) {
   return {
-    url: result.url as string,
-    title: cleanText(title, MAX_TITLE_CHARS),
-    snippet: cleanText(result.body.join(" "), MAX_HIGHLIGHT_CHARS),
+    title: result.title === "N/A" ? "" : result.title,
+    snippet: result.body.join(" "),
     publishedAt: toIsoDate(result.published),
-    engines: [],
-    rank,
   };
 }

@@ -1,32 +1,18 @@
 import { z } from "zod";
-import type { HttpClient } from "../http/http-client.js";
-import {
-  cleanText,
-  isHttpUrl,
-  MAX_RESULTS_PER_REQUEST,
-  MAX_SNIPPET_CHARS,
-  MAX_TITLE_CHARS,
-  toIsoDate,
-} from "./hit-fields.js";
-import type { Category, SearchHit, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { endpoint, notConfigured, parseReply, requestJson } from "./vendor-request.js";
+import { requestedCount, toIsoDate } from "./hit-fields.js";
+import { createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
+import type { Category, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
+import { resultFields, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
-export interface ExaSettings {
-  apiKey?: string;
-  /** Replaces scheme, host and optional path prefix of https://api.exa.ai (EXA_BASE_URL). */
-  baseUrl?: string;
-  http: HttpClient;
-  timeoutMs?: number;
+export interface ExaSettings extends KeyedProviderSettings {
   /** Characters of query-relevant highlights asked for per result (Exa caps this at 10 000). */
   highlightChars?: number;
   /** Clock for the start of a time range; milliseconds since the epoch. */
   now?: () => number;
 }
 
-const DOCUMENTED_BASE = "https://api.exa.ai";
-const DEFAULT_TIMEOUT_MS = 12_000;
 const DEFAULT_HIGHLIGHT_CHARS = 600;
 const MAX_HIGHLIGHT_CHARS = 10_000;
 const DAY_MS = 86_400_000;
@@ -35,37 +21,28 @@ const RANGE_DAYS: Record<TimeRange, number> = { day: 1, week: 7, month: 31, year
 // --- factory ----------------------------------------------------------------------------------
 
 export function createExaProvider(settings: ExaSettings): SearchProvider {
-  const apiKey = settings.apiKey?.trim() || undefined;
-  const url = endpoint(settings.baseUrl, DOCUMENTED_BASE, "/search");
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const highlightChars = clamp(settings.highlightChars ?? DEFAULT_HIGHLIGHT_CHARS, 1, MAX_HIGHLIGHT_CHARS);
   const now = settings.now ?? Date.now;
-
-  return {
-    name: "exa",
-    configured: apiKey !== undefined,
-    async search(request) {
-      if (apiKey === undefined) {
-        throw notConfigured("exa", "Exa", "EXA_API_KEY");
-      }
+  return createKeyedProvider("exa", settings, {
+    documentedBase: "https://api.exa.ai",
+    auth: (apiKey) => ({ "x-api-key": apiKey }),
+    async search(request, vendor) {
       const { body, warnings } = buildBody(request, highlightChars, now());
-      const reply = await requestJson({
-        http: settings.http,
-        provider: "exa",
-        label: "Exa",
-        url,
+      const reply = await vendor.send({
+        path: "/search",
         method: "POST",
-        headers: { "x-api-key": apiKey, accept: "application/json" },
         json: body,
-        timeoutMs,
-        signal: request.signal,
         errorCode: readErrorCode,
         quotaCodes: QUOTA_TAGS,
       });
-      const data = parseReply(searchResponseSchema, reply, "exa", "Exa");
-      return { hits: toHits(data.results, request.limit), unresponsiveEngines: [], warnings };
+      const data = vendor.parse(searchResponseSchema, reply);
+      return {
+        hits: toHits(data.results, request.limit, hitFields, { schema: resultSchema }),
+        unresponsiveEngines: [],
+        warnings,
+      };
     },
-  };
+  });
 }
 
 // --- request ----------------------------------------------------------------------------------
@@ -104,7 +81,7 @@ function buildBody(
   const body: Record<string, unknown> = {
     query: request.query,
     type: "auto",
-    numResults: clamp(request.limit, 1, MAX_RESULTS_PER_REQUEST),
+    numResults: requestedCount(request.limit),
     contents: { highlights: { maxCharacters: highlightChars } },
   };
   if (category !== undefined) body.category = category;
@@ -121,8 +98,7 @@ function clamp(value: number, min: number, max: number): number {
 // --- response schema (only the fields read) ---------------------------------------------------
 
 const resultSchema = z.looseObject({
-  url: z.unknown(),
-  title: z.unknown().optional(),
+  ...resultFields,
   highlights: z.array(z.unknown()).optional().catch(undefined),
   text: z.unknown().optional(),
   summary: z.unknown().optional(),
@@ -144,15 +120,7 @@ function readErrorCode(body: unknown): string | undefined {
 
 // --- hits -------------------------------------------------------------------------------------
 
-function toHits(results: unknown[], limit: number): SearchHit[] {
-  return results
-    .map((raw) => resultSchema.safeParse(raw))
-    .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []))
-    .slice(0, Math.max(0, limit))
-    .map((result, index) => toHit(result, index + 1));
-}
-
-function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
+function hitFields(result: z.infer<typeof resultSchema>) {
   const highlights = (result.highlights ?? []).filter(
     (h): h is string => typeof h === "string" && h.trim() !== "",
   );
@@ -162,12 +130,5 @@ function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
       : typeof result.text === "string" && result.text.trim() !== ""
         ? result.text
         : result.summary;
-  return {
-    url: result.url as string,
-    title: cleanText(result.title, MAX_TITLE_CHARS),
-    snippet: cleanText(snippet, MAX_SNIPPET_CHARS),
-    publishedAt: toIsoDate(result.publishedDate),
-    engines: [],
-    rank,
-  };
+  return { title: result.title, snippet, publishedAt: toIsoDate(result.publishedDate) };
 }

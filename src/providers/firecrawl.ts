@@ -1,68 +1,28 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
-import type { HttpClient } from "../http/http-client.js";
-import {
-  cleanText,
-  isHttpUrl,
-  MAX_RESULTS_PER_REQUEST,
-  MAX_SNIPPET_CHARS,
-  MAX_TITLE_CHARS,
-  toIsoDate,
-} from "./hit-fields.js";
-import type {
-  Category,
-  SearchHit,
-  SearchProvider,
-  SearchRequest,
-  SearchResponse,
-} from "./search-provider.js";
-import { endpoint, notConfigured, requestJson } from "./vendor-request.js";
+import { cleanText, isHttpUrl, requestedCount, toIsoDate } from "./hit-fields.js";
+import { bearer, createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
+import type { Category, SearchHit, SearchProvider, SearchRequest } from "./search-provider.js";
+import { resultFields, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
-export interface FirecrawlSettings {
-  /** FIRECRAWL_API_KEY, sent as `Authorization: Bearer`. */
-  apiKey?: string | undefined;
-  /** FIRECRAWL_API_URL: a self-hosted Firecrawl or a gateway; `/v2/search` is appended. */
-  baseUrl?: string | undefined;
-  http: HttpClient;
-  timeoutMs?: number;
+/** The key is sent as `Authorization: Bearer`; `baseUrl` may point at a self-hosted Firecrawl. */
+export interface FirecrawlSettings extends KeyedProviderSettings {
   /** Clock for relative news dates ("2 days ago"); tests pin it. */
   now?: () => number;
 }
 
-const DOCUMENTED_BASE = "https://api.firecrawl.dev";
-const DEFAULT_TIMEOUT_MS = 12_000;
-const LABEL = "Firecrawl";
-
 // --- factory ----------------------------------------------------------------------------------
 
 export function createFirecrawlProvider(settings: FirecrawlSettings): SearchProvider {
-  const apiKey = settings.apiKey?.trim() || undefined;
-  const url = endpoint(settings.baseUrl?.trim() || undefined, DOCUMENTED_BASE, "/v2/search");
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = settings.now ?? Date.now;
-
-  return {
-    name: "firecrawl",
-    configured: apiKey !== undefined,
-    async search(request: SearchRequest): Promise<SearchResponse> {
-      if (apiKey === undefined) {
-        throw notConfigured("firecrawl", "Firecrawl", "FIRECRAWL_API_KEY");
-      }
+  return createKeyedProvider("firecrawl", settings, {
+    documentedBase: "https://api.firecrawl.dev",
+    auth: bearer,
+    async search(request, vendor) {
       const { body, warnings } = buildBody(request);
-      const reply = await requestJson({
-        http: settings.http,
-        provider: "firecrawl",
-        label: LABEL,
-        url,
-        method: "POST",
-        headers: { authorization: `Bearer ${apiKey}`, accept: "application/json" },
-        json: body,
-        timeoutMs,
-        signal: request.signal,
-        errorCode,
-      });
+      const reply = await vendor.send({ path: "/v2/search", method: "POST", json: body, errorCode });
       const parsed = responseSchema.safeParse(reply);
       if (!parsed.success || parsed.data.success === false) {
         throw new ProviderError("Firecrawl returned JSON of an unexpected shape", {
@@ -73,12 +33,12 @@ export function createFirecrawlProvider(settings: FirecrawlSettings): SearchProv
       }
       const vendorWarning = cleanText(parsed.data.warning, 300);
       return {
-        hits: toHits(parsed.data.data, body.limit, now()),
+        hits: firecrawlHits(parsed.data.data, body.limit, now()),
         unresponsiveEngines: [],
         warnings: vendorWarning ? [...warnings, `Firecrawl warned: ${vendorWarning}`] : warnings,
       };
     },
-  };
+  });
 }
 
 // --- request ----------------------------------------------------------------------------------
@@ -122,7 +82,7 @@ function buildBody(request: SearchRequest): { body: FirecrawlBody; warnings: str
   // `limit` counts per source kind; the merged answer is cut to the same number below.
   const body: FirecrawlBody = {
     query: request.query,
-    limit: Math.max(1, Math.min(request.limit, MAX_RESULTS_PER_REQUEST)),
+    limit: requestedCount(request.limit),
     sources,
     ...(categories.length > 0 ? { categories } : {}),
     ...(request.timeRange ? { tbs: TBS[request.timeRange] } : {}),
@@ -133,8 +93,7 @@ function buildBody(request: SearchRequest): { body: FirecrawlBody; warnings: str
 // --- response schema (only the fields read) ---------------------------------------------------
 
 const itemSchema = z.looseObject({
-  url: z.unknown(),
-  title: z.unknown().optional(),
+  ...resultFields,
   description: z.unknown().optional(),
   snippet: z.unknown().optional(),
   date: z.unknown().optional(),
@@ -169,7 +128,11 @@ function errorCode(body: unknown): string | undefined {
 
 // --- hits -------------------------------------------------------------------------------------
 
-function toHits(data: z.infer<typeof responseSchema>["data"], limit: number, now: number): SearchHit[] {
+function firecrawlHits(
+  data: z.infer<typeof responseSchema>["data"],
+  limit: number,
+  now: number,
+): SearchHit[] {
   const groups = Array.isArray(data) ? [data] : [data.web ?? [], data.news ?? [], data.results ?? []];
   // Each kind is ranked on its own; interleaving by position keeps web and news both in the cut.
   const items = groups
@@ -179,27 +142,18 @@ function toHits(data: z.infer<typeof responseSchema>["data"], limit: number, now
         .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []))
         .map((item, index) => ({ item, kind, order: item.position ?? index + 1 })),
     )
-    .sort((a, b) => a.order - b.order || a.kind - b.kind);
-  const seen = new Set<string>();
-  const hits: SearchHit[] = [];
-  for (const { item } of items) {
-    const url = item.url as string;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    hits.push(toHit(item, hits.length + 1, now));
-    if (hits.length >= limit) break;
-  }
-  return hits;
+    .sort((a, b) => a.order - b.order || a.kind - b.kind)
+    .map(({ item }) => item);
+  return toHits(items, limit, (item: Item) => hitFields(item, now), { uniqueUrls: true });
 }
 
-function toHit(item: z.infer<typeof itemSchema>, rank: number, now: number): SearchHit {
+type Item = z.infer<typeof itemSchema>;
+
+function hitFields(item: Item, now: number) {
   return {
-    url: item.url as string,
-    title: cleanText(item.title, MAX_TITLE_CHARS),
-    snippet: cleanText(withoutEmphasis(item.description ?? item.snippet), MAX_SNIPPET_CHARS),
+    title: item.title,
+    snippet: withoutEmphasis(item.description ?? item.snippet),
     publishedAt: newsDate(item.date, now),
-    engines: [],
-    rank,
   };
 }
 

@@ -4,6 +4,11 @@ export const MAX_RESULTS_PER_REQUEST = 20;
 export const MAX_TITLE_CHARS = 300;
 export const MAX_SNIPPET_CHARS = 1000;
 
+/** The result count to ask a service for: the caller's limit, whole, between 1 and 20. */
+export function requestedCount(limit: number): number {
+  return Math.max(1, Math.min(Math.floor(limit), MAX_RESULTS_PER_REQUEST));
+}
+
 /** An address is kept as sent and printed as is: one carrying control characters is not a page's. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: detecting them is the point
 const CONTROL_IN_URL = /[\u0000-\u001f\u007f-\u009f]/;

@@ -1,12 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { maskUrl } from "../config.js";
+import { maskUrl } from "../config/redact.js";
 import { ProviderError } from "../errors.js";
 import type { HttpClient, HttpResponse } from "../http/http-client.js";
 import { cleanText } from "./hit-fields.js";
 import { toProviderError } from "./provider-error.js";
 import type { ProviderName } from "./search-provider.js";
-import { endpoint, retryAfterMs } from "./vendor-request.js";
+import { QUOTA_STATUSES, retryAfterMs } from "./vendor-request.js";
 
 /**
  * One MCP `tools/call` over Streamable HTTP, shared by the keyless stages (Exa's and Parallel's
@@ -23,11 +22,11 @@ export interface McpClientSettings {
   provider: ProviderName;
   /** Human name for messages: "Exa MCP". */
   label: string;
-  /** The full endpoint address (see `keylessEndpoint`). */
+  /** The full endpoint address. */
   url: string;
   /** Bounds the whole call, handshake included. */
   timeoutMs: number;
-  /** Added to rate-limit messages: how to get past the free tier ("set EXA_API_KEY …"). */
+  /** Added to rate-limit messages: how to get past the free tier (set the vendor's key). */
   keyHint?: string;
 }
 
@@ -54,39 +53,6 @@ const RATE_LIMIT_TEXT = /rate[ -]?limit|too many requests|quota exceeded|\b429\b
 const SESSION_TEXT =
   /mcp-session-id|\bsession id\b|\bsession not found|\bmissing session\b|\binvalid session\b|not initiali[sz]ed/i;
 const MAX_DETAIL_CHARS = 200;
-const QUOTA_STATUSES = new Set([402, 432, 433]);
-
-let processSessionId: string | undefined;
-
-/**
- * A random id for tools that group free-tier requests by session (Parallel's `session_id`): made
- * once per process, never stored, derived from nothing about the user or the machine.
- */
-export function keylessSessionId(): string {
-  processSessionId ??= `core-search-${randomUUID()}`;
-  return processSessionId;
-}
-
-/**
- * The endpoint for an override such as `EXA_MCP_URL`: like every base-URL override it replaces
- * scheme, host and optional path prefix and the documented path (`/mcp`) is appended — unless the
- * override already ends with that path, since these variables are often set to the full address.
- */
-export function keylessEndpoint(override: string | undefined, documented: string): string {
-  const documentedUrl = new URL(documented);
-  if (override === undefined || override.trim() === "") return documented;
-  const path = documentedUrl.pathname;
-  let url: URL;
-  try {
-    url = new URL(override.trim());
-  } catch {
-    // Left for the HTTP client to reject (without echoing the address).
-    return endpoint(override.trim(), documentedUrl.origin, path);
-  }
-  const prefix = url.pathname.replace(/\/+$/, "");
-  url.pathname = prefix.endsWith(path) ? prefix : `${prefix}${path}`;
-  return url.toString();
-}
 
 // --- factory ----------------------------------------------------------------------------------
 

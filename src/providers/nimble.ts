@@ -1,38 +1,17 @@
 import { z } from "zod";
-import type { HttpClient } from "../http/http-client.js";
-import {
-  cleanText,
-  isHttpUrl,
-  MAX_RESULTS_PER_REQUEST,
-  MAX_SNIPPET_CHARS,
-  MAX_TITLE_CHARS,
-  toIsoDate,
-} from "./hit-fields.js";
-import type {
-  Category,
-  SearchHit,
-  SearchProvider,
-  SearchRequest,
-  SearchResponse,
-} from "./search-provider.js";
-import { endpoint, notConfigured, parseReply, requestJson, withoutSecret } from "./vendor-request.js";
+import { withoutSecret } from "../config/redact.js";
+import { requestedCount, toIsoDate } from "./hit-fields.js";
+import { bearer, createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
+import type { Category, SearchProvider, SearchRequest } from "./search-provider.js";
+import { resultFields, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
-export interface NimbleSettings {
-  /** Sent as `Authorization: Bearer <key>`. */
-  apiKey?: string | undefined;
-  /** Replaces https://sdk.nimbleway.com (scheme, host and optional path prefix). */
-  baseUrl?: string | undefined;
-  http: HttpClient;
-  timeoutMs?: number;
+/** The key is sent as `Authorization: Bearer <key>`. */
+export interface NimbleSettings extends KeyedProviderSettings {
   /** Wall clock (epoch ms) for relative dates such as "2 days ago". */
   clock?: () => number;
 }
-
-const DOCUMENTED_BASE = "https://sdk.nimbleway.com";
-const SEARCH_PATH = "/v2/search";
-const DEFAULT_TIMEOUT_MS = 12_000;
 
 /** Nimble's search modes ("focus") for our categories. */
 const FOCUS: Record<Category, string> = {
@@ -45,35 +24,28 @@ const FOCUS: Record<Category, string> = {
 // --- factory ----------------------------------------------------------------------------------
 
 export function createNimbleProvider(settings: NimbleSettings): SearchProvider {
-  const apiKey = settings.apiKey ? settings.apiKey : undefined;
-  const url = endpoint(settings.baseUrl, DOCUMENTED_BASE, SEARCH_PATH);
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const clock = settings.clock ?? Date.now;
-
-  return {
-    name: "nimble",
-    configured: apiKey !== undefined,
-    async search(request: SearchRequest): Promise<SearchResponse> {
-      if (apiKey === undefined) {
-        throw notConfigured("nimble", "Nimble", "NIMBLE_API_KEY");
-      }
+  return createKeyedProvider("nimble", settings, {
+    documentedBase: "https://sdk.nimbleway.com",
+    auth: bearer,
+    async search(request, vendor) {
       const { body, warnings } = buildBody(request);
-      const reply = await requestJson({
-        http: settings.http,
-        provider: "nimble",
-        label: "Nimble",
-        url,
+      const reply = await vendor.send({
+        path: "/v2/search",
         method: "POST",
-        headers: { authorization: `Bearer ${apiKey}`, accept: "application/json" },
         json: body,
-        timeoutMs,
-        signal: request.signal,
-        errorCode: (error) => withoutSecret(errorMessage(error), apiKey),
+        errorCode: (error) => withoutSecret(errorMessage(error), vendor.apiKey),
       });
-      const data = parseReply(responseSchema, reply, "nimble", "Nimble");
-      return { hits: toHits(data.results, request.limit, clock()), unresponsiveEngines: [], warnings };
+      const data = vendor.parse(responseSchema, reply);
+      const now = clock();
+      const fields = (result: z.infer<typeof resultSchema>) => hitFields(result, now);
+      return {
+        hits: toHits(data.results, request.limit, fields, { schema: resultSchema }),
+        unresponsiveEngines: [],
+        warnings,
+      };
     },
-  };
+  });
 }
 
 // --- request ----------------------------------------------------------------------------------
@@ -97,15 +69,10 @@ function buildBody(request: SearchRequest): { body: Record<string, unknown>; war
   };
 }
 
-function requestedCount(limit: number): number {
-  return Math.max(1, Math.min(Math.floor(limit), MAX_RESULTS_PER_REQUEST));
-}
-
 // --- response schema (only the fields read) ---------------------------------------------------
 
 const resultSchema = z.looseObject({
-  url: z.unknown(),
-  title: z.unknown().optional(),
+  ...resultFields,
   description: z.unknown().optional(),
   content: z.unknown().optional(),
   // Free-form per source: an absolute `publish_date` or a relative `publish_date_raw` ("1 day ago").
@@ -134,31 +101,16 @@ function errorMessage(body: unknown): string | undefined {
   return typeof message === "string" ? message : undefined;
 }
 
-/** A vendor message that quotes the key is not repeated anywhere. */
-
 // --- hits -------------------------------------------------------------------------------------
 
-function toHits(results: readonly unknown[], limit: number, now: number): SearchHit[] {
-  const hits: SearchHit[] = [];
-  for (const raw of results) {
-    if (hits.length >= limit) break;
-    const parsed = resultSchema.safeParse(raw);
-    if (parsed.success && isHttpUrl(parsed.data.url)) hits.push(toHit(parsed.data, hits.length + 1, now));
-  }
-  return hits;
-}
-
-function toHit(result: z.infer<typeof resultSchema>, rank: number, now: number): SearchHit {
-  const description = cleanText(result.description, MAX_SNIPPET_CHARS);
+function hitFields(result: z.infer<typeof resultSchema>, now: number) {
   return {
-    url: result.url as string,
-    title: cleanText(result.title, MAX_TITLE_CHARS),
-    snippet: description || cleanText(result.content, MAX_SNIPPET_CHARS),
+    title: result.title,
+    snippet: result.description,
+    fallbackSnippet: result.content,
     publishedAt:
       publishedDay(result.additional_data?.publish_date) ??
       relativeDay(result.additional_data?.publish_date_raw, now),
-    engines: [],
-    rank,
   };
 }
 

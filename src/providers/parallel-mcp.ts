@@ -1,55 +1,34 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
-import type { HttpClient } from "../http/http-client.js";
-import { cleanText, isHttpUrl, MAX_SNIPPET_CHARS, MAX_TITLE_CHARS, toIsoDate } from "./hit-fields.js";
-import { createMcpClient, keylessEndpoint, keylessSessionId, type McpToolResult } from "./keyless-mcp.js";
-import type { SearchHit, SearchProvider, SearchRequest, SearchResponse } from "./search-provider.js";
+import { toIsoDate } from "./hit-fields.js";
+import type { McpToolResult } from "./keyless-mcp.js";
+import { createKeylessProvider, type KeylessSettings, keylessSessionId } from "./keyless-provider.js";
+import type { SearchProvider, SearchRequest } from "./search-provider.js";
+import { resultFields, texts, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
-export interface ParallelMcpSettings {
-  /** Endpoint override (`PARALLEL_MCP_URL`); default https://search.parallel.ai/mcp. */
-  url?: string;
-  http: HttpClient;
-  timeoutMs?: number;
-  /** Decided by the caller: only when Parallel has no key and keyless search is not switched off. */
-  enabled: boolean;
-}
+/** `url` overrides https://search.parallel.ai/mcp. */
+export type ParallelMcpSettings = KeylessSettings;
 
-const DOCUMENTED_URL = "https://search.parallel.ai/mcp";
 const TOOL = "web_search";
-const DEFAULT_TIMEOUT_MS = 12_000;
 
 // --- factory ----------------------------------------------------------------------------------
 
 export function createParallelMcpProvider(settings: ParallelMcpSettings): SearchProvider {
-  const client = createMcpClient({
-    http: settings.http,
-    provider: "parallel-mcp",
-    label: "Parallel MCP",
-    url: keylessEndpoint(settings.url, DOCUMENTED_URL),
-    timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    keyHint: "set PARALLEL_API_KEY to use the keyed API",
-  });
-
-  return {
-    name: "parallel-mcp",
-    configured: settings.enabled,
-    async search(request: SearchRequest): Promise<SearchResponse> {
-      if (!settings.enabled) {
-        throw new ProviderError("Parallel MCP keyless search is not enabled", {
-          provider: "parallel-mcp",
-          outcome: "no_key",
-        });
-      }
+  return createKeylessProvider(
+    "parallel-mcp",
+    settings,
+    "https://search.parallel.ai/mcp",
+    async (request, client) => {
       const result = await client.callTool(TOOL, buildArguments(request), request.signal);
       return {
-        hits: toHits(parseResults(result), request.limit),
+        hits: toHits(parseResults(result), request.limit, hitFields),
         unresponsiveEngines: [],
         warnings: warningsFor(request),
       };
     },
-  };
+  );
 }
 
 // --- request ----------------------------------------------------------------------------------
@@ -81,8 +60,7 @@ function warningsFor(request: SearchRequest): string[] {
 // --- response schema (only the fields read) ---------------------------------------------------
 
 const searchResultSchema = z.looseObject({
-  url: z.unknown(),
-  title: z.unknown().optional(),
+  ...resultFields,
   publish_date: z.unknown().optional(),
   excerpts: z.array(z.unknown()).nullable().optional().catch(undefined),
 });
@@ -119,21 +97,10 @@ function parseJsonOrUndefined(text: string): unknown {
 
 // --- hits -------------------------------------------------------------------------------------
 
-function toHits(results: SearchResult[], limit: number): SearchHit[] {
-  return results
-    .filter((r) => isHttpUrl(r.url))
-    .slice(0, limit)
-    .map((r, index) => toHit(r, index + 1));
-}
-
-function toHit(result: SearchResult, rank: number): SearchHit {
-  const excerpts = (result.excerpts ?? []).filter((e): e is string => typeof e === "string");
+function hitFields(result: SearchResult) {
   return {
-    url: result.url as string,
-    title: cleanText(result.title, MAX_TITLE_CHARS),
-    snippet: cleanText(excerpts.join(" "), MAX_SNIPPET_CHARS),
+    title: result.title,
+    snippet: texts(result.excerpts).join(" "),
     publishedAt: toIsoDate(result.publish_date),
-    engines: [],
-    rank,
   };
 }

@@ -1,30 +1,16 @@
 import { z } from "zod";
-import type { HttpClient } from "../http/http-client.js";
-import {
-  cleanText,
-  isHttpUrl,
-  MAX_RESULTS_PER_REQUEST,
-  MAX_SNIPPET_CHARS,
-  MAX_TITLE_CHARS,
-  toIsoDate,
-} from "./hit-fields.js";
-import type { SearchHit, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { endpoint, notConfigured, parseReply, requestJson } from "./vendor-request.js";
+import { cleanText, MAX_SNIPPET_CHARS, requestedCount, toIsoDate } from "./hit-fields.js";
+import { createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
+import type { SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
+import { resultFields, texts, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
-export interface ParallelSettings {
-  apiKey?: string;
-  /** Replaces scheme, host and optional path prefix of https://api.parallel.ai (PARALLEL_BASE_URL). */
-  baseUrl?: string;
-  http: HttpClient;
-  timeoutMs?: number;
+export interface ParallelSettings extends KeyedProviderSettings {
   /** Clock for the start of a time range; milliseconds since the epoch. */
   now?: () => number;
 }
 
-const DOCUMENTED_BASE = "https://api.parallel.ai";
-const DEFAULT_TIMEOUT_MS = 12_000;
 const DAY_MS = 86_400_000;
 const RANGE_DAYS: Record<TimeRange, number> = { day: 1, week: 7, month: 31, year: 365 };
 /** Documented limits: objective ≤ 5000 characters, each search query ≤ 200. */
@@ -37,40 +23,27 @@ const MAX_VENDOR_WARNINGS = 3;
 // --- factory ----------------------------------------------------------------------------------
 
 export function createParallelProvider(settings: ParallelSettings): SearchProvider {
-  const apiKey = settings.apiKey?.trim() || undefined;
-  const url = endpoint(settings.baseUrl, DOCUMENTED_BASE, "/v1/search");
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = settings.now ?? Date.now;
-
-  return {
-    name: "parallel",
-    configured: apiKey !== undefined,
-    async search(request) {
-      if (apiKey === undefined) {
-        throw notConfigured("parallel", "Parallel", "PARALLEL_API_KEY");
-      }
+  return createKeyedProvider("parallel", settings, {
+    documentedBase: "https://api.parallel.ai",
+    auth: (apiKey) => ({ "x-api-key": apiKey }),
+    async search(request, vendor) {
       const { body, warnings } = buildBody(request, now());
-      const reply = await requestJson({
-        http: settings.http,
-        provider: "parallel",
-        label: "Parallel",
-        url,
+      const reply = await vendor.send({
+        path: "/v1/search",
         method: "POST",
-        headers: { "x-api-key": apiKey, accept: "application/json" },
         json: body,
-        timeoutMs,
-        signal: request.signal,
         errorCode: readErrorCode,
         quotaCodes: [BILLING],
       });
-      const data = parseReply(searchResponseSchema, reply, "parallel", "Parallel");
+      const data = vendor.parse(searchResponseSchema, reply);
       return {
-        hits: toHits(data.results, request.limit),
+        hits: toHits(data.results, request.limit, hitFields, { schema: resultSchema }),
         unresponsiveEngines: [],
         warnings: [...warnings, ...vendorWarnings(data.warnings)],
       };
     },
-  };
+  });
 }
 
 // --- request ----------------------------------------------------------------------------------
@@ -88,7 +61,7 @@ function buildBody(
     .filter((category) => category !== "general")
     .map((category) => `category "${category}" not supported by Parallel: searched without it`);
   const advanced: Record<string, unknown> = {
-    max_results: Math.min(MAX_RESULTS_PER_REQUEST, Math.max(1, Math.floor(request.limit))),
+    max_results: requestedCount(request.limit),
     excerpt_settings: { max_chars_per_result: EXCERPT_CHARS },
   };
   if (request.timeRange) {
@@ -116,8 +89,7 @@ function shorten(text: string, max: number): string {
 // --- response schema (only the fields read) ---------------------------------------------------
 
 const resultSchema = z.looseObject({
-  url: z.unknown(),
-  title: z.unknown().optional(),
+  ...resultFields,
   // Required in v1; null is seen from the legacy beta endpoint, so both are tolerated.
   excerpts: z.array(z.unknown()).nullish().catch(undefined),
   publish_date: z.unknown().optional(),
@@ -154,23 +126,11 @@ function readErrorCode(body: unknown): string | undefined {
 
 // --- hits -------------------------------------------------------------------------------------
 
-function toHits(results: unknown[], limit: number): SearchHit[] {
-  return results
-    .map((raw) => resultSchema.safeParse(raw))
-    .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []))
-    .slice(0, Math.max(0, limit))
-    .map((result, index) => toHit(result, index + 1));
-}
-
-function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
-  const excerpts = (result.excerpts ?? []).filter((e): e is string => typeof e === "string");
+function hitFields(result: z.infer<typeof resultSchema>) {
   return {
-    url: result.url as string,
-    title: cleanText(result.title, MAX_TITLE_CHARS),
-    snippet: cleanText(excerpts.map(plainText).join(" "), MAX_SNIPPET_CHARS),
+    title: result.title,
+    snippet: texts(result.excerpts).map(plainText).join(" "),
     publishedAt: toIsoDate(result.publish_date),
-    engines: [],
-    rank,
   };
 }
 

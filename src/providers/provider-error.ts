@@ -1,4 +1,4 @@
-import { maskUrl } from "../config.js";
+import { maskUrl } from "../config/redact.js";
 import { HttpFailure, ProviderError } from "../errors.js";
 
 /** A transport failure (timeout, reset, body cap, …) as the provider's recorded attempt outcome. */

@@ -1,15 +1,11 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
 import type { HttpClient, HttpResponse } from "../http/http-client.js";
-import { cleanText, isHttpUrl, MAX_SNIPPET_CHARS, MAX_TITLE_CHARS, toIsoDate } from "./hit-fields.js";
+import { cleanText, toIsoDate } from "./hit-fields.js";
 import { toProviderError } from "./provider-error.js";
-import type {
-  SearchHit,
-  SearchProvider,
-  SearchRequest,
-  SearchResponse,
-  UnresponsiveEngine,
-} from "./search-provider.js";
+import { missingSetting, providerRow } from "./registry.js";
+import type { SearchProvider, SearchRequest, SearchResponse, UnresponsiveEngine } from "./search-provider.js";
+import { resultFields, toHits } from "./to-hits.js";
 import { notConfigured } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
@@ -57,7 +53,7 @@ export function createSearxngProvider(settings: SearxngSettings): SearxngProvide
     query: Record<string, string | number | undefined>,
     signal: AbortSignal,
   ) => {
-    if (!base) throw notConfigured("searxng", "SearXNG", "SEARXNG_URL");
+    if (!base) throw notConfigured("searxng", providerRow("searxng").label, missingSetting("searxng"));
     try {
       return await settings.http.send({ url: `${base}${path}`, query, headers: HEADERS, timeoutMs, signal });
     } catch (error) {
@@ -76,7 +72,11 @@ export function createSearxngProvider(settings: SearxngSettings): SearxngProvide
       const response = await get("/search", buildQuery({ ...request, timeRange }), request.signal);
       const body = parseBody(response, searchResponseSchema);
       return {
-        hits: toHits(body.results, request.limit),
+        // SearXNG's own order is by score; sorted here so a proxy or old instance cannot reorder it.
+        hits: toHits(body.results, request.limit, hitFields, {
+          schema: resultSchema,
+          order: (a, b) => (b.score ?? 0) - (a.score ?? 0),
+        }),
         unresponsiveEngines: toUnresponsive(body.unresponsive_engines),
         warnings,
       };
@@ -156,8 +156,7 @@ function adaptTimeRange(
 // --- response schema (only the fields read) ---------------------------------------------------
 
 const resultSchema = z.looseObject({
-  url: z.unknown(),
-  title: z.unknown().optional(),
+  ...resultFields,
   content: z.unknown().optional(),
   engine: z.string().optional().catch(undefined),
   engines: z.array(z.string()).optional().catch(undefined),
@@ -225,24 +224,13 @@ function statusError(response: HttpResponse): ProviderError {
 
 // --- hits -------------------------------------------------------------------------------------
 
-function toHits(results: unknown[], limit: number): SearchHit[] {
-  const parsed = results
-    .map((raw) => resultSchema.safeParse(raw))
-    .flatMap((r) => (r.success && isHttpUrl(r.data.url) ? [r.data] : []));
-  // SearXNG's own order is by score; sort explicitly so a proxy or old instance cannot reorder it.
-  parsed.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
-  return parsed.slice(0, limit).map((result, index) => toHit(result, index + 1));
-}
-
-function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
+function hitFields(result: z.infer<typeof resultSchema>) {
   const engines = result.engines ?? (result.engine ? [result.engine] : []);
   return {
-    url: result.url as string,
-    title: cleanText(result.title, MAX_TITLE_CHARS),
-    snippet: cleanText(result.content, MAX_SNIPPET_CHARS),
+    title: result.title,
+    snippet: result.content,
     publishedAt: toIsoDate(result.publishedDate),
     engines: [...new Set(engines)].sort(),
-    rank,
   };
 }
 

@@ -1,63 +1,38 @@
 import { z } from "zod";
-import type { HttpClient } from "../http/http-client.js";
-import {
-  cleanText,
-  isHttpUrl,
-  MAX_RESULTS_PER_REQUEST,
-  MAX_SNIPPET_CHARS,
-  MAX_TITLE_CHARS,
-  toIsoDate,
-} from "./hit-fields.js";
-import type { SearchHit, SearchProvider, SearchRequest, SearchResponse } from "./search-provider.js";
-import { endpoint, notConfigured, parseReply, requestJson, withoutSecret } from "./vendor-request.js";
+import { withoutSecret } from "../config/redact.js";
+import { requestedCount, toIsoDate } from "./hit-fields.js";
+import { bearer, createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
+import type { SearchProvider, SearchRequest } from "./search-provider.js";
+import { resultFields, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
-export interface TavilySettings {
-  /** Sent as `Authorization: Bearer <key>` (never in the body, although Tavily still accepts that). */
-  apiKey?: string | undefined;
-  /** Replaces https://api.tavily.com (scheme, host and optional path prefix). */
-  baseUrl?: string | undefined;
-  http: HttpClient;
-  timeoutMs?: number;
-}
-
-const DOCUMENTED_BASE = "https://api.tavily.com";
-const SEARCH_PATH = "/search";
-const DEFAULT_TIMEOUT_MS = 12_000;
+/** The key is sent as `Authorization: Bearer <key>` (never in the body, although Tavily still accepts that). */
+export type TavilySettings = KeyedProviderSettings;
 
 // --- factory ----------------------------------------------------------------------------------
 
 export function createTavilyProvider(settings: TavilySettings): SearchProvider {
-  const apiKey = settings.apiKey ? settings.apiKey : undefined;
-  const url = endpoint(settings.baseUrl, DOCUMENTED_BASE, SEARCH_PATH);
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-  return {
-    name: "tavily",
-    configured: apiKey !== undefined,
-    async search(request: SearchRequest): Promise<SearchResponse> {
-      if (apiKey === undefined) {
-        throw notConfigured("tavily", "Tavily", "TAVILY_API_KEY");
-      }
+  return createKeyedProvider("tavily", settings, {
+    documentedBase: "https://api.tavily.com",
+    auth: bearer,
+    async search(request, vendor) {
       const { body, warnings } = buildBody(request);
       // 432 (plan limit) and 433 (pay-as-you-go limit) are quota statuses in requestJson.
-      const reply = await requestJson({
-        http: settings.http,
-        provider: "tavily",
-        label: "Tavily",
-        url,
+      const reply = await vendor.send({
+        path: "/search",
         method: "POST",
-        headers: { authorization: `Bearer ${apiKey}`, accept: "application/json" },
         json: body,
-        timeoutMs,
-        signal: request.signal,
-        errorCode: (error) => withoutSecret(errorMessage(error), apiKey),
+        errorCode: (error) => withoutSecret(errorMessage(error), vendor.apiKey),
       });
-      const data = parseReply(responseSchema, reply, "tavily", "Tavily");
-      return { hits: toHits(data.results, request.limit), unresponsiveEngines: [], warnings };
+      const data = vendor.parse(responseSchema, reply);
+      return {
+        hits: toHits(data.results, request.limit, hitFields, { schema: resultSchema }),
+        unresponsiveEngines: [],
+        warnings,
+      };
     },
-  };
+  });
 }
 
 // --- request ----------------------------------------------------------------------------------
@@ -88,15 +63,10 @@ function buildBody(request: SearchRequest): { body: Record<string, unknown>; war
   };
 }
 
-function requestedCount(limit: number): number {
-  return Math.max(1, Math.min(Math.floor(limit), MAX_RESULTS_PER_REQUEST));
-}
-
 // --- response schema (only the fields read) ---------------------------------------------------
 
 const resultSchema = z.looseObject({
-  url: z.unknown(),
-  title: z.unknown().optional(),
+  ...resultFields,
   content: z.unknown().optional(),
   // Not in Tavily's current API description, yet present in real replies (mostly with topic news)
   // as an RFC 1123 date ("Sun, 27 Sep 2026 06:10:00 GMT"): optional, any other form ignored.
@@ -123,27 +93,8 @@ function errorMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/** A vendor message that quotes the key is not repeated anywhere. */
-
 // --- hits -------------------------------------------------------------------------------------
 
-function toHits(results: readonly unknown[], limit: number): SearchHit[] {
-  const hits: SearchHit[] = [];
-  for (const raw of results) {
-    if (hits.length >= limit) break;
-    const parsed = resultSchema.safeParse(raw);
-    if (parsed.success && isHttpUrl(parsed.data.url)) hits.push(toHit(parsed.data, hits.length + 1));
-  }
-  return hits;
-}
-
-function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
-  return {
-    url: result.url as string,
-    title: cleanText(result.title, MAX_TITLE_CHARS),
-    snippet: cleanText(result.content, MAX_SNIPPET_CHARS),
-    publishedAt: toIsoDate(result.published_date),
-    engines: [],
-    rank,
-  };
+function hitFields(result: z.infer<typeof resultSchema>) {
+  return { title: result.title, snippet: result.content, publishedAt: toIsoDate(result.published_date) };
 }

@@ -23,7 +23,7 @@ export interface VendorCall extends Omit<HttpRequest, "signal"> {
 }
 
 /** Statuses that mean the allowance is used up: a long pause, not a retry in a minute. */
-const QUOTA_STATUSES = new Set([402, 432, 433]);
+export const QUOTA_STATUSES: ReadonlySet<number> = new Set([402, 432, 433]);
 
 export async function requestJson(call: VendorCall): Promise<unknown> {
   const { http, provider, label, errorCode, quotaCodes, ...request } = call;
@@ -89,11 +89,6 @@ export function parseReply<T>(
   return parsed.data;
 }
 
-/** A vendor message used as an error code only when it does not quote the key back. */
-export function withoutSecret(text: string | undefined, secret: string): string | undefined {
-  return text === undefined || text.includes(secret) ? undefined : text;
-}
-
 /** `Retry-After` as seconds or an HTTP date → milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | undefined, now: number = Date.now()): number | undefined {
   if (value === undefined || value.trim() === "") return undefined;
@@ -104,7 +99,7 @@ export function retryAfterMs(value: string | undefined, now: number = Date.now()
 }
 
 /**
- * The address of a vendor endpoint: an override (`EXA_BASE_URL=https://gateway.example/exa`)
+ * The address of a vendor endpoint: an override (a base-URL variable such as `https://gateway.example/exa`)
  * replaces scheme, host and optional path prefix; the documented path is appended.
  */
 export function endpoint(override: string | undefined, documentedBase: string, path: string): string {

@@ -1,71 +1,45 @@
 import { z } from "zod";
-import type { HttpClient } from "../http/http-client.js";
-import {
-  cleanText,
-  isHttpUrl,
-  MAX_RESULTS_PER_REQUEST,
-  MAX_SNIPPET_CHARS,
-  MAX_TITLE_CHARS,
-  toIsoDate,
-} from "./hit-fields.js";
-import type { SearchHit, SearchProvider, SearchRequest, SearchResponse } from "./search-provider.js";
-import { endpoint, notConfigured, parseReply, requestJson, withoutSecret } from "./vendor-request.js";
+import { withoutSecret } from "../config/redact.js";
+import { requestedCount, toIsoDate } from "./hit-fields.js";
+import { createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
+import type { SearchProvider, SearchRequest } from "./search-provider.js";
+import { resultFields, texts, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
-export interface YoucomSettings {
-  /** Sent as `X-API-Key: <key>`. */
-  apiKey?: string | undefined;
-  /**
-   * Replaces https://ydc-index.io (scheme, host and optional path prefix). Older You.com pages name
-   * https://api.ydc-index.io instead; the SDK and current docs use the default.
-   */
-  baseUrl?: string | undefined;
-  http: HttpClient;
-  timeoutMs?: number;
-}
-
-const DOCUMENTED_BASE = "https://ydc-index.io";
-const SEARCH_PATH = "/v1/search";
-const DEFAULT_TIMEOUT_MS = 12_000;
+/**
+ * The key is sent as `X-API-Key: <key>`. Older You.com pages name https://api.ydc-index.io as the
+ * address; the SDK and current docs use https://ydc-index.io.
+ */
+export type YoucomSettings = KeyedProviderSettings;
 
 // --- factory ----------------------------------------------------------------------------------
 
 export function createYoucomProvider(settings: YoucomSettings): SearchProvider {
-  const apiKey = settings.apiKey ? settings.apiKey : undefined;
-  const url = endpoint(settings.baseUrl, DOCUMENTED_BASE, SEARCH_PATH);
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-  return {
-    name: "youcom",
-    configured: apiKey !== undefined,
-    async search(request: SearchRequest): Promise<SearchResponse> {
-      if (apiKey === undefined) {
-        throw notConfigured("youcom", "You.com", "YDC_API_KEY");
-      }
-      const reply = await requestJson({
-        http: settings.http,
-        provider: "youcom",
-        label: "You.com",
-        url,
+  return createKeyedProvider("youcom", settings, {
+    documentedBase: "https://ydc-index.io",
+    auth: (apiKey) => ({ "x-api-key": apiKey }),
+    async search(request, vendor) {
+      const reply = await vendor.send({
+        path: "/v1/search",
         method: "GET",
         query: buildQuery(request),
-        headers: { "x-api-key": apiKey, accept: "application/json" },
-        timeoutMs,
-        signal: request.signal,
-        errorCode: (error) => withoutSecret(errorMessage(error), apiKey),
+        errorCode: (error) => withoutSecret(errorMessage(error), vendor.apiKey),
       });
-      const data = parseReply(responseSchema, reply, "youcom", "You.com");
+      const data = vendor.parse(responseSchema, reply);
       const web = data.results.web ?? [];
       const news = data.results.news ?? [];
       const wantsNews = request.categories.includes("news");
       return {
-        hits: toHits(wantsNews ? interleave(news, web) : interleave(web, news), request.limit),
+        hits: toHits(wantsNews ? interleave(news, web) : interleave(web, news), request.limit, hitFields, {
+          schema: resultSchema,
+          uniqueUrls: true,
+        }),
         unresponsiveEngines: [],
         warnings: categoryWarnings(request, news.length > 0),
       };
     },
-  };
+  });
 }
 
 // --- request ----------------------------------------------------------------------------------
@@ -74,7 +48,7 @@ function buildQuery(request: SearchRequest): Record<string, string | number | un
   return {
     query: request.query,
     // `count` applies to the web and the news section separately; the merged list is cut to the limit.
-    count: Math.max(1, Math.min(Math.floor(request.limit), MAX_RESULTS_PER_REQUEST)),
+    count: requestedCount(request.limit),
     // A time word inside the query can widen this window (You.com keeps the broader of the two).
     freshness: request.timeRange ?? undefined,
   };
@@ -101,8 +75,7 @@ function categoryWarnings(request: SearchRequest, gotNews: boolean): string[] {
 // --- response schema (only the fields read) ---------------------------------------------------
 
 const resultSchema = z.looseObject({
-  url: z.unknown(),
-  title: z.unknown().optional(),
+  ...resultFields,
   description: z.unknown().optional(),
   // Web results only: query-relevant passages, richer than the page description.
   snippets: z.array(z.unknown()).optional().catch(undefined),
@@ -129,8 +102,6 @@ function errorMessage(body: unknown): string | undefined {
   return parsed.success && typeof parsed.data.detail === "string" ? parsed.data.detail : undefined;
 }
 
-/** A vendor message that quotes the key is not repeated anywhere. */
-
 // --- hits -------------------------------------------------------------------------------------
 
 /** Two ranked lists as one: rank 1 of each, then rank 2 of each, …; the first section leads. */
@@ -143,28 +114,12 @@ function interleave(first: readonly unknown[], second: readonly unknown[]): unkn
   return merged;
 }
 
-function toHits(results: readonly unknown[], limit: number): SearchHit[] {
-  const hits: SearchHit[] = [];
-  const seen = new Set<string>();
-  for (const raw of results) {
-    if (hits.length >= limit) break;
-    const parsed = resultSchema.safeParse(raw);
-    if (!parsed.success || !isHttpUrl(parsed.data.url) || seen.has(parsed.data.url)) continue;
-    seen.add(parsed.data.url);
-    hits.push(toHit(parsed.data, hits.length + 1));
-  }
-  return hits;
-}
-
-function toHit(result: z.infer<typeof resultSchema>, rank: number): SearchHit {
-  const passages = (result.snippets ?? []).filter((s): s is string => typeof s === "string").join(" ");
+function hitFields(result: z.infer<typeof resultSchema>) {
   return {
-    url: result.url as string,
-    title: cleanText(result.title, MAX_TITLE_CHARS),
-    snippet: cleanText(passages, MAX_SNIPPET_CHARS) || cleanText(result.description, MAX_SNIPPET_CHARS),
+    title: result.title,
+    snippet: texts(result.snippets).join(" "),
+    fallbackSnippet: result.description,
     publishedAt: publishedDay(result.page_age),
-    engines: [],
-    rank,
   };
 }
 

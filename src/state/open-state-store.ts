@@ -1,4 +1,4 @@
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import { withMemoryFallback } from "./fallback-store.js";
 import { createFileStore } from "./file-store.js";
 import { createRedisStore } from "./redis-store.js";

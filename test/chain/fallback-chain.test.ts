@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { QUOTA_PAUSE_MS, runChain } from "../../src/chain/fallback-chain.js";
 import { createMemoryPauseStore } from "../../src/chain/pause-store.js";
 import { ProviderError } from "../../src/errors.js";
-import { silentLogger } from "../../src/logger.js";
+import { silentLogger } from "../../src/log/logger.js";
 import type { ProviderName, SearchProvider, SearchResponse } from "../../src/providers/search-provider.js";
 
 const request = { query: "q", categories: ["general" as const], engines: [], timeRange: null, limit: 5 };

@@ -12,7 +12,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type Config, configFromObject } from "../../src/config.js";
+import { type Config, configFromObject } from "../../src/config/config.js";
 import { flagName } from "../../src/interfaces/cli/cli-options.js";
 import { commandHelp } from "../../src/interfaces/cli/help.js";
 import { createMcpServer } from "../../src/interfaces/mcp/mcp-server.js";

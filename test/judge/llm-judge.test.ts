@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { configFromObject } from "../../src/config.js";
+import { configFromObject } from "../../src/config/config.js";
 import { chooseJudge } from "../../src/judge/choose-judge.js";
 import { defaultJudge } from "../../src/judge/default-judge.js";
 import { lexicalJudge } from "../../src/judge/lexical-stance.js";
@@ -14,7 +14,7 @@ import {
   type LlmJudgeSettings,
 } from "../../src/judge/llm-judge.js";
 import type { StanceInput } from "../../src/judge/stance.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger } from "../../src/log/logger.js";
 import { assess } from "../../src/operations/assess.js";
 import { corroborate } from "../../src/operations/corroborate.js";
 import { type FakeEngine, page, startFakeSearxng } from "../helpers/fake-searxng.js";

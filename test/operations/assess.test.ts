@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { InvalidInputError } from "../../src/errors.js";
 import type { StanceJudge } from "../../src/judge/stance.js";
 import { assess } from "../../src/operations/assess.js";
-import { InvalidInputError } from "../../src/operations/errors.js";
 
 /** Takes the stance from the first word of the title: "yes …" supports, "no …" contradicts. */
 const firstWordJudge: StanceJudge = {

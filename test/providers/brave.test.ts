@@ -1,15 +1,17 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/errors.js";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
 import { type BraveSettings, createBraveProvider } from "../../src/providers/brave.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
-import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
+import {
+  type ContractFixture,
+  providerFailure,
+  providerFixture,
+  type SentRequest,
+  searchRequest,
+  TEST_KEY,
+  useMockNetwork,
+} from "../helpers/provider-harness.js";
 
-interface Fixture {
-  response: { body: Record<string, unknown> };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture;
 const fixture = (name: string) => providerFixture<Fixture>(name);
 const web = fixture("brave");
 const news = fixture("brave-news");
@@ -22,57 +24,24 @@ const errorFixture = (file: Fixture, status: number, code: string) => {
 const ORIGIN = "https://api.search.brave.com";
 const WEB = "/res/v1/web/search";
 const NEWS = "/res/v1/news/search";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density 2026", overrides);
 
-interface Sent {
-  method?: string;
-  path?: string;
-  params?: URLSearchParams;
-  headers?: Record<string, string>;
-}
+type Sent = SentRequest;
 
 describe("brave provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (settings: Partial<BraveSettings> = {}) =>
-    createBraveProvider({ apiKey: KEY, http: createHttpClient({ dispatcher: agent }), ...settings });
+    createBraveProvider({ apiKey: KEY, http: network.http(), ...settings });
 
   /** Intercepts GET `path` on `origin` (any query string), recording what was sent. */
   const intercept = (sent: Sent = {}, path = WEB, origin = ORIGIN) =>
-    agent.get(origin).intercept({
-      method: "GET",
-      path: (p) => {
-        const url = new URL(p, origin);
-        sent.path = url.pathname;
-        sent.params = url.searchParams;
-        return url.pathname === path;
-      },
-      headers: (h) => {
-        sent.headers = h as Record<string, string>;
-        return true;
-      },
-    });
+    network.intercept(sent, origin, path, "GET");
 
-  const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ProviderError);
-    const providerError = error as ProviderError;
-    expect(`${providerError.message}\n${providerError.stack}`).not.toContain(KEY);
-    return providerError;
-  };
+  const failure = (promise: Promise<unknown>) => providerFailure(promise, KEY);
 
   it("maps the documented web reply: description as snippet, page_age as a day, ranks from 1", async () => {
     intercept().reply(200, web.response.body);
@@ -166,7 +135,7 @@ describe("brave provider", () => {
     const sent: Sent = {};
     intercept(sent, path).reply(200, path === NEWS ? news.response.body : web.response.body);
     const result = await provider().search(request({ categories }));
-    expect(sent.path).toBe(path);
+    expect(sent.pathname).toBe(path);
     expect(result.warnings).toEqual(warnings);
     expect(result.hits.length).toBe(3);
   });
@@ -317,7 +286,7 @@ describe("brave provider", () => {
 
   it("stops when the caller aborts → aborted", async () => {
     const controller = new AbortController();
-    agent
+    network.agent
       .get(ORIGIN)
       .intercept({
         method: "GET",
@@ -347,13 +316,13 @@ describe("brave provider", () => {
       const result = await provider({ baseUrl: "http://127.0.0.1:8443/brave" }).search(
         request({ categories }),
       );
-      expect(sent.path).toBe(path);
+      expect(sent.pathname).toBe(path);
       expect(result.hits).toHaveLength(3);
     },
   );
 
   it("is unconfigured without a key and then fails with no_key", async () => {
-    const brave = createBraveProvider({ apiKey: "", http: createHttpClient({ dispatcher: agent }) });
+    const brave = createBraveProvider({ apiKey: "", http: network.http() });
     expect(brave.configured).toBe(false);
     expect((await failure(brave.search(request()))).outcome).toBe("no_key");
     expect(provider().configured).toBe(true);

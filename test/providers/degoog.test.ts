@@ -1,15 +1,17 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/errors.js";
-import { createHttpClient } from "../../src/http/http-client.js";
+import type { MockAgent } from "undici";
+import { describe, expect, it } from "vitest";
+import type { ProviderError } from "../../src/errors.js";
 import { createDegoogProvider } from "../../src/providers/degoog.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
-import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
+import {
+  type ContractFixture,
+  providerFailure,
+  providerFixture,
+  searchRequest,
+  useMockNetwork,
+} from "../helpers/provider-harness.js";
 
-interface Fixture {
-  response: { body: Record<string, unknown> };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture;
 
 const fixture = (name: string) => providerFixture<Fixture>(name);
 
@@ -39,26 +41,19 @@ interface Sent {
 }
 
 describe("degoog provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (url: string = ORIGIN, timeoutMs?: number) =>
     createDegoogProvider({
       url,
-      http: createHttpClient({ dispatcher: agent }),
+      http: network.http(),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
     });
 
   /** Answers /api/search and records what was sent (path and lower-cased headers). */
   function answer(status: number, body: unknown, headers: Record<string, string> = {}): Sent {
     const sent: Sent = { path: undefined, headers: {} };
-    agent
+    network.agent
       .get(ORIGIN)
       .intercept({
         path: (path) => {
@@ -79,11 +74,7 @@ describe("degoog provider", () => {
     return sent;
   }
 
-  const failure = async (promise: Promise<unknown>) => {
-    const error = await promise.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderError);
-    return error as ProviderError;
-  };
+  const failure = providerFailure;
 
   it("maps the native reply: http(s) only (ftp dropped, plain http kept), engines from sources, failed engines reported", async () => {
     answer(200, native.response.body);
@@ -251,7 +242,7 @@ describe("degoog provider", () => {
   });
 
   it("gives up after its timeout", async () => {
-    agent
+    network.agent
       .get(ORIGIN)
       .intercept({ path: (p) => p.startsWith("/api/search?") })
       .reply(200, { results: [] })
@@ -260,7 +251,7 @@ describe("degoog provider", () => {
   });
 
   it("stops when the caller aborts", async () => {
-    agent
+    network.agent
       .get(ORIGIN)
       .intercept({ path: (p) => p.startsWith("/api/search?") })
       .reply(200, { results: [] })
@@ -273,7 +264,7 @@ describe("degoog provider", () => {
 
   it("keeps a path prefix of the address", async () => {
     const paths: string[] = [];
-    agent
+    network.agent
       .get(ORIGIN)
       .intercept({
         path: (p) => {
@@ -331,7 +322,7 @@ describe("degoog provider", () => {
       ],
       ["no route to the host", () => {}, "network", undefined],
     ])("never appear in the error after a %s", async (_name, setup, outcome, timeoutMs) => {
-      setup(agent);
+      setup(network.agent);
       const error = await failure(provider(url, timeoutMs).search(request()));
       expect(error.outcome).toBe(outcome);
       expect(said(error)).not.toContain(PASSWORD);
@@ -341,7 +332,7 @@ describe("degoog provider", () => {
   it.each([undefined, "", "  "])(
     "is unconfigured without an address (%j) and refuses to search",
     async (url) => {
-      const unconfigured = createDegoogProvider({ url, http: createHttpClient({ dispatcher: agent }) });
+      const unconfigured = createDegoogProvider({ url, http: network.http() });
       expect(unconfigured.configured).toBe(false);
       expect((await failure(unconfigured.search(request()))).outcome).toBe("no_key");
     },

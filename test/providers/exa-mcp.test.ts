@@ -1,11 +1,13 @@
 import { hostname, userInfo } from "node:os";
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/errors.js";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createExaMcpProvider } from "../../src/providers/exa-mcp.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
-import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
+import {
+  providerFailure,
+  providerFixture,
+  searchRequest,
+  useMockNetwork,
+} from "../helpers/provider-harness.js";
 
 interface FixtureReply {
   status: number;
@@ -47,30 +49,21 @@ function block(i: number, extra = ""): string {
   return `Title: Result ${i}\nURL: https://site${i}.example/page\nPublished: 2026-01-0${(i % 9) + 1}T00:00:00.000Z\nAuthor: N/A\nHighlights:\nHighlight of result ${i}.${extra}`;
 }
 
-const errorOf = async (promise: Promise<unknown>): Promise<ProviderError> => {
-  const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-};
+const errorOf = providerFailure;
 
 describe("exa-mcp provider", () => {
-  let agent: MockAgent;
+  const network = useMockNetwork();
   let sent: Sent[];
   beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
     sent = [];
-  });
-  afterEach(async () => {
-    await agent.close();
   });
 
   const provider = (settings: { url?: string; timeoutMs?: number; enabled?: boolean } = {}) =>
-    createExaMcpProvider({ http: createHttpClient({ dispatcher: agent }), enabled: true, ...settings });
+    createExaMcpProvider({ http: network.http(), enabled: true, ...settings });
 
   /** Replies to the next POST on `origin` and records what was sent. */
   function reply(status: number, body: string, headers: Record<string, string>, origin = ORIGIN) {
-    return agent
+    return network.agent
       .get(origin)
       .intercept({ path: () => true, method: "POST" })
       .reply((options) => {

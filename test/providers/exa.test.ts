@@ -1,15 +1,18 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/errors.js";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
 import { createExaProvider, type ExaSettings } from "../../src/providers/exa.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
-import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
+import {
+  type ContractFixture,
+  providerFailure,
+  providerFixture,
+  type SentRequest,
+  searchRequest,
+  TEST_KEY,
+  transportContract,
+  useMockNetwork,
+} from "../helpers/provider-harness.js";
 
-interface Fixture {
-  response: { body: { results: Record<string, unknown>[] } };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture<{ results: Record<string, unknown>[] }>;
 const fixture = providerFixture<Fixture>("exa");
 const errorFixture = (status: number, tag: string) => {
   const found = fixture.errors.find((e) => e.status === status && (e.body as { tag?: string }).tag === tag);
@@ -18,64 +21,30 @@ const errorFixture = (status: number, tag: string) => {
 };
 
 const ORIGIN = "https://api.exa.ai";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 const NOW = Date.parse("2026-10-01T12:00:00.000Z");
 
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density breakthroughs", overrides);
 
-interface Sent {
-  path?: string;
-  headers?: Record<string, string>;
-  body?: Record<string, unknown>;
-}
+type Sent = SentRequest;
 
 describe("exa provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (settings: Partial<ExaSettings> = {}) =>
     createExaProvider({
       apiKey: KEY,
-      http: createHttpClient({ dispatcher: agent }),
+      http: network.http(),
       now: () => NOW,
       ...settings,
     });
 
   /** Intercepts POST /search on `origin`, recording what was sent. */
   const intercept = (sent: Sent = {}, origin = ORIGIN, path = "/search") =>
-    agent.get(origin).intercept({
-      method: "POST",
-      path: (p) => {
-        sent.path = p;
-        return p === path;
-      },
-      headers: (h) => {
-        sent.headers = h as Record<string, string>;
-        return true;
-      },
-      body: (b) => {
-        sent.body = JSON.parse(b) as Record<string, unknown>;
-        return true;
-      },
-    });
+    network.intercept(sent, origin, path, "POST");
 
-  const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ProviderError);
-    const providerError = error as ProviderError;
-    expect(`${providerError.message}\n${providerError.stack}`).not.toContain(KEY);
-    return providerError;
-  };
+  const failure = (promise: Promise<unknown>) => providerFailure(promise, KEY);
 
   it("maps the documented reply: joined highlights as snippet, dates as days, ranks from 1", async () => {
     intercept().reply(200, fixture.response.body);
@@ -244,59 +213,24 @@ describe("exa provider", () => {
     expect((await failure(provider().search(request()))).outcome).toBe("bad_response");
   });
 
-  it("stops reading a body over the size cap → too_large", async () => {
-    intercept().reply(200, `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`);
-    expect((await failure(provider().search(request()))).outcome).toBe("too_large");
-  });
-
-  it("gives up after its timeout → timeout", async () => {
-    intercept().reply(200, { results: [] }).delay(2000);
-    expect((await failure(provider({ timeoutMs: 30 }).search(request()))).outcome).toBe("timeout");
-  });
-
-  it("stops when the caller aborts → aborted", async () => {
-    const controller = new AbortController();
-    agent
-      .get(ORIGIN)
-      .intercept({
-        method: "POST",
-        path: (p) => {
-          controller.abort();
-          return p === "/search";
-        },
-      })
-      .reply(200, { results: [] })
-      .delay(2000);
-    const failed = await failure(provider().search(request({ signal: controller.signal })));
-    expect(failed.outcome).toBe("aborted");
-  });
-
-  it("sends to the base-URL override with the documented path appended", async () => {
-    const sent: Sent = {};
-    intercept(sent, "https://gateway.test", "/exa/search").reply(200, fixture.response.body);
-    const result = await provider({ baseUrl: "https://gateway.test/exa/" }).search(request());
-    expect(sent.path).toBe("/exa/search");
-    expect(result.hits).toHaveLength(3);
-  });
-
-  it("is unconfigured without a key and then fails with no_key, sending nothing", async () => {
-    for (const apiKey of [undefined, "", "   "]) {
-      const exa = createExaProvider({
-        ...(apiKey === undefined ? {} : { apiKey }),
-        http: createHttpClient({ dispatcher: agent }),
-      });
-      expect(exa.configured).toBe(false);
-      expect((await failure(exa.search(request()))).outcome).toBe("no_key");
-    }
-    expect(provider().configured).toBe(true);
-  });
-
-  it("never names the key in a warning", async () => {
-    intercept().reply(200, fixture.response.body);
-    const result = await provider().search(
-      request({ categories: ["it", "news", "science"], timeRange: "week" }),
-    );
-    expect(result.warnings.length).toBeGreaterThan(0);
-    expect(JSON.stringify(result)).not.toContain(KEY);
+  transportContract({
+    name: "exa",
+    intercept,
+    provider,
+    request,
+    emptyBody: { results: [] },
+    oversizedBody: `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`,
+    override: {
+      baseUrl: "https://gateway.test/exa/",
+      origin: "https://gateway.test",
+      path: "/exa/search",
+      body: fixture.response.body,
+      hits: 3,
+    },
+    warnings: {
+      key: KEY,
+      body: fixture.response.body,
+      request: { categories: ["it", "news", "science"], timeRange: "week" },
+    },
   });
 });

@@ -1,22 +1,23 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/errors.js";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
+import type { ProviderError } from "../../src/errors.js";
 import { createFirecrawlProvider } from "../../src/providers/firecrawl.js";
 import type { SearchRequest, SearchResponse } from "../../src/providers/search-provider.js";
-import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
+import {
+  type ContractFixture,
+  providerFailure,
+  providerFixture,
+  searchRequest,
+  TEST_KEY,
+  useMockNetwork,
+} from "../helpers/provider-harness.js";
 
-interface Fixture {
-  request: { body: Record<string, unknown> };
-  response: { body: Record<string, unknown> };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture;
 
 const fixture = providerFixture<Fixture>("firecrawl");
 const errorBody = (status: number) => fixture.errors.find((e) => e.status === status);
 
 const ORIGIN = "https://api.firecrawl.dev";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 // 2026-10-01T12:00:00Z: "2 days ago" is 2026-09-29.
 const NOW = Date.UTC(2026, 9, 1, 12);
 
@@ -62,19 +63,12 @@ interface Sent {
 }
 
 describe("firecrawl provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (options: { baseUrl?: string; timeoutMs?: number } = {}) =>
     createFirecrawlProvider({
       apiKey: KEY,
-      http: createHttpClient({ dispatcher: agent }),
+      http: network.http(),
       now: () => NOW,
       ...options,
     });
@@ -88,7 +82,7 @@ describe("firecrawl provider", () => {
     path = "/v2/search",
   ): Sent {
     const sent: Sent = { path: undefined, method: undefined, headers: {}, body: undefined };
-    agent
+    network.agent
       .get(origin)
       .intercept({
         path: (p) => {
@@ -116,11 +110,7 @@ describe("firecrawl provider", () => {
     return sent;
   }
 
-  const failure = async (promise: Promise<unknown>) => {
-    const error = await promise.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderError);
-    return error as ProviderError;
-  };
+  const failure = providerFailure;
 
   it("merges data.web and data.news by position, strips highlight emphasis, resolves relative news dates", async () => {
     answer(200, fixture.response.body);
@@ -434,7 +424,7 @@ describe("firecrawl provider", () => {
   });
 
   it("gives up after its timeout", async () => {
-    agent
+    network.agent
       .get(ORIGIN)
       .intercept({ path: "/v2/search", method: "POST" })
       .reply(200, { success: true, data: { web: [] } })
@@ -448,7 +438,7 @@ describe("firecrawl provider", () => {
     ["before the request", true],
     ["while it is in flight", false],
   ])("stops when the caller aborts %s", async (_name, early) => {
-    agent
+    network.agent
       .get(ORIGIN)
       .intercept({ path: "/v2/search", method: "POST" })
       .reply(200, { success: true, data: { web: [] } })
@@ -469,7 +459,7 @@ describe("firecrawl provider", () => {
   it.each([undefined, "", "   "])(
     "is unconfigured without a key (%j) and refuses to search",
     async (apiKey) => {
-      const unconfigured = createFirecrawlProvider({ apiKey, http: createHttpClient({ dispatcher: agent }) });
+      const unconfigured = createFirecrawlProvider({ apiKey, http: network.http() });
       expect(unconfigured.configured).toBe(false);
       expect((await failure(unconfigured.search(request()))).outcome).toBe("no_key");
     },

@@ -1,76 +1,45 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
 import { createNimbleProvider, type NimbleSettings } from "../../src/providers/nimble.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
+  type ContractFixture,
   exposedText,
   providerFailure,
   providerFixture,
+  type SentRequest,
   searchRequest,
+  TEST_KEY,
   transportContract,
+  useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  request: { body: Record<string, unknown> };
-  response: { body: { results: Record<string, unknown>[] } };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture<{ results: Record<string, unknown>[] }>;
 
 const fixture = providerFixture<Fixture>("nimble");
 const errorBody = (status: number) => fixture.errors.find((e) => e.status === status)?.body;
 
 const ORIGIN = "https://sdk.nimbleway.com";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 const NOW = Date.UTC(2026, 8, 28, 12, 0, 0);
 
-interface Sent {
-  path?: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: Record<string, unknown>;
-}
+type Sent = SentRequest;
 
 const request = (overrides: Partial<SearchRequest> = {}) => searchRequest("solid-state battery", overrides);
 
 describe("nimble provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (overrides: Partial<NimbleSettings> = {}) =>
     createNimbleProvider({
       apiKey: KEY,
-      http: createHttpClient({ dispatcher: agent }),
+      http: network.http(),
       clock: () => NOW,
       ...overrides,
     });
 
   /** One POST /v2/search on `origin`, recording what was sent. */
   const intercept = (sent: Sent = {}, origin = ORIGIN, path = "/v2/search") =>
-    agent.get(origin).intercept({
-      path: (p) => {
-        sent.path = p;
-        return p === path;
-      },
-      method: (m) => {
-        sent.method = m;
-        return true;
-      },
-      headers: (h) => {
-        sent.headers = h as Record<string, string>;
-        return true;
-      },
-      body: (b) => {
-        sent.body = JSON.parse(b) as Record<string, unknown>;
-        return true;
-      },
-    });
+    network.intercept(sent, origin, path);
 
   it("maps the documented reply to ranked hits with days for absolute and relative dates", async () => {
     intercept().reply(200, fixture.response.body);
@@ -232,19 +201,18 @@ describe("nimble provider", () => {
 
   transportContract({
     name: "nimble",
-    intercept: () => intercept(),
+    intercept,
     provider,
     request,
     emptyBody: { results: [] },
+    override: {
+      baseUrl: "https://gateway.example/nimble/",
+      origin: "https://gateway.example",
+      path: "/nimble/v2/search",
+      body: fixture.response.body,
+      hits: 3,
+    },
     oversizedBody: `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`,
-  });
-
-  it("uses the base-URL override with the documented path appended", async () => {
-    const sent: Sent = {};
-    intercept(sent, "https://gateway.example", "/nimble/v2/search").reply(200, fixture.response.body);
-    const result = await provider({ baseUrl: "https://gateway.example/nimble/" }).search(request());
-    expect(sent.path).toBe("/nimble/v2/search");
-    expect(result.hits).toHaveLength(3);
   });
 
   it.each([

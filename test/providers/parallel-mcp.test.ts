@@ -1,11 +1,13 @@
 import { hostname, userInfo } from "node:os";
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/errors.js";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createParallelMcpProvider } from "../../src/providers/parallel-mcp.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
-import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
+import {
+  providerFailure,
+  providerFixture,
+  searchRequest,
+  useMockNetwork,
+} from "../helpers/provider-harness.js";
 
 interface FixtureReply {
   status: number;
@@ -65,30 +67,21 @@ function toolReply(id: number, output: unknown, structured = false) {
   };
 }
 
-const errorOf = async (promise: Promise<unknown>): Promise<ProviderError> => {
-  const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-};
+const errorOf = providerFailure;
 
 describe("parallel-mcp provider", () => {
-  let agent: MockAgent;
+  const network = useMockNetwork();
   let sent: Sent[];
   beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
     sent = [];
-  });
-  afterEach(async () => {
-    await agent.close();
   });
 
   const provider = (settings: { url?: string; timeoutMs?: number; enabled?: boolean } = {}) =>
-    createParallelMcpProvider({ http: createHttpClient({ dispatcher: agent }), enabled: true, ...settings });
+    createParallelMcpProvider({ http: network.http(), enabled: true, ...settings });
 
   /** A fake endpoint: every POST is recorded and answered by `answer`. */
   function serve(answer: (message: Message, headers: Record<string, string>) => Answer, origin = ORIGIN) {
-    return agent
+    return network.agent
       .get(origin)
       .intercept({ path: () => true, method: "POST" })
       .reply((options) => {

@@ -1,10 +1,8 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/errors.js";
-import { createHttpClient } from "../../src/http/http-client.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createSearxngProvider } from "../../src/providers/searxng.js";
-import { providerFixture, searchRequest } from "../helpers/provider-harness.js";
+import { providerFixture, searchRequest, useMockNetwork } from "../helpers/provider-harness.js";
 
 const fixture = (name: string) =>
   providerFixture<{
@@ -26,20 +24,13 @@ const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density", overrides);
 
 describe("searxng provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
-  const provider = () => createSearxngProvider({ url: BASE, http: createHttpClient({ dispatcher: agent }) });
+  const provider = () => createSearxngProvider({ url: BASE, http: network.http() });
 
   it("maps the documented reply to hits: http(s) only, sorted by score, engines kept, dates as days", async () => {
     const body = fixture("searxng").response.body;
-    agent
+    network.agent
       .get(BASE)
       .intercept({ path: (p) => p.startsWith("/search?"), method: "GET" })
       .reply(200, body);
@@ -60,7 +51,7 @@ describe("searxng provider", () => {
   });
 
   it("cleans engine names and reasons it reports as unresponsive", async () => {
-    agent
+    network.agent
       .get(BASE)
       .intercept({ path: (p) => p.startsWith("/search?"), method: "GET" })
       .reply(200, {
@@ -82,7 +73,7 @@ describe("searxng provider", () => {
 
   it("sends engines alone when the call names engines (engines + categories would select their union)", async () => {
     const paths: string[] = [];
-    agent
+    network.agent
       .get(BASE)
       .intercept({ path: searchPath(paths), method: "GET" })
       .reply(200, { results: [] });
@@ -98,7 +89,7 @@ describe("searxng provider", () => {
 
   it("sends categories when no engines are named and omits time_range when there is none", async () => {
     const paths: string[] = [];
-    agent
+    network.agent
       .get(BASE)
       .intercept({ path: searchPath(paths), method: "GET" })
       .reply(200, { results: [] });
@@ -116,7 +107,7 @@ describe("searxng provider", () => {
       engines: ["bing"],
       score: 30 - i,
     }));
-    agent
+    network.agent
       .get(BASE)
       .intercept({ path: (p) => p.startsWith("/search?") })
       .reply(200, { results });
@@ -134,7 +125,7 @@ describe("searxng provider", () => {
     [200, "text/html", "<html>not json</html>", "bad_response", /not JSON/],
     [200, "application/json", { results: "nope" }, "bad_response", /unexpected shape/],
   ])("status %i (%s) becomes the recorded outcome", async (status, type, body, outcome, message) => {
-    agent
+    network.agent
       .get(BASE)
       .intercept({ path: (p) => p.startsWith("/search?") })
       .reply(status, typeof body === "string" ? body : JSON.stringify(body), {
@@ -150,7 +141,7 @@ describe("searxng provider", () => {
 
   it("lifts credentials out of the address into a Basic header and never names them in errors", async () => {
     let auth: unknown;
-    agent
+    network.agent
       .get("http://searxng.test:8080")
       .intercept({
         path: (p) => p.startsWith("/search?"),
@@ -162,7 +153,7 @@ describe("searxng provider", () => {
       .reply(502, "bad gateway");
     const error = (await createSearxngProvider({
       url: "http://alice:s3cret@searxng.test:8080",
-      http: createHttpClient({ dispatcher: agent }),
+      http: network.http(),
     })
       .search(request())
       .catch((e: unknown) => e)) as ProviderError;
@@ -172,7 +163,10 @@ describe("searxng provider", () => {
   });
 
   it("reads the engines of /config", async () => {
-    agent.get(BASE).intercept({ path: "/config" }).reply(200, fixture("searxng-config").response.body);
+    network.agent
+      .get(BASE)
+      .intercept({ path: "/config" })
+      .reply(200, fixture("searxng-config").response.body);
     const engines = await provider().engines(new AbortController().signal);
     expect(engines.find((e) => e.name === "duckduckgo")).toMatchObject({
       enabled: true,
@@ -182,7 +176,7 @@ describe("searxng provider", () => {
 
   it("drops a time range no selected engine supports and names engines a range leaves out", async () => {
     const seen: string[] = [];
-    agent
+    network.agent
       .get(BASE)
       .intercept({ path: "/config" })
       .reply(200, {
@@ -192,7 +186,7 @@ describe("searxng provider", () => {
           { name: "duckduckgo", categories: ["general"], enabled: true, time_range_support: false },
         ],
       });
-    agent
+    network.agent
       .get(BASE)
       .intercept({ path: searchPath(seen) })
       .reply(200, { results: [] })
@@ -210,7 +204,7 @@ describe("searxng provider", () => {
   it("is unconfigured without an address", () => {
     const unconfigured = createSearxngProvider({
       url: undefined,
-      http: createHttpClient({ dispatcher: agent }),
+      http: network.http(),
     });
     expect(unconfigured.configured).toBe(false);
   });

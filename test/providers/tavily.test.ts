@@ -1,71 +1,40 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createTavilyProvider, type TavilySettings } from "../../src/providers/tavily.js";
 import {
+  type ContractFixture,
   exposedText,
   providerFailure,
   providerFixture,
+  type SentRequest,
   searchRequest,
+  TEST_KEY,
   transportContract,
+  useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  request: { body: Record<string, unknown> };
-  response: { body: { results: Record<string, unknown>[] } };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture<{ results: Record<string, unknown>[] }>;
 
 const fixture = providerFixture<Fixture>("tavily");
 const errorBody = (status: number) => fixture.errors.find((e) => e.status === status)?.body;
 
 const ORIGIN = "https://api.tavily.com";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 
-interface Sent {
-  path?: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: Record<string, unknown>;
-}
+type Sent = SentRequest;
 
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density", overrides);
 
 describe("tavily provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (overrides: Partial<TavilySettings> = {}) =>
-    createTavilyProvider({ apiKey: KEY, http: createHttpClient({ dispatcher: agent }), ...overrides });
+    createTavilyProvider({ apiKey: KEY, http: network.http(), ...overrides });
 
   /** One POST /search on `origin`, recording what was sent. */
   const intercept = (sent: Sent = {}, origin = ORIGIN, path = "/search") =>
-    agent.get(origin).intercept({
-      path: (p) => {
-        sent.path = p;
-        return p === path;
-      },
-      method: (m) => {
-        sent.method = m;
-        return true;
-      },
-      headers: (h) => {
-        sent.headers = h as Record<string, string>;
-        return true;
-      },
-      body: (b) => {
-        sent.body = JSON.parse(b) as Record<string, unknown>;
-        return true;
-      },
-    });
+    network.intercept(sent, origin, path);
 
   it("maps the documented reply to ranked hits with RFC 1123 dates as days", async () => {
     intercept().reply(200, fixture.response.body);
@@ -233,19 +202,18 @@ describe("tavily provider", () => {
 
   transportContract({
     name: "tavily",
-    intercept: () => intercept(),
+    intercept,
     provider,
     request,
     emptyBody: { results: [] },
+    override: {
+      baseUrl: "http://127.0.0.1:9999/proxy/tavily",
+      origin: "http://127.0.0.1:9999",
+      path: "/proxy/tavily/search",
+      body: fixture.response.body,
+      hits: 3,
+    },
     oversizedBody: `{"results":["${"x".repeat(5 * 1024 * 1024)}"]}`,
-  });
-
-  it("uses the base-URL override with the documented path appended", async () => {
-    const sent: Sent = {};
-    intercept(sent, "http://127.0.0.1:9999", "/proxy/tavily/search").reply(200, fixture.response.body);
-    const result = await provider({ baseUrl: "http://127.0.0.1:9999/proxy/tavily" }).search(request());
-    expect(sent.path).toBe("/proxy/tavily/search");
-    expect(result.hits).toHaveLength(3);
   });
 
   it.each([

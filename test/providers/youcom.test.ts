@@ -1,34 +1,30 @@
-import { MockAgent } from "undici";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHttpClient } from "../../src/http/http-client.js";
+import { describe, expect, it } from "vitest";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createYoucomProvider, type YoucomSettings } from "../../src/providers/youcom.js";
 import {
+  type ContractFixture,
   exposedText,
   providerFailure,
   providerFixture,
+  type SentRequest,
   searchRequest,
+  TEST_KEY,
   transportContract,
+  useMockNetwork,
 } from "../helpers/provider-harness.js";
 
-interface Fixture {
-  request: { params: Record<string, unknown> };
-  response: { body: { results: { web: Record<string, unknown>[]; news: Record<string, unknown>[] } } };
-  errors: { status: number; headers?: Record<string, string>; body: unknown }[];
-}
+type Fixture = ContractFixture<{
+  results: { web: Record<string, unknown>[]; news: Record<string, unknown>[] };
+}>;
 
 const fixture = providerFixture<Fixture>("youcom");
 const errorBody = (status: number) => fixture.errors.find((e) => e.status === status)?.body;
 const errorHeaders = (status: number) => fixture.errors.find((e) => e.status === status)?.headers ?? {};
 
 const ORIGIN = "https://ydc-index.io";
-const KEY = "canary-key-5f3a";
+const KEY = TEST_KEY;
 
-interface Sent {
-  path?: string;
-  method?: string;
-  headers?: Record<string, string>;
-}
+type Sent = SentRequest;
 
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density", overrides);
@@ -40,34 +36,14 @@ const page = (name: string) => ({
 });
 
 describe("you.com provider", () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const network = useMockNetwork();
 
   const provider = (overrides: Partial<YoucomSettings> = {}) =>
-    createYoucomProvider({ apiKey: KEY, http: createHttpClient({ dispatcher: agent }), ...overrides });
+    createYoucomProvider({ apiKey: KEY, http: network.http(), ...overrides });
 
   /** One GET /v1/search on `origin`, recording what was sent. */
   const intercept = (sent: Sent = {}, origin = ORIGIN, path = "/v1/search") =>
-    agent.get(origin).intercept({
-      path: (p) => {
-        sent.path = p;
-        return p.split("?")[0] === path;
-      },
-      method: (m) => {
-        sent.method = m;
-        return true;
-      },
-      headers: (h) => {
-        sent.headers = h as Record<string, string>;
-        return true;
-      },
-    });
+    network.intercept(sent, origin, path);
 
   it("maps the documented reply: web and news merged rank by rank, passages as snippets, days as given", async () => {
     intercept().reply(200, fixture.response.body);
@@ -260,19 +236,18 @@ describe("you.com provider", () => {
 
   transportContract({
     name: "youcom",
-    intercept: () => intercept(),
+    intercept,
     provider,
     request,
     emptyBody: { results: {} },
+    override: {
+      baseUrl: "https://api.ydc-index.io",
+      origin: "https://api.ydc-index.io",
+      path: "/v1/search",
+      body: fixture.response.body,
+      hits: 3,
+    },
     oversizedBody: `{"results":{"web":["${"x".repeat(5 * 1024 * 1024)}"]}}`,
-  });
-
-  it("uses the base-URL override with the documented path appended", async () => {
-    const sent: Sent = {};
-    intercept(sent, "https://api.ydc-index.io", "/v1/search").reply(200, fixture.response.body);
-    const result = await provider({ baseUrl: "https://api.ydc-index.io" }).search(request());
-    expect(sent.path).toMatch(/^\/v1\/search\?/);
-    expect(result.hits).toHaveLength(3);
   });
 
   it.each([

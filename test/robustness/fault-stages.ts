@@ -8,7 +8,7 @@
  * interleaving of parallel calls, and the fault behind each recorded attempt is known.
  */
 import { gzipSync } from "node:zlib";
-import { type Config, configFromObject } from "../../src/config.js";
+import { type Config, configFromObject } from "../../src/config/config.js";
 import { type RecordedRequest, type ScriptedReply, startScriptedServer } from "../helpers/scripted-server.js";
 
 export const FAULTS = [

@@ -15,14 +15,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Config, loadConfig } from "../../src/config.js";
-import { diagnose, renderDiagnosis } from "../../src/doctor.js";
+import { type Config, loadConfig } from "../../src/config/config.js";
+import { ConfigError } from "../../src/errors.js";
 import { runCli } from "../../src/interfaces/cli/run-cli.js";
 import { createMcpServer } from "../../src/interfaces/mcp/mcp-server.js";
 import { startHttpApi } from "../../src/interfaces/server/http-api.js";
-import { createLogger, type Logger } from "../../src/logger.js";
+import { createLogger, type Logger } from "../../src/log/logger.js";
 import { corroborate } from "../../src/operations/corroborate.js";
-import { ConfigError } from "../../src/operations/errors.js";
+import { diagnose, renderDiagnosis } from "../../src/operations/doctor.js";
 import { search, toEnvelope } from "../../src/operations/search.js";
 import { renderMarkdown } from "../../src/report/render-markdown.js";
 import {

@@ -3,8 +3,8 @@
  * how an operation's input field is spelt as a flag (`deadlineMs` → `--deadline-ms`).
  */
 import { parseArgs } from "node:util";
-import type { Config } from "../../config.js";
-import { CoreSearchError } from "../../operations/errors.js";
+import type { Config } from "../../config/config.js";
+import { CoreSearchError } from "../../errors.js";
 import type { Style } from "./style.js";
 
 export const EXIT = { ok: 0, usage: 2, allFailed: 3 } as const;

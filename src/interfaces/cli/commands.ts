@@ -3,9 +3,9 @@
  * checking to the operation, so the command line rejects what the library rejects, in its words.
  */
 import { readFileSync } from "node:fs";
+import { CoreSearchError } from "../../errors.js";
 import type { FileEvaluation } from "../../eval/render-evaluation.js";
 import type { ProgressEvent } from "../../operations/corroborate.js";
-import { CoreSearchError } from "../../operations/errors.js";
 import type { Category, TimeRange } from "../../providers/search-provider.js";
 import { type CliIo, EXIT, numberFlag, type Run } from "./cli-options.js";
 import { explainReport, explainSearch } from "./explain.js";
@@ -18,7 +18,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
   const config = await run.loadSettings();
   const [{ corroborate, everyCallFailed }, { createLogger }, { renderMarkdown }] = await Promise.all([
     import("../../operations/corroborate.js"),
-    import("../../logger.js"),
+    import("../../log/logger.js"),
     import("../../report/render-markdown.js"),
   ]);
   const events: ProgressEvent[] = [];
@@ -52,7 +52,7 @@ export async function searchCommand(query: string, run: Run): Promise<number> {
   const config = await run.loadSettings();
   const [{ search, toEnvelope }, { createLogger }] = await Promise.all([
     import("../../operations/search.js"),
-    import("../../logger.js"),
+    import("../../log/logger.js"),
   ]);
   const limit = numberFlag(values.limit);
   const categories = values.categories
@@ -100,7 +100,7 @@ export async function doctorCommand(run: Run): Promise<number> {
   const { io } = run;
   const json = run.values.json === true;
   const config = await run.loadSettings();
-  const { diagnose, renderDiagnosis } = await import("../../doctor.js");
+  const { diagnose, renderDiagnosis } = await import("../../operations/doctor.js");
   const diagnosis = await diagnose(config);
   io.stdout(json ? `${JSON.stringify(diagnosis, null, 2)}\n` : renderDiagnosis(diagnosis));
   return EXIT.ok;

@@ -4,6 +4,7 @@
  * Ranges and defaults come from the operations' input ranges, never retyped here.
  */
 import { DEADLINE_MS_RANGE, LIMIT_RANGE, MAX_ASSESS_EVIDENCE } from "../../operations/input-ranges.js";
+import { PROVIDERS, searchServicesHelp } from "../../providers/registry.js";
 
 export const COMMAND_NAMES = [
   "question",
@@ -71,7 +72,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: [
       'SEARXNG_URL=http://127.0.0.1:8888 core-search "Is intermittent fasting safe?"',
       'core-search "Does cracking knuckles cause arthritis?" --json --explain 2>explain.txt',
-      'EXA_API_KEY=… core-search "Postgres vs MySQL for a banking ledger?" --limit 8',
+      `${PROVIDERS.exa.keyVariable}=… core-search "Postgres vs MySQL for a banking ledger?" --limit 8`,
     ],
     exitCodes:
       "0 a report was produced (any label) · 2 bad usage or configuration · 3 every planned call failed",
@@ -246,9 +247,7 @@ Options of the question:
   --order LIST       fallback order for this run, e.g. exa,brave (default CORE_SEARCH_ORDER)
   --no-cache         ask the services even if the same request was answered lately
 
-Search services, tried in order until one answers: SearXNG (SEARXNG_URL), then Exa, Parallel, Brave,
-Nimble, Tavily, You.com, Degoog, Firecrawl (their API keys / address), then the keyless Exa and
-Parallel endpoints for vendors without a key (CORE_SEARCH_KEYLESS=off turns them off).
+${searchServicesHelp()}
 Progress goes to stderr while calls run when it is a terminal; NO_COLOR=1 turns colour off.
 
 Examples:

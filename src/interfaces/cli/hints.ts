@@ -1,3 +1,4 @@
+import { addressVariable, KEY_VARIABLES } from "../../providers/registry.js";
 import { COMMAND_NAMES } from "./help.js";
 
 /** The commands a user types (the default command has no word). */
@@ -45,11 +46,17 @@ export function nothingConfiguredMessage(
       : settings && !settings.order.some((name) => name === "exa" || name === "parallel")
         ? ["CORE_SEARCH_ORDER=…,exa,parallel", "keyless endpoints run only for exa or parallel in the order"]
         : ["CORE_SEARCH_KEYLESS=auto", "the free keyless Exa and Parallel endpoints"];
+  const [firstKey, ...otherKeys] = KEY_VARIABLES;
+  const keyLines: string[] = [];
+  for (let i = 0; i < otherKeys.length; i += 3) keyLines.push(otherKeys.slice(i, i + 3).join(", "));
   const rows: [string, string][] = [
-    ["SEARXNG_URL=http://127.0.0.1:8888", "a SearXNG instance (tried first)"],
-    ["EXA_API_KEY=…", "or PARALLEL_API_KEY, BRAVE_SEARCH_API_KEY, NIMBLE_API_KEY,"],
-    ["", "TAVILY_API_KEY, YDC_API_KEY, FIRECRAWL_API_KEY"],
-    ["DEGOOG_URL=…", "a Degoog instance"],
+    [`${addressVariable("searxng")}=http://127.0.0.1:8888`, "a SearXNG instance (tried first)"],
+    // The first key, then the others three to a line, as the registry lists them.
+    ...keyLines.map((line, i): [string, string] => [
+      i === 0 ? `${firstKey}=…` : "",
+      `${i === 0 ? "or " : ""}${line}${i < keyLines.length - 1 ? "," : ""}`,
+    ]),
+    [`${addressVariable("degoog")}=…`, "a Degoog instance"],
     keyless,
   ];
   return [

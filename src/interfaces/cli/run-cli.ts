@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
+import { CoreSearchError, InvalidInputError } from "../../errors.js";
 import { errorOutput } from "../../operations/error-output.js";
-import { CoreSearchError, InvalidInputError } from "../../operations/errors.js";
 import { inRange, LIMIT_RANGE, rangeProblem } from "../../operations/input-ranges.js";
 import { describeProblems } from "../../operations/parse-input.js";
 import { VERSION } from "../../operations/version.js";
@@ -32,7 +32,7 @@ import { colourWanted, createStyle } from "./style.js";
 
 // Only what every command needs is imported up front: zod, undici and pino together cost several
 // times a bare node start, and `plan`, `--help` and `--version` need none of them.
-const loadConfig = async (env: CliIo["env"]) => (await import("../../config.js")).loadConfig(env);
+const loadConfig = async (env: CliIo["env"]) => (await import("../../config/config.js")).loadConfig(env);
 
 /** Runs one CLI invocation and returns its exit code; all output goes through `io`. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -111,7 +111,7 @@ async function runCommand(command: CommandName, args: readonly string[], run: Ru
       const config = await run.loadSettings();
       const [{ serveUntilSignal }, { createLogger }] = await Promise.all([
         import("../server/http-api.js"),
-        import("../../logger.js"),
+        import("../../log/logger.js"),
       ]);
       return await serveUntilSignal({
         config,

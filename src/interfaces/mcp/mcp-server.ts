@@ -8,19 +8,20 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/config.js";
+import { ConfigError } from "../../errors.js";
 import { chooseJudge } from "../../judge/choose-judge.js";
-import { type Logger, silentLogger } from "../../logger.js";
+import { type Logger, silentLogger } from "../../log/logger.js";
 import { assess } from "../../operations/assess.js";
 import { assessInputSchema, assessmentSchema } from "../../operations/assess-input.js";
 import { corroborate, everyCallFailed } from "../../operations/corroborate.js";
 import { corroborateInputSchema, corroborateOutputSchema } from "../../operations/corroborate-input.js";
 import { errorOutput } from "../../operations/error-output.js";
-import { ConfigError } from "../../operations/errors.js";
 import { parseInput } from "../../operations/parse-input.js";
 import { search } from "../../operations/search.js";
 import { searchInputSchema, searchOutputSchema, toWebResults } from "../../operations/search-input.js";
 import { VERSION } from "../../operations/version.js";
+import { settingsToConfigure } from "../../providers/registry.js";
 import { oneLine, renderAssessment } from "../../report/render-assessment.js";
 import { renderMarkdown } from "../../report/render-markdown.js";
 import type { Report } from "../../report/report-schema.js";
@@ -164,11 +165,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 
 const CHECK_SERVICES =
   "Run `core-search doctor` with this server's environment to see every search service's state, or " +
-  "configure another one (SEARXNG_URL or an API key such as EXA_API_KEY) in the MCP server's env.";
+  `configure another one (${settingsToConfigure({ keys: 1, instance: false })}) in the MCP server's env.`;
 
 const NOTHING_CONFIGURED =
-  "No search service is configured: set SEARXNG_URL to a SearXNG instance or an API key such as " +
-  "EXA_API_KEY, BRAVE_SEARCH_API_KEY or TAVILY_API_KEY in the env of this MCP server's configuration " +
+  `No search service is configured: set ${settingsToConfigure({ keys: 3, instance: true })} ` +
+  "in the env of this MCP server's configuration " +
   "(or leave CORE_SEARCH_KEYLESS at auto for the free keyless endpoints), then restart the server.";
 
 /** Runs a tool and turns what it throws into an `isError` result; only expected errors show their message. */

@@ -10,9 +10,9 @@ import {
   isJSONRPCRequest,
   isJSONRPCResultResponse,
 } from "@modelcontextprotocol/sdk/types.js";
-import { type Config, loadConfig } from "../../config.js";
-import { createLogger } from "../../logger.js";
-import { ConfigError } from "../../operations/errors.js";
+import { type Config, loadConfig } from "../../config/config.js";
+import { ConfigError } from "../../errors.js";
+import { createLogger } from "../../log/logger.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { createMcpServer } from "./mcp-server.js";
 

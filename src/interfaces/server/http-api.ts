@@ -15,12 +15,12 @@ import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES }
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Dispatcher } from "undici";
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/config.js";
+import { ConfigError, CoreSearchError } from "../../errors.js";
 import { createHttpClient, proxyDispatcher } from "../../http/http-client.js";
 import { chooseJudge } from "../../judge/choose-judge.js";
 import type { StanceJudge } from "../../judge/stance.js";
-import { type Logger, silentLogger } from "../../logger.js";
-import { ConfigError, CoreSearchError } from "../../operations/errors.js";
+import { type Logger, silentLogger } from "../../log/logger.js";
 import { createProviders } from "../../providers/create-providers.js";
 import type { SearchProvider } from "../../providers/search-provider.js";
 import { openStateStore } from "../../state/open-state-store.js";

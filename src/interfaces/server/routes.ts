@@ -3,9 +3,9 @@
  * `deadlineMs` at its own deadline), so a bad field is worded as the library words it.
  */
 import type { Dispatcher } from "undici";
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/config.js";
 import type { StanceJudge } from "../../judge/stance.js";
-import type { Logger } from "../../logger.js";
+import type { Logger } from "../../log/logger.js";
 import { assess } from "../../operations/assess.js";
 import { assessInputSchema } from "../../operations/assess-input.js";
 import { corroborate } from "../../operations/corroborate.js";

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { configFromObject } from "../../../src/config.js";
+import { configFromObject } from "../../../src/config/config.js";
 import { runCli } from "../../../src/interfaces/cli/run-cli.js";
 import { corroborate, type ProgressEvent } from "../../../src/operations/corroborate.js";
 import { type Report, reportSchema } from "../../../src/report/report-schema.js";

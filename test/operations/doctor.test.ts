@@ -2,11 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createResultCache } from "../src/chain/result-cache.js";
-import { createSpendCaps } from "../src/chain/spend-caps.js";
-import { configFromObject } from "../src/config.js";
-import { diagnose, renderDiagnosis } from "../src/doctor.js";
-import { createFileStore } from "../src/state/file-store.js";
+import { createResultCache } from "../../src/chain/result-cache.js";
+import { createSpendCaps } from "../../src/chain/spend-caps.js";
+import { configFromObject } from "../../src/config/config.js";
+import { diagnose, renderDiagnosis } from "../../src/operations/doctor.js";
+import { createFileStore } from "../../src/state/file-store.js";
 
 const request = { query: "q", categories: ["general"] as const, timeRange: null, limit: 5, engines: [] };
 

@@ -1,16 +1,18 @@
-import { humanDuration } from "./chain/fallback-chain.js";
-import { createPauseStore } from "./chain/pause-store.js";
-import { cacheStats } from "./chain/result-cache.js";
-import { type Allowance, createSpendCaps } from "./chain/spend-caps.js";
-import { type Config, maskUrl } from "./config.js";
-import { createEngineHealthStore, instanceKey } from "./health/engine-health.js";
-import { type EngineStatus, preflightSearxng } from "./health/preflight.js";
-import { createHttpClient, proxyDispatcher } from "./http/http-client.js";
-import { silentLogger } from "./logger.js";
-import { createProviders } from "./providers/create-providers.js";
-import type { ProviderName } from "./providers/search-provider.js";
-import { openStateStore } from "./state/open-state-store.js";
-import type { StateStore } from "./state/state-store.js";
+import { humanDuration } from "../chain/fallback-chain.js";
+import { createPauseStore } from "../chain/pause-store.js";
+import { cacheStats } from "../chain/result-cache.js";
+import { type Allowance, createSpendCaps } from "../chain/spend-caps.js";
+import type { Config } from "../config/config.js";
+import { maskUrl } from "../config/redact.js";
+import { createEngineHealthStore, instanceKey } from "../health/engine-health.js";
+import { type EngineStatus, preflightSearxng } from "../health/preflight.js";
+import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
+import { silentLogger } from "../log/logger.js";
+import { createProviders } from "../providers/create-providers.js";
+import { providerRow } from "../providers/registry.js";
+import type { ProviderName } from "../providers/search-provider.js";
+import { openStateStore } from "../state/open-state-store.js";
+import type { StateStore } from "../state/state-store.js";
 
 export interface StageStatus {
   provider: ProviderName;
@@ -79,7 +81,7 @@ async function diagnoseWith(
   }));
   const stages = await Promise.all(
     chain.map(async (provider): Promise<StageStatus> => {
-      const keylessStage = provider.name === "exa-mcp" || provider.name === "parallel-mcp";
+      const keylessStage = providerRow(provider.name).keylessOf !== undefined;
       const pause = provider.configured ? await pauses.get(provider.name, now) : undefined;
       if (pause) {
         return {

@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type Config, configFromObject, DEFAULT_ORDER, loadConfig, maskUrl } from "../src/config.js";
-import { ConfigError } from "../src/errors.js";
+import { type Config, configFromObject, DEFAULT_ORDER, loadConfig } from "../../src/config/config.js";
+import { ConfigError } from "../../src/errors.js";
 
 const HOME = "/home/tester";
 const BASE_ENV = { HOME } as const;
@@ -424,6 +424,22 @@ describe("LLM judge settings", () => {
   });
 });
 
+describe("one problem per bad field", () => {
+  it.each<[string, Record<string, string>]>([
+    ["a URL with a query", { CORE_SEARCH_LLM_URL: "http://llm.local/?q" }],
+    ["a model with a control character", { CORE_SEARCH_LLM_MODEL: "m\u0000" }],
+    ["a key with non-ASCII characters", { CORE_SEARCH_LLM_API_KEY: "k\u00e9y" }],
+  ])("%s is not also reported as an unpaired LLM setting", (_, env) => {
+    expect(problemsOf(env)).toHaveLength(1);
+  });
+
+  it("keeps a proxy address exactly as written", () => {
+    expect(load({ HTTP_PROXY: "http://user:pw@proxy.local:3128" }).proxy).toStrictEqual({
+      http: "http://user:pw@proxy.local:3128",
+    });
+  });
+});
+
 describe("state directory", () => {
   it.each<[string, Record<string, string>, string]>([
     ["CORE_SEARCH_STATE_DIR wins", { CORE_SEARCH_STATE_DIR: "/srv/cs", XDG_STATE_HOME: "/xdg" }, "/srv/cs"],
@@ -548,35 +564,5 @@ describe("configFromObject", () => {
     ]);
     expect(error.message).not.toContain("abc");
     expect(error.message).not.toContain("s3cret");
-  });
-});
-
-describe("maskUrl", () => {
-  it.each<[string, string]>([
-    ["http://user:s3cret@host:8888/searx", "http://***:***@host:8888/searx"],
-    ["https://token@host/path", "https://***:***@host/path"],
-    ["http://us@er:pa@ss@host/", "http://***:***@host/"],
-    ["http://user:s3cret@host:99999/", "http://***:***@host:99999/"],
-    ["redis://:s3cret@redis:6379/0", "redis://***:***@redis:6379/0"],
-    ["https://api.example/search?q=cats&api_key=s3cret", "https://api.example/search?q=cats&api_key=***"],
-    ["https://h/?apikey=s3cret&key=s3cret&token=s3cret", "https://h/?apikey=***&key=***&token=***"],
-    ["https://h/?access_token=s3cret#frag", "https://h/?access_token=***#frag"],
-    ["https://h/?secret=s3cret&password=s3cret&sig=s3cret", "https://h/?secret=***&password=***&sig=***"],
-    ["https://mcp.exa.ai/mcp?exaApiKey=s3cret", "https://mcp.exa.ai/mcp?exaApiKey=***"],
-    [
-      "https://s3.example/o?X-Amz-Signature=s3cret&X-Amz-Credential=s3cret",
-      "https://s3.example/o?X-Amz-Signature=***&X-Amz-Credential=***",
-    ],
-    ["https://h/cb#access_token=s3cret&state=1", "https://h/cb#access_token=***&state=1"],
-    ["https://h/?q=token&page=2", "https://h/?q=token&page=2"],
-    ["https://h/path?q=cats", "https://h/path?q=cats"],
-    ["not a url at all", "not a url at all"],
-    [
-      "GET http://a:s3cret@h/x?api_key=s3cret failed; retry https://h2/?token=s3cret.",
-      "GET http://***:***@h/x?api_key=*** failed; retry https://h2/?token=***.",
-    ],
-  ])("%s", (input, expected) => {
-    expect(maskUrl(input)).toBe(expected);
-    expect(maskUrl(expected)).toBe(expected);
   });
 });

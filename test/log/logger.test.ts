@@ -1,7 +1,7 @@
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import type { Config } from "../src/config.js";
-import { createLogger, type Logger, silentLogger } from "../src/logger.js";
+import type { Config } from "../../src/config/config.js";
+import { createLogger, type Logger, silentLogger } from "../../src/log/logger.js";
 
 const SECRET = "s3cretValue42";
 

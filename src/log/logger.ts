@@ -5,7 +5,8 @@
  * error messages and stacks. The library default is `silentLogger`.
  */
 import { type DestinationStream, type Logger as PinoLogger, pino } from "pino";
-import { type Config, maskUrl } from "./config.js";
+import type { Config } from "../config/config.js";
+import { maskUrl } from "../config/redact.js";
 
 export type Logger = PinoLogger;
 

@@ -1,0 +1,376 @@
+/**
+ * The one schema for every setting. Each field accepts the environment's string form and the
+ * object form. Messages complete a sentence that starts with the setting's name ("<VARIABLE>
+ * must ..."); a `{llm.model}` placeholder is replaced by that setting's name when reported.
+ * Messages never carry the value (keys, and URLs that may embed credentials).
+ */
+import { resolve } from "node:path";
+import { z } from "zod";
+import {
+  BASE_URL_NAMES,
+  type BaseUrlName,
+  INSTANCE_URL_SETTINGS,
+  type InstanceUrlSetting,
+  KEYED_PROVIDER_NAMES,
+  type KeyedProviderName,
+  ORDERABLE_PROVIDERS,
+} from "../providers/registry.js";
+import { PROVIDER_NAMES, type ProviderName } from "../providers/search-provider.js";
+
+/** The fallback chain's default order: every service but the keyless stages, which the chain appends. */
+export const DEFAULT_ORDER: readonly ProviderName[] = ORDERABLE_PROVIDERS;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const PROVIDER_ALIASES: Readonly<Record<string, ProviderName>> = { you: "youcom", "you.com": "youcom" };
+
+const DEFAULT_DEADLINE_MS = 30_000;
+const DEFAULT_LIMIT = 5;
+const DEFAULT_CACHE_TTL_MS = 20 * 60_000;
+const MAX_CACHE_TTL_MS = 7 * 24 * 3_600_000;
+const MAX_BUDGET_LIMIT = 1_000_000_000;
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = {
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+type Ctx = z.core.$RefinementCtx;
+
+function problem(ctx: Ctx, message: string, path?: PropertyKey[]): void {
+  // No `input`: issues never hold the offending value, so nothing downstream can print a secret.
+  ctx.addIssue(path === undefined ? { code: "custom", message } : { code: "custom", message, path });
+}
+
+/** Trims strings; blank strings mean "not set". */
+function blankToUndefined(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+export function quote(name: string): string {
+  return JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
+}
+
+/** Optional text: blank means unset. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankToUndefined, schema.optional());
+}
+
+// Every check aborts: a field is reported once, and the LLM settings' cross-check runs only on
+// fields that passed, as before.
+const apiKeySchema = optional(
+  z
+    .string({ error: "must be a string" })
+    .regex(/^\S+$/u, { error: "must not contain whitespace or line breaks", abort: true })
+    .regex(/^[\x21-\x7e]+$/u, { error: "must contain only printable ASCII characters", abort: true }),
+);
+
+/** Why `value` is not a URL with one of `schemes`, worded without echoing it. */
+function urlProblem(value: unknown, schemes: readonly string[]): string {
+  const expected = schemes.map((scheme) => `${scheme}://`).join(" or ");
+  if (typeof value !== "string") return `must be a URL starting with ${expected}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `is not a valid URL (expected ${expected}…; check the host, port and any escaping)`;
+  }
+  if (!schemes.includes(url.protocol.slice(0, -1))) return `must be a URL starting with ${expected}`;
+  return "must include a host";
+}
+
+function urlSchema(schemes: readonly string[], normalize: boolean) {
+  return z.url({
+    protocol: new RegExp(`^(?:${schemes.join("|")})$`, "u"),
+    hostname: /./u,
+    normalize,
+    abort: true,
+    error: (issue) => urlProblem(issue.input, schemes),
+  });
+}
+
+/** An http(s) base address: scheme, host and optional path prefix; returned without trailing slash. */
+const httpUrlSchema = optional(
+  urlSchema(["http", "https"], true)
+    .refine((href) => !/[?#]/u.test(href), {
+      error: "must not contain a query string or fragment (only scheme, host and optional path prefix)",
+      abort: true,
+    })
+    .transform((href) => href.replace(/\/+$/u, "")),
+);
+
+/** Proxy and Redis addresses are checked as URLs but kept exactly as written (never echoed: they may carry credentials). */
+function asWrittenUrlSchema(schemes: readonly string[]) {
+  const check = urlSchema(schemes, false);
+  return optional(
+    z.string().refine((text) => check.safeParse(text).success, {
+      error: (issue) => urlProblem(issue.input, schemes),
+      abort: true,
+    }),
+  );
+}
+const proxyUrlSchema = asWrittenUrlSchema(["http", "https"]);
+const redisUrlSchema = asWrittenUrlSchema(["redis", "rediss"]);
+
+const MODEL_PROBLEM = "must be a model name of at most 200 characters without control characters";
+const modelSchema = optional(
+  z
+    .string({ error: "must be a string" })
+    .max(200, { error: MODEL_PROBLEM, abort: true })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+    .regex(/^[^\u0000-\u001f\u007f]*$/u, { error: MODEL_PROBLEM, abort: true }),
+);
+
+/** Whole numbers only: the environment's "1e4" or "30s" is not read as a number. */
+function wholeNumber(value: unknown): unknown {
+  const trimmed = blankToUndefined(value);
+  if (trimmed === undefined || typeof trimmed === "number") return trimmed;
+  return typeof trimmed === "string" && /^\d+$/u.test(trimmed) ? trimmed : Number.NaN;
+}
+
+function intSchema(min: number, max: number, fallback: number) {
+  const error = `must be an integer between ${min} and ${max}`;
+  return z.preprocess(
+    wholeNumber,
+    z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback),
+  );
+}
+
+function choiceSchema<const T extends readonly [string, ...string[]]>(choices: T, fallback: T[number]) {
+  const error = `must be one of ${choices.map((choice) => JSON.stringify(choice)).join(", ")}`;
+  return z.preprocess((value) => {
+    const trimmed = blankToUndefined(value);
+    return typeof trimmed === "string" ? trimmed.toLowerCase() : trimmed;
+  }, z.enum(choices, { error }).default(fallback));
+}
+
+/** A provider name, case-insensitive and trimmed, with aliases (`you`, `you.com`); undefined when unknown. */
+function providerName(raw: string): ProviderName | undefined {
+  const name = raw.trim().toLowerCase();
+  const alias = PROVIDER_ALIASES[name];
+  if (alias !== undefined) return alias;
+  return (PROVIDER_NAMES as readonly string[]).includes(name) ? (name as ProviderName) : undefined;
+}
+
+const ORDER_FORMAT = `must be a comma-separated list of providers (${DEFAULT_ORDER.join(", ")})`;
+
+/**
+ * Like Seek: unknown and repeated names are dropped with one warning rather than failing the run,
+ * and an order with no valid name falls back to the default. The keyless stages cannot be listed:
+ * they always run last, switched by CORE_SEARCH_KEYLESS.
+ */
+const orderSchema = z
+  .unknown()
+  .transform((value, ctx): { names: ProviderName[]; ignored: string[] } => {
+    const entries = typeof value === "string" ? value.split(",") : value;
+    if (!Array.isArray(entries) || entries.some((entry) => typeof entry !== "string")) {
+      problem(ctx, ORDER_FORMAT);
+      return z.NEVER;
+    }
+    const names: ProviderName[] = [];
+    const ignored: string[] = [];
+    for (const entry of entries as string[]) {
+      if (entry.trim() === "") continue;
+      const name = providerName(entry);
+      if (name === undefined || !DEFAULT_ORDER.includes(name) || names.includes(name))
+        ignored.push(entry.trim());
+      else names.push(name);
+    }
+    return { names, ignored };
+  })
+  .default(() => ({ names: [...DEFAULT_ORDER], ignored: [] }));
+
+/** The warning for an order that was usable but not as written; `{order}` is the variable's name. */
+function orderWarnings(order: { names: ProviderName[]; ignored: string[] }): string[] {
+  if (order.ignored.length === 0 && order.names.length > 0) return [];
+  const ignored =
+    order.ignored.length > 0
+      ? `ignored unknown or repeated names ${order.ignored.map(quote).join(", ")}`
+      : "";
+  const fallback = order.names.length === 0 ? "no valid name: using the default order" : "";
+  return [`{order}: ${[ignored, fallback].filter(Boolean).join("; ")} (known: ${DEFAULT_ORDER.join(", ")})`];
+}
+
+const CACHE_TTL_TEXT =
+  "must be seconds or a duration such as 90s, 20m or 1h (0 turns the cache off), at most 7d";
+const CACHE_TTL_NUMBER = `must be a whole number of milliseconds between 0 and ${MAX_CACHE_TTL_MS}`;
+
+/** Milliseconds as a number, or seconds / a duration (`90s`, `20m`, `1h`, `7d`) as text. */
+const cacheTtlSchema = z
+  .unknown()
+  .transform((value, ctx): number => {
+    let ms: number | undefined;
+    if (typeof value === "number") {
+      ms = value;
+    } else if (typeof value === "string") {
+      const match = /^(\d+)\s*([smhd]?)$/iu.exec(value.trim());
+      if (match?.[1] !== undefined) {
+        ms = Number(match[1]) * (DURATION_UNITS_MS[(match[2] || "s").toLowerCase()] ?? 1000);
+      }
+    }
+    if (ms === undefined || !Number.isSafeInteger(ms) || ms < 0 || ms > MAX_CACHE_TTL_MS) {
+      problem(ctx, typeof value === "number" ? CACHE_TTL_NUMBER : CACHE_TTL_TEXT);
+      return z.NEVER;
+    }
+    return ms;
+  })
+  .default(DEFAULT_CACHE_TTL_MS);
+
+interface BudgetEntry {
+  provider: ProviderName;
+  limit: number;
+  period: "day" | "month";
+}
+const BUDGET_FORMAT = "provider:limit/day or provider:limit/month (e.g. exa:1000/month)";
+
+function checkBudgetEntry(
+  ctx: Ctx,
+  where: string,
+  provider: unknown,
+  limit: unknown,
+  period: unknown,
+): BudgetEntry | undefined {
+  const name = typeof provider === "string" ? providerName(provider) : undefined;
+  let ok = true;
+  if (name === undefined) {
+    const shown = typeof provider === "string" ? ` ${quote(provider.trim())}` : "";
+    problem(ctx, `${where} has unknown provider${shown} (known: ${PROVIDER_NAMES.join(", ")})`);
+    ok = false;
+  }
+  if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 1 || limit > MAX_BUDGET_LIMIT) {
+    problem(ctx, `${where} must have a limit that is an integer between 1 and ${MAX_BUDGET_LIMIT}`);
+    ok = false;
+  }
+  const normalizedPeriod = typeof period === "string" ? period.trim().toLowerCase() : period;
+  if (normalizedPeriod !== "day" && normalizedPeriod !== "month") {
+    problem(ctx, `${where} must have a period of "day" or "month"`);
+    ok = false;
+  }
+  return ok
+    ? { provider: name as ProviderName, limit: limit as number, period: normalizedPeriod as "day" }
+    : undefined;
+}
+
+/** Spend caps: `exa:1000/month,brave:50/day` from the environment, or `{ provider, limit, period }[]`. */
+const budgetSchema = z
+  .unknown()
+  .transform((value, ctx): BudgetEntry[] => {
+    const budget: BudgetEntry[] = [];
+    let failed = false;
+    const add = (entry: BudgetEntry | undefined, where: string): void => {
+      if (entry === undefined) {
+        failed = true;
+      } else if (budget.some((b) => b.provider === entry.provider && b.period === entry.period)) {
+        problem(ctx, `${where} repeats the ${entry.period} cap of ${entry.provider}`);
+        failed = true;
+      } else {
+        budget.push(entry);
+      }
+    };
+    if (typeof value === "string") {
+      for (const raw of value.split(",")) {
+        const text = raw.trim();
+        if (text === "") continue;
+        const where = `entry ${quote(text)}`;
+        const match = /^([^:\s]+)\s*:\s*(\d+)\s*\/\s*([a-z]+)$/iu.exec(text);
+        if (match === null) {
+          problem(ctx, `${where} must look like ${BUDGET_FORMAT}`);
+          failed = true;
+          continue;
+        }
+        add(checkBudgetEntry(ctx, where, match[1], Number(match[2]), match[3]), where);
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((item: unknown, index) => {
+        const where = `entry ${index + 1}`;
+        if (typeof item !== "object" || item === null) {
+          problem(ctx, `${where} must be an object { provider, limit, period }`);
+          failed = true;
+          return;
+        }
+        const { provider, limit, period, ...rest } = item as Record<string, unknown>;
+        if (Object.keys(rest).length > 0) {
+          problem(ctx, `${where} has unknown fields: ${Object.keys(rest).map(quote).join(", ")}`);
+          failed = true;
+        }
+        add(checkBudgetEntry(ctx, where, provider, limit, period), where);
+      });
+    } else {
+      problem(ctx, `must be a comma-separated list of ${BUDGET_FORMAT}`);
+      return z.NEVER;
+    }
+    return failed ? z.NEVER : budget;
+  })
+  .default(() => []);
+
+const STATE_DIR_PROBLEM = "must be a directory path";
+const stateDirSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: STATE_DIR_PROBLEM })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL byte can never be part of a path
+    .regex(/^[^\u0000]*$/u, { error: STATE_DIR_PROBLEM })
+    .transform((dir) => resolve(dir)),
+);
+
+/** The LLM judge needs an address and a model together; a key alone means nothing. */
+const llmSchema = z
+  .strictObject({ url: httpUrlSchema, model: modelSchema, apiKey: apiKeySchema })
+  .default({ url: undefined, model: undefined, apiKey: undefined })
+  .superRefine((llm, ctx) => {
+    if (llm.url !== undefined && llm.model === undefined) {
+      problem(ctx, "is set but {llm.model} is not (the LLM judge needs both)", ["url"]);
+    } else if (llm.model !== undefined && llm.url === undefined) {
+      problem(ctx, "is set but {llm.url} is not (the LLM judge needs both)", ["model"]);
+    } else if (llm.apiKey !== undefined && llm.url === undefined) {
+      problem(ctx, "is set but {llm.url} and {llm.model} are not", ["apiKey"]);
+    }
+  });
+
+/** A strict object with the same schema under each of `names` (all optional). */
+function recordOf<const K extends string, S extends z.ZodType>(names: readonly K[], schema: S) {
+  const shape = Object.fromEntries(names.map((name) => [name, schema])) as Record<K, S>;
+  return z.strictObject(shape).default({} as never);
+}
+
+/** A copy without the entries that are undefined (settings that are not set are absent). */
+function defined<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}
+
+/** `stateDir` is always supplied (its default depends on the environment). */
+export const configSchema = z
+  .strictObject({
+    keys: recordOf<KeyedProviderName, typeof apiKeySchema>(KEYED_PROVIDER_NAMES, apiKeySchema),
+    ...(Object.fromEntries(INSTANCE_URL_SETTINGS.map((name) => [name, httpUrlSchema])) as Record<
+      InstanceUrlSetting,
+      typeof httpUrlSchema
+    >),
+    baseUrls: recordOf<BaseUrlName, typeof httpUrlSchema>(BASE_URL_NAMES, httpUrlSchema),
+    order: orderSchema,
+    keyless: choiceSchema(["auto", "off"], "auto"),
+    stateDir: stateDirSchema,
+    deadlineMs: intSchema(1000, 600_000, DEFAULT_DEADLINE_MS),
+    limit: intSchema(1, 20, DEFAULT_LIMIT),
+    llm: llmSchema,
+    redisUrl: redisUrlSchema,
+    /** Outgoing proxy (HTTP_PROXY / HTTPS_PROXY / NO_PROXY, either case), honoured by every request. */
+    proxy: z
+      .strictObject({ http: proxyUrlSchema, https: proxyUrlSchema, noProxy: z.string().optional() })
+      .default({}),
+    cacheTtlMs: cacheTtlSchema,
+    budget: budgetSchema,
+    logLevel: choiceSchema(LOG_LEVELS, "silent"),
+  })
+  .transform(({ order, ...settings }) => ({
+    ...defined(settings),
+    keys: defined(settings.keys),
+    baseUrls: defined(settings.baseUrls),
+    llm: defined(settings.llm),
+    proxy: defined(settings.proxy),
+    order: order.names.length > 0 ? order.names : [...DEFAULT_ORDER],
+    /** Settings that were usable but not as written (e.g. unknown names dropped from the order). */
+    warnings: orderWarnings(order),
+  }));

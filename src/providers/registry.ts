@@ -1,0 +1,238 @@
+import type { HttpClient } from "../http/http-client.js";
+import { createBraveProvider } from "./brave.js";
+import { createDegoogProvider } from "./degoog.js";
+import { createExaProvider } from "./exa.js";
+import { createExaMcpProvider } from "./exa-mcp.js";
+import { createFirecrawlProvider } from "./firecrawl.js";
+import { createNimbleProvider } from "./nimble.js";
+import { createParallelProvider } from "./parallel.js";
+import { createParallelMcpProvider } from "./parallel-mcp.js";
+import { PROVIDER_NAMES, type ProviderName, type SearchProvider } from "./search-provider.js";
+import { createSearxngProvider } from "./searxng.js";
+import { createTavilyProvider } from "./tavily.js";
+import { createYoucomProvider } from "./youcom.js";
+
+/** What a provider is built from: its key and address as set, and whether its keyless tier is on. */
+export interface ProviderAccess {
+  apiKey: string | undefined;
+  address: string | undefined;
+  /** Keyless stages only: on when their vendor has no key and keyless search is allowed. */
+  keyless: boolean;
+  http: HttpClient;
+}
+
+export interface ProviderRow {
+  /** Human name for messages: "Exa", "You.com". */
+  label: string;
+  /** The API key's environment variable; the key is the setting `keys.<name>`. */
+  keyVariable?: string;
+  /**
+   * The address: its environment variable and the setting it fills. For keyed vendors it overrides
+   * the documented endpoint; for self-hosted services it is what configures them.
+   */
+  address?: { variable: string; setting: `baseUrls.${string}` | "searxngUrl" | "degoogUrl" };
+  /** A keyless stage: the keyed vendor whose free endpoint it is (runs only when that vendor has no key). */
+  keylessOf?: ProviderName;
+  /**
+   * Requests in flight per stage, shared by every call of a run, so parallel calls stay within the
+   * service's documented rate; self-hosted metasearch takes what its host can.
+   */
+  inFlight: number;
+  /** Named first where a message suggests a key to set. */
+  suggested?: boolean;
+  /** The documented rate or allowance that `inFlight` respects, where one is documented. */
+  documentedLimit?: string;
+  create(access: ProviderAccess): SearchProvider;
+}
+
+/**
+ * One row per search service: every fact about a provider that other modules need (settings,
+ * doctor, hints, help, the chain's limits) is derived from here. The default order is the order of
+ * `PROVIDER_NAMES`.
+ */
+export const PROVIDERS = {
+  searxng: {
+    label: "SearXNG",
+    address: { variable: "SEARXNG_URL", setting: "searxngUrl" },
+    inFlight: 4,
+    create: ({ address, http }) => createSearxngProvider({ url: address, http }),
+  },
+  exa: {
+    label: "Exa",
+    keyVariable: "EXA_API_KEY",
+    suggested: true,
+    address: { variable: "EXA_BASE_URL", setting: "baseUrls.exa" },
+    inFlight: 2,
+    create: ({ apiKey, address, http }) => createExaProvider({ apiKey, baseUrl: address, http }),
+  },
+  parallel: {
+    label: "Parallel",
+    keyVariable: "PARALLEL_API_KEY",
+    address: { variable: "PARALLEL_BASE_URL", setting: "baseUrls.parallel" },
+    inFlight: 2,
+    create: ({ apiKey, address, http }) => createParallelProvider({ apiKey, baseUrl: address, http }),
+  },
+  brave: {
+    label: "Brave",
+    keyVariable: "BRAVE_SEARCH_API_KEY",
+    suggested: true,
+    address: { variable: "BRAVE_SEARCH_BASE_URL", setting: "baseUrls.brave" },
+    inFlight: 1,
+    documentedLimit: "1 request per second on the free plan",
+    create: ({ apiKey, address, http }) => createBraveProvider({ apiKey, baseUrl: address, http }),
+  },
+  nimble: {
+    label: "Nimble",
+    keyVariable: "NIMBLE_API_KEY",
+    address: { variable: "NIMBLE_BASE_URL", setting: "baseUrls.nimble" },
+    inFlight: 2,
+    create: ({ apiKey, address, http }) => createNimbleProvider({ apiKey, baseUrl: address, http }),
+  },
+  tavily: {
+    label: "Tavily",
+    keyVariable: "TAVILY_API_KEY",
+    suggested: true,
+    address: { variable: "TAVILY_BASE_URL", setting: "baseUrls.tavily" },
+    inFlight: 2,
+    create: ({ apiKey, address, http }) => createTavilyProvider({ apiKey, baseUrl: address, http }),
+  },
+  youcom: {
+    label: "You.com",
+    keyVariable: "YDC_API_KEY",
+    address: { variable: "YDC_BASE_URL", setting: "baseUrls.youcom" },
+    inFlight: 2,
+    create: ({ apiKey, address, http }) => createYoucomProvider({ apiKey, baseUrl: address, http }),
+  },
+  degoog: {
+    label: "Degoog",
+    address: { variable: "DEGOOG_URL", setting: "degoogUrl" },
+    inFlight: 4,
+    create: ({ address, http }) => createDegoogProvider({ url: address, http }),
+  },
+  firecrawl: {
+    label: "Firecrawl",
+    keyVariable: "FIRECRAWL_API_KEY",
+    address: { variable: "FIRECRAWL_API_URL", setting: "baseUrls.firecrawl" },
+    inFlight: 2,
+    documentedLimit: "about 10 searches a minute on the free plan",
+    create: ({ apiKey, address, http }) => createFirecrawlProvider({ apiKey, baseUrl: address, http }),
+  },
+  "exa-mcp": {
+    label: "Exa MCP",
+    address: { variable: "EXA_MCP_URL", setting: "baseUrls.exaMcp" },
+    keylessOf: "exa",
+    inFlight: 1,
+    documentedLimit: "shared free tier: 2 requests per second and 50 a day per address by default",
+    create: ({ address, http, keyless }) => createExaMcpProvider({ url: address, http, enabled: keyless }),
+  },
+  "parallel-mcp": {
+    label: "Parallel MCP",
+    address: { variable: "PARALLEL_MCP_URL", setting: "baseUrls.parallelMcp" },
+    keylessOf: "parallel",
+    inFlight: 1,
+    documentedLimit: "shared free tier",
+    create: ({ address, http, keyless }) =>
+      createParallelMcpProvider({ url: address, http, enabled: keyless }),
+  },
+} as const satisfies Record<ProviderName, ProviderRow>;
+
+type Rows = typeof PROVIDERS;
+
+/** Providers that take an API key (`keys.<name>` in the settings). */
+export type KeyedProviderName = {
+  [N in ProviderName]: Rows[N] extends { keyVariable: string } ? N : never;
+}[ProviderName];
+
+type AddressSetting = Rows[ProviderName]["address"]["setting"];
+/** The endpoint overrides under `baseUrls` (`exa`, `exaMcp`, …). */
+export type BaseUrlName = BaseUrlOf<AddressSetting>;
+type BaseUrlOf<S> = S extends `baseUrls.${infer N}` ? N : never;
+/** Self-hosted services' addresses, top-level settings. */
+export type InstanceUrlSetting = Exclude<AddressSetting, `baseUrls.${string}`>;
+
+export function providerRow(name: ProviderName): ProviderRow {
+  return PROVIDERS[name];
+}
+
+/** Every provider in the default order, with its row. */
+export const PROVIDER_ROWS: readonly (ProviderRow & { name: ProviderName })[] = PROVIDER_NAMES.map(
+  (name) => ({ name, ...providerRow(name) }),
+);
+
+export const KEYED_PROVIDER_NAMES = PROVIDER_ROWS.flatMap((row) =>
+  row.keyVariable === undefined ? [] : [row.name as KeyedProviderName],
+);
+
+export const BASE_URL_NAMES = PROVIDER_ROWS.flatMap((row) =>
+  row.address?.setting.startsWith("baseUrls.") ? [row.address.setting.slice(9) as BaseUrlName] : [],
+);
+
+export const INSTANCE_URL_SETTINGS = PROVIDER_ROWS.flatMap((row) =>
+  row.address === undefined || row.address.setting.startsWith("baseUrls.")
+    ? []
+    : [row.address.setting as InstanceUrlSetting],
+);
+
+/** The stages a user can order: every provider but the keyless tier, which always runs last. */
+export const ORDERABLE_PROVIDERS: readonly ProviderName[] = PROVIDER_ROWS.flatMap((row) =>
+  row.keylessOf === undefined ? [row.name] : [],
+);
+
+/** What a stage lacks when it is not configured: its key variable, else its address variable. */
+export function missingSetting(name: ProviderName): string {
+  const row = providerRow(name);
+  return row.keyVariable ?? row.address?.variable ?? name;
+}
+
+/** The key variables, for hints and help ("EXA_API_KEY, PARALLEL_API_KEY, …"). */
+export const KEY_VARIABLES: readonly string[] = PROVIDER_ROWS.flatMap((row) =>
+  row.keyVariable === undefined ? [] : [row.keyVariable],
+);
+
+/** The variable of a self-hosted service's address ("SEARXNG_URL"). */
+export function addressVariable(name: ProviderName): string {
+  return providerRow(name).address?.variable ?? name;
+}
+
+/** The keys named first where a message suggests one (a vendor with a free tier or a wide index). */
+export const SUGGESTED_KEYS: readonly string[] = PROVIDER_ROWS.flatMap((row) =>
+  row.suggested && row.keyVariable !== undefined ? [row.keyVariable] : [],
+);
+
+/**
+ * What to set so that a search service can answer, for the MCP and HTTP interfaces:
+ * "SEARXNG_URL or an API key such as EXA_API_KEY", or with `keys` > 1 and `instance`,
+ * "SEARXNG_URL to a SearXNG instance or an API key such as EXA_API_KEY, BRAVE_SEARCH_API_KEY or TAVILY_API_KEY".
+ */
+export function settingsToConfigure(options: { keys: number; instance: boolean }): string {
+  const keys = SUGGESTED_KEYS.slice(0, Math.max(1, options.keys));
+  const listed = keys.length > 1 ? `${keys.slice(0, -1).join(", ")} or ${keys.at(-1)}` : (keys[0] ?? "");
+  const instance = options.instance ? ` to a ${PROVIDERS.searxng.label} instance` : "";
+  return `${addressVariable("searxng")}${instance} or an API key such as ${listed}`;
+}
+
+/**
+ * The chain's services in order for `--help`, wrapped to the help text's width: "SearXNG
+ * (SEARXNG_URL), then Exa, Parallel, …, then the keyless Exa and Parallel endpoints …".
+ */
+export function searchServicesHelp(): string {
+  const keyed = ORDERABLE_PROVIDERS.filter((name) => name !== "searxng").map((name) => PROVIDERS[name].label);
+  const keyless = PROVIDER_ROWS.flatMap((row) => (row.keylessOf ? [providerRow(row.keylessOf).label] : []));
+  const text =
+    `Search services, tried in order until one answers: ${PROVIDERS.searxng.label} (${addressVariable("searxng")}), ` +
+    `then ${keyed.join(", ")} (their API keys / address), then the keyless ${keyless.join(" and ")} ` +
+    "endpoints for vendors without a key (CORE_SEARCH_KEYLESS=off turns them off).";
+  return wrapWords(text, 102);
+}
+
+function wrapWords(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  return [...lines, line].join("\n");
+}
