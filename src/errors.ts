@@ -67,16 +67,16 @@ export class ProviderError extends CoreSearchError {
   /** The vendor's own error code when it sent one (`NO_MORE_CREDITS`, `QUOTA_LIMITED`, …). */
   readonly vendorCode: string | undefined;
   /** Set when the service asked to be left alone: quota gone (long pause) or rate-limited. */
-  readonly pause: { reason: "quota" | "rate_limit"; retryAfterMs?: number } | undefined;
+  readonly pause: { reason: "quota" | "rate_limit"; retryAfterMs?: number | undefined } | undefined;
 
   constructor(
     message: string,
     options: {
       provider: string;
       outcome: string;
-      status?: number;
-      vendorCode?: string;
-      pause?: { reason: "quota" | "rate_limit"; retryAfterMs?: number };
+      status?: number | undefined;
+      vendorCode?: string | undefined;
+      pause?: { reason: "quota" | "rate_limit"; retryAfterMs?: number | undefined } | undefined;
       cause?: unknown;
     },
   ) {

@@ -48,7 +48,7 @@ export function setUpChain(
   },
 ): ChainSetup {
   const dispatcher = options.dispatcher ?? proxyDispatcher(config.proxy);
-  const http = createHttpClient(dispatcher ? { dispatcher } : {});
+  const http = createHttpClient({ dispatcher });
   const built = options.providers ? undefined : createProviders(config, http);
   const chain = options.providers ? [...options.providers] : (built?.chain ?? []);
   if (!chain.some((p) => p.configured)) {

@@ -39,7 +39,7 @@ export interface ChainOptions {
   logger: Logger;
   pauses?: PauseStore;
   /** Fresh answers to the same request, asked before any stage and filled by the stage that answers. */
-  cache?: ResultCache;
+  cache?: ResultCache | undefined;
   /** Allowances per provider: a stage whose allowance is used up is skipped like a paused one. */
   spend?: SpendCaps;
   /** Wall clock for pauses (epoch ms). */

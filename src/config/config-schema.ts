@@ -6,6 +6,7 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
+import { DEADLINE_MS_RANGE, LIMIT_RANGE } from "../operations/input-ranges.js";
 import {
   BASE_URL_NAMES,
   type BaseUrlName,
@@ -23,8 +24,8 @@ export const DEFAULT_ORDER: readonly ProviderName[] = ORDERABLE_PROVIDERS;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const PROVIDER_ALIASES: Readonly<Record<string, ProviderName>> = { you: "youcom", "you.com": "youcom" };
 
-const DEFAULT_DEADLINE_MS = 30_000;
-const DEFAULT_LIMIT = 5;
+// The default deadline for every call is at least one second; a single call may still ask for less.
+const MIN_SETTINGS_DEADLINE_MS = 1000;
 const DEFAULT_CACHE_TTL_MS = 20 * 60_000;
 const MAX_CACHE_TTL_MS = 7 * 24 * 3_600_000;
 const MAX_BUDGET_LIMIT = 1_000_000_000;
@@ -352,8 +353,8 @@ export const configSchema = z
     order: orderSchema,
     keyless: choiceSchema(["auto", "off"], "auto"),
     stateDir: stateDirSchema,
-    deadlineMs: intSchema(1000, 600_000, DEFAULT_DEADLINE_MS),
-    limit: intSchema(1, 20, DEFAULT_LIMIT),
+    deadlineMs: intSchema(MIN_SETTINGS_DEADLINE_MS, DEADLINE_MS_RANGE.max, DEADLINE_MS_RANGE.default),
+    limit: intSchema(LIMIT_RANGE.min, LIMIT_RANGE.max, LIMIT_RANGE.default),
     llm: llmSchema,
     redisUrl: redisUrlSchema,
     /** Outgoing proxy (HTTP_PROXY / HTTPS_PROXY / NO_PROXY, either case), honoured by every request. */

@@ -53,7 +53,7 @@ export function proxyDispatcher(proxy: {
   });
 }
 
-export function createHttpClient(options: { dispatcher?: Dispatcher } = {}): HttpClient {
+export function createHttpClient(options: { dispatcher?: Dispatcher | undefined } = {}): HttpClient {
   return { send: (req) => send(req, options.dispatcher) };
 }
 

@@ -195,7 +195,7 @@ async function runPipeline(
           logger,
           pauses,
           spend,
-          ...(cache ? { cache } : {}),
+          cache,
           onAttempt: (attempt, hits) => emit({ type: "attempt", call: id, role, hits, ...attempt }),
         },
       );

@@ -57,7 +57,7 @@ export interface Diagnosis {
 export async function diagnose(config: Config, options: { now?: number } = {}): Promise<Diagnosis> {
   const now = options.now ?? Date.now();
   const dispatcher = proxyDispatcher(config.proxy);
-  const http = createHttpClient(dispatcher ? { dispatcher } : {});
+  const http = createHttpClient({ dispatcher });
   const { chain, searxng } = createProviders(config, http);
   const state = openStateStore(config);
   try {

@@ -89,7 +89,7 @@ export async function search(query: string, options: SearchOptions = {}): Promis
         logger: options.logger ?? silentLogger,
         pauses,
         spend,
-        ...(cache ? { cache } : {}),
+        cache,
         onAttempt: (attempt, hits) => emit({ type: "attempt", ...call, hits, ...attempt }),
       },
     );

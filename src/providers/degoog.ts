@@ -136,7 +136,7 @@ function explain(error: unknown): unknown {
       provider: error.provider,
       outcome: error.outcome,
       status: 401,
-      ...(error.vendorCode === undefined ? {} : { vendorCode: error.vendorCode }),
+      vendorCode: error.vendorCode,
       cause: error,
     },
   );

@@ -28,7 +28,7 @@ export function createFirecrawlProvider(settings: FirecrawlSettings): SearchProv
         throw new ProviderError("Firecrawl returned JSON of an unexpected shape", {
           provider: "firecrawl",
           outcome: "bad_response",
-          ...(parsed.success ? {} : { cause: parsed.error }),
+          cause: parsed.success ? undefined : parsed.error,
         });
       }
       const vendorWarning = cleanText(parsed.data.warning, 300);

@@ -27,7 +27,7 @@ export interface McpClientSettings {
   /** Bounds the whole call, handshake included. */
   timeoutMs: number;
   /** Added to rate-limit messages: how to get past the free tier (set the vendor's key). */
-  keyHint?: string;
+  keyHint?: string | undefined;
 }
 
 export interface McpToolResult {
@@ -321,15 +321,8 @@ function statusError(
     provider: settings.provider,
     outcome: `http_${status}`,
     status,
-    ...(vendorCode === undefined ? {} : { vendorCode }),
-    ...(QUOTA_STATUSES.has(status)
-      ? {
-          pause: {
-            reason: "quota" as const,
-            ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }),
-          },
-        }
-      : {}),
+    vendorCode,
+    pause: QUOTA_STATUSES.has(status) ? { reason: "quota", retryAfterMs: retryAfter } : undefined,
   });
 }
 
@@ -350,7 +343,7 @@ function rpcError(
       provider: settings.provider,
       outcome: "rpc_error",
       status: response.status,
-      ...(vendorCode === undefined ? {} : { vendorCode }),
+      vendorCode,
     },
   );
 }
@@ -378,8 +371,8 @@ function rateLimited(
     provider: settings.provider,
     outcome: "http_429",
     status: response.status,
-    ...(vendorCode === undefined ? {} : { vendorCode }),
-    pause: { reason: "rate_limit", ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) },
+    vendorCode,
+    pause: { reason: "rate_limit", retryAfterMs: retryAfter },
   });
 }
 

@@ -34,7 +34,7 @@ export function createKeylessProvider(
     url: keylessEndpoint(settings.url, documentedUrl),
     timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     // How to get past the free tier, added to rate-limit messages.
-    ...(keyVariable === undefined ? {} : { keyHint: `set ${keyVariable} to use the keyed API` }),
+    keyHint: keyVariable === undefined ? undefined : `set ${keyVariable} to use the keyed API`,
   });
   return {
     name,

@@ -52,7 +52,7 @@ export async function requestJson(call: VendorCall): Promise<unknown> {
   const pause = quota
     ? { reason: "quota" as const }
     : response.status === 429
-      ? { reason: "rate_limit" as const, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) }
+      ? { reason: "rate_limit" as const, retryAfterMs: retryAfter }
       : undefined;
   throw new ProviderError(
     `${label} request failed with status ${response.status}${vendorCode ? ` (${vendorCode})` : ""}`,
@@ -60,8 +60,8 @@ export async function requestJson(call: VendorCall): Promise<unknown> {
       provider,
       outcome: `http_${response.status}`,
       status: response.status,
-      ...(vendorCode === undefined ? {} : { vendorCode }),
-      ...(pause === undefined ? {} : { pause }),
+      vendorCode,
+      pause,
     },
   );
 }
