@@ -1,25 +1,4 @@
-import type { HttpClient } from "../http/http-client.js";
-import { createBraveProvider } from "./brave.js";
-import { createDegoogProvider } from "./degoog.js";
-import { createExaProvider } from "./exa.js";
-import { createExaMcpProvider } from "./exa-mcp.js";
-import { createFirecrawlProvider } from "./firecrawl.js";
-import { createNimbleProvider } from "./nimble.js";
-import { createParallelProvider } from "./parallel.js";
-import { createParallelMcpProvider } from "./parallel-mcp.js";
-import { PROVIDER_NAMES, type ProviderName, type SearchProvider } from "./search-provider.js";
-import { createSearxngProvider } from "./searxng.js";
-import { createTavilyProvider } from "./tavily.js";
-import { createYoucomProvider } from "./youcom.js";
-
-/** What a provider is built from: its key and address as set, and whether its keyless tier is on. */
-export interface ProviderAccess {
-  apiKey: string | undefined;
-  address: string | undefined;
-  /** Keyless stages only: on when their vendor has no key and keyless search is allowed. */
-  keyless: boolean;
-  http: HttpClient;
-}
+import { PROVIDER_NAMES, type ProviderName } from "./search-provider.js";
 
 export interface ProviderRow {
   /** Human name for messages: "Exa", "You.com". */
@@ -42,20 +21,19 @@ export interface ProviderRow {
   suggested?: boolean;
   /** The documented rate or allowance that `inFlight` respects, where one is documented. */
   documentedLimit?: string;
-  create(access: ProviderAccess): SearchProvider;
 }
 
 /**
  * One row per search service: every fact about a provider that other modules need (settings,
  * doctor, hints, help, the chain's limits) is derived from here. The default order is the order of
- * `PROVIDER_NAMES`.
+ * `PROVIDER_NAMES`. The factories live apart (`create-providers.ts`): help, hints and settings read
+ * these rows without loading any vendor module or zod, which keeps `--help` and `plan` starting fast.
  */
 export const PROVIDERS = {
   searxng: {
     label: "SearXNG",
     address: { variable: "SEARXNG_URL", setting: "searxngUrl" },
     inFlight: 4,
-    create: ({ address, http }) => createSearxngProvider({ url: address, http }),
   },
   exa: {
     label: "Exa",
@@ -63,14 +41,12 @@ export const PROVIDERS = {
     suggested: true,
     address: { variable: "EXA_BASE_URL", setting: "baseUrls.exa" },
     inFlight: 2,
-    create: ({ apiKey, address, http }) => createExaProvider({ apiKey, baseUrl: address, http }),
   },
   parallel: {
     label: "Parallel",
     keyVariable: "PARALLEL_API_KEY",
     address: { variable: "PARALLEL_BASE_URL", setting: "baseUrls.parallel" },
     inFlight: 2,
-    create: ({ apiKey, address, http }) => createParallelProvider({ apiKey, baseUrl: address, http }),
   },
   brave: {
     label: "Brave",
@@ -79,14 +55,12 @@ export const PROVIDERS = {
     address: { variable: "BRAVE_SEARCH_BASE_URL", setting: "baseUrls.brave" },
     inFlight: 1,
     documentedLimit: "1 request per second on the free plan",
-    create: ({ apiKey, address, http }) => createBraveProvider({ apiKey, baseUrl: address, http }),
   },
   nimble: {
     label: "Nimble",
     keyVariable: "NIMBLE_API_KEY",
     address: { variable: "NIMBLE_BASE_URL", setting: "baseUrls.nimble" },
     inFlight: 2,
-    create: ({ apiKey, address, http }) => createNimbleProvider({ apiKey, baseUrl: address, http }),
   },
   tavily: {
     label: "Tavily",
@@ -94,20 +68,17 @@ export const PROVIDERS = {
     suggested: true,
     address: { variable: "TAVILY_BASE_URL", setting: "baseUrls.tavily" },
     inFlight: 2,
-    create: ({ apiKey, address, http }) => createTavilyProvider({ apiKey, baseUrl: address, http }),
   },
   youcom: {
     label: "You.com",
     keyVariable: "YDC_API_KEY",
     address: { variable: "YDC_BASE_URL", setting: "baseUrls.youcom" },
     inFlight: 2,
-    create: ({ apiKey, address, http }) => createYoucomProvider({ apiKey, baseUrl: address, http }),
   },
   degoog: {
     label: "Degoog",
     address: { variable: "DEGOOG_URL", setting: "degoogUrl" },
     inFlight: 4,
-    create: ({ address, http }) => createDegoogProvider({ url: address, http }),
   },
   firecrawl: {
     label: "Firecrawl",
@@ -115,7 +86,6 @@ export const PROVIDERS = {
     address: { variable: "FIRECRAWL_API_URL", setting: "baseUrls.firecrawl" },
     inFlight: 2,
     documentedLimit: "about 10 searches a minute on the free plan",
-    create: ({ apiKey, address, http }) => createFirecrawlProvider({ apiKey, baseUrl: address, http }),
   },
   "exa-mcp": {
     label: "Exa MCP",
@@ -123,7 +93,6 @@ export const PROVIDERS = {
     keylessOf: "exa",
     inFlight: 1,
     documentedLimit: "shared free tier: 2 requests per second and 50 a day per address by default",
-    create: ({ address, http, keyless }) => createExaMcpProvider({ url: address, http, enabled: keyless }),
   },
   "parallel-mcp": {
     label: "Parallel MCP",
@@ -131,8 +100,6 @@ export const PROVIDERS = {
     keylessOf: "parallel",
     inFlight: 1,
     documentedLimit: "shared free tier",
-    create: ({ address, http, keyless }) =>
-      createParallelMcpProvider({ url: address, http, enabled: keyless }),
   },
 } as const satisfies Record<ProviderName, ProviderRow>;
 

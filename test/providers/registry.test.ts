@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_IN_FLIGHT } from "../../src/chain/concurrency.js";
 import { loadConfig } from "../../src/config/config.js";
 import { createHttpClient } from "../../src/http/http-client.js";
-import { createProviders } from "../../src/providers/create-providers.js";
+import { createProviders, PROVIDER_FACTORIES } from "../../src/providers/create-providers.js";
 import { KEY_VARIABLES, PROVIDER_ROWS } from "../../src/providers/registry.js";
 import { PROVIDER_NAMES } from "../../src/providers/search-provider.js";
 
@@ -14,7 +14,7 @@ describe("provider registry", () => {
   it.each(PROVIDER_ROWS.map((row) => [row.name, row] as const))(
     "%s builds a provider of its name",
     (name, row) => {
-      const provider = row.create({
+      const provider = PROVIDER_FACTORIES[row.name]({
         apiKey: undefined,
         address: undefined,
         keyless: false,

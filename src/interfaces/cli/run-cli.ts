@@ -18,7 +18,6 @@ import {
   single,
   type Values,
 } from "./cli-options.js";
-import { assessCommand, doctorCommand, evalCommand, questionCommand, searchCommand } from "./commands.js";
 import {
   COMMAND_NAMES,
   COMMANDS,
@@ -33,6 +32,8 @@ import { colourWanted, createStyle } from "./style.js";
 // Only what every command needs is imported up front: zod, undici and pino together cost several
 // times a bare node start, and `plan`, `--help` and `--version` need none of them.
 const loadConfig = async (env: CliIo["env"]) => (await import("../../config/config.js")).loadConfig(env);
+// The commands that search or judge load their own modules (and the report renderers) when run.
+const commands = () => import("./commands.js");
 
 /** Runs one CLI invocation and returns its exit code; all output goes through `io`. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -96,11 +97,11 @@ async function runCommand(command: CommandName, args: readonly string[], run: Ru
       return EXIT.ok;
     }
     case "search":
-      return await searchCommand(single(args, "search"), run);
+      return await (await commands()).searchCommand(single(args, "search"), run);
     case "assess":
-      return await assessCommand(run);
+      return await (await commands()).assessCommand(run);
     case "eval":
-      return await evalCommand(run);
+      return await (await commands()).evalCommand(run);
     case "mcp":
       // stdout belongs to the protocol: the server reads its settings itself and logs to stderr.
       return await (await import("../mcp/run-mcp-server.js")).runMcpServer({ env: io.env });
@@ -122,7 +123,7 @@ async function runCommand(command: CommandName, args: readonly string[], run: Ru
       });
     }
     case "doctor":
-      return await doctorCommand(run);
+      return await (await commands()).doctorCommand(run);
     case "plan": {
       const question = single(args, "plan");
       // The settings are only read (and validated) when they could change the plan.
@@ -140,7 +141,7 @@ async function runCommand(command: CommandName, args: readonly string[], run: Ru
       return EXIT.ok;
     }
     case "question":
-      return await questionCommand(single(args, "question"), run);
+      return await (await commands()).questionCommand(single(args, "question"), run);
   }
 }
 
