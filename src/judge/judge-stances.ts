@@ -1,6 +1,6 @@
 import type { Logger } from "../log/logger.js";
 import { defaultJudge } from "./default-judge.js";
-import type { StanceInput, StanceJudge, StanceJudgement, StanceNote } from "./stance.js";
+import type { JudgeKind, Stance, StanceInput, StanceJudge, StanceJudgement, StanceNote } from "./stance.js";
 
 const BUILT_IN = "the built-in classifier";
 
@@ -9,15 +9,50 @@ interface StageOptions {
   deadline: AbortSignal;
   note: StanceNote;
   logger?: Logger | undefined;
+  /** Stances the caller gave, by item index: used as given, and only the other items are judged. */
+  given?: readonly (Stance | undefined)[] | undefined;
+}
+
+/** A stance the caller gave is certain as far as the label is concerned: it is their reading. */
+const GIVEN_SCORE = 1;
+
+/**
+ * The judge stage of `corroborate` and `assess`: stances the caller gave are kept as they are, the
+ * judge decides the rest, and every judgement records who decided it.
+ */
+export async function judgeStances(
+  judge: StanceJudge,
+  claim: string,
+  items: readonly StanceInput[],
+  options: StageOptions,
+): Promise<(StanceJudgement & { judge: JudgeKind })[]> {
+  const given = options.given ?? [];
+  const open = items.flatMap((_, index) => (given[index] === undefined ? [index] : []));
+  const judged = await judgeOpen(
+    judge,
+    claim,
+    open.map((index) => items[index] as StanceInput),
+    options,
+  );
+  const byIndex = new Map(open.map((index, k) => [index, judged[k]]));
+  return items.map((_, index) => {
+    const stance = given[index];
+    if (stance !== undefined) return { stance, score: GIVEN_SCORE, judge: "caller" };
+    const judgement = byIndex.get(index) ?? { stance: "neutral", score: 0 };
+    return { ...judgement, judge: judgement.judge ?? kindOf(judge) };
+  });
+}
+
+function kindOf(judge: StanceJudge): JudgeKind {
+  return judge.kind ?? (judge.local ? "builtin" : "llm");
 }
 
 /**
- * The judge stage of `corroborate` and `assess`. The deadline bounds waiting on others, not local
- * work: a local judge always judges what came in, even after the deadline, so a search that ran
- * out of time keeps the stances of what it found. A judge elsewhere gets the deadline; when it is
+ * The deadline bounds waiting on others, not local work: a local judge always judges what came in,
+ * even after the deadline, so a search that ran out of time keeps the stances of what it found. A judge elsewhere gets the deadline; when it is
  * already spent, or the judge fails, the built-in classifier answers instead and a note says so.
  */
-export async function judgeStances(
+async function judgeOpen(
   judge: StanceJudge,
   claim: string,
   items: readonly StanceInput[],
@@ -30,14 +65,14 @@ export async function judgeStances(
     note(
       `The deadline was spent before the "${judge.name}" judge could run; ${BUILT_IN} judged every source`,
     );
-    return await judgeLocally(defaultJudge, claim, items, options);
+    return builtIn(await judgeLocally(defaultJudge, claim, items, options));
   }
   try {
     return await judge.judge(claim, items, deadline, note);
   } catch (error) {
     logger?.warn({ err: error }, "stance judge failed");
     note(`Stance judge "${judge.name}" failed; ${BUILT_IN} judged every source`);
-    return await judgeLocally(defaultJudge, claim, items, options);
+    return builtIn(await judgeLocally(defaultJudge, claim, items, options));
   }
 }
 
@@ -55,4 +90,8 @@ async function judgeLocally(
     note(`Stance judge "${judge.name}" failed; every source is treated as neutral`);
     return items.map(() => ({ stance: "neutral", score: 0 }));
   }
+}
+
+function builtIn(judgements: readonly StanceJudgement[]): StanceJudgement[] {
+  return judgements.map((judgement) => ({ ...judgement, judge: "builtin" }));
 }

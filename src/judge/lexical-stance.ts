@@ -62,6 +62,10 @@ function isEcho(claim: string, text: string): boolean {
  * side.
  */
 export function judgeText(claim: string, text: string): StanceJudgement {
+  return { ...classifyText(claim, text), judge: "builtin" };
+}
+
+function classifyText(claim: string, text: string): StanceJudgement {
   const trimmed = text.trim();
   if (trimmed === "" || isQuestionClaim(claim) || isEcho(claim, trimmed))
     return { stance: "neutral", score: 0.9 };
@@ -85,7 +89,11 @@ export function judgeText(claim: string, text: string): StanceJudgement {
 export const lexicalJudge: StanceJudge = {
   name: "lexical",
   local: true,
+  kind: "builtin",
   async judge(claim: string, items: readonly StanceInput[]): Promise<StanceJudgement[]> {
-    return items.map((item) => judgeText(claim, resultText(item.title, item.snippet)));
+    return items.map((item) => ({
+      ...judgeText(claim, resultText(item.title, item.snippet)),
+      judge: "builtin",
+    }));
   },
 };

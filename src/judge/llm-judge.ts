@@ -70,6 +70,9 @@ export function createLlmJudge(settings: LlmJudgeSettings): StanceJudge {
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { fallback, logger } = settings;
   const fallbackName = fallback === defaultJudge ? "the built-in classifier" : `the "${fallback.name}" judge`;
+  // What the fallback answers is recorded as its own, not the model's.
+  const byFallback = (judgements: readonly StanceJudgement[]): StanceJudgement[] =>
+    judgements.map((j) => ({ ...j, judge: j.judge ?? fallback.kind ?? "builtin" }));
   const headers: Record<string, string> = { accept: "application/json" };
   if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
   // Some servers reject `response_format`; once one has, this judge stops sending it.
@@ -123,6 +126,7 @@ export function createLlmJudge(settings: LlmJudgeSettings): StanceJudge {
 
   return {
     name: "llm",
+    kind: "llm",
     async judge(claim, items, signal, note) {
       if (items.length === 0) return [];
       const asked = items.slice(0, LLM_MAX_ITEMS);
@@ -130,7 +134,7 @@ export function createLlmJudge(settings: LlmJudgeSettings): StanceJudge {
       if (!outcome.ok) {
         logger?.warn({ reason: outcome.reason }, "LLM stance judge failed; using the fallback");
         note?.(`LLM judge failed (${outcome.reason}); ${fallbackName} judged every source`);
-        return await fallback.judge(claim, items, stillOpen(signal), note);
+        return byFallback(await fallback.judge(claim, items, stillOpen(signal), note));
       }
       const missing = items.flatMap((_, index) => (outcome.answers.has(index + 1) ? [] : [index]));
       const unanswered = missing.filter((index) => index < asked.length).length;
@@ -145,11 +149,13 @@ export function createLlmJudge(settings: LlmJudgeSettings): StanceJudge {
       const backup =
         missing.length === 0
           ? []
-          : await fallback.judge(
-              claim,
-              missing.map((index) => items[index] as StanceInput),
-              stillOpen(signal),
-              note,
+          : byFallback(
+              await fallback.judge(
+                claim,
+                missing.map((index) => items[index] as StanceInput),
+                stillOpen(signal),
+                note,
+              ),
             );
       const byIndex = new Map(missing.map((index, k) => [index, backup[k]]));
       return items.map(
@@ -271,6 +277,7 @@ function parseCompletion(
     answers.set(item.data.id, {
       stance: item.data.stance,
       score: item.data.confidence ?? DEFAULT_CONFIDENCE,
+      judge: "llm",
     });
   }
   return { ok: true, answers };

@@ -6,10 +6,19 @@ export interface StanceInput {
   snippet: string;
 }
 
+/**
+ * Who decided a stance: the built-in classifier, an OpenAI-compatible model (`llm`), the calling
+ * agent's model through MCP sampling (`sampling`), or the caller, who gave the stance with the item.
+ */
+export const JUDGE_KINDS = ["builtin", "llm", "sampling", "caller"] as const;
+export type JudgeKind = (typeof JUDGE_KINDS)[number];
+
 export interface StanceJudgement {
   stance: Stance;
   /** Confidence in the stance, 0–1. */
   score: number;
+  /** Who decided it, when a judge answers for several (a model whose gaps the built-in filled). */
+  judge?: JudgeKind | undefined;
 }
 
 /** Receives one sentence for the report's notes, e.g. that a judge fell back to another for some sources. */
@@ -26,6 +35,8 @@ export interface StanceJudge {
    * given even after the deadline, and is never handed one.
    */
   readonly local?: boolean;
+  /** What the report records as the decider of this judge's stances: `builtin` for a local judge, else `llm`. */
+  readonly kind?: JudgeKind;
   judge(
     claim: string,
     items: readonly StanceInput[],
@@ -41,6 +52,7 @@ export interface StanceJudge {
 export const neutralJudge: StanceJudge = {
   name: "neutral",
   local: true,
+  kind: "builtin",
   async judge(_claim, items) {
     return items.map(() => ({ stance: "neutral", score: 0 }));
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONFIDENCE_LABELS } from "../judge/label.js";
-import { STANCES } from "../judge/stance.js";
+import { JUDGE_KINDS, STANCES } from "../judge/stance.js";
 import { requiredField, textField } from "./input-fields.js";
 import { MAX_ASSESS_EVIDENCE } from "./input-ranges.js";
 
@@ -14,8 +14,14 @@ const evidenceItemSchema = z.object(
       .optional()
       .describe("Text from the page that bears on the claim"),
     text: z.string({ error: "must be a string" }).optional().describe("Accepted for snippet"),
+    stance: z
+      .enum(STANCES, { error: `must be one of ${STANCES.join(", ")}` })
+      .optional()
+      .describe(
+        "Your own reading of this source toward the claim: used as given; the judge decides the rest",
+      ),
   },
-  { error: "must be an object {url, title?, snippet?}" },
+  { error: "must be an object {url, title?, snippet?, stance?}" },
 );
 
 /** `assess`'s input: the library, `core-search assess`, MCP `assess` and `POST /v1/assess`. */
@@ -47,6 +53,7 @@ export const assessmentSchema = z.object({
       snippet: z.string(),
       stance: z.enum(STANCES).describe("Stance toward `claim`"),
       stanceScore: z.number().min(0).max(1),
+      judge: z.enum(JUDGE_KINDS).describe("Who decided the stance; `caller` when it was given with the item"),
       originId: z.string(),
       quality: z.enum(["normal", "low"]),
     }),

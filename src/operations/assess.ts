@@ -1,8 +1,9 @@
+import { canonicalUrl } from "../dedup/canonical-url.js";
 import { dedupe, domainCapNotes } from "../dedup/dedupe.js";
 import { defaultJudge } from "../judge/default-judge.js";
 import { judgeStances } from "../judge/judge-stances.js";
 import { labelEvidence } from "../judge/label.js";
-import type { StanceJudge } from "../judge/stance.js";
+import type { Stance, StanceJudge } from "../judge/stance.js";
 import { normalizeQuestion } from "../plan/question.js";
 import { formFinding } from "../report/finding.js";
 import { type Assessment, assessInputSchema } from "./assess-input.js";
@@ -14,6 +15,8 @@ export interface AssessEvidence {
   /** The page text the claim is judged against; `text` is accepted too. */
   snippet?: string | undefined;
   text?: string | undefined;
+  /** The caller's own reading of the source: used as given, with `judge: "caller"`. */
+  stance?: Stance | undefined;
 }
 
 export interface AssessOptions {
@@ -47,6 +50,7 @@ export async function assess(
   const judgements = await judgeStances(options.judge ?? defaultJudge, claim, evidence, {
     deadline: options.signal ?? new AbortController().signal,
     note: (note) => notes.push(note),
+    given: givenStances(items, evidence, notes),
   });
   const judged = evidence.map((item, index) => ({
     id: item.id,
@@ -56,6 +60,7 @@ export async function assess(
     snippet: item.snippet,
     stance: judgements[index]?.stance ?? ("neutral" as const),
     stanceScore: Math.round((judgements[index]?.score ?? 0) * 100) / 100,
+    judge: judgements[index]?.judge ?? ("builtin" as const),
     originId: item.originId,
     quality: item.quality,
   }));
@@ -88,4 +93,30 @@ export async function assess(
     notes: [...notes, ...label.reasons.map((r) => `Confidence: ${r}`)],
     escalate,
   };
+}
+
+/**
+ * The stance given with each deduplicated page, found by canonical address. Copies of one page
+ * given with different stances are not guessed between: the judge decides it, and a note says so.
+ */
+function givenStances(
+  items: readonly AssessEvidence[],
+  evidence: readonly { id: string; canonicalUrl: string }[],
+  notes: string[],
+): (Stance | undefined)[] {
+  const given = new Map<string, Stance | null>();
+  for (const item of items) {
+    if (item.stance === undefined) continue;
+    const key = canonicalUrl(item.url);
+    if (key === null) continue;
+    const before = given.get(key);
+    given.set(key, before === undefined || before === item.stance ? item.stance : null);
+  }
+  const conflicting = evidence.filter((item) => given.get(item.canonicalUrl) === null).map((item) => item.id);
+  if (conflicting.length > 0) {
+    notes.push(
+      `Copies of ${conflicting.join(", ")} were given with different stances; the judge decided ${conflicting.length === 1 ? "it" : "them"}`,
+    );
+  }
+  return evidence.map((item) => given.get(item.canonicalUrl) ?? undefined);
 }

@@ -66,7 +66,7 @@ export function buildReport(input: ReportInput): Report {
   const origins: Origin[] = reportOrigins(input.origins, items);
 
   const evidence: Evidence[] = items.map((item, index) => {
-    const judgement = judgements[index] ?? { stance: "neutral", score: 0 };
+    const judgement = judgements[index] ?? { stance: "neutral", score: 0, judge: "builtin" };
     return {
       id: `e${index + 1}`,
       url: item.url,
@@ -77,6 +77,7 @@ export function buildReport(input: ReportInput): Report {
       publishedAt: item.publishedAt,
       stance: judgement.stance,
       stanceScore: round(judgement.score),
+      judge: judgement.judge ?? "builtin",
       originId: originIdOf.get(index) ?? "o0",
       quality: item.quality,
       foundBy: item.foundBy,

@@ -1,4 +1,5 @@
 import type { Assessment } from "../operations/assess.js";
+import { judgedByLine } from "./judged-by.js";
 
 /** The markdown of an `assess` result: the finding, its confidence, the evidence for and against, notes. */
 export function renderAssessment(a: Assessment): string {
@@ -20,6 +21,7 @@ export function renderAssessment(a: Assessment): string {
     "",
     "**Contradicting evidence:**",
     ...list(a.contradicting),
+    ...judgedByLine(a.evidence),
     ...(a.notes.length > 0 ? ["", "**Notes:**", ...a.notes.map((n) => `- ${oneLine(n)}`)] : []),
     ...(a.escalate ? ["", "_Inconclusive: escalate to deeper research._"] : []),
   ].join("\n");

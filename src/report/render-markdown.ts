@@ -1,3 +1,4 @@
+import { judgedByLine } from "./judged-by.js";
 import type { Evidence, Report } from "./report-schema.js";
 
 /**
@@ -23,6 +24,7 @@ export function renderMarkdown(report: Report): string {
     ...evidenceList(pick(report.contradicting)),
   ];
   if (others.length > 0) lines.push("", "**Other sources (no clear stance):**", ...evidenceList(others));
+  lines.push(...judgedByLine(report.evidence));
   if (report.notes.length > 0) lines.push("", "**Notes:**", ...report.notes.map((n) => `- ${inline(n)}`));
   lines.push(
     "",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONFIDENCE_LABELS } from "../judge/label.js";
-import { STANCES } from "../judge/stance.js";
+import { JUDGE_KINDS, STANCES } from "../judge/stance.js";
 import { CALL_ROLES, planSchema } from "../plan/plan-schema.js";
 import { PROVIDER_NAMES } from "../providers/search-provider.js";
 
@@ -27,6 +27,11 @@ export const evidenceSchema = z.object({
   publishedAt: z.string().nullable(),
   stance: z.enum(STANCES).describe("Stance toward `claim`"),
   stanceScore: z.number().min(0).max(1),
+  judge: z
+    .enum(JUDGE_KINDS)
+    .describe(
+      "Who decided the stance: the built-in classifier, an LLM, the MCP client's model, or the caller",
+    ),
   originId: z.string().regex(/^o\d+$/),
   quality: z.enum(["normal", "low"]),
   foundBy: z.array(foundBySchema).min(1),

@@ -99,7 +99,7 @@ const query = "coffee";
 const claim = "Coffee is safe";
 const EVIDENCE = [
   { url: "https://a.org/coffee", title: "Coffee and health", snippet: "Coffee is safe for most adults." },
-  { url: "https://b.org/coffee", text: "Moderate coffee intake is not harmful." },
+  { url: "https://b.org/coffee", text: "Moderate coffee intake is not harmful.", stance: "support" },
 ];
 
 async function library(operation: Operation, input: Input): Promise<Outcome> {
@@ -258,6 +258,11 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
         "an evidence url that is a number",
         { claim, evidence: [{ url: 5 }] },
         "evidence item 1 url must be a string",
+      ],
+      [
+        "a stance that is not one of the four",
+        { claim, evidence: [{ url: "https://a.example/", stance: "agree" }] },
+        "evidence item 1 stance must be one of support, contradict, neutral, unrelated",
       ],
       [
         "too much evidence",

@@ -41,7 +41,7 @@ describe("judgeStances()", () => {
       "a judge elsewhere, deadline open",
       () => remote(),
       new AbortController().signal,
-      [{ stance: "contradict", score: 0.9 }],
+      [{ stance: "contradict", score: 0.9, judge: "llm" }],
       [],
     ],
     [

@@ -189,6 +189,7 @@ describe("claims that are questions", () => {
       ).toEqual({
         stance: "neutral",
         score: 0.9,
+        judge: "builtin",
       });
     },
   );

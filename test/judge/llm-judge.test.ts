@@ -17,6 +17,7 @@ import type { StanceInput } from "../../src/judge/stance.js";
 import { createLogger } from "../../src/log/logger.js";
 import { assess } from "../../src/operations/assess.js";
 import { corroborate } from "../../src/operations/corroborate.js";
+import { renderMarkdown } from "../../src/report/render-markdown.js";
 import { type FakeEngine, page, startFakeSearxng } from "../helpers/fake-searxng.js";
 import { runCliWith } from "../helpers/run-cli.js";
 import {
@@ -113,9 +114,9 @@ describe("LLM stance judge against an OpenAI-compatible server", () => {
     );
     const { judgements, notes } = await run(judgeFor(s));
     expect(judgements).toEqual([
-      { stance: "support", score: 0.9 },
-      { stance: "contradict", score: 0.8 },
-      { stance: "neutral", score: 0.7 },
+      { stance: "support", score: 0.9, judge: "llm" },
+      { stance: "contradict", score: 0.8, judge: "llm" },
+      { stance: "neutral", score: 0.7, judge: "llm" },
     ]);
     expect(notes).toEqual([]);
     expect(s.requests).toHaveLength(1);
@@ -146,7 +147,7 @@ describe("LLM stance judge against an OpenAI-compatible server", () => {
     const { judgements } = await run(judgeFor(s, { apiKey: undefined }), ITEMS.slice(0, 1));
     expect(s.requests[0]?.headers.authorization).toBeUndefined();
     // A stance without a confidence still counts as a firm one.
-    expect(judgements).toEqual([{ stance: "support", score: 0.6 }]);
+    expect(judgements).toEqual([{ stance: "support", score: 0.6, judge: "llm" }]);
   });
 
   it.each([
@@ -181,7 +182,11 @@ describe("LLM stance judge against an OpenAI-compatible server", () => {
     );
     const { judgements, notes } = await run(judgeFor(s));
     const fallback = await lexical();
-    expect(judgements).toEqual([{ stance: "contradict", score: 0.95 }, fallback[1], fallback[2]]);
+    expect(judgements).toEqual([
+      { stance: "contradict", score: 0.95, judge: "llm" },
+      fallback[1],
+      fallback[2],
+    ]);
     expect(notes).toEqual(["LLM judge left 2 item(s) unanswered; the built-in classifier judged them"]);
   });
 
@@ -321,7 +326,7 @@ describe("LLM stance judge against an OpenAI-compatible server", () => {
     );
     const judge = judgeFor(s);
     const first = await run(judge, ITEMS.slice(0, 1));
-    expect(first).toEqual({ judgements: [{ stance: "support", score: 0.8 }], notes: [] });
+    expect(first).toEqual({ judgements: [{ stance: "support", score: 0.8, judge: "llm" }], notes: [] });
     expect(s.requests.map((r) => "response_format" in (r.json as object))).toEqual([true, false]);
     await run(judge, ITEMS.slice(0, 1));
     expect(s.requests).toHaveLength(3);
@@ -347,7 +352,7 @@ describe("LLM stance judge against an OpenAI-compatible server", () => {
       const judge = createLlmJudge({ url: `${s.url}${suffix}`, model: "m", fallback: lexicalJudge });
       const { judgements } = await run(judge, ITEMS.slice(0, 1));
       expect(s.requests.map((r) => r.path)).toEqual([CHAT]);
-      expect(judgements).toEqual([{ stance: "support", score: 0.9 }]);
+      expect(judgements).toEqual([{ stance: "support", score: 0.9, judge: "llm" }]);
     },
   );
 
@@ -397,6 +402,7 @@ describe("chooseJudge and the pipeline", () => {
       "LLM judge failed (HTTP 503); the built-in classifier judged every source",
     );
     expect(result.evidence.map((e) => e.stance)).toEqual((await lexical()).map((j) => j.stance));
+    expect(result.evidence.map((e) => e.judge)).toEqual(["builtin", "builtin", "builtin"]);
     expect(JSON.stringify(result)).not.toContain(CANARY);
   });
 
@@ -425,12 +431,15 @@ describe("chooseJudge and the pipeline", () => {
     expect(s.requests.filter((r) => r.path === CHAT)).toHaveLength(1);
     expect(report.evidence.length).toBeGreaterThan(0);
     expect(report.evidence.every((e) => e.stance === "support")).toBe(true);
+    expect(report.evidence.every((e) => e.judge === "llm")).toBe(true);
+    expect(renderMarkdown(report)).toContain(`_Stances by an LLM (${report.evidence.length})._`);
 
     s.route("POST", CHAT, { status: 500 });
     const failed = await corroborate("Is intermittent fasting safe?", { config });
     expect(failed.notes).toContain(
       "LLM judge failed (HTTP 500); the built-in classifier judged every source",
     );
+    expect(failed.evidence.every((e) => e.judge === "builtin")).toBe(true);
     expect(JSON.stringify(failed)).not.toContain(CANARY);
   });
 
