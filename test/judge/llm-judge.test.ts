@@ -6,14 +6,9 @@ import { configFromObject } from "../../src/config/config.js";
 import { chooseJudge } from "../../src/judge/choose-judge.js";
 import { defaultJudge } from "../../src/judge/default-judge.js";
 import { lexicalJudge } from "../../src/judge/lexical-stance.js";
-import {
-  chatCompletionsUrl,
-  createLlmJudge,
-  LLM_MAX_ITEMS,
-  LLM_MAX_SNIPPET_CHARS,
-  type LlmJudgeSettings,
-} from "../../src/judge/llm-judge.js";
+import { chatCompletionsUrl, createLlmJudge, type LlmJudgeSettings } from "../../src/judge/llm-judge.js";
 import type { StanceInput } from "../../src/judge/stance.js";
+import { LLM_MAX_ITEMS, LLM_MAX_SNIPPET_CHARS } from "../../src/judge/stance-prompt.js";
 import { createLogger } from "../../src/log/logger.js";
 import { assess } from "../../src/operations/assess.js";
 import { corroborate } from "../../src/operations/corroborate.js";
