@@ -356,6 +356,8 @@ export const configSchema = z
     deadlineMs: intSchema(MIN_SETTINGS_DEADLINE_MS, DEADLINE_MS_RANGE.max, DEADLINE_MS_RANGE.default),
     limit: intSchema(LIMIT_RANGE.min, LIMIT_RANGE.max, LIMIT_RANGE.default),
     llm: llmSchema,
+    /** `auto`: an MCP client that offers sampling judges the stances with its own model. */
+    sampling: choiceSchema(["auto", "off"], "auto"),
     redisUrl: redisUrlSchema,
     /** Outgoing proxy (HTTP_PROXY / HTTPS_PROXY / NO_PROXY, either case), honoured by every request. */
     proxy: z

@@ -31,6 +31,7 @@ const ENV_BINDINGS: readonly (readonly [string, Path])[] = [
   ["CORE_SEARCH_LLM_URL", ["llm", "url"]],
   ["CORE_SEARCH_LLM_MODEL", ["llm", "model"]],
   ["CORE_SEARCH_LLM_API_KEY", ["llm", "apiKey"]],
+  ["CORE_SEARCH_SAMPLING", ["sampling"]],
   ["CORE_SEARCH_REDIS_URL", ["redisUrl"]],
   ["CORE_SEARCH_CACHE_TTL", ["cacheTtlMs"]],
   ["CORE_SEARCH_BUDGET", ["budget"]],

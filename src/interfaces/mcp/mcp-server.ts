@@ -11,6 +11,9 @@ import { z } from "zod";
 import type { Config } from "../../config/config.js";
 import { ConfigError } from "../../errors.js";
 import { chooseJudge } from "../../judge/choose-judge.js";
+import { defaultJudge } from "../../judge/default-judge.js";
+import { createSamplingJudge } from "../../judge/sampling-judge.js";
+import type { StanceJudge } from "../../judge/stance.js";
 import { type Logger, silentLogger } from "../../log/logger.js";
 import { assess } from "../../operations/assess.js";
 import { assessInputSchema, assessmentSchema } from "../../operations/assess-input.js";
@@ -59,6 +62,16 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     if (options.config instanceof ConfigError) throw options.config;
     return options.config;
   };
+  // The client's own model judges when it offers sampling (unless turned off); else the configured judge.
+  const judgeFor = (config: Config): StanceJudge =>
+    config.sampling !== "off" && server.server.getClientCapabilities()?.sampling
+      ? createSamplingJudge({
+          server: server.server,
+          timeoutMs: config.deadlineMs,
+          fallback: defaultJudge,
+          logger,
+        })
+      : chooseJudge(config, { logger });
 
   server.registerTool(
     "corroborate",
@@ -75,9 +88,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     (args, extra) =>
       answer("corroborate", logger, async () => {
         const { question, ...fields } = parseInput(corroborateInputSchema, args);
+        const config = settings();
         const report = await corroborate(question, {
           ...fields,
-          config: settings(),
+          config,
+          judge: judgeFor(config),
           logger,
           state: options.state,
           signal: extra.signal,
@@ -151,11 +166,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     },
     (args, extra) =>
       answer("assess", logger, async () => {
-        const assessment = await assess(
-          parseInput(assessInputSchema, args),
-          // The judge the settings ask for, as in `core-search assess`.
-          { judge: chooseJudge(settings(), { logger }), signal: extra.signal },
-        );
+        const assessment = await assess(parseInput(assessInputSchema, args), {
+          judge: judgeFor(settings()),
+          signal: extra.signal,
+        });
         return { structuredContent: { ...assessment }, content: [text(renderAssessment(assessment))] };
       }),
   );
