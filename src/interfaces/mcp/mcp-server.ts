@@ -29,6 +29,8 @@ import { oneLine, renderAssessment } from "../../report/render-assessment.js";
 import { renderMarkdown } from "../../report/render-markdown.js";
 import type { Report } from "../../report/report-schema.js";
 import type { StateStore } from "../../state/state-store.js";
+import { describeProgress } from "./progress.js";
+import { registerSkill } from "./skill.js";
 
 export interface McpServerOptions {
   /** The settings, or why there are none: then every tool call answers with the problems. */
@@ -89,10 +91,27 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       answer("corroborate", logger, async () => {
         const { question, ...fields } = parseInput(corroborateInputSchema, args);
         const config = settings();
+        const token = extra._meta?.progressToken;
+        let step = 0;
         const report = await corroborate(question, {
           ...fields,
           config,
           judge: judgeFor(config),
+          // Progress only when the client asked for it; a lost notification never fails the call.
+          onProgress:
+            token === undefined
+              ? undefined
+              : (event) => {
+                  const message = describeProgress(event);
+                  if (message === undefined) return;
+                  step += 1;
+                  extra
+                    .sendNotification({
+                      method: "notifications/progress",
+                      params: { progressToken: token, progress: step, message },
+                    })
+                    .catch(() => {});
+                },
           logger,
           state: options.state,
           signal: extra.signal,
@@ -174,6 +193,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       }),
   );
 
+  registerSkill(server);
   return server;
 }
 

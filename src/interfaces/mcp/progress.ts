@@ -1,0 +1,18 @@
+import type { ProgressEvent } from "../../operations/corroborate.js";
+
+/**
+ * One line for an MCP progress notification: preflight done, each call started and finished.
+ * Single attempts are left out; the report lists them.
+ */
+export function describeProgress(event: ProgressEvent): string | undefined {
+  switch (event.type) {
+    case "preflight":
+      return `SearXNG preflight ${event.status}: ${event.families.length} healthy engine families`;
+    case "call-started":
+      return `Call ${event.call} (${event.role}) started`;
+    case "call-finished":
+      return `Call ${event.call} (${event.role}) ${event.status}: ${event.hits} results${event.provider ? ` from ${event.provider}` : ""}`;
+    default:
+      return undefined;
+  }
+}
