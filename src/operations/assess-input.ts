@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONFIDENCE_LABELS } from "../judge/label.js";
 import { JUDGE_KINDS, STANCES } from "../judge/stance.js";
-import { requiredField, textField } from "./input-fields.js";
+import { judgeField, requiredField, textField } from "./input-fields.js";
 import { MAX_ASSESS_EVIDENCE } from "./input-ranges.js";
 
 // Fields an item does not name are ignored, as they always were by the library (JSONL files carry more).
@@ -34,6 +34,7 @@ export const assessInputSchema = z.strictObject({
         `Too much evidence (${(issue.input as unknown[]).length} items; at most ${MAX_ASSESS_EVIDENCE})`,
     })
     .describe(`Sources you already have, at most ${MAX_ASSESS_EVIDENCE}`),
+  judge: judgeField,
 });
 export type AssessInput = z.input<typeof assessInputSchema>;
 

@@ -1,12 +1,17 @@
+import type { Dispatcher } from "undici";
+import { type Config, loadConfig } from "../config/config.js";
 import { canonicalUrl } from "../dedup/canonical-url.js";
 import { dedupe, domainCapNotes } from "../dedup/dedupe.js";
+import { chooseJudge } from "../judge/choose-judge.js";
 import { defaultJudge } from "../judge/default-judge.js";
 import { judgeStances } from "../judge/judge-stances.js";
 import { labelEvidence } from "../judge/label.js";
 import type { Stance, StanceJudge } from "../judge/stance.js";
+import type { Logger } from "../log/logger.js";
 import { normalizeQuestion } from "../plan/question.js";
 import { formFinding } from "../report/finding.js";
 import { type Assessment, assessInputSchema } from "./assess-input.js";
+import type { JudgeChoice } from "./input-fields.js";
 import { parseInput } from "./parse-input.js";
 
 export interface AssessEvidence {
@@ -20,7 +25,12 @@ export interface AssessEvidence {
 }
 
 export interface AssessOptions {
-  judge?: StanceJudge | undefined;
+  /** Who judges: a choice (`auto` by default, as on every surface) or a judge of your own. */
+  judge?: StanceJudge | JudgeChoice | undefined;
+  /** Settings for `auto` and `llm` (default: from the environment, as `corroborate` reads them). */
+  config?: Config | undefined;
+  dispatcher?: Dispatcher | undefined;
+  logger?: Logger | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -31,12 +41,13 @@ export type { Assessment };
  * independence comes from origins alone (bare evidence says nothing about indexes).
  */
 export async function assess(
-  input: { claim: string; evidence: readonly AssessEvidence[] },
+  input: { claim: string; evidence: readonly AssessEvidence[]; judge?: JudgeChoice | undefined },
   options: AssessOptions = {},
 ): Promise<Assessment> {
   // A claim that is not a string is named as such (not "required"), as it always was.
   if (typeof input?.claim !== "string") normalizeQuestion(input?.claim, "claim");
-  const { claim, evidence: items } = parseInput(assessInputSchema, input);
+  const { claim, evidence: items, judge: choice } = parseInput(assessInputSchema, input);
+  const judge = judgeOf(choice, options);
   const hits = items.map((item) => ({
     url: item.url,
     title: item.title ?? "",
@@ -47,7 +58,7 @@ export async function assess(
   if (dropped.invalidUrls > 0)
     notes.push(`${dropped.invalidUrls} item(s) without a usable web address were dropped`);
   notes.push(...domainCapNotes(evidence.filter((item) => !item.counted).map((item) => item.id)));
-  const judgements = await judgeStances(options.judge ?? defaultJudge, claim, evidence, {
+  const judgements = await judgeStances(judge, claim, evidence, {
     deadline: options.signal ?? new AbortController().signal,
     note: (note) => notes.push(note),
     given: givenStances(items, evidence, notes),
@@ -119,4 +130,14 @@ function givenStances(
     );
   }
   return evidence.map((item) => given.get(item.canonicalUrl) ?? undefined);
+}
+
+/** A judge object as given; else the choice in the input, else in the options, else `auto`. */
+function judgeOf(choice: JudgeChoice | undefined, options: AssessOptions): StanceJudge {
+  if (typeof options.judge === "object") return options.judge;
+  const chosen = choice ?? options.judge ?? "auto";
+  // The built-in classifier needs no settings.
+  if (chosen === "builtin") return defaultJudge;
+  const { dispatcher, logger } = options;
+  return chooseJudge(options.config ?? loadConfig(), { dispatcher, logger }, chosen);
 }

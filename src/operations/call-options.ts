@@ -24,8 +24,12 @@ export function checkCallOptions(options: unknown): void {
   if (given.logger !== undefined && !hasFunctions(given.logger, ["info", "warn", "error"])) {
     throw wrong("logger", "a pino logger");
   }
-  if (given.judge !== undefined && !hasFunctions(given.judge, ["judge"])) {
-    throw wrong("judge", "a stance judge (an object with a judge() function)");
+  // A string is the per-call choice of judge (checked by the input schema); anything else must be a judge.
+  if (given.judge !== undefined && typeof given.judge !== "string" && !hasFunctions(given.judge, ["judge"])) {
+    throw wrong(
+      "judge",
+      "a choice (auto, builtin, llm, sampling) or a stance judge (an object with a judge() function)",
+    );
   }
   if (given.providers !== undefined && !Array.isArray(given.providers)) {
     throw wrong("providers", "a list of search providers");
@@ -70,5 +74,10 @@ const RUNTIME_OPTIONS = new Set([
 
 /** The input fields among `options`, for the operation's schema (which names any it does not know). */
 export function inputFieldsOf(options: object | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(options ?? {}).filter(([name]) => !RUNTIME_OPTIONS.has(name)));
+  return Object.fromEntries(
+    Object.entries(options ?? {}).filter(
+      // `judge` is an input field when it names a choice, a runtime option when it is a judge.
+      ([name, value]) => !RUNTIME_OPTIONS.has(name) || (name === "judge" && typeof value === "string"),
+    ),
+  );
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { reportSchema } from "../report/report-schema.js";
-import { deadlineMsField, limitField, textField } from "./input-fields.js";
+import { deadlineMsField, judgeField, limitField, textField } from "./input-fields.js";
 
 /** `corroborate`'s input: the library, `core-search "<question>"`, MCP `corroborate` and `POST /v1/corroborate`. */
 export const corroborateInputSchema = z.strictObject({
@@ -10,6 +10,7 @@ export const corroborateInputSchema = z.strictObject({
   ),
   limit: limitField,
   deadlineMs: deadlineMsField(),
+  judge: judgeField,
 });
 export type CorroborateInput = z.input<typeof corroborateInputSchema>;
 

@@ -23,6 +23,7 @@ import type { Report } from "../report/report-schema.js";
 import type { StateStore } from "../state/state-store.js";
 import { checkCallOptions, inputFieldsOf } from "./call-options.js";
 import { corroborateInputSchema } from "./corroborate-input.js";
+import type { JudgeChoice } from "./input-fields.js";
 import { parseInput } from "./parse-input.js";
 
 export interface CorroborateOptions {
@@ -40,7 +41,8 @@ export interface CorroborateOptions {
   /** undici dispatcher for every request (proxies, tests). */
   dispatcher?: Dispatcher | undefined;
   logger?: Logger | undefined;
-  judge?: StanceJudge | undefined;
+  /** Who judges: a choice (`auto` by default, as on every surface) or a judge of your own. */
+  judge?: StanceJudge | JudgeChoice | undefined;
   /** Replaces the providers built from the settings (embedding, tests). */
   providers?: readonly SearchProvider[] | undefined;
   now?: (() => Date) | undefined;
@@ -107,6 +109,11 @@ export async function corroborate(question: string, options: CorroborateOptions 
   const deadlineMs = input.deadlineMs ?? config.deadlineMs;
   const logger = options.logger ?? silentLogger;
   const emit = progressEmitter(options.onProgress);
+  // Chosen before any search, so a choice that cannot be served costs nothing.
+  const judge =
+    typeof options.judge === "object"
+      ? options.judge
+      : chooseJudge(config, { dispatcher: options.dispatcher, logger }, input.judge);
   const plan = makePlan(question, { limit, now: options.now?.() ?? new Date() });
 
   const setup = setUpChain(config, options);
@@ -114,7 +121,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
     return await runPipeline(
       question,
       options,
-      { config, limit, deadlineMs, logger, emit, plan, started },
+      { config, limit, deadlineMs, logger, emit, plan, started, judge },
       setup,
     );
   } finally {
@@ -133,10 +140,11 @@ async function runPipeline(
     emit: (event: ProgressEvent) => void;
     plan: Plan;
     started: number;
+    judge: StanceJudge;
   },
   setup: ChainSetup,
 ): Promise<Report> {
-  const { config, limit, deadlineMs, logger, emit, plan, started } = context;
+  const { config, limit, deadlineMs, logger, emit, plan, started, judge } = context;
   const { chain, searxng, pauses, health, instance, state, cache, spend } = setup;
 
   const deadline = options.signal
@@ -238,7 +246,6 @@ async function runPipeline(
   notes.push(...domainCapNotes(items.flatMap((item, index) => (item.counted ? [] : [`e${index + 1}`]))));
 
   // judge
-  const judge = options.judge ?? chooseJudge(config, { dispatcher: options.dispatcher, logger });
   const judgements = await judgeStances(judge, plan.claim, items, {
     deadline,
     note: (note) => notes.push(note),

@@ -52,3 +52,16 @@ export function textField(what: "question" | "query" | "claim", description: str
       })
   );
 }
+
+/** Who judges the stances, per call; `auto` means the same on every surface. */
+export const JUDGE_CHOICES = ["auto", "builtin", "llm", "sampling"] as const;
+export type JudgeChoice = (typeof JUDGE_CHOICES)[number];
+
+export const judgeField = z
+  .enum(JUDGE_CHOICES, { error: `must be one of ${JUDGE_CHOICES.join(", ")}` })
+  .optional()
+  .describe(
+    "Who judges the stances: auto (the MCP client's model when it offers sampling, else the configured " +
+      "LLM, else the built-in classifier), builtin, llm (needs CORE_SEARCH_LLM_URL and _MODEL) or " +
+      "sampling (MCP clients that offer it). Default auto",
+  );

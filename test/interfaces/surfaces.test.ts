@@ -206,6 +206,7 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
   if (fields.includes("deadlineMs")) good.deadlineMs = 5_000;
   if (fields.includes("categories")) good.categories = ["news"];
   if (fields.includes("timeRange")) good.timeRange = "week";
+  if (fields.includes("judge")) good.judge = "builtin";
 
   it(`every surface accepts every field at its limit: ${JSON.stringify(Object.keys(good))}`, async () => {
     const outcomes = [
@@ -236,6 +237,17 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
       { ...base, deadlineMs: 10 },
       "deadlineMs must be an integer between 100 and 600000",
     ]);
+  }
+  if (fields.includes("judge")) {
+    bad.push(
+      ["an unknown judge", { ...base, judge: "oracle" }, "judge must be one of auto, builtin, llm, sampling"],
+      // Only an MCP client that offers sampling can lend its model; none of these surfaces is one.
+      [
+        "the sampling judge",
+        { ...base, judge: "sampling" },
+        "judge sampling needs an MCP client that offers sampling",
+      ],
+    );
   }
   if (fields.includes("categories")) {
     bad.push([
@@ -281,7 +293,7 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
     // The CLI's syntax: a field is its flag, an unknown field an unknown option.
     const cliMessage = unknown
       ? `unknown option ${flagName(unknown)}. ${operation === "corroborate" ? "Run core-search --help to see the options." : `Run core-search ${operation} --help to see its options.`}`
-      : message.replace(/^(limit|deadlineMs|evidence)\b/, (field) => flagName(field));
+      : message.replace(/^(limit|deadlineMs|evidence|judge)\b(?! sampling)/, (field) => flagName(field));
     expect(await library(operation, input)).toEqual({ ok: false, code: "INVALID_INPUT", message });
     expect(await cli(operation, input)).toEqual({ ok: false, code: "INVALID_INPUT", message: cliMessage });
     const viaMcp = await mcpTool(operation, input);

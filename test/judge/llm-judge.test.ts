@@ -383,6 +383,34 @@ describe("chooseJudge and the pipeline", () => {
     expect(chooseJudge(llmConfig("http://127.0.0.1:1/v1")).name).toBe("llm");
   });
 
+  it("assess() picks its judge as every surface does: auto means the configured LLM, builtin skips it", async () => {
+    const s = await serve((req) => {
+      const count = (userPrompt(req).match(/<source id=/g) ?? []).length;
+      return completion(
+        answer(
+          Array.from({ length: count }, (_, i) => ({ id: i + 1, stance: "contradict", confidence: 0.9 })),
+        ),
+      );
+    });
+    const input = {
+      claim: CLAIM,
+      evidence: ITEMS.map((item, i) => ({ url: `https://site${i}.example/a`, ...item })),
+    };
+    const config = llmConfig(`${s.url}/v1`);
+    const auto = await assess(input, { config });
+    expect(s.requests).toHaveLength(1);
+    expect(auto.evidence.map((e) => [e.stance, e.judge])).toEqual(ITEMS.map(() => ["contradict", "llm"]));
+
+    const builtIn = await assess({ ...input, judge: "builtin" }, { config });
+    expect(s.requests).toHaveLength(1);
+    expect(builtIn.evidence.map((e) => e.stance)).toEqual((await lexical()).map((j) => j.stance));
+    expect(builtIn.evidence.every((e) => e.judge === "builtin")).toBe(true);
+
+    await expect(
+      assess({ ...input, judge: "llm" }, { config: configFromObject({ stateDir: STATE_DIR }) }),
+    ).rejects.toThrow("judge llm needs CORE_SEARCH_LLM_URL and CORE_SEARCH_LLM_MODEL to be set");
+  });
+
   it("assess() shows the fallback note when the LLM server fails", async () => {
     const s = await serve({ status: 503, body: `upstream down (key ${CANARY})` });
     const result = await assess(

@@ -42,6 +42,7 @@ export const OPTIONS = {
   evidence: { type: "string" },
   data: { type: "string", multiple: true },
   "time-range": { type: "string" },
+  judge: { type: "string" },
   port: { type: "string" },
   host: { type: "string" },
   help: { type: "boolean", short: "h" },

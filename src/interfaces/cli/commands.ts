@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { CoreSearchError } from "../../errors.js";
 import type { FileEvaluation } from "../../eval/render-evaluation.js";
 import type { ProgressEvent } from "../../operations/corroborate.js";
+import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
 import type { Category, TimeRange } from "../../providers/search-provider.js";
 import { type CliIo, EXIT, numberFlag, type Run } from "./cli-options.js";
 import { explainReport, explainSearch } from "./explain.js";
@@ -28,6 +29,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
     limit: numberFlag(values.limit),
     deadlineMs: numberFlag(values["deadline-ms"]),
     cache: values["no-cache"] ? false : undefined,
+    judge: judgeFlag(values.judge),
     onProgress: progressListener(run, events),
   });
   if (values.explain) io.stderr(explainReport(report, events, run.style));
@@ -144,12 +146,11 @@ export async function assessCommand(run: Run): Promise<number> {
       throw new CoreSearchError(`--evidence line ${index + 1} is not JSON`, { code: "INVALID_INPUT" });
     }
   });
-  const [{ assess }, { chooseJudge }] = await Promise.all([
-    import("../../operations/assess.js"),
-    import("../../judge/choose-judge.js"),
-  ]);
-  const judge = chooseJudge(await run.loadSettings());
-  const result = await assess({ claim: values.claim, evidence }, { judge });
+  const { assess } = await import("../../operations/assess.js");
+  const result = await assess(
+    { claim: values.claim, evidence, judge: judgeFlag(values.judge) },
+    { config: await run.loadSettings() },
+  );
   if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else io.stdout(`${(await import("../../report/render-assessment.js")).renderAssessment(result)}\n`);
   return EXIT.ok;
@@ -171,9 +172,17 @@ export async function evalCommand(run: Run): Promise<number> {
     const file = path === "-" ? "standard input" : (path ?? "");
     return { file, rows: parseEvalData(text, file) };
   });
-  const judge = chooseJudge(await run.loadSettings());
+  const judge = chooseJudge(await run.loadSettings(), {}, judgeFlag(values.judge));
   const files: FileEvaluation[] = [];
   for (const { file, rows } of data) files.push({ file, ...(await evaluate(rows, { judge })) });
   io.stdout(values.json ? `${JSON.stringify({ files }, null, 2)}\n` : renderEvaluations(files));
   return EXIT.ok;
+}
+
+/** `--judge`: the call's choice of judge, worded as every surface words a bad one. */
+function judgeFlag(value: string | undefined): JudgeChoice | undefined {
+  if (value === undefined || (JUDGE_CHOICES as readonly string[]).includes(value)) {
+    return value as JudgeChoice | undefined;
+  }
+  throw new CoreSearchError(`--judge must be one of ${JUDGE_CHOICES.join(", ")}`, { code: "INVALID_INPUT" });
 }

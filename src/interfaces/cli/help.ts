@@ -42,6 +42,10 @@ const DEADLINE: [string, string] = [
   "N",
   `overall deadline in ms, ${DEADLINES} (default: CORE_SEARCH_DEADLINE_MS, else ${DEADLINE_MS_RANGE.default})`,
 ];
+const JUDGE: [string, string] = [
+  "WHO",
+  "auto, builtin or llm (default auto: the LLM of CORE_SEARCH_LLM_URL when set, else built-in)",
+];
 const NO_CACHE: [string, string] = [
   "",
   "ask the services even if the same request was answered within CORE_SEARCH_CACHE_TTL (default 20 min)",
@@ -54,7 +58,7 @@ const ORDER: [string, string] = [
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   question: {
     usage:
-      'core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache]',
+      'core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO]',
     does:
       "Plans up to four searches for an evaluative question, runs them through the fallback chain, " +
       "and prints a claim/evidence report: evidence grouped by stance, origins, confidence label.",
@@ -68,6 +72,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       "deadline-ms": DEADLINE,
       order: ORDER,
       "no-cache": NO_CACHE,
+      judge: JUDGE,
     },
     examples: [
       'SEARXNG_URL=http://127.0.0.1:8888 core-search "Is intermittent fasting safe?"',
@@ -123,10 +128,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     exitCodes: "0 diagnosis printed · 2 bad configuration",
   },
   assess: {
-    usage: 'core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json]',
+    usage: 'core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json] [--judge WHO]',
     does:
       "Judges the stance of evidence you already have toward a claim and labels the confidence; no search. " +
-      'Each input line is {"url","title","snippet"} ("text" is accepted for "snippet").',
+      'Each input line is {"url","title","snippet"} ("text" is accepted for "snippet"); a line\'s own "stance" is used as given.',
     options: {
       claim: ["TEXT", "the claim to test (required)"],
       evidence: [
@@ -134,6 +139,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         `a JSONL file, or - for standard input; at most ${MAX_ASSESS_EVIDENCE} items (required)`,
       ],
       json: ["", "print the assessment as JSON (default: text)"],
+      judge: JUDGE,
     },
     examples: [
       'core-search assess --claim "Coffee raises blood pressure" --evidence pages.jsonl',
@@ -142,7 +148,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     exitCodes: "0 assessment printed · 2 bad usage, bad input or configuration",
   },
   eval: {
-    usage: "core-search eval --data <file.jsonl|-> [--data <file.jsonl> …] [--json]",
+    usage: "core-search eval --data <file.jsonl|-> [--data <file.jsonl> …] [--json] [--judge WHO]",
     does:
       "Measures the stance judge and the confidence labels on labelled claims, one section per data file: " +
       "accuracy, macro-F1, per-class scores, the share answered neutral, calibration error (ECE), label " +
@@ -151,6 +157,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     options: {
       data: ["FILE", "labelled claims as JSONL, or - for standard input; repeat for more files (required)"],
       json: ["", 'print {"files":[…]}, one entry per file (default: text)'],
+      judge: JUDGE,
     },
     examples: [
       "core-search eval --data emergent-dev.jsonl --data perspectrum-dev.jsonl",

@@ -20,6 +20,7 @@ import { assessInputSchema, assessmentSchema } from "../../operations/assess-inp
 import { corroborate, everyCallFailed } from "../../operations/corroborate.js";
 import { corroborateInputSchema, corroborateOutputSchema } from "../../operations/corroborate-input.js";
 import { errorOutput } from "../../operations/error-output.js";
+import type { JudgeChoice } from "../../operations/input-fields.js";
 import { parseInput } from "../../operations/parse-input.js";
 import { search } from "../../operations/search.js";
 import { searchInputSchema, searchOutputSchema, toWebResults } from "../../operations/search-input.js";
@@ -64,16 +65,24 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     if (options.config instanceof ConfigError) throw options.config;
     return options.config;
   };
-  // The client's own model judges when it offers sampling (unless turned off); else the configured judge.
-  const judgeFor = (config: Config): StanceJudge =>
-    config.sampling !== "off" && server.server.getClientCapabilities()?.sampling
-      ? createSamplingJudge({
-          server: server.server,
-          timeoutMs: config.deadlineMs,
-          fallback: defaultJudge,
-          logger,
-        })
-      : chooseJudge(config, { logger });
+  // The call's choice of judge; the client's own model is on offer when the client offers sampling.
+  const judgeFor = (config: Config, choice: JudgeChoice | undefined): StanceJudge =>
+    chooseJudge(
+      config,
+      {
+        logger,
+        sampling: server.server.getClientCapabilities()?.sampling
+          ? () =>
+              createSamplingJudge({
+                server: server.server,
+                timeoutMs: config.deadlineMs,
+                fallback: defaultJudge,
+                logger,
+              })
+          : undefined,
+      },
+      choice,
+    );
 
   server.registerTool(
     "corroborate",
@@ -89,14 +98,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     },
     (args, extra) =>
       answer("corroborate", logger, async () => {
-        const { question, ...fields } = parseInput(corroborateInputSchema, args);
+        const { question, judge, ...fields } = parseInput(corroborateInputSchema, args);
         const config = settings();
         const token = extra._meta?.progressToken;
         let step = 0;
         const report = await corroborate(question, {
           ...fields,
           config,
-          judge: judgeFor(config),
+          judge: judgeFor(config, judge),
           // Progress only when the client asked for it; a lost notification never fails the call.
           onProgress:
             token === undefined
@@ -185,10 +194,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     },
     (args, extra) =>
       answer("assess", logger, async () => {
-        const assessment = await assess(parseInput(assessInputSchema, args), {
-          judge: judgeFor(settings()),
-          signal: extra.signal,
-        });
+        const { judge, ...input } = parseInput(assessInputSchema, args);
+        const assessment = await assess(input, { judge: judgeFor(settings(), judge), signal: extra.signal });
         return { structuredContent: { ...assessment }, content: [text(renderAssessment(assessment))] };
       }),
   );

@@ -18,7 +18,6 @@ import type { Dispatcher } from "undici";
 import type { Config } from "../../config/config.js";
 import { ConfigError, CoreSearchError } from "../../errors.js";
 import { createHttpClient, proxyDispatcher } from "../../http/http-client.js";
-import { chooseJudge } from "../../judge/choose-judge.js";
 import type { StanceJudge } from "../../judge/stance.js";
 import { type Logger, silentLogger } from "../../log/logger.js";
 import { createProviders } from "../../providers/create-providers.js";
@@ -90,8 +89,6 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     dispatcher,
     providers: options.providers,
     judge: options.judge,
-    // corroborate picks the settings' judge itself; assess is told which one.
-    assessJudge: options.judge ?? chooseJudge(config, { dispatcher, logger }),
     concurrency: {
       corroborate: options.concurrency?.corroborate ?? DEFAULT_CONCURRENCY.corroborate,
       search: options.concurrency?.search ?? DEFAULT_CONCURRENCY.search,

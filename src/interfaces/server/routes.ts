@@ -32,16 +32,14 @@ export interface RouteContext {
   state: StateStore | undefined;
   dispatcher: Dispatcher | undefined;
   providers: readonly SearchProvider[] | undefined;
-  /** The judge `corroborate` is given (by default it picks the settings' one itself). */
+  /** A judge for every call (embedding, tests); by default each call's choice, `auto` if none. */
   judge: StanceJudge | undefined;
-  /** The judge `assess` uses. */
-  assessJudge: StanceJudge;
   concurrency: { corroborate: number; search: number; assess: number };
 }
 
 /** The API's routes by path. */
 export function createRoutes(context: RouteContext): Record<string, Route> {
-  const { config, logger, assessJudge } = context;
+  const { config, logger } = context;
   const shared = {
     config,
     logger,
@@ -67,7 +65,12 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
       handle: async (raw, signal) => {
         const { question, ...fields } = parseBody(corroborateBody, raw);
         return corroborations.run(async () => {
-          const report = await corroborate(question, { ...shared, ...fields, signal, judge: context.judge });
+          const report = await corroborate(question, {
+            ...shared,
+            ...fields,
+            signal,
+            judge: context.judge ?? fields.judge,
+          });
           // A report whose every call failed is still a report (labelled low-coverage): 200.
           return { status: 200, body: report };
         });
@@ -92,7 +95,10 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
         // The judge may be an LLM behind the network: it gets the configured deadline at most.
         return assessments.run(async () => {
           const result = await assess(input, {
-            judge: assessJudge,
+            judge: context.judge,
+            config,
+            dispatcher: context.dispatcher,
+            logger,
             signal: AbortSignal.any([signal, AbortSignal.timeout(config.deadlineMs)]),
           });
           return { status: 200, body: result };

@@ -172,6 +172,29 @@ describe("MCP sampling judge", () => {
     expect(assessment.notes.filter((n) => /model/.test(n))).toEqual([]);
   });
 
+  it("a call's own choice wins: builtin asks nothing of a client that offers sampling", async () => {
+    const { client, requests } = await connect(configWith(), () => judgements());
+    const result = await client.callTool({
+      name: "assess",
+      arguments: { claim: CLAIM, evidence: EVIDENCE, judge: "builtin" },
+    });
+    const assessment = assessmentSchema.parse(result.structuredContent);
+    expect(requests).toHaveLength(0);
+    expect(assessment.evidence.every((e) => e.judge === "builtin")).toBe(true);
+  });
+
+  it("judge sampling from a client without sampling is an error that says why", async () => {
+    const { client } = await connect(configWith());
+    const result = await client.callTool({
+      name: "assess",
+      arguments: { claim: CLAIM, evidence: EVIDENCE, judge: "sampling" },
+    });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain(
+      "judge sampling needs an MCP client that offers sampling",
+    );
+  });
+
   it("corroborate sends exactly one sampling request per report and records the model as the judge", async () => {
     const engines: FakeEngine[] = ["bing", "google", "mojeek", "wiby"].map((name, i) => ({
       name,
