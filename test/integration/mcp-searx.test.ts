@@ -100,7 +100,7 @@ describeWithSearx("core-search mcp (the built binary) against a real searx", () 
       expect(report.calls.filter((c) => c.status === "ok").length).toBeGreaterThan(0);
       expect(report.calls.find((c) => c.status === "ok")?.provider).toBe("searxng");
       expect(report.evidence.length).toBeGreaterThan(0);
-      expect(textOf(first)).toMatch(/^\*\*Claim:\*\* /);
+      expect(textOf(first)).toMatch(/^Finding: /);
 
       const invalid = await client.callTool({ name: "corroborate", arguments: { question: 7 } });
       expect(invalid.isError).toBe(true);

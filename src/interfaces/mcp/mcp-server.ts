@@ -27,7 +27,7 @@ import { searchInputSchema, searchOutputSchema, toWebResults } from "../../opera
 import { VERSION } from "../../operations/version.js";
 import { settingsToConfigure } from "../../providers/registry.js";
 import { oneLine, renderAssessment } from "../../report/render-assessment.js";
-import { renderMarkdown } from "../../report/render-markdown.js";
+import { renderCompact } from "../../report/render-compact.js";
 import type { Report } from "../../report/report-schema.js";
 import type { StateStore } from "../../state/state-store.js";
 import { describeProgress } from "./progress.js";
@@ -125,13 +125,15 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           state: options.state,
           signal: extra.signal,
         });
-        const markdown = renderMarkdown(report);
-        if (!everyCallFailed(report)) return { structuredContent: report, content: [text(markdown)] };
+        // The text is what most clients put before the model: compact, every origin named; the
+        // structured report keeps everything.
+        const compact = renderCompact(report);
+        if (!everyCallFailed(report)) return { structuredContent: report, content: [text(compact)] };
         // The report still says what was tried; the text says what to do about it.
         return {
           isError: true,
           structuredContent: report,
-          content: [text(`${everyCallFailedAdvice(report)}\n\n${markdown}`)],
+          content: [text(`${everyCallFailedAdvice(report)}\n\n${compact}`)],
         };
       }),
   );

@@ -103,7 +103,7 @@ describe("tool listing", () => {
 });
 
 describe("corroborate", () => {
-  it("returns the report as structuredContent and markdown as text", async () => {
+  it("returns the report as structuredContent and a compact text of the finding and origins", async () => {
     const searxng = await fakeSearxng();
     const client = await connect(configFor(searxng.url));
     const result = await client.callTool({
@@ -115,8 +115,8 @@ describe("corroborate", () => {
     expect(report.claim).toBe("Intermittent fasting is safe");
     expect(report.evidence.length).toBeGreaterThan(0);
     expect(report.plan.calls.every((c) => c.limit === 3)).toBe(true);
-    expect(textOf(result)).toMatch(/^\*\*Claim:\*\* /);
-    expect(textOf(result)).toContain(`**Confidence:** ${report.confidence}`);
+    expect(textOf(result)).toMatch(/^Finding: /);
+    expect(textOf(result)).toContain(`Label: ${report.confidence}`);
   });
 
   it("answers with what to configure when no search service is set", async () => {

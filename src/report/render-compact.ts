@@ -1,0 +1,58 @@
+import { oneLine as inline } from "./render-assessment.js";
+import type { Evidence, Report } from "./report-schema.js";
+
+const TITLE_CHARS = 90;
+const PHRASE_CHARS = 140;
+const NOTE_CHARS = 200;
+const SIDES = [
+  ["support", "supports"],
+  ["contradict", "contradicts"],
+] as const;
+
+/**
+ * The report as a model reads it: the finding and its label, one line per independent origin that
+ * takes a side (stance, domains, title, the phrase that decided it), the origins without a side by
+ * domain only, and the notes. Every origin is named; evidence ids, calls and attempts stay in the
+ * structured report. Web text is quoted on one line and cannot open markup.
+ */
+export function renderCompact(report: Report): string {
+  const byId = new Map(report.evidence.map((e) => [e.id, e]));
+  const lines = [
+    `Finding: ${inline(report.finding)}`,
+    `Label: ${report.confidence} (${report.direction === "unclear" ? "direction unclear" : `${report.direction} the claim`}); claim tested: ${inline(report.claim)}`,
+    "",
+  ];
+  const silent: string[] = [];
+  for (const origin of report.origins) {
+    const members = origin.evidence.flatMap((id) => byId.get(id) ?? []);
+    const lead = members.find((e) => e.stance === "support" || e.stance === "contradict");
+    if (lead === undefined) {
+      silent.push(origin.domains.join("+") || origin.id);
+      continue;
+    }
+    lines.push(originLine(origin.id, origin.domains, lead, members.length));
+  }
+  if (silent.length > 0) lines.push(`- no side: ${silent.join(", ")}`);
+  if (report.notes.length > 0) {
+    lines.push("", "Notes:", ...report.notes.map((note) => `- ${inline(truncate(note, NOTE_CHARS))}`));
+  }
+  if (report.escalate) lines.push("", "Inconclusive: escalate to deeper research.");
+  return `${lines.join("\n")}\n`;
+}
+
+function originLine(id: string, domains: readonly string[], lead: Evidence, pages: number): string {
+  const side = SIDES.find(([stance]) => stance === lead.stance)?.[1] ?? lead.stance;
+  const copies = pages > 1 ? ` (${pages} pages)` : "";
+  const phrase = lead.snippet ? ` — "${inline(truncate(firstSentence(lead.snippet), PHRASE_CHARS))}"` : "";
+  return `- ${id} ${side} ${lead.stanceScore.toFixed(2)}: ${domains.join("+")}${copies} · ${inline(truncate(lead.title || lead.domain, TITLE_CHARS))}${phrase}`;
+}
+
+function firstSentence(text: string): string {
+  const match = /^.*?[.!?](?=\s|$)/su.exec(text.trim());
+  return match ? match[0] : text;
+}
+
+function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/gu, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
