@@ -1,13 +1,12 @@
 /**
  * A real redis-server (Debian package `redis-server`) on a free loopback port, one per startRedis() (so
- * test files in parallel never share one), without persistence. Like describeWithSearx: a missing server skips the suite locally and fails it
- * on CI, where .ci/run installs the package.
+ * test files in parallel never share one), without persistence. A missing server fails the suite
+ * (.ci/run installs the package).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import net from "node:net";
-import { describe, it } from "vitest";
-import { freeLoopbackPort, searxSuiteMode } from "./searx.js";
+import { describeWithProgram } from "./describe-with-program.js";
+import { freeLoopbackPort } from "./searx.js";
 
 export const REDIS_SERVER = "/usr/bin/redis-server";
 export const REDIS_HOOK_TIMEOUT_MS = 20_000;
@@ -21,16 +20,9 @@ export interface RedisServer {
   restart(): Promise<void>;
 }
 
+/** `describe` for a suite that needs redis-server; without it the suite fails with the install command. */
 export function describeWithRedis(name: string, fn: () => void): void {
-  const mode = searxSuiteMode(fs.existsSync(REDIS_SERVER), process.env.CI);
-  if (mode === "run") describe(name, fn);
-  else if (mode === "skip") describe.skip(name, fn);
-  else
-    describe(name, () => {
-      it("needs redis-server", () => {
-        throw new Error(`redis-server is not installed: apt-get install -y redis-server (${REDIS_SERVER})`);
-      });
-    });
+  describeWithProgram(name, REDIS_SERVER, "apt-get install -y redis-server", fn);
 }
 
 /** Attempts at a first start, should the free port be taken before redis-server binds it. */

@@ -21,7 +21,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, it } from "vitest";
+import { describeWithProgram, missingProgram } from "./describe-with-program.js";
 
 /** The ports of one run. */
 export interface SearxPorts {
@@ -70,7 +70,7 @@ export const SEARX_HOOK_TIMEOUT_MS = 60_000;
  * each other and as the process-heavy suites; on a loaded 2-core machine one such run took over 20 s.
  */
 export const SEARX_TEST_TIMEOUT_MS = 60_000;
-export const SEARX_MISSING_MESSAGE = "searx is not installed: apt-get install -y searx";
+const SEARX_INSTALL = "apt-get install -y searx";
 
 const HOST = "127.0.0.1";
 const DEFAULT_READY_TIMEOUT_MS = 20_000;
@@ -83,31 +83,9 @@ const OUTPUT_TAIL_CHARS = 4_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function searxAvailable(): boolean {
-  return fs.existsSync(SEARX_RUN);
-}
-
-/** What describeWithSearx does: run the suite, skip it, or fail it because searx is missing on CI. */
-export function searxSuiteMode(available: boolean, ci: string | undefined): "run" | "skip" | "fail" {
-  if (available) return "run";
-  const onCi = ci !== undefined && ci !== "" && ci !== "0" && ci.toLowerCase() !== "false";
-  return onCi ? "fail" : "skip";
-}
-
-/**
- * `describe` when searx is installed; otherwise `describe.skip`, except on CI (process.env.CI set),
- * where the suite fails with "searx is not installed: apt-get install -y searx".
- */
+/** `describe` for a suite that needs searx; without it the suite fails with the install command. */
 export function describeWithSearx(name: string, fn: () => void): void {
-  const mode = searxSuiteMode(searxAvailable(), process.env.CI);
-  if (mode === "run") describe(name, fn);
-  else if (mode === "skip") describe.skip(name, fn);
-  else
-    describe(name, () => {
-      it("needs searx", () => {
-        throw new Error(`${SEARX_MISSING_MESSAGE} (${SEARX_RUN} not found)`);
-      });
-    });
+  describeWithProgram(name, SEARX_RUN, SEARX_INSTALL, fn);
 }
 
 /** A port of 127.0.0.1 that was free a moment ago (bound to port 0, then released). */
@@ -357,7 +335,8 @@ async function startUpstream(env: NodeJS.ProcessEnv, deadline: number): Promise<
  * the output tail of each process.
  */
 export async function startSearx(options: StartSearxOptions = {}): Promise<SearxServer> {
-  if (!searxAvailable()) throw new Error(SEARX_MISSING_MESSAGE);
+  const missing = missingProgram(SEARX_RUN, SEARX_INSTALL);
+  if (missing !== undefined) throw new Error(missing);
   installExitHooks();
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "core-search-searx-"));
   tempDirs.add(tempDir);

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { missingProgram } from "../helpers/describe-with-program.js";
 import {
   describeWithSearx,
   FIXTURE_SEARX_PORT,
@@ -13,7 +14,6 @@ import {
   SEARX_HOOK_TIMEOUT_MS,
   type SearxPorts,
   type SearxServer,
-  searxSuiteMode,
   settingsForPorts,
   startSearx,
 } from "../helpers/searx.js";
@@ -59,17 +59,12 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-describe("searxSuiteMode", () => {
-  it("runs when searx is installed, CI or not", () => {
-    expect(searxSuiteMode(true, undefined)).toBe("run");
-    expect(searxSuiteMode(true, "true")).toBe("run");
-  });
-  it("skips locally and fails on CI when searx is missing", () => {
-    expect(searxSuiteMode(false, undefined)).toBe("skip");
-    expect(searxSuiteMode(false, "")).toBe("skip");
-    expect(searxSuiteMode(false, "false")).toBe("skip");
-    expect(searxSuiteMode(false, "true")).toBe("fail");
-    expect(searxSuiteMode(false, "1")).toBe("fail");
+describe("a suite that needs a program", () => {
+  it("runs when the program is there, and otherwise names it and how to install it", () => {
+    expect(missingProgram(process.execPath, "apt-get install -y nodejs")).toBeUndefined();
+    expect(missingProgram("/usr/bin/no-such-program", "apt-get install -y no-such-program")).toBe(
+      "/usr/bin/no-such-program is not installed: apt-get install -y no-such-program",
+    );
   });
 });
 
