@@ -1,4 +1,4 @@
-import { readDataFile } from "../shared/read-data-file.js";
+import { readDataFile } from "../util/read-data-file.js";
 
 /** A news agency whose copy subscribers republish verbatim. */
 export interface WireAgency {

@@ -1,4 +1,4 @@
-import { readDataFile } from "../shared/read-data-file.js";
+import { readDataFile } from "../util/read-data-file.js";
 import { isNormalizationInert } from "./inert-text.js";
 import { newsSources } from "./news-sources.js";
 

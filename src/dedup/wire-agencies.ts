@@ -1,4 +1,4 @@
-import { escapeRegExp } from "../shared/escape-reg-exp.js";
+import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { newsSources, type WireAgency } from "./news-sources.js";
 import { hostIsUnder } from "./normalise-host.js";
 

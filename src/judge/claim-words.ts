@@ -1,5 +1,5 @@
-import { escapeRegExp } from "../shared/escape-reg-exp.js";
-import { readDataFile } from "../shared/read-data-file.js";
+import { escapeRegExp } from "../util/escape-reg-exp.js";
+import { readDataFile } from "../util/read-data-file.js";
 import type { PredicateFamily } from "./claim-parts.js";
 
 /**

@@ -1,4 +1,4 @@
-import { readDataFile } from "../shared/read-data-file.js";
+import { readDataFile } from "../util/read-data-file.js";
 
 /** The classes of the fitted model, in weight order. `unrelated` comes from the relevance gate instead. */
 export const MODEL_CLASSES = ["support", "contradict", "neutral"] as const;

@@ -1,4 +1,4 @@
-import { readDataFile } from "../shared/read-data-file.js";
+import { readDataFile } from "../util/read-data-file.js";
 
 /** The word lists of src/data/plan-words.json; read on first use, not at start-up. */
 export interface PlanWords {
