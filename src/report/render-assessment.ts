@@ -1,5 +1,6 @@
 import type { Assessment } from "../operations/assess.js";
 import { judgedByLine } from "./judged-by.js";
+import { oneLine } from "./one-line.js";
 
 /** The markdown of an `assess` result: the finding, its confidence, the evidence for and against, notes. */
 export function renderAssessment(a: Assessment): string {
@@ -25,9 +26,4 @@ export function renderAssessment(a: Assessment): string {
     ...(a.notes.length > 0 ? ["", "**Notes:**", ...a.notes.map((n) => `- ${oneLine(n)}`)] : []),
     ...(a.escalate ? ["", "_Inconclusive: escalate to deeper research._"] : []),
   ].join("\n");
-}
-
-/** Untrusted text on one line, unable to open links, images or HTML. */
-export function oneLine(value: string): string {
-  return value.replace(/\s+/g, " ").replace(/([\\`*_[\]<>!|])/g, "\\$1");
 }

@@ -1,4 +1,4 @@
-import { oneLine as inline } from "./render-assessment.js";
+import { oneLine } from "./one-line.js";
 import type { Evidence, Report } from "./report-schema.js";
 
 const TITLE_CHARS = 90;
@@ -18,8 +18,8 @@ const SIDES = [
 export function renderCompact(report: Report): string {
   const byId = new Map(report.evidence.map((e) => [e.id, e]));
   const lines = [
-    `Finding: ${inline(report.finding)}`,
-    `Label: ${report.confidence} (${report.direction === "unclear" ? "direction unclear" : `${report.direction} the claim`}); claim tested: ${inline(report.claim)}`,
+    `Finding: ${oneLine(report.finding)}`,
+    `Label: ${report.confidence} (${report.direction === "unclear" ? "direction unclear" : `${report.direction} the claim`}); claim tested: ${oneLine(report.claim)}`,
     "",
   ];
   const silent: string[] = [];
@@ -34,7 +34,7 @@ export function renderCompact(report: Report): string {
   }
   if (silent.length > 0) lines.push(`- no side: ${silent.join(", ")}`);
   if (report.notes.length > 0) {
-    lines.push("", "Notes:", ...report.notes.map((note) => `- ${inline(truncate(note, NOTE_CHARS))}`));
+    lines.push("", "Notes:", ...report.notes.map((note) => `- ${oneLine(truncate(note, NOTE_CHARS))}`));
   }
   if (report.escalate) lines.push("", "Inconclusive: escalate to deeper research.");
   return `${lines.join("\n")}\n`;
@@ -43,8 +43,8 @@ export function renderCompact(report: Report): string {
 function originLine(id: string, domains: readonly string[], lead: Evidence, pages: number): string {
   const side = SIDES.find(([stance]) => stance === lead.stance)?.[1] ?? lead.stance;
   const copies = pages > 1 ? ` (${pages} pages)` : "";
-  const phrase = lead.snippet ? ` — "${inline(truncate(firstSentence(lead.snippet), PHRASE_CHARS))}"` : "";
-  return `- ${id} ${side} ${lead.stanceScore.toFixed(2)}: ${domains.join("+")}${copies} · ${inline(truncate(lead.title || lead.domain, TITLE_CHARS))}${phrase}`;
+  const phrase = lead.snippet ? ` — "${oneLine(truncate(firstSentence(lead.snippet), PHRASE_CHARS))}"` : "";
+  return `- ${id} ${side} ${lead.stanceScore.toFixed(2)}: ${domains.join("+")}${copies} · ${oneLine(truncate(lead.title || lead.domain, TITLE_CHARS))}${phrase}`;
 }
 
 function firstSentence(text: string): string {

@@ -1,4 +1,5 @@
 import { judgedByLine } from "./judged-by.js";
+import { oneLine } from "./one-line.js";
 import type { Evidence, Report } from "./report-schema.js";
 
 /**
@@ -10,12 +11,12 @@ export function renderMarkdown(report: Report): string {
   const pick = (ids: readonly string[]) => ids.flatMap((id) => byId.get(id) ?? []);
   const others = report.evidence.filter((e) => e.stance === "neutral");
   const lines: string[] = [
-    `**Claim:** ${inline(report.finding)}`,
+    `**Claim:** ${oneLine(report.finding)}`,
     "",
-    `**Confidence:** ${report.confidence} (${report.direction === "unclear" ? "direction unclear" : `${report.direction} the claim`}) — ${inline(report.summary)}`,
+    `**Confidence:** ${report.confidence} (${report.direction === "unclear" ? "direction unclear" : `${report.direction} the claim`}) — ${oneLine(report.summary)}`,
     "",
-    `Question: ${inline(report.question)}  `,
-    `Claim tested: ${inline(report.claim)}`,
+    `Question: ${oneLine(report.question)}  `,
+    `Claim tested: ${oneLine(report.claim)}`,
     "",
     "**Supporting evidence:**",
     ...evidenceList(pick(report.supporting)),
@@ -25,7 +26,7 @@ export function renderMarkdown(report: Report): string {
   ];
   if (others.length > 0) lines.push("", "**Other sources (no clear stance):**", ...evidenceList(others));
   lines.push(...judgedByLine(report.evidence));
-  if (report.notes.length > 0) lines.push("", "**Notes:**", ...report.notes.map((n) => `- ${inline(n)}`));
+  if (report.notes.length > 0) lines.push("", "**Notes:**", ...report.notes.map((n) => `- ${oneLine(n)}`));
   lines.push(
     "",
     "**Calls:**",
@@ -38,7 +39,7 @@ export function renderMarkdown(report: Report): string {
       .map((a) => `${a.provider}: ${a.outcome}${a.ms ? ` (${a.ms} ms)` : ""}`)
       .join(", ");
     lines.push(
-      `| ${call.id} | ${call.role} | ${inline(call.query)} | ${call.status} | ${call.provider ?? "—"} | ${call.hits} | ${inline(attempts) || "—"} |`,
+      `| ${call.id} | ${call.role} | ${oneLine(call.query)} | ${call.status} | ${call.provider ?? "—"} | ${call.hits} | ${oneLine(attempts) || "—"} |`,
     );
   }
   if (report.escalate) lines.push("", "_Inconclusive: escalate to deeper research._");
@@ -48,15 +49,10 @@ export function renderMarkdown(report: Report): string {
 function evidenceList(items: readonly Evidence[]): string[] {
   if (items.length === 0) return ["- none found"];
   return items.map((e) => {
-    const point = e.snippet ? ` — ${inline(truncate(e.snippet, 240))}` : "";
+    const point = e.snippet ? ` — ${oneLine(truncate(e.snippet, 240))}` : "";
     const low = e.quality === "low" ? ", low quality: counts half" : "";
-    return `- [${inline(e.title || e.domain)}](${e.url.replace(/[()\s]/g, encodeURIComponent)}) (${e.domain}, ${e.id}, origin ${e.originId}${low})${point}`;
+    return `- [${oneLine(e.title || e.domain)}](${e.url.replace(/[()\s]/g, encodeURIComponent)}) (${e.domain}, ${e.id}, origin ${e.originId}${low})${point}`;
   });
-}
-
-/** Keeps untrusted text on one line and stops it from opening links, images or HTML. */
-function inline(text: string): string {
-  return text.replace(/\s+/g, " ").replace(/([\\`*_[\]<>!|])/g, "\\$1");
 }
 
 function truncate(text: string, max: number): string {
