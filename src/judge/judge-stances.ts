@@ -1,6 +1,15 @@
 import type { Logger } from "../log/logger.js";
 import { defaultJudge } from "./default-judge.js";
-import type { JudgeKind, Stance, StanceInput, StanceJudge, StanceJudgement, StanceNote } from "./stance.js";
+import {
+  decidedBy,
+  type JudgeKind,
+  type Stance,
+  type StanceInput,
+  type StanceJudge,
+  type StanceJudgement,
+  type StanceNote,
+  withDecider,
+} from "./stance.js";
 
 const BUILT_IN = "the built-in classifier";
 
@@ -28,23 +37,21 @@ export async function judgeStances(
 ): Promise<(StanceJudgement & { judge: JudgeKind })[]> {
   const given = options.given ?? [];
   const open = items.flatMap((_, index) => (given[index] === undefined ? [index] : []));
-  const judged = await judgeOpen(
+  const judged = withDecider(
+    await judgeOpen(
+      judge,
+      claim,
+      open.map((index) => items[index] as StanceInput),
+      options,
+    ),
     judge,
-    claim,
-    open.map((index) => items[index] as StanceInput),
-    options,
   );
   const byIndex = new Map(open.map((index, k) => [index, judged[k]]));
   return items.map((_, index) => {
     const stance = given[index];
     if (stance !== undefined) return { stance, score: GIVEN_SCORE, judge: "caller" };
-    const judgement = byIndex.get(index) ?? { stance: "neutral", score: 0 };
-    return { ...judgement, judge: judgement.judge ?? kindOf(judge) };
+    return byIndex.get(index) ?? { stance: "neutral", score: 0, judge: decidedBy(judge) };
   });
-}
-
-function kindOf(judge: StanceJudge): JudgeKind {
-  return judge.kind ?? (judge.local ? "builtin" : "llm");
 }
 
 /**
@@ -65,14 +72,14 @@ async function judgeOpen(
     note(
       `The deadline was spent before the "${judge.name}" judge could run; ${BUILT_IN} judged every source`,
     );
-    return builtIn(await judgeLocally(defaultJudge, claim, items, options));
+    return await judgeLocally(defaultJudge, claim, items, options);
   }
   try {
     return await judge.judge(claim, items, deadline, note);
   } catch (error) {
     logger?.warn({ err: error }, "stance judge failed");
     note(`Stance judge "${judge.name}" failed; ${BUILT_IN} judged every source`);
-    return builtIn(await judgeLocally(defaultJudge, claim, items, options));
+    return await judgeLocally(defaultJudge, claim, items, options);
   }
 }
 
@@ -84,14 +91,10 @@ async function judgeLocally(
   { note, logger }: StageOptions,
 ): Promise<StanceJudgement[]> {
   try {
-    return await judge.judge(claim, items, new AbortController().signal, note);
+    return withDecider(await judge.judge(claim, items, new AbortController().signal, note), judge);
   } catch (error) {
     logger?.warn({ err: error }, "stance judge failed");
     note(`Stance judge "${judge.name}" failed; every source is treated as neutral`);
-    return items.map(() => ({ stance: "neutral", score: 0 }));
+    return items.map(() => ({ stance: "neutral", score: 0, judge: "builtin" }));
   }
-}
-
-function builtIn(judgements: readonly StanceJudgement[]): StanceJudgement[] {
-  return judgements.map((judgement) => ({ ...judgement, judge: "builtin" }));
 }

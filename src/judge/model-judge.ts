@@ -1,6 +1,6 @@
 import type { Logger } from "../log/logger.js";
 import { defaultJudge } from "./default-judge.js";
-import type { JudgeKind, StanceInput, StanceJudge, StanceJudgement } from "./stance.js";
+import { type JudgeKind, type StanceInput, type StanceJudge, withDecider } from "./stance.js";
 import {
   buildPrompt,
   LLM_MAX_ITEMS,
@@ -32,9 +32,6 @@ export interface ModelJudgeSettings {
 export function createModelJudge(settings: ModelJudgeSettings): StanceJudge {
   const { fallback, logger, label } = settings;
   const fallbackName = fallback === defaultJudge ? "the built-in classifier" : `the "${fallback.name}" judge`;
-  // What the fallback answers is recorded as its own, not the model's.
-  const byFallback = (judgements: readonly StanceJudgement[]): StanceJudgement[] =>
-    judgements.map((j) => ({ ...j, judge: j.judge ?? fallback.kind ?? "builtin" }));
 
   const ask = async (claim: string, items: readonly StanceInput[], signal: AbortSignal) => {
     let prompt: StancePrompt;
@@ -60,7 +57,8 @@ export function createModelJudge(settings: ModelJudgeSettings): StanceJudge {
           "model stance judge failed; using the fallback",
         );
         note?.(`${label} failed (${outcome.reason}); ${fallbackName} judged every source`);
-        return byFallback(await fallback.judge(claim, items, stillOpen(signal), note));
+        // What the fallback answers is recorded as its own, not the model's.
+        return withDecider(await fallback.judge(claim, items, stillOpen(signal), note), fallback);
       }
       const missing = items.flatMap((_, index) => (outcome.answers.has(index + 1) ? [] : [index]));
       const unanswered = missing.filter((index) => index < asked.length).length;
@@ -75,13 +73,14 @@ export function createModelJudge(settings: ModelJudgeSettings): StanceJudge {
       const backup =
         missing.length === 0
           ? []
-          : byFallback(
+          : withDecider(
               await fallback.judge(
                 claim,
                 missing.map((index) => items[index] as StanceInput),
                 stillOpen(signal),
                 note,
               ),
+              fallback,
             );
       const byIndex = new Map(missing.map((index, k) => [index, backup[k]]));
       return items.map(

@@ -45,6 +45,19 @@ export interface StanceJudge {
   ): Promise<StanceJudgement[]>;
 }
 
+/** Who a judge's stances count as decided by: its `kind`, else `builtin` when local, `llm` when not. */
+export function decidedBy(judge: StanceJudge): JudgeKind {
+  return judge.kind ?? (judge.local ? "builtin" : "llm");
+}
+
+/** The judge's judgements, each saying who decided it (a judgement that already says so keeps it). */
+export function withDecider(
+  judgements: readonly StanceJudgement[],
+  judge: StanceJudge,
+): (StanceJudgement & { judge: JudgeKind })[] {
+  return judgements.map((j) => ({ ...j, judge: j.judge ?? decidedBy(judge) }));
+}
+
 /**
  * Takes no position on anything. It keeps the pipeline honest while no real classifier is
  * configured: with every source neutral, no claim can be called corroborated.
