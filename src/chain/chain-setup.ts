@@ -10,10 +10,12 @@ import type { SearxngProvider } from "../providers/searxng.js";
 import { createMemoryStore } from "../state/memory-store.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
-import { limitInFlight, MAX_IN_FLIGHT } from "./concurrency.js";
+import { type CooldownStore, createCooldowns } from "./cooldowns.js";
 import { createPauseStore, type PauseStore } from "./pause-store.js";
+import { createRateLimiter, type RateLimiter, ratesOf } from "./rate-limiter.js";
 import { createResultCache, type ResultCache } from "./result-cache.js";
 import { createSpendCaps, type SpendCaps } from "./spend-caps.js";
+import type { ChainOptions } from "./fallback-chain.js";
 
 export interface ChainSetup {
   chain: SearchProvider[];
@@ -28,6 +30,12 @@ export interface ChainSetup {
   cache: ResultCache | undefined;
   /** Allowances per provider and period (CORE_SEARCH_BUDGET). */
   spend: SpendCaps;
+  /** Stages that timed out or refused lately. */
+  cooldowns: CooldownStore;
+  /** Request rates per stage (CORE_SEARCH_RATE over the documented defaults). */
+  rates: RateLimiter;
+  /** What every `runChain` of this setup shares: pauses, cache, spend caps, cooldowns and rates. */
+  shared: Pick<ChainOptions, "pauses" | "cache" | "spend" | "cooldowns" | "rates">;
   /** Closes the state store when this setup opened it; a store the caller passed in stays open. */
   close(): Promise<void>;
 }
@@ -66,16 +74,22 @@ export function setUpChain(
     config.cacheTtlMs > 0
       ? cacheFor(state, config.cacheTtlMs, cacheScope(config), options.cache !== false)
       : undefined;
-  const limited = chain.map((provider) => limitInFlight(provider, MAX_IN_FLIGHT[provider.name]));
+  const pauses = createPauseStore(state);
+  const spend = createSpendCaps(state, config.budget);
+  const cooldowns = createCooldowns(state);
+  const rates = createRateLimiter(state, ratesOf(config));
   return {
-    chain: limited,
+    chain,
     searxng: built?.searxng,
-    pauses: createPauseStore(state),
+    pauses,
     health: createEngineHealthStore(state),
     instance: instanceKey(config.searxngUrl ?? ""),
     state,
     cache,
-    spend: createSpendCaps(state, config.budget),
+    spend,
+    cooldowns,
+    rates,
+    shared: { pauses, cache, spend, cooldowns, rates },
     close: async () => {
       await cache?.flush();
       if (owned) await state.close();

@@ -7,13 +7,15 @@ import type {
   SearchRequest,
   UnresponsiveEngine,
 } from "../providers/search-provider.js";
+import { COOLING_OUTCOMES, type CooldownStore, describeCooldown } from "./cooldowns.js";
 import type { PauseStore } from "./pause-store.js";
+import { describeRate, type RateLimiter } from "./rate-limiter.js";
 import type { ResultCache } from "./result-cache.js";
 import { describeAllowance, type SpendCaps } from "./spend-caps.js";
 
 export interface Attempt {
   provider: ProviderName;
-  /** `ok`, `cache`, `empty`, `no_key`, `paused`, `capped`, `unhealthy`, `engines_unavailable`, `timeout`, `deadline`, `http_429`, … */
+  /** `ok`, `cache`, `empty`, `no_key`, `paused`, `capped`, `cooling`, `throttled`, `unhealthy`, `engines_unavailable`, `timeout`, `deadline`, `http_429`, … */
   outcome: string;
   ms: number;
   /** Human-readable reason for anything but `ok` (never carries a secret). */
@@ -36,12 +38,18 @@ export interface ChainOptions {
   skip?: ReadonlyMap<ProviderName, string>;
   /** Aborts when the overall deadline passes; in-flight attempts are recorded as `deadline`. */
   deadline: AbortSignal;
+  /** When the deadline passes, on the `now` clock: a stage's rate may hold a call a share of what is left. */
+  deadlineAt?: number;
   logger: Logger;
   pauses?: PauseStore;
   /** Fresh answers to the same request, asked before any stage and filled by the stage that answers. */
   cache?: ResultCache | undefined;
   /** Allowances per provider: a stage whose allowance is used up is skipped like a paused one. */
   spend?: SpendCaps;
+  /** Stages that timed out or refused lately: skipped until one probe finds them back. */
+  cooldowns?: CooldownStore;
+  /** Each stage's request rate: a call waits for its slot, or moves on when the slot is too far off. */
+  rates?: RateLimiter;
   /** Wall clock for pauses (epoch ms). */
   clock?: () => number;
   /** Monotonic clock for attempt timings. */
@@ -54,6 +62,8 @@ export interface ChainOptions {
 export const QUOTA_PAUSE_MS = 24 * 3_600_000;
 export const RATE_LIMIT_PAUSE_MS = 60_000;
 export const MAX_RETRY_AFTER_MS = 3_600_000;
+/** The share of the time left before the deadline that a call may wait for a stage's rate. */
+export const RATE_WAIT_SHARE = 0.25;
 
 /**
  * Walks the providers in order until one returns hits; each is asked at most once, without
@@ -119,13 +129,25 @@ export async function runChain(
       });
       continue;
     }
-    const pause = await options.pauses?.get(provider.name, clock());
+    const [pause, cooling] = await Promise.all([
+      options.pauses?.get(provider.name, clock()),
+      options.cooldowns?.check(provider.name, clock()),
+    ]);
     if (pause) {
       record({
         provider: provider.name,
         outcome: "paused",
         ms: 0,
         detail: `${pause.detail}; paused until ${new Date(pause.until).toISOString()}`,
+      });
+      continue;
+    }
+    if (cooling && !cooling.ask) {
+      record({
+        provider: provider.name,
+        outcome: "cooling",
+        ms: 0,
+        detail: describeCooldown(cooling.cooldown, cooling.probing),
       });
       continue;
     }
@@ -138,6 +160,25 @@ export async function runChain(
       });
       break;
     }
+    const started = now();
+    const maxWaitMs =
+      options.deadlineAt === undefined ? Number.POSITIVE_INFINITY : (options.deadlineAt - started) * RATE_WAIT_SHARE;
+    let slot: Awaited<ReturnType<RateLimiter["take"]>> | undefined;
+    try {
+      slot = await options.rates?.take(provider.name, maxWaitMs, options.deadline);
+    } catch {
+      record({ provider: provider.name, outcome: "deadline", ms: Math.round(now() - started), detail: "overall deadline reached" });
+      break;
+    }
+    if (slot && !slot.ok) {
+      record({
+        provider: provider.name,
+        outcome: "throttled",
+        ms: 0,
+        detail: `no request free within its rate of ${describeRate(slot.rate)} for another ${humanDuration(slot.waitMs)}; the next stage was asked`,
+      });
+      continue;
+    }
     const allowed = await options.spend?.reserve(provider.name);
     if (allowed && !allowed.ok) {
       record({
@@ -148,7 +189,6 @@ export async function runChain(
       });
       continue;
     }
-    const started = now();
     try {
       // Raced against the deadline as well, so a provider that ignores its signal cannot hold the call.
       const response = await untilAborted(
@@ -156,6 +196,7 @@ export async function runChain(
         options.deadline,
       );
       const ms = Math.round(now() - started);
+      if (cooling?.ask && cooling.probe) await options.cooldowns?.recovered(provider.name);
       unresponsive.push(...response.unresponsiveEngines);
       warnings.push(...response.warnings.map((w) => `${provider.name}: ${w}`));
       if (response.hits.length > 0) {
@@ -185,6 +226,12 @@ export async function runChain(
       if (!deadlineHit && error instanceof ProviderError && error.pause) {
         const at = clock();
         await options.pauses?.set(provider.name, pauseFor(error, at), at);
+      }
+      if (!deadlineHit && COOLING_OUTCOMES.has(outcome)) {
+        await options.cooldowns?.failed(provider.name, outcome, clock());
+      } else if (!deadlineHit && cooling?.ask && cooling.probe) {
+        // It answered, if with an error: reachable again.
+        await options.cooldowns?.recovered(provider.name);
       }
       options.logger.warn({ provider: provider.name, outcome, ms, err: error }, "search attempt failed");
       if (deadlineHit) break;
@@ -232,7 +279,9 @@ export function failureMessage(attempts: readonly Attempt[], now: number): strin
         a.outcome.startsWith("http_") ||
         a.outcome === "engines_unavailable" ||
         a.outcome === "empty" ||
-        a.outcome === "capped";
+        a.outcome === "capped" ||
+        a.outcome === "cooling" ||
+        a.outcome === "throttled";
       return `${a.provider}: ${said ? (a.detail ?? a.outcome) : a.outcome}`;
     })
     .join("; ");

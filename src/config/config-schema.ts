@@ -16,19 +16,21 @@ import {
   type KeyedProviderName,
   ORDERABLE_PROVIDERS,
 } from "../providers/registry.js";
-import { PROVIDER_NAMES, type ProviderName } from "../providers/search-provider.js";
+import type { ProviderName } from "../providers/search-provider.js";
+import { budgetSchema, rateSchema } from "./allowance-schemas.js";
+import { blankToUndefined, problem, providerName, quote } from "./schema-parts.js";
+
+export { quote };
 
 /** The fallback chain's default order: every service but the keyless stages, which the chain appends. */
 export const DEFAULT_ORDER: readonly ProviderName[] = ORDERABLE_PROVIDERS;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-const PROVIDER_ALIASES: Readonly<Record<string, ProviderName>> = { you: "youcom", "you.com": "youcom" };
 
 // The default deadline for every call is at least one second; a single call may still ask for less.
 const MIN_SETTINGS_DEADLINE_MS = 1000;
 const DEFAULT_CACHE_TTL_MS = 20 * 60_000;
 const MAX_CACHE_TTL_MS = 7 * 24 * 3_600_000;
-const MAX_BUDGET_LIMIT = 1_000_000_000;
 const DURATION_UNITS_MS: Readonly<Record<string, number>> = {
   s: 1000,
   m: 60_000,
@@ -36,23 +38,9 @@ const DURATION_UNITS_MS: Readonly<Record<string, number>> = {
   d: 86_400_000,
 };
 
-type Ctx = z.core.$RefinementCtx;
 
-function problem(ctx: Ctx, message: string, path?: PropertyKey[]): void {
-  // No `input`: issues never hold the offending value, so nothing downstream can print a secret.
-  ctx.addIssue(path === undefined ? { code: "custom", message } : { code: "custom", message, path });
-}
 
-/** Trims strings; blank strings mean "not set". */
-function blankToUndefined(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : trimmed;
-}
 
-export function quote(name: string): string {
-  return JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
-}
 
 /** Optional text: blank means unset. */
 function optional<T extends z.ZodType>(schema: T) {
@@ -147,13 +135,6 @@ function choiceSchema<const T extends readonly [string, ...string[]]>(choices: T
   }, z.enum(choices, { error }).default(fallback));
 }
 
-/** A provider name, case-insensitive and trimmed, with aliases (`you`, `you.com`); undefined when unknown. */
-function providerName(raw: string): ProviderName | undefined {
-  const name = raw.trim().toLowerCase();
-  const alias = PROVIDER_ALIASES[name];
-  if (alias !== undefined) return alias;
-  return (PROVIDER_NAMES as readonly string[]).includes(name) ? (name as ProviderName) : undefined;
-}
 
 const ORDER_FORMAT = `must be a comma-separated list of providers (${DEFAULT_ORDER.join(", ")})`;
 
@@ -219,92 +200,6 @@ const cacheTtlSchema = z
   })
   .default(DEFAULT_CACHE_TTL_MS);
 
-interface BudgetEntry {
-  provider: ProviderName;
-  limit: number;
-  period: "day" | "month";
-}
-const BUDGET_FORMAT = "provider:limit/day or provider:limit/month (e.g. exa:1000/month)";
-
-function checkBudgetEntry(
-  ctx: Ctx,
-  where: string,
-  provider: unknown,
-  limit: unknown,
-  period: unknown,
-): BudgetEntry | undefined {
-  const name = typeof provider === "string" ? providerName(provider) : undefined;
-  let ok = true;
-  if (name === undefined) {
-    const shown = typeof provider === "string" ? ` ${quote(provider.trim())}` : "";
-    problem(ctx, `${where} has unknown provider${shown} (known: ${PROVIDER_NAMES.join(", ")})`);
-    ok = false;
-  }
-  if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 1 || limit > MAX_BUDGET_LIMIT) {
-    problem(ctx, `${where} must have a limit that is an integer between 1 and ${MAX_BUDGET_LIMIT}`);
-    ok = false;
-  }
-  const normalizedPeriod = typeof period === "string" ? period.trim().toLowerCase() : period;
-  if (normalizedPeriod !== "day" && normalizedPeriod !== "month") {
-    problem(ctx, `${where} must have a period of "day" or "month"`);
-    ok = false;
-  }
-  return ok
-    ? { provider: name as ProviderName, limit: limit as number, period: normalizedPeriod as "day" }
-    : undefined;
-}
-
-/** Spend caps: `exa:1000/month,brave:50/day` from the environment, or `{ provider, limit, period }[]`. */
-const budgetSchema = z
-  .unknown()
-  .transform((value, ctx): BudgetEntry[] => {
-    const budget: BudgetEntry[] = [];
-    let failed = false;
-    const add = (entry: BudgetEntry | undefined, where: string): void => {
-      if (entry === undefined) {
-        failed = true;
-      } else if (budget.some((b) => b.provider === entry.provider && b.period === entry.period)) {
-        problem(ctx, `${where} repeats the ${entry.period} cap of ${entry.provider}`);
-        failed = true;
-      } else {
-        budget.push(entry);
-      }
-    };
-    if (typeof value === "string") {
-      for (const raw of value.split(",")) {
-        const text = raw.trim();
-        if (text === "") continue;
-        const where = `entry ${quote(text)}`;
-        const match = /^([^:\s]+)\s*:\s*(\d+)\s*\/\s*([a-z]+)$/iu.exec(text);
-        if (match === null) {
-          problem(ctx, `${where} must look like ${BUDGET_FORMAT}`);
-          failed = true;
-          continue;
-        }
-        add(checkBudgetEntry(ctx, where, match[1], Number(match[2]), match[3]), where);
-      }
-    } else if (Array.isArray(value)) {
-      value.forEach((item: unknown, index) => {
-        const where = `entry ${index + 1}`;
-        if (typeof item !== "object" || item === null) {
-          problem(ctx, `${where} must be an object { provider, limit, period }`);
-          failed = true;
-          return;
-        }
-        const { provider, limit, period, ...rest } = item as Record<string, unknown>;
-        if (Object.keys(rest).length > 0) {
-          problem(ctx, `${where} has unknown fields: ${Object.keys(rest).map(quote).join(", ")}`);
-          failed = true;
-        }
-        add(checkBudgetEntry(ctx, where, provider, limit, period), where);
-      });
-    } else {
-      problem(ctx, `must be a comma-separated list of ${BUDGET_FORMAT}`);
-      return z.NEVER;
-    }
-    return failed ? z.NEVER : budget;
-  })
-  .default(() => []);
 
 const STATE_DIR_PROBLEM = "must be a directory path";
 const stateDirSchema = z.preprocess(
@@ -365,6 +260,8 @@ export const configSchema = z
       .default({}),
     cacheTtlMs: cacheTtlSchema,
     budget: budgetSchema,
+    /** Request rates per service, over the registry's documented defaults. */
+    rates: rateSchema,
     logLevel: choiceSchema(LOG_LEVELS, "silent"),
   })
   .transform(({ order, ...settings }) => ({

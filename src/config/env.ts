@@ -35,6 +35,7 @@ const ENV_BINDINGS: readonly (readonly [string, Path])[] = [
   ["CORE_SEARCH_REDIS_URL", ["redisUrl"]],
   ["CORE_SEARCH_CACHE_TTL", ["cacheTtlMs"]],
   ["CORE_SEARCH_BUDGET", ["budget"]],
+  ["CORE_SEARCH_RATE", ["rates"]],
   ["LOG_LEVEL", ["logLevel"]],
 ];
 

@@ -145,11 +145,12 @@ async function runPipeline(
   setup: ChainSetup,
 ): Promise<Report> {
   const { config, limit, deadlineMs, logger, emit, plan, started, judge } = context;
-  const { chain, searxng, pauses, health, instance, state, cache, spend } = setup;
+  const { chain, searxng, health, instance, state, shared } = setup;
 
   const deadline = options.signal
     ? AbortSignal.any([options.signal, AbortSignal.timeout(deadlineMs)])
     : AbortSignal.timeout(deadlineMs);
+  const deadlineAt = performance.now() + deadlineMs;
   const notes = [...config.warnings, ...plan.warnings];
 
   // preflight
@@ -200,10 +201,9 @@ async function runPipeline(
         {
           skip,
           deadline,
+          deadlineAt,
           logger,
-          pauses,
-          spend,
-          cache,
+          ...shared,
           onAttempt: (attempt, hits) => emit({ type: "attempt", call: id, role, hits, ...attempt }),
         },
       );

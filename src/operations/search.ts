@@ -66,7 +66,7 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const deadlineMs = input.deadlineMs ?? config.deadlineMs;
   const categories = input.categories ?? ["general"];
   const timeRange = input.timeRange ?? null;
-  const { chain, pauses, state, cache, spend, close } = setUpChain(config, options);
+  const { chain, shared, state, close } = setUpChain(config, options);
   try {
     const timeout = AbortSignal.timeout(deadlineMs);
     const deadline = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -86,10 +86,9 @@ export async function search(query: string, options: SearchOptions = {}): Promis
       { query: text, categories: [...categories], engines: [], timeRange, limit },
       {
         deadline,
+        deadlineAt: performance.now() + deadlineMs,
         logger: options.logger ?? silentLogger,
-        pauses,
-        spend,
-        cache,
+        ...shared,
         onAttempt: (attempt, hits) => emit({ type: "attempt", ...call, hits, ...attempt }),
       },
     );

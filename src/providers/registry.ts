@@ -13,14 +13,20 @@ export interface ProviderRow {
   /** A keyless stage: the keyed vendor whose free endpoint it is (runs only when that vendor has no key). */
   keylessOf?: ProviderName;
   /**
-   * Requests in flight per stage, shared by every call of a run, so parallel calls stay within the
-   * service's documented rate; self-hosted metasearch takes what its host can.
+   * The service's documented request rate: the default of `CORE_SEARCH_RATE`. None for self-hosted
+   * services (they take what their host can) and for vendors that document none.
    */
-  inFlight: number;
+  rate?: Rate;
+  /** Where the rate comes from, for `doctor` and the docs ("free plan", "development keys"). */
+  rateSource?: string;
   /** Named first where a message suggests a key to set. */
   suggested?: boolean;
-  /** The documented rate or allowance that `inFlight` respects, where one is documented. */
-  documentedLimit?: string;
+}
+
+/** At most `count` requests per second or minute, a whole period's worth allowed at once. */
+export interface Rate {
+  count: number;
+  per: "second" | "minute";
 }
 
 /**
@@ -33,73 +39,72 @@ export const PROVIDERS = {
   searxng: {
     label: "SearXNG",
     address: { variable: "SEARXNG_URL", setting: "searxngUrl" },
-    inFlight: 4,
   },
   exa: {
     label: "Exa",
     keyVariable: "EXA_API_KEY",
     suggested: true,
     address: { variable: "EXA_BASE_URL", setting: "baseUrls.exa" },
-    inFlight: 2,
+    rate: { count: 10, per: "second" },
+    rateSource: "the default for /search",
   },
   parallel: {
     label: "Parallel",
     keyVariable: "PARALLEL_API_KEY",
     address: { variable: "PARALLEL_BASE_URL", setting: "baseUrls.parallel" },
-    inFlight: 2,
+    rate: { count: 600, per: "minute" },
+    rateSource: "the default for Search",
   },
   brave: {
     label: "Brave",
     keyVariable: "BRAVE_SEARCH_API_KEY",
     suggested: true,
     address: { variable: "BRAVE_SEARCH_BASE_URL", setting: "baseUrls.brave" },
-    inFlight: 1,
-    documentedLimit: "1 request per second on the free plan",
+    rate: { count: 1, per: "second" },
+    rateSource: "the free plan",
   },
   nimble: {
     label: "Nimble",
     keyVariable: "NIMBLE_API_KEY",
     address: { variable: "NIMBLE_BASE_URL", setting: "baseUrls.nimble" },
-    inFlight: 2,
+    rate: { count: 5000, per: "minute" },
+    rateSource: "the default per key",
   },
   tavily: {
     label: "Tavily",
     keyVariable: "TAVILY_API_KEY",
     suggested: true,
     address: { variable: "TAVILY_BASE_URL", setting: "baseUrls.tavily" },
-    inFlight: 2,
+    rate: { count: 100, per: "minute" },
+    rateSource: "development keys",
   },
   youcom: {
     label: "You.com",
     keyVariable: "YDC_API_KEY",
     address: { variable: "YDC_BASE_URL", setting: "baseUrls.youcom" },
-    inFlight: 2,
   },
   degoog: {
     label: "Degoog",
     address: { variable: "DEGOOG_URL", setting: "degoogUrl" },
-    inFlight: 4,
   },
   firecrawl: {
     label: "Firecrawl",
     keyVariable: "FIRECRAWL_API_KEY",
     address: { variable: "FIRECRAWL_API_URL", setting: "baseUrls.firecrawl" },
-    inFlight: 2,
-    documentedLimit: "about 10 searches a minute on the free plan",
+    rate: { count: 10, per: "minute" },
+    rateSource: "searches on the free plan",
   },
   "exa-mcp": {
     label: "Exa MCP",
     address: { variable: "EXA_MCP_URL", setting: "baseUrls.exaMcp" },
     keylessOf: "exa",
-    inFlight: 1,
-    documentedLimit: "shared free tier: 2 requests per second and 50 a day per address by default",
+    rate: { count: 2, per: "second" },
+    rateSource: "the free tier, per address, with 50 a day",
   },
   "parallel-mcp": {
     label: "Parallel MCP",
     address: { variable: "PARALLEL_MCP_URL", setting: "baseUrls.parallelMcp" },
     keylessOf: "parallel",
-    inFlight: 1,
-    documentedLimit: "shared free tier",
   },
 } as const satisfies Record<ProviderName, ProviderRow>;
 

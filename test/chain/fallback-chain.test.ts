@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createCooldowns, FIRST_COOLDOWN_MS } from "../../src/chain/cooldowns.js";
 import { QUOTA_PAUSE_MS, runChain } from "../../src/chain/fallback-chain.js";
 import { createMemoryPauseStore } from "../../src/chain/pause-store.js";
+import { createRateLimiter } from "../../src/chain/rate-limiter.js";
+import { createMemoryStore } from "../../src/state/memory-store.js";
 import { ProviderError } from "../../src/errors.js";
 import { silentLogger } from "../../src/log/logger.js";
 import type { ProviderName, SearchProvider, SearchResponse } from "../../src/providers/search-provider.js";
@@ -180,5 +183,61 @@ describe("pauses and the failure message", () => {
   it("says no stage configured when nothing is", async () => {
     const result = await runChain([fake("exa", ok(1), [], false)], request, options());
     expect(result.error).toBe("no stage configured");
+  });
+});
+
+describe("cooldowns and rates in the chain", () => {
+  const timeout = () => new ProviderError("timed out after 12000 ms", { provider: "exa", outcome: "timeout" });
+
+  it("skips a stage that timed out at once on the next run, and lets one probe find it back", async () => {
+    let now = Date.UTC(2026, 11, 1);
+    const cooldowns = createCooldowns(createMemoryStore());
+    const run = (first: SearchProvider, asked: string[]) =>
+      runChain([first, fake("tavily", ok(2), asked)], request, { ...options(), cooldowns, clock: () => now });
+
+    const asked: string[] = [];
+    const first = await run(fake("exa", timeout(), asked), asked);
+    expect(first.attempts.map((a) => a.outcome)).toEqual(["timeout", "ok"]);
+
+    const second = await run(fake("exa", ok(5), asked), asked);
+    expect(second.provider).toBe("tavily");
+    expect(second.attempts[0]).toMatchObject({ provider: "exa", outcome: "cooling", ms: 0 });
+    expect(second.attempts[0]?.detail).toMatch(/^timed out; skipped until .*whether it is back$/u);
+    expect(asked).toEqual(["exa", "tavily", "tavily"]);
+
+    now += FIRST_COOLDOWN_MS;
+    const probe = await run(fake("exa", ok(5), asked), asked);
+    expect(probe.provider).toBe("exa");
+    const after = await run(fake("exa", ok(5), asked), asked);
+    expect(after.attempts.map((a) => a.outcome)).toEqual(["ok"]);
+  });
+
+  it("does not cool a stage for an answer it gave, nor for the run's own deadline", async () => {
+    const cooldowns = createCooldowns(createMemoryStore());
+    const http500 = new ProviderError("HTTP 500", { provider: "exa", outcome: "http_500" });
+    await runChain([fake("exa", http500), fake("tavily", ok(1))], request, { ...options(), cooldowns });
+    const deadline = AbortSignal.timeout(20);
+    await runChain([fake("exa", "hang")], request, { ...options(deadline), cooldowns });
+    expect(await cooldowns.get("exa", Date.now())).toBeUndefined();
+  });
+
+  it("moves on to the next stage when a rate slot is further off than the call may wait", async () => {
+    const rates = createRateLimiter(createMemoryStore(), { brave: { count: 1, per: "second" } });
+    const asked: string[] = [];
+    // 400 ms left: a quarter of it (100 ms) may go to waiting, and the next slot is a second away.
+    const run = () =>
+      runChain([fake("brave", ok(3), asked), fake("tavily", ok(2), asked)], request, {
+        ...options(),
+        rates,
+        deadlineAt: performance.now() + 400,
+      });
+    expect((await run()).provider).toBe("brave");
+    const second = await run();
+    expect(second.provider).toBe("tavily");
+    expect(second.attempts[0]).toMatchObject({ provider: "brave", outcome: "throttled", ms: 0 });
+    expect(second.attempts[0]?.detail).toBe(
+      "no request free within its rate of 1/s for another 1 s; the next stage was asked",
+    );
+    expect(asked).toEqual(["brave", "tavily"]);
   });
 });

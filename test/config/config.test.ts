@@ -39,6 +39,7 @@ const DEFAULTS: Config = {
   sampling: "auto",
   cacheTtlMs: 20 * 60_000,
   budget: [],
+  rates: [],
   logLevel: "silent",
 };
 
@@ -154,6 +155,16 @@ describe("loadConfig reads every variable", () => {
       [
         { provider: "exa", limit: 1000, period: "month" },
         { provider: "firecrawl", limit: 500, period: "day" },
+      ],
+    ],
+    [
+      "CORE_SEARCH_RATE",
+      "brave:20/s, Tavily:1000/MIN, searxng:off",
+      (c) => c.rates,
+      [
+        { provider: "brave", rate: { count: 20, per: "second" } },
+        { provider: "tavily", rate: { count: 1000, per: "minute" } },
+        { provider: "searxng", rate: null },
       ],
     ],
     ["LOG_LEVEL", "DEBUG", (c) => c.logLevel, "debug"],
@@ -319,6 +330,42 @@ describe("numbers and durations", () => {
       expect(problems[0]).toMatch(/^CORE_SEARCH_CACHE_TTL must be seconds or a duration/u);
     },
   );
+});
+
+describe("CORE_SEARCH_RATE", () => {
+  it.each<[string, string]>([
+    ["brave", 'entry "brave" must look like provider:count/s, provider:count/min or provider:off'],
+    ["brave:fast", 'entry "brave:fast" must look like'],
+    ["bing:1/s", 'entry "bing:1/s" has unknown provider "bing"'],
+    ["brave:0/s", 'entry "brave:0/s" must have a limit that is an integer between 1'],
+    ["brave:5/hour", 'entry "brave:5/hour" must have a period of "second" or "minute"'],
+    ["brave:1/s,brave:off", 'entry "brave:off" repeats the rate of brave'],
+  ])("rejects %j", (value, expected) => {
+    const problems = problemsOf({ CORE_SEARCH_RATE: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`CORE_SEARCH_RATE ${expected}`);
+  });
+
+  it("takes the object form of a settings file, and rejects unknown fields there", () => {
+    const config = configFromObject({
+      stateDir: "/tmp/cs",
+      rates: [
+        { provider: "exa", limit: 5, per: "second" },
+        { provider: "searxng", limit: "off" },
+      ] as unknown as Config["rates"],
+    });
+    expect(config.rates).toStrictEqual([
+      { provider: "exa", rate: { count: 5, per: "second" } },
+      { provider: "searxng", rate: null },
+    ]);
+    const problems = configError(() =>
+      configFromObject({
+        stateDir: "/tmp/cs",
+        rates: [{ provider: "exa", limit: 5, per: "second", burst: 2 }] as unknown as Config["rates"],
+      }),
+    ).problems;
+    expect(problems).toStrictEqual(['rates entry 1 has unknown fields: "burst"']);
+  });
 });
 
 describe("CORE_SEARCH_BUDGET", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_IN_FLIGHT } from "../../src/chain/concurrency.js";
+import { ratesOf } from "../../src/chain/rate-limiter.js";
 import { loadConfig } from "../../src/config/config.js";
 import { createHttpClient } from "../../src/http/http-client.js";
 import { createProviders, PROVIDER_FACTORIES } from "../../src/providers/create-providers.js";
@@ -22,7 +22,7 @@ describe("provider registry", () => {
       });
       expect(provider.name).toBe(name);
       expect(provider.configured).toBe(false);
-      expect(MAX_IN_FLIGHT[name]).toBe(row.inFlight);
+      expect(ratesOf({ rates: [] })[name]).toStrictEqual(row.rate);
     },
   );
 

@@ -1,0 +1,140 @@
+import type { Config } from "../config/config.js";
+import { PROVIDER_ROWS, type Rate } from "../providers/registry.js";
+import type { ProviderName } from "../providers/search-provider.js";
+import type { StateStore } from "../state/state-store.js";
+
+/** The rate each service is paced at: its documented default, replaced by `CORE_SEARCH_RATE`. */
+export type Rates = Partial<Record<ProviderName, Rate>>;
+
+export function ratesOf(config: Pick<Config, "rates">): Rates {
+  const rates: Rates = {};
+  for (const row of PROVIDER_ROWS) if (row.rate) rates[row.name] = row.rate;
+  for (const entry of config.rates) {
+    if (entry.rate) rates[entry.provider] = entry.rate;
+    else delete rates[entry.provider];
+  }
+  return rates;
+}
+
+export function periodMs(rate: Rate): number {
+  return rate.per === "second" ? 1000 : 60_000;
+}
+
+/** "10/s", "100/min". */
+export function describeRate(rate: Rate): string {
+  return `${rate.count}/${rate.per === "second" ? "s" : "min"}`;
+}
+
+/** A request may go now or after `waitedMs`; or its slot is further off than it may wait. */
+export type RateSlot = { ok: true; waitedMs: number } | { ok: false; waitMs: number; rate: Rate };
+
+export interface RateLimiter {
+  /**
+   * Waits for a slot in `provider`'s rate and takes it; refuses at once, taking nothing, when the
+   * slot is more than `maxWaitMs` away. A service without a rate gets its slot at once. Rejects with
+   * the signal's reason when it aborts during the wait.
+   */
+  take(provider: ProviderName, maxWaitMs: number, signal: AbortSignal): Promise<RateSlot>;
+}
+
+/** No request waits longer than the longest deadline; bounds how long a rate's entry is kept. */
+const MAX_WAIT_MS = 600_000;
+
+interface Pending {
+  maxWaitMs: number;
+  resolve: (slot: RateSlot) => void;
+}
+
+/**
+ * Rates as a generic cell rate algorithm over the shared state store: one number per service, the
+ * time the next request would be due if every slot were used evenly, so a whole period's worth
+ * may go at once and then one request per `period / count`. Kept in the store, it paces every
+ * question of a process, every process sharing the state directory, and with Redis a fleet.
+ * Requests that arrive while the store is being asked are served by one update together, so a
+ * question's parallel calls cost one round trip, not one each.
+ */
+export function createRateLimiter(
+  state: StateStore,
+  rates: Rates,
+  clock: () => number = Date.now,
+): RateLimiter {
+  const waiting = new Map<ProviderName, Pending[]>();
+  const busy = new Set<ProviderName>();
+
+  const grant = async (provider: ProviderName, rate: Rate, batch: Pending[]): Promise<void> => {
+    const interval = periodMs(rate) / rate.count;
+    const tolerance = interval * (rate.count - 1);
+    const longest = Math.min(MAX_WAIT_MS, Math.max(...batch.map((p) => p.maxWaitMs)));
+    let slots: RateSlot[] = [];
+    try {
+      await state.update<number>(
+        `rate:${provider}`,
+        (stored) => {
+          // `change` may run more than once (a concurrent writer): only the last run's answer counts.
+          const now = clock();
+          let due = typeof stored === "number" && Number.isFinite(stored) ? stored : 0;
+          slots = batch.map((pending): RateSlot => {
+            const next = Math.max(due, now);
+            const wait = Math.max(0, next - tolerance - now);
+            if (wait > pending.maxWaitMs) return { ok: false, waitMs: Math.ceil(wait), rate };
+            due = next + interval;
+            return { ok: true, waitedMs: Math.ceil(wait) };
+          });
+          return due;
+        },
+        periodMs(rate) + longest + interval,
+      );
+    } catch {
+      // The store failed outright (the memory fallback did too): pacing is lost, not the search.
+      slots = batch.map(() => ({ ok: true, waitedMs: 0 }));
+    }
+    batch.forEach((pending, index) => pending.resolve(slots[index] ?? { ok: true, waitedMs: 0 }));
+  };
+
+  const drain = async (provider: ProviderName, rate: Rate): Promise<void> => {
+    busy.add(provider);
+    try {
+      for (let batch = take(waiting, provider); batch.length > 0; batch = take(waiting, provider)) {
+        await grant(provider, rate, batch);
+      }
+    } finally {
+      busy.delete(provider);
+    }
+  };
+
+  return {
+    async take(provider, maxWaitMs, signal) {
+      const rate = rates[provider];
+      if (rate === undefined) return { ok: true, waitedMs: 0 };
+      const slot = await new Promise<RateSlot>((resolve) => {
+        const queue = waiting.get(provider) ?? [];
+        queue.push({ maxWaitMs, resolve });
+        waiting.set(provider, queue);
+        if (!busy.has(provider)) void drain(provider, rate);
+      });
+      if (slot.ok && slot.waitedMs > 0) await sleep(slot.waitedMs, signal);
+      return slot;
+    },
+  };
+}
+
+function take(waiting: Map<ProviderName, Pending[]>, provider: ProviderName): Pending[] {
+  const batch = waiting.get(provider) ?? [];
+  waiting.delete(provider);
+  return batch;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
