@@ -15,8 +15,9 @@ const BENCHES = [
   ["overhead", "corroborate overhead over provider latency"],
   ["parallelism", "calls in parallel vs one after another"],
   ["failure-cost", "a broken stage before the next one"],
+  ["api-path", "corroborate through search APIs only: Exa alone, Exa refusing or hanging before Tavily"],
   ["deadline", "every stage hanging"],
-  ["server", "20 concurrent requests through the HTTP API"],
+  ["server", "20 concurrent requests through the HTTP API, 10 concurrent tool calls through the MCP server"],
   ["state", "cache hit latency and state round trips per corroborate (memory, file, Redis)"],
 ];
 const BUDGET_MS = 180_000;

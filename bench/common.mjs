@@ -9,22 +9,32 @@ import { join } from "node:path";
 export const QUESTION = "Are recent bird flu outbreaks dangerous to humans?";
 
 /**
- * Throws unless every planned call of the report ran and was served by SearXNG with `limit` hits
- * (not by a cache, not by a fallback): the benchmark measured what it says it measured.
+ * Throws unless every planned call of the report ran and was served by `provider` (SearXNG unless
+ * named) with `limit` hits (not by a cache, not by a later stage): the benchmark measured what it
+ * says it measured. Earlier attempts (a stage that failed first) are allowed; `attempts` shows them.
  */
-export function checkServedReport(report, limit, calls = 4) {
+export function checkServedReport(report, limit, calls = 4, provider = "searxng") {
   const ran = report.calls.filter((call) => call.status !== "skipped");
   const served = (call) =>
     call.status === "ok" &&
     call.hits === limit &&
-    call.provider === "searxng" &&
+    call.provider === provider &&
     call.attempts.at(-1)?.outcome === "ok";
   if (ran.length !== calls || !ran.every(served)) {
-    const seen = ran.map(
-      (call) => `${call.status} ${call.hits} ${call.attempts.map((a) => a.outcome).join("→")}`,
-    );
-    throw new Error(`expected ${calls} calls × ${limit} hits served by SearXNG, got: ${seen.join("; ")}`);
+    const seen = ran.map((call) => `${call.status} ${call.hits} ${attemptChain(call)}`);
+    throw new Error(`expected ${calls} calls × ${limit} hits served by ${provider}, got: ${seen.join("; ")}`);
   }
+}
+
+/** One call's attempts as `exa timeout → tavily ok`. */
+export function attemptChain(call) {
+  return call.attempts.map((a) => `${a.provider} ${a.outcome}`).join(" → ");
+}
+
+/** The distinct attempt chains of a report's calls that ran, joined with `; `. */
+export function attemptChains(report) {
+  const ran = report.calls.filter((call) => call.status !== "skipped");
+  return [...new Set(ran.map(attemptChain))].join("; ");
 }
 
 export function median(values) {

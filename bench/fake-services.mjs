@@ -1,13 +1,19 @@
 // Fake search services for the benchmarks, on one HTTP server on 127.0.0.1 (port 0). Each service
 // lives under a path prefix of its own and plays one vendor's shape:
 //
-//   http://127.0.0.1:PORT/<prefix>/config, /search            SearXNG   (SEARXNG_URL = …/<prefix>)
+//   http://127.0.0.1:PORT/<prefix>/config, GET /search        SearXNG   (SEARXNG_URL = …/<prefix>)
 //   http://127.0.0.1:PORT/<prefix>/res/v1/web/search, …/news  Brave     (BRAVE_SEARCH_BASE_URL = …/<prefix>)
+//   http://127.0.0.1:PORT/<prefix>/search, POST JSON          Exa       (EXA_BASE_URL = …/<prefix>)
+//   http://127.0.0.1:PORT/<prefix>/search, POST JSON          Tavily    (TAVILY_BASE_URL = …/<prefix>)
 //   anything else under a prefix                              only "hang" and "status" behaviours
 //
 // A behaviour answers 20 hits after a fixed delay ("ok"), an HTTP status ("status"), or never
-// ("hang"); it can be changed while the server runs. The server runs in a worker thread, so its
-// timers keep time while the benchmark's own thread is busy judging and deduplicating.
+// ("hang"); it can be changed while the server runs. Every shape answers with pages from the same
+// generator, so hits from one question dedupe alike whichever service served them; Exa and Tavily
+// read the query (and Exa's `numResults`, Tavily's `max_results`) from the JSON body. Keys are not
+// checked. A service that refuses connections is not played here: use a closed port
+// (closedPort() in common.mjs). The server runs in a worker thread, so its timers keep time while
+// the benchmark's own thread is busy judging and deduplicating.
 //
 //   const services = await startFakeServices();
 //   await services.set("sx", { shape: "searxng", mode: "ok", delayMs: 50 });
@@ -213,14 +219,78 @@ function braveSearch(params, news) {
     : { type: "search", query: { original: params.get("q") }, web: { type: "search", results: pages } };
 }
 
-/** The JSON body an "ok" behaviour answers with, or undefined when the shape has no such path. */
-function okBody(shape, path, params) {
+/** How many results a POST body asks for (`numResults`, `max_results`), 1–20; 20 when absent. */
+function askedCount(value) {
+  return Number.isInteger(value) ? Math.min(20, Math.max(1, value)) : 20;
+}
+
+/** Exa `POST /search`: `{ results: [{ id, title, url, publishedDate, author, highlights }], requestId }`. */
+function exaSearch(body) {
+  const query = typeof body.query === "string" ? body.query : "";
+  const pages = pagesFor(query, `exa ${body.category ?? ""}`, 20).slice(0, askedCount(body.numResults));
+  return {
+    requestId: `bench-${hash(JSON.stringify(body)).toString(16)}`,
+    resolvedSearchType: "neural",
+    results: pages.map((page) => ({
+      id: page.url,
+      title: page.title,
+      url: page.url,
+      publishedDate: `${page.publishedDate.slice(0, 19)}.000Z`,
+      author: null,
+      highlights: [page.content],
+      highlightScores: [0.5],
+    })),
+  };
+}
+
+/** Tavily `POST /search`: `{ query, results: [{ title, url, content, score, published_date }], response_time }`. */
+function tavilySearch(body) {
+  const query = typeof body.query === "string" ? body.query : "";
+  const pages = pagesFor(query, `tavily ${body.topic ?? ""}`, 20).slice(0, askedCount(body.max_results));
+  return {
+    query,
+    follow_up_questions: null,
+    answer: null,
+    images: [],
+    results: pages.map((page, index) => ({
+      title: page.title,
+      url: page.url,
+      content: page.content,
+      score: 0.9 - index * 0.03,
+      raw_content: null,
+      // RFC 1123, as Tavily sends it (mostly with topic news).
+      published_date: new Date(page.publishedDate).toUTCString(),
+    })),
+    response_time: 0.42,
+  };
+}
+
+/**
+ * The JSON body an "ok" behaviour answers with, or undefined when the shape has no such path.
+ * `body` is the request's JSON body (POST shapes), `{}` when it has none.
+ */
+function okBody(shape, method, path, params, body) {
   if (shape === "searxng" && path === "/config")
     return { categories: Object.keys(CATEGORY_ENGINES), engines: ENGINES };
   if (shape === "searxng" && path === "/search") return searxngSearch(params);
   if (shape === "brave" && path === "/res/v1/web/search") return braveSearch(params, false);
   if (shape === "brave" && path === "/res/v1/news/search") return braveSearch(params, true);
+  if (shape === "exa" && method === "POST" && path === "/search") return exaSearch(body);
+  if (shape === "tavily" && method === "POST" && path === "/search") return tavilySearch(body);
   return undefined;
+}
+
+/** The request's body read as JSON; `{}` when it is empty or not JSON. */
+async function jsonBody(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  if (chunks.length === 0) return {};
+  try {
+    const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return typeof parsed === "object" && parsed !== null ? parsed : {};
+  } catch {
+    return {};
+  }
 }
 
 function delayFor(behaviour, params) {
@@ -233,7 +303,7 @@ function serve() {
   const behaviours = new Map();
   const counts = new Map();
   const timers = new Set();
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const [, prefix = "", ...rest] = url.pathname.split("/");
     const path = `/${rest.join("/")}`;
@@ -241,7 +311,12 @@ function serve() {
     const probe = url.searchParams.get("q") === "wikipedia" ? " (probe)" : "";
     const key = `${prefix} ${path}${probe}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    req.resume(); // bodies (POST searches) are not read, only drained
+    let sent;
+    try {
+      sent = await jsonBody(req); // POST searches (Exa, Tavily) carry the query in the body
+    } catch {
+      return; // the client went away while sending
+    }
     const answer = (status, body) => {
       if (res.destroyed) return;
       const payload = JSON.stringify(body);
@@ -257,9 +332,10 @@ function serve() {
     const reply = () => {
       if (behaviour.mode === "status" && !spared)
         return answer(behaviour.status ?? 500, { error: "fake failure" });
-      const body = okBody(behaviour.shape, path, url.searchParams);
-      if (body === undefined) return answer(404, { error: `no ${behaviour.shape} path ${path}` });
-      answer(200, body);
+      const found = okBody(behaviour.shape, req.method, path, url.searchParams, sent);
+      if (found === undefined)
+        return answer(404, { error: `no ${behaviour.shape} path ${req.method} ${path}` });
+      answer(200, found);
     };
     const delay = path === "/config" ? 0 : delayFor(behaviour, url.searchParams);
     if (delay <= 0) return reply();

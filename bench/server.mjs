@@ -1,9 +1,18 @@
-// Server: 20 concurrent `corroborate` requests through the HTTP API (`POST /v1/corroborate`,
-// dist/interfaces/server/http-api.js) against a local fake SearXNG answering 20 hits after a fixed delay, 4 calls a
-// question. Each request's latency ÷ the provider latency, p50 and p95 over all rounds, next to
-// one request alone measured before each round. The API is started with room for 20 corroborate
-// requests at once; its default (8) is checked too: the rest are refused with 503 BUSY.
+// Server: many questions at once through the two server surfaces, against a local fake SearXNG
+// answering 20 hits after a fixed delay, 4 calls a question.
+//   HTTP API  20 concurrent `POST /v1/corroborate` (dist/interfaces/server/http-api.js, started in
+//             this process with room for 20 corroborate requests at once). Its default (8) is
+//             checked too: the rest are refused with 503 BUSY.
+//   MCP       10 concurrent `corroborate` tool calls to `core-search mcp` (dist/bin.js), the way MCP
+//             clients run it: a child process on stdio, one state store for its life, settings
+//             from its environment; spoken to by the SDK's own stdio client. Its own process keeps
+//             the client's reading of the replies off the server's thread.
+// Each request's latency ÷ the provider latency, p50 and p95 over all rounds, next to one request
+// alone measured before each round.
 // Run: npm run build && node bench/server.mjs
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { configFromObject } from "../dist/config/config.js";
 import { startHttpApi } from "../dist/interfaces/server/http-api.js";
 import {
@@ -20,104 +29,177 @@ import {
 } from "./common.mjs";
 import { startFakeServices } from "./fake-services.mjs";
 
-const CONCURRENT = 20;
+const HTTP_CONCURRENT = 20;
+const MCP_CONCURRENT = 10;
 const ROUNDS = 3;
 const LATENCIES_MS = [50, 300];
+const LIMIT = 20;
+const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 
 async function ask(api) {
   const { ms, result } = await timed(async () => {
     const response = await fetch(`${api.url}/v1/corroborate`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ question: QUESTION, limit: 20 }),
+      body: JSON.stringify({ question: QUESTION, limit: LIMIT }),
     });
     return { status: response.status, body: await response.json() };
   });
   return { ms, ...result };
 }
 
-function checkAnswer({ status, body }) {
+/** One checked question through the HTTP API; resolves with its latency. */
+async function askHttp(api) {
+  const { ms, status, body } = await ask(api);
   if (status !== 200) throw new Error(`HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`);
-  checkServedReport(body, 20);
+  checkServedReport(body, LIMIT);
+  return ms;
+}
+
+/** `core-search mcp` in a child process with a connected client; `ask()` is one checked tool call. */
+async function startMcp(searxngUrl, stateDir) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp"],
+    env: {
+      SEARXNG_URL: searxngUrl,
+      CORE_SEARCH_KEYLESS: "off",
+      // The result cache is off: every run asks the services.
+      CORE_SEARCH_CACHE_TTL: "0",
+      CORE_SEARCH_STATE_DIR: stateDir,
+    },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk) => {
+    stderr += chunk.toString("utf8");
+  });
+  const client = new Client({ name: "core-search-bench", version: "0.0.0" });
+  await client.connect(transport);
+  return {
+    async ask() {
+      const { ms, result } = await timed(() =>
+        client.callTool({ name: "corroborate", arguments: { question: QUESTION, limit: LIMIT } }),
+      );
+      if (result.isError) {
+        const text = result.content.map((c) => c.text ?? "").join("\n");
+        throw new Error(`MCP corroborate failed: ${text.slice(0, 300)}\n${stderr.slice(-1000)}`);
+      }
+      checkServedReport(result.structuredContent, LIMIT);
+      return ms;
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * For each provider latency: a warm-up (JIT, connections to the fake, the preflight's cache; a full
+ * round the first time, one request after that), then ROUNDS × (one request alone, then
+ * `concurrent` at once). `askOnce` resolves with one checked request's latency.
+ */
+async function measure(services, askOnce, concurrent) {
+  const rows = [];
+  const many = (count) => Promise.all(Array.from({ length: count }, () => askOnce()));
+  for (const latency of LATENCIES_MS) {
+    await services.set("sx", { shape: "searxng", mode: "ok", delayMs: latency });
+    await many(latency === LATENCIES_MS[0] ? concurrent : 1);
+    const alone = [];
+    const together = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      alone.push(await askOnce());
+      together.push(...(await many(concurrent)));
+    }
+    rows.push({
+      latency,
+      concurrent,
+      alone: median(alone),
+      p50: percentile(together, 50),
+      p95: percentile(together, 95),
+    });
+  }
+  return rows;
 }
 
 async function main() {
   const services = await startFakeServices();
   const state = scratchStateDir();
-  const apis = [];
+  const mcpState = scratchStateDir();
+  const closers = [];
   try {
+    const searxngUrl = `${services.url}/sx`;
     const config = configFromObject({
-      searxngUrl: `${services.url}/sx`,
+      searxngUrl,
       keyless: "off",
       // The result cache is off: every run asks the services.
       cacheTtlMs: 0,
       stateDir: state.dir,
     });
-    const api = await startHttpApi({ config, concurrency: { corroborate: CONCURRENT } });
-    apis.push(api);
-    const rows = [];
-    for (const latency of LATENCIES_MS) {
-      await services.set("sx", { shape: "searxng", mode: "ok", delayMs: latency });
-      // Warm-up (JIT, connections to the fake, the preflight's cache): a full round the first time,
-      // one request after that.
-      const warmUp = latency === LATENCIES_MS[0] ? CONCURRENT : 1;
-      for (const answer of await Promise.all(Array.from({ length: warmUp }, () => ask(api))))
-        checkAnswer(answer);
-      const alone = [];
-      const together = [];
-      for (let round = 0; round < ROUNDS; round += 1) {
-        const single = await ask(api);
-        checkAnswer(single);
-        alone.push(single.ms);
-        const answers = await Promise.all(Array.from({ length: CONCURRENT }, () => ask(api)));
-        for (const answer of answers) {
-          checkAnswer(answer);
-          together.push(answer.ms);
-        }
-      }
-      rows.push({
-        latency,
-        alone: median(alone),
-        p50: percentile(together, 50),
-        p95: percentile(together, 95),
-      });
-    }
+    const api = await startHttpApi({ config, concurrency: { corroborate: HTTP_CONCURRENT } });
+    closers.push(() => api.close());
+    const httpRows = await measure(services, () => askHttp(api), HTTP_CONCURRENT);
 
     // The API's default limit of corroborate requests at once, met with the same 20.
     const defaults = await startHttpApi({ config });
-    apis.push(defaults);
+    closers.push(() => defaults.close());
+    // Each is served (checked) or refused with 503 BUSY; any other answer is an error.
     const statuses = {};
-    for (const answer of await Promise.all(Array.from({ length: CONCURRENT }, () => ask(defaults))))
+    for (const answer of await Promise.all(Array.from({ length: HTTP_CONCURRENT }, () => ask(defaults)))) {
+      if (answer.status === 200) checkServedReport(answer.body, LIMIT);
+      else if (answer.status !== 503 || answer.body?.error?.code !== "BUSY")
+        throw new Error(
+          `default concurrency: HTTP ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`,
+        );
       statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+    }
+
+    const mcp = await startMcp(searxngUrl, mcpState.dir);
+    closers.push(() => mcp.close());
+    const mcpRows = await measure(services, () => mcp.ask(), MCP_CONCURRENT);
 
     console.log(machineLine());
     console.log(
-      `${CONCURRENT} concurrent POST /v1/corroborate, 4 calls × 20 hits each; ${ROUNDS} rounds (${ROUNDS * CONCURRENT} requests) per latency`,
+      `4 calls × ${LIMIT} hits per question; ${ROUNDS} rounds per latency (HTTP API ${ROUNDS * HTTP_CONCURRENT} requests, ` +
+        `MCP ${ROUNDS * MCP_CONCURRENT} tool calls)`,
     );
     console.log(
-      "| provider latency | 1 request alone, median | ÷ latency | 20 at once, p50 | ÷ latency | 20 at once, p95 | ÷ latency |",
+      "| through | provider latency | 1 request alone, median | ÷ latency | N at once | p50 | ÷ latency | p95 | ÷ latency |",
     );
-    console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-    for (const row of rows) {
-      console.log(
-        `| ${row.latency} ms | ${fmt.ms(row.alone)} | ${fmt.ratio(row.alone / row.latency)} | ${fmt.ms(row.p50)} | ` +
-          `${fmt.ratio(row.p50 / row.latency)} | ${fmt.ms(row.p95)} | ${fmt.ratio(row.p95 / row.latency)} |`,
-      );
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    const surfaces = [
+      ["HTTP API", httpRows],
+      ["MCP (stdio)", mcpRows],
+    ];
+    for (const [through, rows] of surfaces) {
+      for (const row of rows) {
+        console.log(
+          `| ${through} | ${row.latency} ms | ${fmt.ms(row.alone)} | ${fmt.ratio(row.alone / row.latency)} | ${row.concurrent} | ` +
+            `${fmt.ms(row.p50)} | ${fmt.ratio(row.p50 / row.latency)} | ${fmt.ms(row.p95)} | ${fmt.ratio(row.p95 / row.latency)} |`,
+        );
+      }
     }
+    const refused = HTTP_CONCURRENT - (statuses[200] ?? 0);
     console.log(
-      `with the API's default concurrency, ${CONCURRENT} at once got: ${JSON.stringify(statuses)} (status: count)`,
+      `with the HTTP API's default concurrency, ${HTTP_CONCURRENT} at once got: ${JSON.stringify(statuses)} (status: count)`,
     );
     console.log("");
-    for (const row of rows) {
+    const ratios = (row) =>
+      `${fmt.ratio(row.p50 / row.latency)} / ${fmt.ratio(row.p95 / row.latency)} (alone ${fmt.ratio(row.alone / row.latency)})`;
+    for (const row of httpRows)
+      figure(`server, 20 concurrent, provider ${row.latency} ms: p50 / p95 ÷ latency`, ratios(row));
+    for (const row of mcpRows)
       figure(
-        `server, 20 concurrent, provider ${row.latency} ms: p50 / p95 ÷ latency`,
-        `${fmt.ratio(row.p50 / row.latency)} / ${fmt.ratio(row.p95 / row.latency)} (alone ${fmt.ratio(row.alone / row.latency)})`,
+        `server, MCP ${MCP_CONCURRENT} concurrent tool calls, provider ${row.latency} ms: p50 / p95 ÷ latency`,
+        ratios(row),
       );
-    }
+    figure(
+      `server, HTTP API at its default concurrency: ${HTTP_CONCURRENT} at once`,
+      `${refused} of ${HTTP_CONCURRENT} refused`,
+    );
   } finally {
-    for (const api of apis) await api.close();
+    for (const close of closers.reverse()) await close();
     await services.close();
     state.remove();
+    mcpState.remove();
   }
 }
 
