@@ -4,18 +4,18 @@ import { ConfigError } from "../errors.js";
 import { createEngineHealthStore, type EngineHealthStore, instanceKey } from "../health/engine-health.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { createProviders } from "../providers/create-providers.js";
-import { addressVariable, SUGGESTED_KEYS } from "../providers/registry.js";
+import { addressVariable, SUGGESTED_KEYS, stageAddress } from "../providers/registry.js";
 import type { SearchProvider } from "../providers/search-provider.js";
 import type { SearxngProvider } from "../providers/searxng.js";
 import { createMemoryStore } from "../state/memory-store.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
 import { type CooldownStore, createCooldowns } from "./cooldowns.js";
+import type { ChainOptions } from "./fallback-chain.js";
 import { createPauseStore, type PauseStore } from "./pause-store.js";
 import { createRateLimiter, type RateLimiter, ratesOf } from "./rate-limiter.js";
 import { createResultCache, type ResultCache } from "./result-cache.js";
 import { createSpendCaps, type SpendCaps } from "./spend-caps.js";
-import type { ChainOptions } from "./fallback-chain.js";
 
 export interface ChainSetup {
   chain: SearchProvider[];
@@ -76,7 +76,7 @@ export function setUpChain(
       : undefined;
   const pauses = createPauseStore(state);
   const spend = createSpendCaps(state, config.budget);
-  const cooldowns = createCooldowns(state);
+  const cooldowns = createCooldowns(state, (name) => stageAddress(config, name));
   const rates = createRateLimiter(state, ratesOf(config));
   return {
     chain,

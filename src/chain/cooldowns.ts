@@ -1,3 +1,4 @@
+import { instanceKey } from "../health/engine-health.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import type { StateStore } from "../state/state-store.js";
 
@@ -40,8 +41,18 @@ export interface CooldownStore {
   get(provider: ProviderName, now: number): Promise<Cooldown | undefined>;
 }
 
-export function createCooldowns(state: StateStore): CooldownStore {
-  const key = (provider: ProviderName) => `cooldown:${provider}`;
+/**
+ * `addressOf` names the address a stage is reached at, when it is set: a cooldown belongs to one
+ * SearXNG instance (or gateway), so pointing the setting elsewhere starts afresh.
+ */
+export function createCooldowns(
+  state: StateStore,
+  addressOf: (provider: ProviderName) => string | undefined = () => undefined,
+): CooldownStore {
+  const key = (provider: ProviderName) => {
+    const address = addressOf(provider);
+    return `cooldown:${provider}${address === undefined ? "" : `-${instanceKey(address)}`}`;
+  };
   // Failures are remembered while the stage keeps failing: a cooldown and one more at the cap.
   const ttl = (cooldown: Cooldown, now: number) => cooldown.until - now + MAX_COOLDOWN_MS;
   const read = async (provider: ProviderName) => {

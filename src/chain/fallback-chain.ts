@@ -162,12 +162,19 @@ export async function runChain(
     }
     const started = now();
     const maxWaitMs =
-      options.deadlineAt === undefined ? Number.POSITIVE_INFINITY : (options.deadlineAt - started) * RATE_WAIT_SHARE;
+      options.deadlineAt === undefined
+        ? Number.POSITIVE_INFINITY
+        : (options.deadlineAt - started) * RATE_WAIT_SHARE;
     let slot: Awaited<ReturnType<RateLimiter["take"]>> | undefined;
     try {
       slot = await options.rates?.take(provider.name, maxWaitMs, options.deadline);
     } catch {
-      record({ provider: provider.name, outcome: "deadline", ms: Math.round(now() - started), detail: "overall deadline reached" });
+      record({
+        provider: provider.name,
+        outcome: "deadline",
+        ms: Math.round(now() - started),
+        detail: "overall deadline reached",
+      });
       break;
     }
     if (slot && !slot.ok) {

@@ -88,7 +88,8 @@ export function createRateLimiter(
       // The store failed outright (the memory fallback did too): pacing is lost, not the search.
       slots = batch.map(() => ({ ok: true, waitedMs: 0 }));
     }
-    batch.forEach((pending, index) => pending.resolve(slots[index] ?? { ok: true, waitedMs: 0 }));
+    for (const [index, pending] of batch.entries())
+      pending.resolve(slots[index] ?? { ok: true, waitedMs: 0 });
   };
 
   const drain = async (provider: ProviderName, rate: Rate): Promise<void> => {

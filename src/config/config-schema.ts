@@ -38,10 +38,6 @@ const DURATION_UNITS_MS: Readonly<Record<string, number>> = {
   d: 86_400_000,
 };
 
-
-
-
-
 /** Optional text: blank means unset. */
 function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess(blankToUndefined, schema.optional());
@@ -135,7 +131,6 @@ function choiceSchema<const T extends readonly [string, ...string[]]>(choices: T
   }, z.enum(choices, { error }).default(fallback));
 }
 
-
 const ORDER_FORMAT = `must be a comma-separated list of providers (${DEFAULT_ORDER.join(", ")})`;
 
 /**
@@ -199,7 +194,6 @@ const cacheTtlSchema = z
     return ms;
   })
   .default(DEFAULT_CACHE_TTL_MS);
-
 
 const STATE_DIR_PROBLEM = "must be a directory path";
 const stateDirSchema = z.preprocess(

@@ -1,3 +1,5 @@
+import { COOLING_OUTCOMES, type CooldownStore, describeCooldown } from "../chain/cooldowns.js";
+import { ProviderError } from "../errors.js";
 import type { Logger } from "../log/logger.js";
 import type { SearxngEngineInfo, SearxngProvider } from "../providers/searxng.js";
 import { engineFamily, webFamilies } from "./engine-families.js";
@@ -45,6 +47,13 @@ export interface PreflightOptions {
   instance: string;
   /** Wall clock (epoch ms). */
   clock?: () => number;
+  /**
+   * Stages cooling down after a timeout: a cooling SearXNG is not asked, and a preflight that
+   * times out or cannot connect opens its cooldown, as a search would.
+   */
+  cooldowns?: CooldownStore;
+  /** The run's deadline within `signal`: running out of it says nothing about SearXNG. */
+  deadline?: AbortSignal;
 }
 
 /**
@@ -61,6 +70,10 @@ export async function preflightSearxng(
   const empty = { engines: [], healthyEngines: [], families: [], degraded: false };
   if (!searxng?.configured) return { status: "not_configured", ...empty, error: null, roundTrips: 0, ms: 0 };
   let roundTrips = 0;
+  const cooling = await options.cooldowns?.get("searxng", clock());
+  if (cooling) {
+    return { status: "failed", ...empty, error: describeCooldown(cooling, false), roundTrips, ms: 0 };
+  }
   try {
     let known = await options.health.get(options.instance);
     let config = known.config && clock() - known.config.at < CONFIG_TTL_MS ? known.config.engines : undefined;
@@ -98,6 +111,7 @@ export async function preflightSearxng(
       .map((e) => e.name)
       .sort();
     const families = webFamilies(healthy);
+    if (roundTrips > 0) await options.cooldowns?.recovered("searxng");
     return {
       status: "ok",
       engines,
@@ -111,6 +125,13 @@ export async function preflightSearxng(
   } catch (error) {
     const message = error instanceof Error ? error.message : "unexpected failure";
     options.logger.warn({ err: error }, "SearXNG preflight failed");
+    // Its own bound ran out ("aborted"), it timed out, or it could not connect: SearXNG did not answer.
+    const unanswered =
+      error instanceof ProviderError && ["aborted", ...COOLING_OUTCOMES].includes(error.outcome);
+    if (unanswered && !options.deadline?.aborted) {
+      const reason = (error as ProviderError).outcome === "network" ? "network" : "timeout";
+      await options.cooldowns?.failed("searxng", reason, clock());
+    }
     return {
       status: "failed",
       ...empty,

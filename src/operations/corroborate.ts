@@ -159,6 +159,8 @@ async function runPipeline(
     logger,
     health,
     instance,
+    cooldowns: setup.cooldowns,
+    deadline,
   });
   emit({
     type: "preflight",

@@ -1,5 +1,7 @@
+import { createCooldowns, describeCooldown } from "../chain/cooldowns.js";
 import { humanDuration } from "../chain/fallback-chain.js";
 import { createPauseStore } from "../chain/pause-store.js";
+import { describeRate, ratesOf } from "../chain/rate-limiter.js";
 import { cacheStats } from "../chain/result-cache.js";
 import { type Allowance, createSpendCaps } from "../chain/spend-caps.js";
 import type { Config } from "../config/config.js";
@@ -9,17 +11,19 @@ import { type EngineStatus, preflightSearxng } from "../health/preflight.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { silentLogger } from "../log/logger.js";
 import { createProviders } from "../providers/create-providers.js";
-import { providerRow } from "../providers/registry.js";
+import { providerRow, stageAddress } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
 
 export interface StageStatus {
   provider: ProviderName;
-  state: "configured" | "no_key" | "paused" | "capped" | "keyless" | "keyless_off";
-  /** For paused stages: until when and why. */
+  state: "configured" | "no_key" | "paused" | "capped" | "cooling" | "keyless" | "keyless_off";
+  /** For paused, capped and cooling stages: until when (ISO). */
   pausedUntil: string | null;
   detail: string | null;
+  /** The request rate the stage is paced at ("1/s, the free plan"; "20/s, CORE_SEARCH_RATE"), null for none. */
+  rate: string | null;
 }
 
 export interface Diagnosis {
@@ -75,55 +79,79 @@ async function diagnoseWith(
   searxng: ReturnType<typeof createProviders>["searxng"],
 ): Promise<Diagnosis> {
   const pauses = createPauseStore(state);
+  const cooldowns = createCooldowns(state, (name) => stageAddress(config, name));
+  const rates = ratesOf(config);
+  const rateOf = (name: ProviderName): string | null => {
+    const rate = rates[name];
+    if (rate === undefined) return null;
+    const row = providerRow(name);
+    const set = config.rates.some((entry) => entry.provider === name);
+    return `${describeRate(rate)}, ${set ? "CORE_SEARCH_RATE" : (row.rateSource ?? "documented")}`;
+  };
   const spend = (await createSpendCaps(state, config.budget).status()).map((a) => ({
     ...a,
     left: Math.max(0, a.limit - a.used),
   }));
   const stages = await Promise.all(
-    chain.map(async (provider): Promise<StageStatus> => {
-      const keylessStage = providerRow(provider.name).keylessOf !== undefined;
-      const pause = provider.configured ? await pauses.get(provider.name, now) : undefined;
-      if (pause) {
-        return {
-          provider: provider.name,
-          state: "paused",
-          pausedUntil: new Date(pause.until).toISOString(),
-          detail: `${pause.detail}, for another ${humanDuration(pause.until - now)}`,
-        };
-      }
-      const spent = spend.find((a) => a.provider === provider.name && a.left === 0);
-      if (provider.configured && spent) {
-        return {
-          provider: provider.name,
-          state: "capped",
-          pausedUntil: spent.resetsAt,
-          detail: `${spent.period === "day" ? "daily" : "monthly"} allowance of ${spent.limit} requests used up; resets ${spent.resetsAt}`,
-        };
-      }
-      if (keylessStage) {
-        return {
-          provider: provider.name,
-          state: provider.configured ? "keyless" : "keyless_off",
-          pausedUntil: null,
-          detail: provider.configured
-            ? "free public endpoint, used because this vendor has no key"
-            : config.keyless === "off"
-              ? "CORE_SEARCH_KEYLESS=off"
-              : "not used: the vendor has a key or is not in the order",
-        };
-      }
-      const allowances = spend.filter((a) => a.provider === provider.name);
+    chain.map(
+      async (provider): Promise<StageStatus> => ({
+        ...(await stageState(provider)),
+        rate: rateOf(provider.name),
+      }),
+    ),
+  );
+  async function stageState(provider: (typeof chain)[number]): Promise<Omit<StageStatus, "rate">> {
+    const keylessStage = providerRow(provider.name).keylessOf !== undefined;
+    const pause = provider.configured ? await pauses.get(provider.name, now) : undefined;
+    if (pause) {
       return {
         provider: provider.name,
-        state: provider.configured ? "configured" : "no_key",
-        pausedUntil: null,
-        detail:
-          allowances.length === 0
-            ? null
-            : allowances.map((a) => `${a.left} of ${a.limit} requests left this ${a.period}`).join("; "),
+        state: "paused",
+        pausedUntil: new Date(pause.until).toISOString(),
+        detail: `${pause.detail}, for another ${humanDuration(pause.until - now)}`,
       };
-    }),
-  );
+    }
+    const cooling = provider.configured ? await cooldowns.get(provider.name, now) : undefined;
+    if (cooling) {
+      return {
+        provider: provider.name,
+        state: "cooling",
+        pausedUntil: new Date(cooling.until).toISOString(),
+        detail: describeCooldown(cooling, false),
+      };
+    }
+    const spent = spend.find((a) => a.provider === provider.name && a.left === 0);
+    if (provider.configured && spent) {
+      return {
+        provider: provider.name,
+        state: "capped",
+        pausedUntil: spent.resetsAt,
+        detail: `${spent.period === "day" ? "daily" : "monthly"} allowance of ${spent.limit} requests used up; resets ${spent.resetsAt}`,
+      };
+    }
+    if (keylessStage) {
+      return {
+        provider: provider.name,
+        state: provider.configured ? "keyless" : "keyless_off",
+        pausedUntil: null,
+        detail: provider.configured
+          ? "free public endpoint, used because this vendor has no key"
+          : config.keyless === "off"
+            ? "CORE_SEARCH_KEYLESS=off"
+            : "not used: the vendor has a key or is not in the order",
+      };
+    }
+    const allowances = spend.filter((a) => a.provider === provider.name);
+    return {
+      provider: provider.name,
+      state: provider.configured ? "configured" : "no_key",
+      pausedUntil: null,
+      detail:
+        allowances.length === 0
+          ? null
+          : allowances.map((a) => `${a.left} of ${a.limit} requests left this ${a.period}`).join("; "),
+    };
+  }
   let health: Diagnosis["searxng"] = null;
   if (searxng?.configured) {
     const result = await preflightSearxng(searxng, {
@@ -131,6 +159,7 @@ async function diagnoseWith(
       logger: silentLogger,
       health: createEngineHealthStore(state),
       instance: instanceKey(config.searxngUrl ?? ""),
+      cooldowns,
     });
     health = {
       status: result.status,
@@ -172,9 +201,9 @@ async function diagnoseWith(
 }
 
 export function renderDiagnosis(d: Diagnosis): string {
-  const lines = ["| stage | state | detail |", "| --- | --- | --- |"];
+  const lines = ["| stage | state | rate | detail |", "| --- | --- | --- | --- |"];
   for (const s of d.stages)
-    lines.push(`| ${s.provider} | ${s.state.replace("_", " ")} | ${s.detail ?? ""} |`);
+    lines.push(`| ${s.provider} | ${s.state.replace("_", " ")} | ${s.rate ?? ""} | ${s.detail ?? ""} |`);
   if (d.searxng) {
     lines.push("", `SearXNG: ${d.searxng.verdict}${d.searxng.error ? ` (${d.searxng.error})` : ""}`);
     if (d.searxng.engines.length > 0) {

@@ -8,7 +8,7 @@ import { createFirecrawlProvider } from "./firecrawl.js";
 import { createNimbleProvider } from "./nimble.js";
 import { createParallelProvider } from "./parallel.js";
 import { createParallelMcpProvider } from "./parallel-mcp.js";
-import { PROVIDER_ROWS, type ProviderRow } from "./registry.js";
+import { PROVIDER_ROWS, type ProviderRow, stageAddress } from "./registry.js";
 import type { ProviderName, SearchProvider } from "./search-provider.js";
 import { createSearxngProvider, type SearxngProvider } from "./searxng.js";
 import { createTavilyProvider } from "./tavily.js";
@@ -45,13 +45,6 @@ export interface ProviderSet {
   searxng: SearxngProvider | undefined;
 }
 
-/** A setting by its registry path ("baseUrls.exaMcp", "searxngUrl"). */
-function settingAt(config: Config, path: string): string | undefined {
-  let node: unknown = config;
-  for (const key of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[key];
-  return typeof node === "string" ? node : undefined;
-}
-
 function keyOf(config: Config, name: ProviderName): string | undefined {
   return (config.keys as Partial<Record<ProviderName, string>>)[name];
 }
@@ -65,7 +58,7 @@ function accessFor(
   return {
     // A keyless stage never sends its vendor's key.
     apiKey: vendor === undefined ? keyOf(config, row.name) : undefined,
-    address: row.address === undefined ? undefined : settingAt(config, row.address.setting),
+    address: stageAddress(config, row.name),
     // The keyless tier runs only for a vendor that is in the order and has no key: a keyed vendor
     // whose quota ran out is never rerouted to its free tier.
     keyless:

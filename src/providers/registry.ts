@@ -1,3 +1,4 @@
+import type { Config } from "../config/config.js";
 import { PROVIDER_NAMES, type ProviderName } from "./search-provider.js";
 
 export interface ProviderRow {
@@ -149,6 +150,19 @@ export const INSTANCE_URL_SETTINGS = PROVIDER_ROWS.flatMap((row) =>
 export const ORDERABLE_PROVIDERS: readonly ProviderName[] = PROVIDER_ROWS.flatMap((row) =>
   row.keylessOf === undefined ? [row.name] : [],
 );
+
+/** The address set for a stage (`SEARXNG_URL`, `EXA_BASE_URL`, …), undefined for its documented endpoint. */
+export function stageAddress(
+  config: Pick<Config, "baseUrls" | InstanceUrlSetting>,
+  name: ProviderName,
+): string | undefined {
+  const setting = providerRow(name).address?.setting;
+  if (setting === undefined) return undefined;
+  const address = setting.startsWith("baseUrls.")
+    ? (config.baseUrls as Partial<Record<string, string>>)[setting.slice(9)]
+    : config[setting as InstanceUrlSetting];
+  return typeof address === "string" ? address : undefined;
+}
 
 /** What a stage lacks when it is not configured: its key variable, else its address variable. */
 export function missingSetting(name: ProviderName): string {

@@ -40,5 +40,36 @@ export function callNotes(
       notes.push(`Call ${call.id} (${call.role}) skipped${reason ? ` — ${reason}` : ""}`);
     }
   }
+  notes.push(...passedStageNotes(calls));
   return notes;
+}
+
+/** Outcomes of a stage passed over to spare the call a wait: said once per stage, not per call. */
+const PASSED_OVER: Readonly<Record<string, string>> = {
+  cooling: "skipped",
+  throttled: "passed over",
+};
+
+/**
+ * "exa skipped for calls 1, 3 and 4 — timed out; …": a stage that is cooling down or out of rate
+ * for the moment shapes which service answered, so the report says so even when the call succeeded.
+ */
+function passedStageNotes(calls: readonly CallRecord[]): string[] {
+  const seen = new Map<string, { ids: number[]; detail: string }>();
+  for (const call of calls) {
+    if (call.status === "failed" || call.status === "skipped") continue; // their own note names it
+    for (const attempt of call.attempts) {
+      if (!(attempt.outcome in PASSED_OVER)) continue;
+      const key = `${attempt.provider} ${attempt.outcome}`;
+      const entry = seen.get(key) ?? { ids: [], detail: attempt.detail ?? attempt.outcome };
+      if (!entry.ids.includes(call.id)) entry.ids.push(call.id);
+      seen.set(key, entry);
+    }
+  }
+  return [...seen].map(([key, { ids, detail }]) => {
+    const [provider, outcome] = key.split(" ") as [string, string];
+    const which =
+      ids.length === 1 ? `call ${ids[0]}` : `calls ${ids.slice(0, -1).join(", ")} and ${ids.at(-1)}`;
+    return `${provider} ${PASSED_OVER[outcome]} for ${which} — ${detail}`;
+  });
 }

@@ -3,10 +3,10 @@ import { createCooldowns, FIRST_COOLDOWN_MS } from "../../src/chain/cooldowns.js
 import { QUOTA_PAUSE_MS, runChain } from "../../src/chain/fallback-chain.js";
 import { createMemoryPauseStore } from "../../src/chain/pause-store.js";
 import { createRateLimiter } from "../../src/chain/rate-limiter.js";
-import { createMemoryStore } from "../../src/state/memory-store.js";
 import { ProviderError } from "../../src/errors.js";
 import { silentLogger } from "../../src/log/logger.js";
 import type { ProviderName, SearchProvider, SearchResponse } from "../../src/providers/search-provider.js";
+import { createMemoryStore } from "../../src/state/memory-store.js";
 
 const request = { query: "q", categories: ["general" as const], engines: [], timeRange: null, limit: 5 };
 const hit = (url: string) => ({ url, title: "t", snippet: "s", publishedAt: null, engines: [], rank: 1 });
@@ -187,7 +187,8 @@ describe("pauses and the failure message", () => {
 });
 
 describe("cooldowns and rates in the chain", () => {
-  const timeout = () => new ProviderError("timed out after 12000 ms", { provider: "exa", outcome: "timeout" });
+  const timeout = () =>
+    new ProviderError("timed out after 12000 ms", { provider: "exa", outcome: "timeout" });
 
   it("skips a stage that timed out at once on the next run, and lets one probe find it back", async () => {
     let now = Date.UTC(2026, 11, 1);

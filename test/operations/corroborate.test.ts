@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createCooldowns, FIRST_COOLDOWN_MS } from "../../src/chain/cooldowns.js";
 import { configFromObject } from "../../src/config/config.js";
 import { ConfigError, InvalidInputError } from "../../src/errors.js";
 import { PROBE_QUERY } from "../../src/health/preflight.js";
@@ -11,6 +12,7 @@ import { corroborate, everyCallFailed } from "../../src/operations/corroborate.j
 import { plan } from "../../src/plan/plan.js";
 import type { SearchProvider } from "../../src/providers/search-provider.js";
 import { reportSchema } from "../../src/report/report-schema.js";
+import { createFileStore } from "../../src/state/file-store.js";
 import { type FakeEngine, page, searxngReply, startFakeSearxng } from "../helpers/fake-searxng.js";
 import type { ScriptedServer } from "../helpers/scripted-server.js";
 
@@ -456,7 +458,7 @@ describe("a look-up question that bypasses corroboration", () => {
 });
 
 describe("a SearXNG that stops answering", () => {
-  it("is asked for its /config again by the next question, not trusted from the cache", async () => {
+  it("cools down for the next questions, then is checked by one probe that asks for its /config again", async () => {
     server = await startFakeSearxng(HEALTHY);
     const stateDir = mkdtempSync(join(tmpdir(), "core-search-down-"));
     const config = configFromObject({ searxngUrl: server.url, keyless: "off", stateDir, cacheTtlMs: 0 });
@@ -466,11 +468,28 @@ describe("a SearXNG that stops answering", () => {
     // /config stays cached while SearXNG answers…
     await corroborate("Is cold water swimming safe?", { config });
     expect(configRequests()).toBe(1);
-    // …but once its searches cannot be reached, the next preflight checks the instance itself.
+    // …but once its searches cannot be reached, it cools down: the next question does not ask it at all.
     server.route("GET", "/search", { reset: true });
     const down = await corroborate("Is sauna bathing safe?", { config });
     expect(down.calls.flatMap((c) => c.attempts.map((a) => a.outcome))).toContain("network");
-    await corroborate("Is ice bathing safe?", { config });
+    const asked = server.requests.length;
+    const cooling = await corroborate("Is ice bathing safe?", { config });
+    expect(server.requests).toHaveLength(asked);
+    const ran = cooling.calls.filter((c) => c.status !== "skipped");
+    expect(ran.map((c) => c.attempts[0]?.outcome)).toStrictEqual(ran.map(() => "unhealthy"));
+    expect(cooling.notes.join("\n")).toMatch(
+      /SearXNG preflight failed — could not be reached; skipped until /u,
+    );
+    // When the cooldown is over, one preflight probes the instance, asking for /config afresh.
+    const cooldowns = createCooldowns(createFileStore(stateDir), () => server?.url);
+    await cooldowns.recovered("searxng");
+    await cooldowns.failed("searxng", "network", Date.now() - FIRST_COOLDOWN_MS - 1);
+    server.route("GET", "/search", (req) => searxngReply(HEALTHY, req));
+    const back = await corroborate("Is cold showering safe?", { config });
     expect(configRequests()).toBe(2);
+    expect(back.calls.filter((c) => c.status !== "skipped").every((c) => c.provider === "searxng")).toBe(
+      true,
+    );
+    expect(await cooldowns.get("searxng", Date.now() + FIRST_COOLDOWN_MS * 100)).toBeUndefined();
   });
 });

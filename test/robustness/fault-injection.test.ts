@@ -57,9 +57,13 @@ const QUESTIONS = ["Is intermittent fasting safe?", "Is the Rust borrow checker 
 const QUERIES = ["solid state battery density", "sourdough starter hydration"];
 
 /** Outcomes that do not send a request (the cache and spend caps are off here, listed for completeness). */
-const NOT_SENT = new Set(["no_key", "paused", "unhealthy", "capped", "cache"]);
+const NOT_SENT = new Set(["no_key", "paused", "unhealthy", "capped", "cache", "cooling", "throttled"]);
+/** Outcomes of a stage that did not answer at all: it cools down for every later call. */
+const UNANSWERED = new Set(["timeout", "network"]);
 const KNOWN_OUTCOMES = new Set([
   "ok",
+  "cooling",
+  "throttled",
   "empty",
   "no_key",
   "paused",
@@ -269,8 +273,22 @@ async function runSchedule(schedule: Schedule): Promise<void> {
           .filter((a) => a.provider === stage && /^http_(402|429)$/.test(a.outcome))
           .map(() => faultFor(schedule, stage, c.query)),
       );
+      // A stage that did not answer at all (or whose preflight failed) may be cooling down; one that
+      // timed out or refused a search must be, unless a pause stands in front of it.
+      const unanswered = calls.some((c) =>
+        c.attempts.some((a) => a.provider === stage && UNANSWERED.has(a.outcome)),
+      );
+      const mayCool =
+        unanswered ||
+        (stage === "searxng" && calls.some((c) => c.attempts.some((a) => a.outcome === "unhealthy")));
+      if (attempt.outcome === "cooling") {
+        expect(mayCool, where).toBe(true);
+        expect(requests, where).toBe(0);
+        continue;
+      }
       if (stage === "searxng" || told.length === 0) {
         // SearXNG's own 429 is its limiter talking to one client: it never pauses the stage.
+        expect(unanswered, `${where}: it did not answer before, yet is not cooling`).toBe(false);
         expect(attempt.outcome, where).toBe("empty");
         expect(requests, where).toBe(1);
         continue;
@@ -280,6 +298,7 @@ async function runSchedule(schedule: Schedule): Promise<void> {
         expect(attempt.outcome, where).toBe("paused");
       }
       if (attempt.outcome !== "paused") {
+        expect(unanswered, `${where}: it did not answer before, yet is not cooling`).toBe(false);
         expect(attempt.outcome, where).toBe("empty");
         expect(requests, where).toBe(1);
         continue;
