@@ -1,9 +1,11 @@
 // One `corroborate` in a process of its own, for benchmarks that need a question asked by another
 // process sharing the same state directory (bench/api-path.mjs). Not a benchmark itself.
 //
-//   node bench/corroborate-once.mjs '{"settings": {…configFromObject…}, "question": "…", "limit": 20}'
+//   node bench/corroborate-once.mjs '{"settings": {…configFromObject…}, "question": "…", "limit": 20,
+//                                      "warmUp": {…settings of a healthy service…}}'
 //
-// Loads the package, prints `ready`, waits for a line on stdin (so that the caller can start the
+// Loads the package, asks the question once under `warmUp` when given (so that the measured
+// question does not include the process's first-run compilation), prints `ready`, waits for a line on stdin (so that the caller can start the
 // question when it wants, without the module loading in the measured time), runs the question and
 // prints one JSON line: { wallMs, report }.
 import { createInterface } from "node:readline";
@@ -12,8 +14,9 @@ import { corroborate } from "../dist/index.js";
 import { run, timed } from "./common.mjs";
 
 run(async () => {
-  const { settings, question, limit } = JSON.parse(process.argv[2] ?? "{}");
+  const { settings, question, limit, warmUp } = JSON.parse(process.argv[2] ?? "{}");
   const config = configFromObject(settings);
+  if (warmUp) await corroborate(question, { config: configFromObject(warmUp), limit });
   const lines = createInterface({ input: process.stdin });
   const go = new Promise((resolve, reject) => {
     lines.once("line", resolve);
