@@ -69,9 +69,9 @@ function classifyText(claim: string, text: string): StanceJudgement {
   const trimmed = text.trim();
   if (trimmed === "" || isQuestionClaim(claim) || isEcho(claim, trimmed))
     return { stance: "neutral", score: 0.9 };
-  const { features, relevance: rel } = readPair(claim, trimmed);
+  const { features, shape, relevance: rel } = readPair(claim, trimmed);
   const model = stanceModel();
-  const p = classProbabilities(features, model);
+  const p = classProbabilities(features, model, shape);
   const chosen = chooseStance(p, model.neutralBelow);
   // A search result (a title and a snippet, or any text of several sentences) that names none of
   // the claim's terms is about something else. A single sentence is not gated: an argument may take
@@ -90,6 +90,7 @@ export const lexicalJudge: StanceJudge = {
   name: "lexical",
   local: true,
   kind: "builtin",
+  perText: true,
   async judge(claim: string, items: readonly StanceInput[]): Promise<StanceJudgement[]> {
     return items.map((item) => ({
       ...judgeText(claim, resultText(item.title, item.snippet)),

@@ -138,9 +138,19 @@ function shapeOf(text: string): string {
   return capitalised / Math.max(1, words.length) > 0.6 ? "head" : "sent";
 }
 
-/** Features of `text` with respect to `claim`, as name → value. */
+/**
+ * Features of `text` with respect to `claim`, as name → value, each also under the text's shape
+ * (`multi|u:safe`): the names the model's weights are fitted to.
+ */
 export function stanceFeatures(claim: string, text: string): Map<string, number> {
-  return readPair(claim, text).features;
+  const { features, shape } = readPair(claim, text);
+  for (const [name, value] of [...features]) features.set(shapedName(shape, name), value);
+  return features;
+}
+
+/** A feature's name under the shape of its text. No feature name holds a `|`. */
+export function shapedName(shape: string, name: string): string {
+  return `${shape}|${name}`;
 }
 
 /** {@link stanceFeatures} of a text already read, with its relevance to the claim. */
@@ -283,18 +293,20 @@ function featuresOf(
     once(`last:${masked[tokens.length - 1] ?? ""}`);
   }
 
-  const shape = shapeOf(text);
-  for (const [name, value] of [...f]) f.set(`${shape}|${name}`, value);
   return f;
 }
 
-/** A claim and a text read for judging: the features, and the relevance the gate looks at. */
+/**
+ * A claim and a text read for judging: the features without their shaped copies (the model adds
+ * those as it scores, which spares building a second name for every feature), the text's shape,
+ * and the relevance the gate looks at.
+ */
 export function readPair(
   claim: string,
   text: string,
-): { features: Map<string, number>; relevance: Relevance } {
+): { features: Map<string, number>; shape: string; relevance: Relevance } {
   const claimReading = readClaim(claim);
   const reading = readText(text);
   const rel = relevanceOf(claimReading, reading);
-  return { features: featuresOf(claimReading, text, reading, rel), relevance: rel };
+  return { features: featuresOf(claimReading, text, reading, rel), shape: shapeOf(text), relevance: rel };
 }

@@ -37,6 +37,11 @@ export interface StanceJudge {
   readonly local?: boolean;
   /** What the report records as the decider of this judge's stances: `builtin` for a local judge, else `llm`. */
   readonly kind?: JudgeKind;
+  /**
+   * Judges each text on its own, the same whatever else it is given with: it may be asked in parts,
+   * as each call's results arrive (`judge-ahead.ts`).
+   */
+  readonly perText?: boolean;
   judge(
     claim: string,
     items: readonly StanceInput[],

@@ -10,6 +10,7 @@ import type { EngineHealthStore } from "../health/engine-health.js";
 import { chooseEngines } from "../health/engine-selection.js";
 import { type PreflightResult, preflightSearxng } from "../health/preflight.js";
 import { chooseJudge } from "../judge/choose-judge.js";
+import { judgeAhead } from "../judge/judge-ahead.js";
 import { judgeStances } from "../judge/judge-stances.js";
 import { type LabelResult, labelEvidence } from "../judge/label.js";
 import type { StanceJudge, StanceJudgement } from "../judge/stance.js";
@@ -189,7 +190,8 @@ async function runPipeline(
   // neutral and counter evidence do not come from one index by construction.
   const counterChain = preflight.status === "ok" ? chain : rotateFirstConfigured(chain, skip);
 
-  // search
+  // search, judging each call's results as they arrive when the judge allows
+  const ahead = judgeAhead(judge, plan.claim);
   const results = await pMap(
     calls,
     async (call) => {
@@ -218,6 +220,7 @@ async function runPipeline(
         hits: result.hits.length,
         ms: Math.round(performance.now() - callStarted),
       });
+      ahead.add(result.hits);
       return result;
     },
     { concurrency: 4 },
@@ -248,7 +251,7 @@ async function runPipeline(
   notes.push(...domainCapNotes(items.flatMap((item, index) => (item.counted ? [] : [`e${index + 1}`]))));
 
   // judge
-  const judgements = await judgeStances(judge, plan.claim, items, {
+  const judgements = await judgeStances(ahead.judge, plan.claim, items, {
     deadline,
     note: (note) => notes.push(note),
     logger,
