@@ -225,7 +225,8 @@ async function runPipeline(
     },
     { concurrency: 4 },
   );
-  await recordEngineHealth(results, health, instance);
+  // Written while the results are deduplicated and judged: state I/O need not hold up the CPU work.
+  const healthRecorded = recordEngineHealth(results, health, instance);
   // The 4-call pattern ran without its news call: show call 2 as skipped, with why.
   const patternRan = calls.some((call) => call.role === "counter");
   const skipped: SkippedCall[] =
@@ -233,7 +234,8 @@ async function runPipeline(
       ? [{ id: 2, role: "news", query: plan.neutralQuery, reason: plan.newsReason }]
       : [];
 
-  notes.push(...state.warnings);
+  // The state store's warnings go here, once the health write (which may add one) is done.
+  const stateNotesAt = notes.length;
 
   // dedup
   const hits = calls.flatMap((call, index) => {
@@ -260,6 +262,8 @@ async function runPipeline(
   // label
   const label = labelJudged(items, judgements, origins);
 
+  await healthRecorded;
+  notes.splice(stateNotesAt, 0, ...state.warnings);
   // report
   return buildReport({
     plan,
