@@ -1,4 +1,5 @@
 import normalizeUrl, { type Options } from "normalize-url";
+import { memoize } from "../util/memoize.js";
 
 /**
  * Parameters that track the click, not the page: two URLs differing only in these are one page.
@@ -37,7 +38,9 @@ const OPTIONS: Options = {
  * (`#/inbox`, `#!/item/3`) addresses a page of its own and is kept. Returns null for anything that
  * is not an http(s) URL.
  */
-export function canonicalUrl(url: string): string | null {
+export const canonicalUrl: (url: string) => string | null = memoize(canonicalUrlOf);
+
+function canonicalUrlOf(url: string): string | null {
   let parsed: URL;
   try {
     parsed = new URL(url);

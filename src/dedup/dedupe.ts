@@ -1,6 +1,10 @@
+import type { SearchHit } from "../providers/search-provider.js";
+import { canonicalUrl } from "./canonical-url.js";
 import { type FoundBy, type HitFromCall, type MergedItem, mergeHits } from "./merge-hits.js";
 import { assignOrigins, type OriginGroup } from "./origins.js";
 import { qualityOf } from "./quality.js";
+import { prepareTitle } from "./syndication.js";
+import { titleFingerprint } from "./title-fingerprint.js";
 
 /**
  * At most this many pages of one domain count toward the label, so one site cannot outvote the
@@ -19,6 +23,19 @@ export interface DedupResult {
   items: DedupedItem[];
   origins: OriginGroup[];
   dropped: { invalidUrls: number };
+}
+
+/**
+ * Works out ahead what dedup computes of every page on its own — its canonical URL, its title as
+ * compared, its headline fingerprint — as each call's results arrive; dedup then finds them kept,
+ * and when the slowest call returns only its own pages are left to read.
+ */
+export function prepareHits(hits: readonly SearchHit[]): void {
+  for (const hit of hits) {
+    canonicalUrl(hit.url);
+    prepareTitle(hit.title);
+    titleFingerprint(hit.title);
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { memoize } from "../util/memoize.js";
 import { type Bigrams, bigramsOf, diceAbove } from "./dice-above.js";
 import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
 
@@ -325,9 +326,14 @@ function once<T>(compute: () => T): () => T {
   };
 }
 
+/** A title as compared: normalized, its bigrams, its letters. Worked out ahead by `prepareHits`. */
+export const prepareTitle = memoize((raw: string) => {
+  const title = normalizeTitle(raw);
+  return { title, titleBigrams: bigramsOf(title), titleChars: title.replaceAll(" ", "").length };
+});
+
 function prepare(item: SyndicationInput): PreparedItem | null {
-  const title = normalizeTitle(item.title);
-  const titleChars = title.replaceAll(" ", "").length;
+  const { title, titleBigrams, titleChars } = prepareTitle(item.title);
   const domain = item.domain
     .trim()
     .toLowerCase()
@@ -335,7 +341,7 @@ function prepare(item: SyndicationInput): PreparedItem | null {
   if (titleChars < MIN_TITLE_CHARS || domain === "") return null;
   return {
     title,
-    titleBigrams: bigramsOf(title),
+    titleBigrams,
     titleChars,
     snippet: once(() => prepareSnippet(item.snippet)),
     domain,

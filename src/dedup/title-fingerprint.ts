@@ -1,3 +1,4 @@
+import { memoize } from "../util/memoize.js";
 import { readDataFile } from "../util/read-data-file.js";
 import { isNormalizationInert } from "./inert-text.js";
 import { newsSources } from "./news-sources.js";
@@ -49,7 +50,9 @@ function foldPlural(word: string): string {
 }
 
 /** The six longest distinct content words of the headline, sorted; null for generic titles. */
-export function titleFingerprint(title: string): string | null {
+export const titleFingerprint: (title: string) => string | null = memoize(fingerprintOf);
+
+function fingerprintOf(title: string): string | null {
   const { stopWords, sourceWords } = fingerprintWords();
   const words = foldedWords(stripSiteSuffix(title))
     .filter((word) => word.length >= 2 && !stopWords.has(word) && !sourceWords.has(word))

@@ -3,7 +3,7 @@ import type { Dispatcher } from "undici";
 import { type ChainSetup, setUpChain } from "../chain/chain-setup.js";
 import { type Attempt, type ChainResult, runChain } from "../chain/fallback-chain.js";
 import { type Config, loadConfig } from "../config/config.js";
-import { type DedupedItem, dedupeHits, domainCapNotes, originIds } from "../dedup/dedupe.js";
+import { type DedupedItem, dedupeHits, domainCapNotes, originIds, prepareHits } from "../dedup/dedupe.js";
 import type { OriginGroup } from "../dedup/origins.js";
 import { engineFamily, familiesOf } from "../health/engine-families.js";
 import type { EngineHealthStore } from "../health/engine-health.js";
@@ -190,7 +190,7 @@ async function runPipeline(
   // neutral and counter evidence do not come from one index by construction.
   const counterChain = preflight.status === "ok" ? chain : rotateFirstConfigured(chain, skip);
 
-  // search, judging each call's results as they arrive when the judge allows
+  // search, reading and judging each call's results as they arrive
   const ahead = judgeAhead(judge, plan.claim);
   const results = await pMap(
     calls,
@@ -221,6 +221,7 @@ async function runPipeline(
         ms: Math.round(performance.now() - callStarted),
       });
       ahead.add(result.hits);
+      prepareHits(result.hits);
       return result;
     },
     { concurrency: 4 },
