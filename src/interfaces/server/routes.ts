@@ -18,7 +18,7 @@ import { VERSION } from "../../operations/version.js";
 import type { SearchProvider } from "../../providers/search-provider.js";
 import type { StateStore } from "../../state/state-store.js";
 import { HttpError } from "./http-error.js";
-import { slots } from "./lifecycle.js";
+import { type SlotLimits, slots } from "./lifecycle.js";
 
 export interface Route {
   method: "GET" | "POST";
@@ -34,7 +34,7 @@ export interface RouteContext {
   providers: readonly SearchProvider[] | undefined;
   /** A judge for every call (embedding, tests); by default each call's choice, `auto` if none. */
   judge: StanceJudge | undefined;
-  concurrency: { corroborate: number; search: number; assess: number };
+  limits: { corroborate: SlotLimits; search: SlotLimits; assess: SlotLimits };
 }
 
 /** The API's routes by path. */
@@ -47,9 +47,11 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
     dispatcher: context.dispatcher,
     providers: context.providers,
   };
-  const corroborations = slots(context.concurrency.corroborate);
-  const searches = slots(context.concurrency.search);
-  const assessments = slots(context.concurrency.assess);
+  const inLine = (kind: string) => (waiting: number) =>
+    logger.debug({ kind, waiting }, "request waits for a slot");
+  const corroborations = slots(context.limits.corroborate, inLine("corroborate"));
+  const searches = slots(context.limits.search, inLine("search"));
+  const assessments = slots(context.limits.assess, inLine("assess"));
   // The server's own deadline is the ceiling, so one caller cannot hold a slot for longer.
   const deadlineMs = deadlineMsField(config.deadlineMs);
   const corroborateBody = corroborateInputSchema.extend({ deadlineMs });
@@ -73,7 +75,7 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
           });
           // A report whose every call failed is still a report (labelled low-coverage): 200.
           return { status: 200, body: report };
-        });
+        }, signal);
       },
     },
     "/v1/search": {
@@ -85,7 +87,7 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
           for (const warning of outcome.warnings) logger.warn({ warning }, "search warning");
           // "empty" means the services answered with nothing: a result, not a gateway failure.
           return { status: outcome.status === "failed" ? 502 : 200, body: toEnvelope(outcome) };
-        });
+        }, signal);
       },
     },
     "/v1/assess": {
@@ -102,7 +104,7 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
             signal: AbortSignal.any([signal, AbortSignal.timeout(config.deadlineMs)]),
           });
           return { status: 200, body: result };
-        });
+        }, signal);
       },
     },
   };
