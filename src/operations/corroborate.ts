@@ -3,16 +3,13 @@ import type { Dispatcher } from "undici";
 import { type ChainSetup, setUpChain } from "../chain/chain-setup.js";
 import { type Attempt, type ChainResult, runChain } from "../chain/fallback-chain.js";
 import { type Config, loadConfig } from "../config/config.js";
-import { type DedupedItem, dedupeHits, domainCapNotes, originIds } from "../dedup/dedupe.js";
-import type { OriginGroup } from "../dedup/origins.js";
-import { engineFamily, familiesOf } from "../health/engine-families.js";
+import { engineFamily } from "../health/engine-families.js";
 import type { EngineHealthStore } from "../health/engine-health.js";
 import { chooseEngines } from "../health/engine-selection.js";
 import { type PreflightResult, preflightSearxng } from "../health/preflight.js";
 import { chooseJudge } from "../judge/choose-judge.js";
-import { judgeStances } from "../judge/judge-stances.js";
-import { type LabelResult, labelEvidence } from "../judge/label.js";
-import type { StanceJudge, StanceJudgement } from "../judge/stance.js";
+import { defaultJudge } from "../judge/default-judge.js";
+import type { StanceJudge } from "../judge/stance.js";
 import { type Logger, silentLogger } from "../log/logger.js";
 import { plan as makePlan, singleCall } from "../plan/plan.js";
 import type { CallRole, Plan, PlannedCall } from "../plan/plan-schema.js";
@@ -21,6 +18,7 @@ import type { Category, ProviderName, SearchProvider, TimeRange } from "../provi
 import { buildReport, type SkippedCall } from "../report/build-report.js";
 import type { Report } from "../report/report-schema.js";
 import type { StateStore } from "../state/state-store.js";
+import { type AnalyseHits, analyseHits } from "./analyse-hits.js";
 import { checkCallOptions, inputFieldsOf } from "./call-options.js";
 import { corroborateInputSchema } from "./corroborate-input.js";
 import type { JudgeChoice } from "./input-fields.js";
@@ -98,7 +96,19 @@ const PREFLIGHT_TIMEOUT_MS = 5_000;
  * Question → report: plan → preflight → search → dedup → judge → label → report.
  * Throws only for bad input or configuration; every stage failure is recorded in the report.
  */
-export async function corroborate(question: string, options: CorroborateOptions = {}): Promise<Report> {
+export function corroborate(question: string, options: CorroborateOptions = {}): Promise<Report> {
+  return corroborateWith(question, options, undefined);
+}
+
+/**
+ * {@link corroborate}, with dedup → judge → label handed to `analyse` (a server's worker pool) when
+ * the built-in judge decides; other judges, and no `analyse`, run them in process.
+ */
+export async function corroborateWith(
+  question: string,
+  options: CorroborateOptions,
+  analyse: AnalyseHits | undefined,
+): Promise<Report> {
   const started = performance.now();
   checkCallOptions(options);
   // A question that is not a string is named as such (not "required"), as it always was.
@@ -121,7 +131,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
     return await runPipeline(
       question,
       options,
-      { config, limit, deadlineMs, logger, emit, plan, started, judge },
+      { config, limit, deadlineMs, logger, emit, plan, started, judge, analyse },
       setup,
     );
   } finally {
@@ -141,10 +151,11 @@ async function runPipeline(
     plan: Plan;
     started: number;
     judge: StanceJudge;
+    analyse: AnalyseHits | undefined;
   },
   setup: ChainSetup,
 ): Promise<Report> {
-  const { config, limit, deadlineMs, logger, emit, plan, started, judge } = context;
+  const { config, limit, deadlineMs, logger, emit, plan, started, judge, analyse } = context;
   const { chain, searxng, pauses, health, instance, state, cache, spend } = setup;
 
   const deadline = options.signal
@@ -230,7 +241,7 @@ async function runPipeline(
 
   notes.push(...state.warnings);
 
-  // dedup
+  // dedup → judge → label
   const hits = calls.flatMap((call, index) => {
     const result = results[index];
     return (result?.hits ?? []).map((hit) => ({
@@ -239,21 +250,13 @@ async function runPipeline(
       hit,
     }));
   });
-  const counterCalls = new Set(calls.filter((call) => call.role === "counter").map((call) => call.id));
-  const { items, origins, dropped } = dedupeHits(hits, counterCalls);
-  if (dropped.invalidUrls > 0)
-    notes.push(`${dropped.invalidUrls} result(s) without a usable web address were dropped`);
-  notes.push(...domainCapNotes(items.flatMap((item, index) => (item.counted ? [] : [`e${index + 1}`]))));
-
-  // judge
-  const judgements = await judgeStances(judge, plan.claim, items, {
-    deadline,
-    note: (note) => notes.push(note),
-    logger,
-  });
-
-  // label
-  const label = labelJudged(items, judgements, origins);
+  const counterCalls = calls.filter((call) => call.role === "counter").map((call) => call.id);
+  const found = { claim: plan.claim, hits, counterCalls };
+  const { items, origins, judgements, label, ...analysis } =
+    analyse && judge === defaultJudge
+      ? await analyse(found)
+      : await analyseHits(found, { judge, deadline, logger });
+  notes.push(...analysis.notes);
 
   // report
   return buildReport({
@@ -270,27 +273,6 @@ async function runPipeline(
     notes,
     totalMs: performance.now() - started,
   });
-}
-
-/** The label of judged pages: every page is shown, but only those within the per-domain cap count. */
-export function labelJudged(
-  items: readonly DedupedItem[],
-  judgements: readonly StanceJudgement[],
-  origins: readonly OriginGroup[],
-): LabelResult {
-  const originOf = originIds(origins);
-  return labelEvidence(
-    items
-      .map((item, index) => ({
-        stance: judgements[index]?.stance ?? "neutral",
-        domain: item.domain,
-        originId: originOf.get(index) ?? `o${index + 1}`,
-        families: familiesOf(item.foundBy),
-        quality: item.quality,
-        score: judgements[index]?.score ?? 0,
-      }))
-      .filter((_, index) => items[index]?.counted),
-  );
 }
 
 /** Each call's planned engines narrowed to healthy ones, or healthy stand-ins; notes say what changed. */

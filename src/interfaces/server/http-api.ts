@@ -21,6 +21,7 @@ import { ConfigError, CoreSearchError } from "../../errors.js";
 import { createHttpClient, proxyDispatcher } from "../../http/http-client.js";
 import type { StanceJudge } from "../../judge/stance.js";
 import { type Logger, silentLogger } from "../../log/logger.js";
+import { defaultAnalysisThreads, openAnalysisPool } from "../../operations/analysis-pool.js";
 import { createProviders } from "../../providers/create-providers.js";
 import type { SearchProvider } from "../../providers/search-provider.js";
 import { openStateStore } from "../../state/open-state-store.js";
@@ -62,6 +63,12 @@ export interface HttpApiOptions {
    * hangs up leaves the line at once). Default: half the configured deadline (`CORE_SEARCH_DEADLINE_MS`).
    */
   queueWaitMs?: number | undefined;
+  /**
+   * Worker threads for the part of a corroboration that only computes (dedup, the built-in judge,
+   * label), so the event loop keeps to I/O; 0 runs it in process. Default: one per core but one
+   * when there are more than 2 cores, else 0 (on 2 cores the threads cost more than they saved).
+   */
+  analysisThreads?: number | undefined;
   /** How long `close()` lets running requests finish before aborting them. Default 5 s. */
   shutdownGraceMs?: number | undefined;
   /** undici dispatcher for every outgoing request (default: the configured proxy, if any). */
@@ -102,6 +109,8 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   const dispatcher = options.dispatcher ?? ownDispatcher;
   // One state store for the server's life: a Redis connection is opened once, not per request.
   const ownState = options.providers ? undefined : openStateStore(config);
+  const threads = options.analysisThreads ?? defaultAnalysisThreads();
+  const pool = threads > 0 ? await openAnalysisPool({ threads, logger }) : undefined;
   const routes = createRoutes({
     config,
     logger,
@@ -114,6 +123,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       search: limitsOf("search", options, config.deadlineMs),
       assess: limitsOf("assess", options, config.deadlineMs),
     },
+    analyse: pool?.analyse,
   });
 
   const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS });
@@ -221,7 +231,11 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       server.off("error", reject);
       resolve();
     });
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
+    // Nothing was served: what was opened for serving is closed again.
+    await pool?.close();
+    await ownDispatcher?.close();
+    await ownState?.close();
     const code = (error as { code?: unknown }).code;
     throw new CoreSearchError(
       `cannot listen on ${hostForUrl(host)}:${options.port ?? 0} (${typeof code === "string" ? code : "error"})`,
@@ -248,6 +262,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   const close = () => {
     closing ??= (async () => {
       await shutdown.close();
+      await pool?.close();
       await ownDispatcher?.close();
       await ownState?.close();
     })();

@@ -6,9 +6,10 @@ import type { Dispatcher } from "undici";
 import type { Config } from "../../config/config.js";
 import type { StanceJudge } from "../../judge/stance.js";
 import type { Logger } from "../../log/logger.js";
+import type { AnalyseHits } from "../../operations/analyse-hits.js";
 import { assess } from "../../operations/assess.js";
 import { assessInputSchema } from "../../operations/assess-input.js";
-import { corroborate } from "../../operations/corroborate.js";
+import { corroborateWith } from "../../operations/corroborate.js";
 import { corroborateInputSchema } from "../../operations/corroborate-input.js";
 import { deadlineMsField } from "../../operations/input-fields.js";
 import { parseInput } from "../../operations/parse-input.js";
@@ -35,6 +36,8 @@ export interface RouteContext {
   /** A judge for every call (embedding, tests); by default each call's choice, `auto` if none. */
   judge: StanceJudge | undefined;
   limits: { corroborate: SlotLimits; search: SlotLimits; assess: SlotLimits };
+  /** Runs the analysis of corroborations the built-in judge decides (a worker pool); else in process. */
+  analyse: AnalyseHits | undefined;
 }
 
 /** The API's routes by path. */
@@ -67,12 +70,11 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
       handle: async (raw, signal) => {
         const { question, ...fields } = parseBody(corroborateBody, raw);
         return corroborations.run(async () => {
-          const report = await corroborate(question, {
-            ...shared,
-            ...fields,
-            signal,
-            judge: context.judge ?? fields.judge,
-          });
+          const report = await corroborateWith(
+            question,
+            { ...shared, ...fields, signal, judge: context.judge ?? fields.judge },
+            context.analyse,
+          );
           // A report whose every call failed is still a report (labelled low-coverage): 200.
           return { status: 200, body: report };
         }, signal);
