@@ -13,6 +13,7 @@ import {
 import { type Config, loadConfig } from "../../config/config.js";
 import { ConfigError } from "../../errors.js";
 import { createLogger } from "../../log/logger.js";
+import { defaultAnalysisThreads, openAnalysisPool } from "../../operations/analysis-pool.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { createMcpServer } from "./mcp-server.js";
 
@@ -46,7 +47,11 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
   const stdout = options.stdout ?? process.stdout;
   // One state store for the server's life: a Redis connection is opened once, not per tool call.
   const state = config instanceof ConfigError ? undefined : openStateStore(config);
-  const server = createMcpServer({ config, logger, state });
+  // As in the HTTP server: the part of a corroboration that only computes runs in worker threads
+  // where there are cores to spare, so calls running at once do not wait on each other's judging.
+  const threads = config instanceof ConfigError ? 0 : defaultAnalysisThreads();
+  const pool = threads > 0 ? await openAnalysisPool({ threads, logger }) : undefined;
+  const server = createMcpServer({ config, logger, state, analyse: pool?.analyse });
   const transport = new StdioServerTransport(stdin, stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
@@ -69,6 +74,7 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
     server.close().catch(() => {});
   });
   await closed;
+  await pool?.close();
   await state?.close();
   return 0;
 }
