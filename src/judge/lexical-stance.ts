@@ -1,7 +1,7 @@
 import { segments } from "./claim-cues.js";
 import type { StanceInput, StanceJudge, StanceJudgement } from "./stance.js";
 import { readPair } from "./stance-features.js";
-import { chooseStance, classProbabilities, stanceModel } from "./stance-model.js";
+import { chooseStance, shapedClassProbabilities, stanceModel } from "./stance-model.js";
 import { stanceWords } from "./stance-words.js";
 
 export { relevance, stanceFeatures } from "./stance-features.js";
@@ -71,7 +71,7 @@ function classifyText(claim: string, text: string): StanceJudgement {
     return { stance: "neutral", score: 0.9 };
   const { features, relevance: rel } = readPair(claim, trimmed);
   const model = stanceModel();
-  const p = classProbabilities(features, model);
+  const p = shapedClassProbabilities(features, model);
   const chosen = chooseStance(p, model.neutralBelow);
   // A search result (a title and a snippet, or any text of several sentences) that names none of
   // the claim's terms is about something else. A single sentence is not gated: an argument may take

@@ -138,12 +138,24 @@ function shapeOf(text: string): string {
   return capitalised / Math.max(1, words.length) > 0.6 ? "head" : "sent";
 }
 
-/** Features of `text` with respect to `claim`, as name → value. */
-export function stanceFeatures(claim: string, text: string): Map<string, number> {
-  return readPair(claim, text).features;
+/**
+ * A text's features as the model reads them: each feature of `plain` once as it is and once more
+ * under the text's shape (`${shape}|${name}`, see {@link shapeOf}), in that order.
+ */
+export interface ShapedFeatures {
+  plain: ReadonlyMap<string, number>;
+  shape: string;
 }
 
-/** {@link stanceFeatures} of a text already read, with its relevance to the claim. */
+/** Features of `text` with respect to `claim`, as name → value. */
+export function stanceFeatures(claim: string, text: string): Map<string, number> {
+  const { plain, shape } = readPair(claim, text).features;
+  const f = new Map(plain);
+  for (const [name, value] of plain) f.set(`${shape}|${name}`, value);
+  return f;
+}
+
+/** {@link stanceFeatures} of a text already read, with its relevance to the claim: the plain ones. */
 function featuresOf(
   claim: ClaimReading,
   text: string,
@@ -283,18 +295,16 @@ function featuresOf(
     once(`last:${masked[tokens.length - 1] ?? ""}`);
   }
 
-  const shape = shapeOf(text);
-  for (const [name, value] of [...f]) f.set(`${shape}|${name}`, value);
   return f;
 }
 
 /** A claim and a text read for judging: the features, and the relevance the gate looks at. */
-export function readPair(
-  claim: string,
-  text: string,
-): { features: Map<string, number>; relevance: Relevance } {
+export function readPair(claim: string, text: string): { features: ShapedFeatures; relevance: Relevance } {
   const claimReading = readClaim(claim);
   const reading = readText(text);
   const rel = relevanceOf(claimReading, reading);
-  return { features: featuresOf(claimReading, text, reading, rel), relevance: rel };
+  return {
+    features: { plain: featuresOf(claimReading, text, reading, rel), shape: shapeOf(text) },
+    relevance: rel,
+  };
 }

@@ -1,4 +1,5 @@
 import { readDataFile } from "../util/read-data-file.js";
+import type { ShapedFeatures } from "./stance-features.js";
 
 /** The classes of the fitted model, in weight order. `unrelated` comes from the relevance gate instead. */
 export const MODEL_CLASSES = ["support", "contradict", "neutral"] as const;
@@ -56,27 +57,62 @@ export function stanceModel(): StanceModel {
   return model;
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a of `text`, carried on from `h` (the hash of what came before it). */
+function fnv(text: string, h: number = FNV_OFFSET): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
 /** FNV-1a hash of a feature name into [0, dim). */
 export function hashFeature(name: string, dim: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) {
-    h ^= name.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0) % dim;
+  return (fnv(name) >>> 0) % dim;
 }
 
 /** Calibrated probabilities over [support, contradict, neutral]. */
 export function classProbabilities(features: ReadonlyMap<string, number>, m = stanceModel()): number[] {
-  let [z0, z1, z2] = m.bias;
+  const z: [number, number, number] = [...m.bias];
   features.forEach((value, name) => {
-    const row = m.rowOf[hashFeature(name, m.dim)] ?? -1;
-    if (row < 0) return;
-    z0 += (m.weights[row] ?? 0) * value;
-    z1 += (m.weights[row + 1] ?? 0) * value;
-    z2 += (m.weights[row + 2] ?? 0) * value;
+    addWeights(z, m, hashFeature(name, m.dim), value);
   });
-  return softmax([z0, z1, z2], m.temperature);
+  return softmax(z, m.temperature);
+}
+
+/**
+ * {@link classProbabilities} of the features as the model reads them, to the last bit, without
+ * spelling out the shaped names: FNV-1a reads a name left to right, so the hash of
+ * `${shape}|${name}` carries on from the hash of `${shape}|`. The weights are added in the same
+ * order (the plain features, then the shaped ones), so the sums round alike.
+ */
+export function shapedClassProbabilities(features: ShapedFeatures, m = stanceModel()): number[] {
+  const z: [number, number, number] = [...m.bias];
+  const prefix = fnv(`${features.shape}|`);
+  const shaped: number[] = [];
+  features.plain.forEach((value, name) => {
+    // Both hashes in one pass over the name.
+    let plain = FNV_OFFSET;
+    let withShape = prefix;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charCodeAt(i);
+      plain = Math.imul(plain ^ c, FNV_PRIME);
+      withShape = Math.imul(withShape ^ c, FNV_PRIME);
+    }
+    addWeights(z, m, (plain >>> 0) % m.dim, value);
+    shaped.push((withShape >>> 0) % m.dim, value);
+  });
+  for (let k = 0; k < shaped.length; k += 2) addWeights(z, m, shaped[k] ?? 0, shaped[k + 1] ?? 0);
+  return softmax(z, m.temperature);
+}
+
+/** Adds one feature's weights, times its value, to the three class scores. */
+function addWeights(z: [number, number, number], m: StanceModel, hash: number, value: number): void {
+  const row = m.rowOf[hash] ?? -1;
+  if (row < 0) return;
+  z[0] += (m.weights[row] ?? 0) * value;
+  z[1] += (m.weights[row + 1] ?? 0) * value;
+  z[2] += (m.weights[row + 2] ?? 0) * value;
 }
 
 /** Probabilities from the model's scores, divided by the temperature first. */
