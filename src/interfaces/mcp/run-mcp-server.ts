@@ -13,6 +13,7 @@ import {
 import { type Config, loadConfig } from "../../config/config.js";
 import { ConfigError } from "../../errors.js";
 import { createLogger } from "../../log/logger.js";
+import { type AnalyseHits, analyseHits } from "../../operations/analyse-hits.js";
 import { defaultAnalysisThreads, openAnalysisPool } from "../../operations/analysis-pool.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { createMcpServer } from "./mcp-server.js";
@@ -48,10 +49,21 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
   // One state store for the server's life: a Redis connection is opened once, not per tool call.
   const state = config instanceof ConfigError ? undefined : openStateStore(config);
   // As in the HTTP server: the part of a corroboration that only computes runs in worker threads
-  // where there are cores to spare, so calls running at once do not wait on each other's judging.
+  // (one per core but the event loop's), so calls running at once do not wait on each other's judging.
+  // The pool opens while the client connects: the handshake does not wait for it.
   const threads = config instanceof ConfigError ? 0 : defaultAnalysisThreads();
-  const pool = threads > 0 ? await openAnalysisPool({ threads, logger }) : undefined;
-  const server = createMcpServer({ config, logger, state, analyse: pool?.analyse });
+  const opening =
+    threads > 0
+      ? openAnalysisPool({ threads, logger }).catch((error: unknown) => {
+          logger.warn({ err: error }, "no analysis threads; analysing in process");
+          return undefined;
+        })
+      : Promise.resolve(undefined);
+  const analyse: AnalyseHits = async (input) => {
+    const pool = await opening;
+    return pool ? pool.analyse(input) : analyseHits(input);
+  };
+  const server = createMcpServer({ config, logger, state, analyse });
   const transport = new StdioServerTransport(stdin, stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
@@ -74,7 +86,7 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
     server.close().catch(() => {});
   });
   await closed;
-  await pool?.close();
+  await (await opening)?.close();
   await state?.close();
   return 0;
 }
