@@ -231,15 +231,15 @@ async function runPipeline(
     },
     { concurrency: 4 },
   );
-  await recordEngineHealth(results, health, instance);
+  // Written while the hits are analysed (the analysis does not read it): many questions at once
+  // wait their turn to write, and would otherwise all wait before analysing.
+  const recorded = recordEngineHealth(results, health, instance);
   // The 4-call pattern ran without its news call: show call 2 as skipped, with why.
   const patternRan = calls.some((call) => call.role === "counter");
   const skipped: SkippedCall[] =
     patternRan && !plan.newsCall
       ? [{ id: 2, role: "news", query: plan.neutralQuery, reason: plan.newsReason }]
       : [];
-
-  notes.push(...state.warnings);
 
   // dedup → judge → label
   const hits = calls.flatMap((call, index) => {
@@ -252,11 +252,11 @@ async function runPipeline(
   });
   const counterCalls = calls.filter((call) => call.role === "counter").map((call) => call.id);
   const found = { claim: plan.claim, hits, counterCalls };
-  const { items, origins, judgements, label, ...analysis } =
-    analyse && judge === defaultJudge
-      ? await analyse(found)
-      : await analyseHits(found, { judge, deadline, logger });
-  notes.push(...analysis.notes);
+  const [{ items, origins, judgements, label, ...analysis }] = await Promise.all([
+    analyse && judge === defaultJudge ? analyse(found) : analyseHits(found, { judge, deadline, logger }),
+    recorded,
+  ]);
+  notes.push(...state.warnings, ...analysis.notes);
 
   // report
   return buildReport({
