@@ -401,7 +401,7 @@ describe("HTTP API limits and lifecycle", () => {
    * room for one running and one waiting, and already that far: "Coffee is safe" runs (`first`),
    * "Tea is safe" waits (`second`, sent with `signal`). `logged(msg)` counts the server's log lines.
    */
-  async function oneRunningOneWaiting(signal?: AbortSignal) {
+  async function oneRunningOneWaiting(signal?: AbortSignal, shutdownGraceMs?: number) {
     const lines: { msg?: string }[] = [];
     const logger = createLogger({
       level: "debug",
@@ -429,6 +429,7 @@ describe("HTTP API limits and lifecycle", () => {
       judge: held,
       concurrency: { assess: 1 },
       queue: { assess: 1 },
+      shutdownGraceMs,
     });
     const assess = (claim: string, caller?: AbortSignal) =>
       request(`${started.url}/v1/assess`, {
@@ -441,7 +442,7 @@ describe("HTTP API limits and lifecycle", () => {
     await vi.waitFor(() => expect(judged).toBe(1));
     const second = assess("Tea is safe", signal);
     await vi.waitFor(() => expect(logged("request waits for a slot")).toBe(1));
-    return { url: started.url, assess, first, second, release, judged: () => judged, logged };
+    return { api: started, assess, first, second, release, judged: () => judged, logged };
   }
 
   it("lets a request beyond the cap wait in line, then answers it", async () => {
@@ -455,14 +456,14 @@ describe("HTTP API limits and lifecycle", () => {
 
   it("answers 503 BUSY with Retry-After when the line is full; other kinds keep their own", async () => {
     const held = await oneRunningOneWaiting();
-    const third = await call(held.url, "/v1/assess", {
+    const third = await call(held.api.url, "/v1/assess", {
       body: { claim: "Milk is safe", evidence: [{ url: "https://a.org/1", snippet: "Milk is safe." }] },
     });
     expect(third.status).toBe(503);
     expect(errorOf(third).code).toBe("BUSY");
     expect(third.headers["retry-after"]).toMatch(/^\d+$/);
-    expect((await call(held.url, "/healthz")).status).toBe(200);
-    expect((await call(held.url, "/v1/search", { body: { query: "x" } })).status).toBe(200);
+    expect((await call(held.api.url, "/healthz")).status).toBe(200);
+    expect((await call(held.api.url, "/v1/search", { body: { query: "x" } })).status).toBe(200);
     held.release();
     expect([(await held.first).status, (await held.second).status]).toEqual([200, 200]);
     expect(held.judged()).toBe(2);
@@ -481,6 +482,17 @@ describe("HTTP API limits and lifecycle", () => {
     held.release();
     expect([(await held.first).status, (await third).status]).toEqual([200, 200]);
     expect(held.judged()).toBe(2);
+  });
+
+  it("answers a request still waiting when the server shuts down with 503 SHUTTING_DOWN", async () => {
+    const held = await oneRunningOneWaiting(undefined, 50);
+    const closed = held.api.close();
+    const second = await held.second;
+    expect(second.status).toBe(503);
+    expect((second.json as { error: { code: string } }).error.code).toBe("SHUTTING_DOWN");
+    held.release();
+    await closed;
+    expect(held.judged()).toBe(1);
   });
 
   it("lets 20 corroborations at once through with the default limits", async () => {
