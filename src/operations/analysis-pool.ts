@@ -15,13 +15,13 @@ export interface AnalysisPool {
 }
 
 /**
- * Threads a server uses by default: one per core but the event loop's. Measured on 2 cores (20
- * questions at once, 80 hits each), the one thread cut the median wait by a fifth and the 95th
- * percentile by a tenth, although it competes with the event loop for a core; on 1 core there is
- * nothing to gain.
+ * Threads a server uses by default: one per core. The analyses come in bursts, when searches come
+ * back, while the event loop mostly waits on the network, so they share the cores well. Measured
+ * on 2 cores (20 questions at once, 80 hits each, `bench/server.mjs`): p95 2.4× the search latency
+ * with one thread, 2.3× with two, 3.4-3.6× with none. On one core a thread only adds the copying.
  */
 export function defaultAnalysisThreads(cores = availableParallelism()): number {
-  return Math.max(0, cores - 1);
+  return cores >= 2 ? cores : 0;
 }
 
 /**

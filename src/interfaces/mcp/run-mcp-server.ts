@@ -49,7 +49,7 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
   // One state store for the server's life: a Redis connection is opened once, not per tool call.
   const state = config instanceof ConfigError ? undefined : openStateStore(config);
   // As in the HTTP server: the part of a corroboration that only computes runs in worker threads
-  // (one per core but the event loop's), so calls running at once do not wait on each other's judging.
+  // (one per core), so calls running at once do not wait on each other's judging.
   // The pool opens while the client connects: the handshake does not wait for it.
   const threads = config instanceof ConfigError ? 0 : defaultAnalysisThreads();
   const opening =

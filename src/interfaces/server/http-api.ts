@@ -65,7 +65,7 @@ export interface HttpApiOptions {
   queueWaitMs?: number | undefined;
   /**
    * Worker threads for the part of a corroboration that only computes (dedup, the built-in judge,
-   * label), so the event loop keeps to I/O; 0 runs it in process. Default: one per core but one.
+   * label), so the event loop keeps to I/O; 0 runs it in process. Default: one per core, none on one.
    */
   analysisThreads?: number | undefined;
   /** How long `close()` lets running requests finish before aborting them. Default 5 s. */

@@ -96,8 +96,8 @@ describe("the analysis pool", () => {
     expect(threads.started.size).toBe(1);
   });
 
-  it("uses every core but the event loop's by default", () => {
-    expect([1, 2, 3, 8].map((cores) => pools.defaultAnalysisThreads(cores))).toEqual([0, 1, 2, 7]);
+  it("uses a thread per core by default, none on one core", () => {
+    expect([1, 2, 3, 8].map((cores) => pools.defaultAnalysisThreads(cores))).toEqual([0, 2, 3, 8]);
   });
 });
 
