@@ -96,6 +96,22 @@ describe("the analysis pool", () => {
     expect(threads.started.size).toBe(1);
   });
 
+  it("analyses in process, with a warning, when a thread cannot take the work", async () => {
+    const warnings: string[] = [];
+    const logger = { warn: (_: unknown, message: string) => warnings.push(message) } as unknown as Parameters<
+      typeof PoolModule.openAnalysisPool
+    >[0]["logger"];
+    const pool = await pools.openAnalysisPool({ threads: 1, logger });
+    if (!pool) throw new Error("the built worker module was not found");
+    closers.push(() => pool.close());
+    const input = { claim: "Coffee is safe", hits: foundHits(), counterCalls: [4] };
+    // A function cannot be copied to a thread.
+    const uncopyable = { ...input, onProgress: () => {} };
+    const analysed = await pool.analyse(uncopyable);
+    expect(JSON.stringify(analysed)).toBe(JSON.stringify(await analysis.analyseHits(input)));
+    expect(warnings).toEqual(["analysis thread failed; analysing in process"]);
+  });
+
   it("uses a thread per core by default, none on one core", () => {
     expect([1, 2, 3, 8].map((cores) => pools.defaultAnalysisThreads(cores))).toEqual([0, 2, 3, 8]);
   });
