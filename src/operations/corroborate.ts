@@ -3,17 +3,15 @@ import type { Dispatcher } from "undici";
 import { type ChainSetup, setUpChain } from "../chain/chain-setup.js";
 import { type Attempt, type ChainResult, runChain } from "../chain/fallback-chain.js";
 import { type Config, loadConfig } from "../config/config.js";
-import { type DedupedItem, dedupeHits, domainCapNotes, originIds, prepareHits } from "../dedup/dedupe.js";
-import type { OriginGroup } from "../dedup/origins.js";
-import { engineFamily, familiesOf } from "../health/engine-families.js";
+import { prepareHits } from "../dedup/dedupe.js";
+import { engineFamily } from "../health/engine-families.js";
 import type { EngineHealthStore } from "../health/engine-health.js";
 import { chooseEngines } from "../health/engine-selection.js";
 import { type PreflightResult, preflightSearxng } from "../health/preflight.js";
 import { chooseJudge } from "../judge/choose-judge.js";
+import { defaultJudge } from "../judge/default-judge.js";
 import { judgeAhead } from "../judge/judge-ahead.js";
-import { judgeStances } from "../judge/judge-stances.js";
-import { type LabelResult, labelEvidence } from "../judge/label.js";
-import type { StanceJudge, StanceJudgement } from "../judge/stance.js";
+import type { StanceJudge } from "../judge/stance.js";
 import { type Logger, silentLogger } from "../log/logger.js";
 import { plan as makePlan, singleCall } from "../plan/plan.js";
 import type { CallRole, Plan, PlannedCall } from "../plan/plan-schema.js";
@@ -22,6 +20,7 @@ import type { Category, ProviderName, SearchProvider, TimeRange } from "../provi
 import { buildReport, type SkippedCall } from "../report/build-report.js";
 import type { Report } from "../report/report-schema.js";
 import type { StateStore } from "../state/state-store.js";
+import { type AnalyseHits, analyseHits } from "./analyse-hits.js";
 import { checkCallOptions, inputFieldsOf } from "./call-options.js";
 import { corroborateInputSchema } from "./corroborate-input.js";
 import type { JudgeChoice } from "./input-fields.js";
@@ -99,7 +98,19 @@ const PREFLIGHT_TIMEOUT_MS = 5_000;
  * Question → report: plan → preflight → search → dedup → judge → label → report.
  * Throws only for bad input or configuration; every stage failure is recorded in the report.
  */
-export async function corroborate(question: string, options: CorroborateOptions = {}): Promise<Report> {
+export function corroborate(question: string, options: CorroborateOptions = {}): Promise<Report> {
+  return corroborateWith(question, options, undefined);
+}
+
+/**
+ * {@link corroborate}, with dedup → judge → label handed to `analyse` (a server's worker pool) when
+ * the built-in judge decides; other judges, and no `analyse`, run them in process.
+ */
+export async function corroborateWith(
+  question: string,
+  options: CorroborateOptions,
+  analyse: AnalyseHits | undefined,
+): Promise<Report> {
   const started = performance.now();
   checkCallOptions(options);
   // A question that is not a string is named as such (not "required"), as it always was.
@@ -122,7 +133,7 @@ export async function corroborate(question: string, options: CorroborateOptions 
     return await runPipeline(
       question,
       options,
-      { config, limit, deadlineMs, logger, emit, plan, started, judge },
+      { config, limit, deadlineMs, logger, emit, plan, started, judge, analyse },
       setup,
     );
   } finally {
@@ -142,10 +153,11 @@ async function runPipeline(
     plan: Plan;
     started: number;
     judge: StanceJudge;
+    analyse: AnalyseHits | undefined;
   },
   setup: ChainSetup,
 ): Promise<Report> {
-  const { config, limit, deadlineMs, logger, emit, plan, started, judge } = context;
+  const { config, limit, deadlineMs, logger, emit, plan, started, judge, analyse } = context;
   const { chain, searxng, health, instance, state, shared } = setup;
 
   const deadline = options.signal
@@ -190,7 +202,9 @@ async function runPipeline(
   // neutral and counter evidence do not come from one index by construction.
   const counterChain = preflight.status === "ok" ? chain : rotateFirstConfigured(chain, skip);
 
-  // search, reading and judging each call's results as they arrive
+  // search, reading and judging each call's results as they arrive — in this thread, unless the
+  // analysis goes to a server's worker pool, which starts once every call is back
+  const pooled = analyse !== undefined && judge === defaultJudge;
   const ahead = judgeAhead(judge, plan.claim);
   const results = await pMap(
     calls,
@@ -220,14 +234,17 @@ async function runPipeline(
         hits: result.hits.length,
         ms: Math.round(performance.now() - callStarted),
       });
-      ahead.add(result.hits);
-      prepareHits(result.hits);
+      if (!pooled) {
+        ahead.add(result.hits);
+        prepareHits(result.hits);
+      }
       return result;
     },
     { concurrency: 4 },
   );
-  // Written while the results are deduplicated and judged: state I/O need not hold up the CPU work.
-  const healthRecorded = recordEngineHealth(results, health, instance);
+  // Written while the hits are analysed (the analysis does not read it): many questions at once
+  // wait their turn to write, and would otherwise all wait before analysing.
+  const recorded = recordEngineHealth(results, health, instance);
   // The 4-call pattern ran without its news call: show call 2 as skipped, with why.
   const patternRan = calls.some((call) => call.role === "counter");
   const skipped: SkippedCall[] =
@@ -235,10 +252,7 @@ async function runPipeline(
       ? [{ id: 2, role: "news", query: plan.neutralQuery, reason: plan.newsReason }]
       : [];
 
-  // The state store's warnings go here, once the health write (which may add one) is done.
-  const stateNotesAt = notes.length;
-
-  // dedup
+  // dedup → judge → label
   const hits = calls.flatMap((call, index) => {
     const result = results[index];
     return (result?.hits ?? []).map((hit) => ({
@@ -247,24 +261,14 @@ async function runPipeline(
       hit,
     }));
   });
-  const counterCalls = new Set(calls.filter((call) => call.role === "counter").map((call) => call.id));
-  const { items, origins, dropped } = dedupeHits(hits, counterCalls);
-  if (dropped.invalidUrls > 0)
-    notes.push(`${dropped.invalidUrls} result(s) without a usable web address were dropped`);
-  notes.push(...domainCapNotes(items.flatMap((item, index) => (item.counted ? [] : [`e${index + 1}`]))));
+  const counterCalls = calls.filter((call) => call.role === "counter").map((call) => call.id);
+  const found = { claim: plan.claim, hits, counterCalls };
+  const [{ items, origins, judgements, label, ...analysis }] = await Promise.all([
+    pooled && analyse ? analyse(found) : analyseHits(found, { judge: ahead.judge, deadline, logger }),
+    recorded,
+  ]);
+  notes.push(...state.warnings, ...analysis.notes);
 
-  // judge
-  const judgements = await judgeStances(ahead.judge, plan.claim, items, {
-    deadline,
-    note: (note) => notes.push(note),
-    logger,
-  });
-
-  // label
-  const label = labelJudged(items, judgements, origins);
-
-  await healthRecorded;
-  notes.splice(stateNotesAt, 0, ...state.warnings);
   // report
   return buildReport({
     plan,
@@ -280,27 +284,6 @@ async function runPipeline(
     notes,
     totalMs: performance.now() - started,
   });
-}
-
-/** The label of judged pages: every page is shown, but only those within the per-domain cap count. */
-export function labelJudged(
-  items: readonly DedupedItem[],
-  judgements: readonly StanceJudgement[],
-  origins: readonly OriginGroup[],
-): LabelResult {
-  const originOf = originIds(origins);
-  return labelEvidence(
-    items
-      .map((item, index) => ({
-        stance: judgements[index]?.stance ?? "neutral",
-        domain: item.domain,
-        originId: originOf.get(index) ?? `o${index + 1}`,
-        families: familiesOf(item.foundBy),
-        quality: item.quality,
-        score: judgements[index]?.score ?? 0,
-      }))
-      .filter((_, index) => items[index]?.counted),
-  );
 }
 
 /** Each call's planned engines narrowed to healthy ones, or healthy stand-ins; notes say what changed. */

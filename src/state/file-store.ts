@@ -10,6 +10,12 @@ interface Stored {
   expiresAt: number;
 }
 
+/** One read-modify-write waiting for its file: `apply` gives the next value, `settle` answers the caller. */
+interface Turn {
+  apply(current: Stored | undefined): Stored | undefined;
+  settle(failure: { error: unknown } | undefined): void;
+}
+
 /** How long a lock may be held before another process may take it over (a crashed holder). */
 const STALE_LOCK_MS = 5_000;
 /** Waiting for a lock: up to about 2.5 s of short, jittered retries. */
@@ -84,6 +90,57 @@ export function createFileStore(dir: string, clock: () => number = Date.now): St
     }
   };
 
+  // Read-modify-writes of one file from this process wait in line here instead of polling for the
+  // lock against each other: whoever is waiting when the lock comes free is applied in one turn
+  // (one lock, one read, one write), in arrival order. A burst of N updates costs about two turns.
+  const lines = new Map<string, Turn[]>();
+  const inTurn = <R>(
+    place: ReturnType<typeof pathOf>,
+    step: (current: Stored | undefined) => { next: Stored | undefined; result: R },
+  ): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
+      let result: R;
+      const turn: Turn = {
+        apply(current) {
+          const outcome = step(current);
+          result = outcome.result;
+          return outcome.next;
+        },
+        settle: (failure) => (failure ? reject(failure.error) : resolve(result)),
+      };
+      const line = lines.get(place.file);
+      if (line) {
+        line.push(turn);
+        return;
+      }
+      lines.set(place.file, [turn]);
+      void drain(place);
+    });
+  const drain = async (place: ReturnType<typeof pathOf>): Promise<void> => {
+    for (let batch = lines.get(place.file) ?? []; batch.length > 0; batch = lines.get(place.file) ?? []) {
+      lines.set(place.file, []);
+      const failures = new Map<Turn, { error: unknown }>();
+      try {
+        await locked(place, async () => {
+          const stored = await read(place.file);
+          let current = stored;
+          for (const turn of batch) {
+            try {
+              current = turn.apply(current) ?? current;
+            } catch (error) {
+              failures.set(turn, { error });
+            }
+          }
+          if (current !== undefined && current !== stored) await write(place, current);
+        });
+      } catch (error) {
+        for (const turn of batch) if (!failures.has(turn)) failures.set(turn, { error });
+      }
+      for (const turn of batch) turn.settle(failures.get(turn));
+    }
+    lines.delete(place.file);
+  };
+
   return {
     kind: "file",
     async get<T>(key: string) {
@@ -93,21 +150,21 @@ export function createFileStore(dir: string, clock: () => number = Date.now): St
       await write(pathOf(key), { value, expiresAt: clock() + ttlMs });
     },
     async update<T>(key: string, change: (current: T | undefined) => T, ttlMs: number) {
-      const place = pathOf(key);
-      return locked(place, async () => {
-        const next = change((await read(place.file))?.value as T | undefined);
-        await write(place, { value: next, expiresAt: clock() + ttlMs });
-        return next;
+      return inTurn(pathOf(key), (current) => {
+        // A copy, as a fresh read would give: one caller's change cannot reach into another's value.
+        const next = change(structuredClone(current?.value) as T | undefined);
+        return { next: { value: next, expiresAt: clock() + ttlMs }, result: next };
       });
     },
     async increment(key, by, { limit, ttlMs }): Promise<CounterResult> {
-      const place = pathOf(key);
-      return locked(place, async () => {
-        const stored = await read(place.file);
+      return inTurn<CounterResult>(pathOf(key), (stored) => {
         const current = typeof stored?.value === "number" ? stored.value : 0;
-        if (limit !== undefined && current + by > limit) return { value: current, applied: false };
-        await write(place, { value: current + by, expiresAt: stored?.expiresAt ?? clock() + ttlMs });
-        return { value: current + by, applied: true };
+        if (limit !== undefined && current + by > limit)
+          return { next: stored, result: { value: current, applied: false } };
+        return {
+          next: { value: current + by, expiresAt: stored?.expiresAt ?? clock() + ttlMs },
+          result: { value: current + by, applied: true },
+        };
       });
     },
     warnings,

@@ -7,6 +7,7 @@ import {
   resultText,
   stanceFeatures,
 } from "../../src/judge/lexical-stance.js";
+import { readPair } from "../../src/judge/stance-features.js";
 import { classProbabilities, stanceModel } from "../../src/judge/stance-model.js";
 
 const signal = new AbortController().signal;
@@ -65,6 +66,26 @@ describe("the fitted model", () => {
     const p = classProbabilities(stanceFeatures(CLAIM, "Green tea does not cause hair loss"));
     expect(p).toHaveLength(3);
     expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+  });
+});
+
+describe("the model's reading of shaped features", () => {
+  it.each([
+    ["a headline", "Green Tea Causes Hair Loss, Study Finds"],
+    ["a sentence", "Drinking green tea every day made my hair fall out."],
+    [
+      "a search result",
+      "Does green tea cause hair loss?\nResearchers found no evidence that drinking green tea causes hair loss. A small trial reported the opposite: less shedding among regular drinkers.",
+    ],
+    ["a text off the claim", "Local bakery wins regional pastry award for its sourdough"],
+    ["a text with other scripts", "Grüner Tee – Haarausfall? «Nein», sagt die Studie 研究"],
+  ])("gives %s the probabilities of its spelt-out features, to the last bit", (_, text) => {
+    const expected = classProbabilities(stanceFeatures(CLAIM, text));
+    const { features, shape } = readPair(CLAIM, text);
+    const shaped = classProbabilities(features, stanceModel(), shape);
+    expect(shaped).toHaveLength(3);
+    // toEqual compares numbers with Object.is: equal to the last bit.
+    expect(shaped).toEqual(expected);
   });
 });
 

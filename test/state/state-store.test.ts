@@ -1,7 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import lockfile from "proper-lockfile";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { withMemoryFallback } from "../../src/state/fallback-store.js";
 import { createFileStore } from "../../src/state/file-store.js";
 import { createMemoryStore } from "../../src/state/memory-store.js";
@@ -74,6 +75,61 @@ describe("file store", () => {
       ...Array.from({ length: 10 }, () => b.increment("spend:brave", 1, { ttlMs: 60_000 })),
     ]);
     expect(await a.get("spend:brave")).toBe(20);
+  });
+
+  it("applies a burst of updates of one key in a few turns of the lock, not one each", async () => {
+    const store = createFileStore(mkdtempSync(join(tmpdir(), "core-search-state-")));
+    const lock = vi.spyOn(lockfile, "lock");
+    try {
+      await Promise.all([
+        ...Array.from({ length: 20 }, (_, i) =>
+          store.update<number[]>("health:x", (current) => [...(current ?? []), i], 60_000),
+        ),
+        ...Array.from({ length: 20 }, () => store.increment("spend:x", 1, { ttlMs: 60_000 })),
+      ]);
+      // The first of each key takes the lock alone; the rest, waiting meanwhile, take it once together.
+      expect(lock).toHaveBeenCalledTimes(4);
+    } finally {
+      lock.mockRestore();
+    }
+    // In arrival order, each caller's change applied to the result of the one before.
+    expect(await store.get("health:x")).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(await store.get("spend:x")).toBe(20);
+  });
+
+  it("fails only the update whose change throws, not the others that share its turn", async () => {
+    const store = createFileStore(mkdtempSync(join(tmpdir(), "core-search-state-")));
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3, 4].map((n) =>
+        store.update<number>(
+          "health:x",
+          (current) => {
+            if (n === 3) throw new Error("bad change");
+            return (current ?? 0) + n;
+          },
+          60_000,
+        ),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect(await store.get("health:x")).toBe(7);
+  });
+
+  it("gives each update's change its own copy of the value", async () => {
+    const store = createFileStore(mkdtempSync(join(tmpdir(), "core-search-state-")));
+    await store.set("health:x", { engines: ["a"] }, 60_000);
+    const [first] = await Promise.all([
+      store.update<{ engines: string[] }>("health:x", (current) => current ?? { engines: [] }, 60_000),
+      store.update<{ engines: string[] }>(
+        "health:x",
+        (current) => {
+          current?.engines.push("mutated");
+          return current ?? { engines: [] };
+        },
+        60_000,
+      ),
+    ]);
+    expect(first).toEqual({ engines: ["a"] });
   });
 
   it("treats a corrupt entry as absent, with one warning, and replaces it", async () => {

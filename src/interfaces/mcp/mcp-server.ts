@@ -15,9 +15,10 @@ import { defaultJudge } from "../../judge/default-judge.js";
 import { createSamplingJudge } from "../../judge/sampling-judge.js";
 import type { StanceJudge } from "../../judge/stance.js";
 import { type Logger, silentLogger } from "../../log/logger.js";
+import type { AnalyseHits } from "../../operations/analyse-hits.js";
 import { assess } from "../../operations/assess.js";
 import { assessInputSchema, assessmentSchema } from "../../operations/assess-input.js";
-import { corroborate, everyCallFailed } from "../../operations/corroborate.js";
+import { corroborateWith, everyCallFailed } from "../../operations/corroborate.js";
 import { corroborateInputSchema, corroborateOutputSchema } from "../../operations/corroborate-input.js";
 import { errorOutput } from "../../operations/error-output.js";
 import type { JudgeChoice } from "../../operations/input-fields.js";
@@ -40,6 +41,8 @@ export interface McpServerOptions {
   logger?: Logger | undefined;
   /** Shared state for every tool call (pauses, health, cache, spend); by default each call opens its own. */
   state?: StateStore | undefined;
+  /** Runs the analysis of corroborations the built-in judge decides (a worker pool); else in process. */
+  analyse?: AnalyseHits | undefined;
 }
 
 const INSTRUCTIONS =
@@ -103,29 +106,33 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         const config = settings();
         const token = extra._meta?.progressToken;
         let step = 0;
-        const report = await corroborate(question, {
-          ...fields,
-          config,
-          judge: judgeFor(config, judge),
-          // Progress only when the client asked for it; a lost notification never fails the call.
-          onProgress:
-            token === undefined
-              ? undefined
-              : (event) => {
-                  const message = describeProgress(event);
-                  if (message === undefined) return;
-                  step += 1;
-                  extra
-                    .sendNotification({
-                      method: "notifications/progress",
-                      params: { progressToken: token, progress: step, message },
-                    })
-                    .catch(() => {});
-                },
-          logger,
-          state: options.state,
-          signal: extra.signal,
-        });
+        const report = await corroborateWith(
+          question,
+          {
+            ...fields,
+            config,
+            judge: judgeFor(config, judge),
+            // Progress only when the client asked for it; a lost notification never fails the call.
+            onProgress:
+              token === undefined
+                ? undefined
+                : (event) => {
+                    const message = describeProgress(event);
+                    if (message === undefined) return;
+                    step += 1;
+                    extra
+                      .sendNotification({
+                        method: "notifications/progress",
+                        params: { progressToken: token, progress: step, message },
+                      })
+                      .catch(() => {});
+                  },
+            logger,
+            state: options.state,
+            signal: extra.signal,
+          },
+          options.analyse,
+        );
         // The text is what most clients put before the model: compact, every origin named; the
         // structured report keeps everything.
         const compact = renderCompact(report);

@@ -13,6 +13,12 @@ import {
 import { type Config, loadConfig } from "../../config/config.js";
 import { ConfigError } from "../../errors.js";
 import { createLogger } from "../../log/logger.js";
+import { type AnalyseHits, analyseHits } from "../../operations/analyse-hits.js";
+import {
+  type AnalysisPool,
+  defaultAnalysisThreads,
+  openAnalysisPool,
+} from "../../operations/analysis-pool.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { createMcpServer } from "./mcp-server.js";
 
@@ -46,7 +52,27 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
   const stdout = options.stdout ?? process.stdout;
   // One state store for the server's life: a Redis connection is opened once, not per tool call.
   const state = config instanceof ConfigError ? undefined : openStateStore(config);
-  const server = createMcpServer({ config, logger, state });
+  // As in the HTTP server: the part of a corroboration that only computes runs in worker threads
+  // (one per core), so calls running at once do not wait on each other's judging. The pool opens
+  // with the first call, not at start-up (clients start servers eagerly); until it is ready, calls
+  // are analysed in process.
+  const threads = config instanceof ConfigError ? 0 : defaultAnalysisThreads();
+  let opening: Promise<AnalysisPool | undefined> | undefined;
+  let pool: AnalysisPool | undefined;
+  const analyse: AnalyseHits = (input) => {
+    opening ??= openAnalysisPool({ threads, logger }).then(
+      (opened) => {
+        pool = opened;
+        return opened;
+      },
+      (error: unknown) => {
+        logger.warn({ err: error }, "no analysis threads; analysing in process");
+        return undefined;
+      },
+    );
+    return pool ? pool.analyse(input) : analyseHits(input);
+  };
+  const server = createMcpServer({ config, logger, state, analyse: threads > 0 ? analyse : undefined });
   const transport = new StdioServerTransport(stdin, stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
@@ -69,6 +95,7 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
     server.close().catch(() => {});
   });
   await closed;
+  await (await opening)?.close();
   await state?.close();
   return 0;
 }

@@ -7,7 +7,8 @@
  *   GET  /healthz                                                         → {ok, version}
  *
  * There is no authentication, so it listens on loopback unless told otherwise. Everything is
- * bounded: body size, header and request-read time, concurrent searches, each call's deadline.
+ * bounded: body size, header and request-read time, requests running and waiting in line, each
+ * call's deadline.
  * Errors are `{"error":{"code","message"}}`; messages come from validation or the library's
  * `CoreSearchError`s (which never carry secrets), anything unexpected is a bare 500.
  */
@@ -20,11 +21,20 @@ import { ConfigError, CoreSearchError } from "../../errors.js";
 import { createHttpClient, proxyDispatcher } from "../../http/http-client.js";
 import type { StanceJudge } from "../../judge/stance.js";
 import { type Logger, silentLogger } from "../../log/logger.js";
+import { defaultAnalysisThreads, openAnalysisPool } from "../../operations/analysis-pool.js";
 import { createProviders } from "../../providers/create-providers.js";
 import type { SearchProvider } from "../../providers/search-provider.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { HttpError, respond, toHttpError } from "./http-error.js";
-import { createShutdown, describePath, guardHost, hostForUrl, isLoopback, pathOf } from "./lifecycle.js";
+import {
+  createShutdown,
+  describePath,
+  guardHost,
+  hostForUrl,
+  isLoopback,
+  pathOf,
+  type SlotLimits,
+} from "./lifecycle.js";
 import { isJson, parseJson, readBody } from "./read-body.js";
 import { createRoutes } from "./routes.js";
 
@@ -39,12 +49,25 @@ export interface HttpApiOptions {
   /** Largest accepted request body; default 1 MiB. */
   maxBodyBytes?: number | undefined;
   /**
-   * Requests of each kind running at once; beyond that the answer is 503 BUSY with Retry-After
-   * (refusing beats queueing: the caller keeps control of its own deadline). Defaults 8 / 32 / 8.
+   * Requests of each kind running at once. Defaults 32 / 32 / 8: a corroboration mostly waits on
+   * the services, and its CPU-bound part is bounded apart (see `analysisThreads`).
    */
-  concurrency?:
-    | { corroborate?: number | undefined; search?: number | undefined; assess?: number | undefined }
-    | undefined;
+  concurrency?: PerKind | undefined;
+  /**
+   * Requests of each kind waiting, first in first out, for a running one to finish; beyond that the
+   * answer is 503 BUSY with Retry-After. Default: 4 × each kind's `concurrency`.
+   */
+  queue?: PerKind | undefined;
+  /**
+   * How long a request may wait in line before it is answered 503 BUSY (a request whose caller
+   * hangs up leaves the line at once). Default: half the configured deadline (`CORE_SEARCH_DEADLINE_MS`).
+   */
+  queueWaitMs?: number | undefined;
+  /**
+   * Worker threads for the part of a corroboration that only computes (dedup, the built-in judge,
+   * label), so the event loop keeps to I/O; 0 runs it in process. Default: one per core, none on one.
+   */
+  analysisThreads?: number | undefined;
   /** How long `close()` lets running requests finish before aborting them. Default 5 s. */
   shutdownGraceMs?: number | undefined;
   /** undici dispatcher for every outgoing request (default: the configured proxy, if any). */
@@ -53,6 +76,8 @@ export interface HttpApiOptions {
   /** Replaces the providers built from the settings (embedding, tests). */
   providers?: readonly SearchProvider[] | undefined;
 }
+
+type PerKind = { corroborate?: number | undefined; search?: number | undefined; assess?: number | undefined };
 
 export interface HttpApi {
   /** `http://127.0.0.1:PORT` with the port actually bound. */
@@ -64,7 +89,8 @@ export interface HttpApi {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-const DEFAULT_CONCURRENCY = { corroborate: 8, search: 32, assess: 8 } as const;
+const DEFAULT_CONCURRENCY = { corroborate: 32, search: 32, assess: 8 } as const;
+const QUEUE_PER_RUNNING = 4;
 const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
 /** Slow clients cannot hold a connection open by dribbling headers or a body. */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -82,6 +108,8 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   const dispatcher = options.dispatcher ?? ownDispatcher;
   // One state store for the server's life: a Redis connection is opened once, not per request.
   const ownState = options.providers ? undefined : openStateStore(config);
+  const threads = options.analysisThreads ?? defaultAnalysisThreads();
+  const pool = threads > 0 ? await openAnalysisPool({ threads, logger }) : undefined;
   const routes = createRoutes({
     config,
     logger,
@@ -89,11 +117,12 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     dispatcher,
     providers: options.providers,
     judge: options.judge,
-    concurrency: {
-      corroborate: options.concurrency?.corroborate ?? DEFAULT_CONCURRENCY.corroborate,
-      search: options.concurrency?.search ?? DEFAULT_CONCURRENCY.search,
-      assess: options.concurrency?.assess ?? DEFAULT_CONCURRENCY.assess,
+    limits: {
+      corroborate: limitsOf("corroborate", options, config.deadlineMs),
+      search: limitsOf("search", options, config.deadlineMs),
+      assess: limitsOf("assess", options, config.deadlineMs),
     },
+    analyse: pool?.analyse,
   });
 
   const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS });
@@ -140,7 +169,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     });
     let bodyRead = req.method === "GET" || req.method === "HEAD";
     try {
-      if (shutdown.signal.aborted) throw new HttpError(503, "SHUTTING_DOWN", "the server is shutting down");
+      if (shutdown.signal.aborted) throw shuttingDown();
       guardHost(host, req.headers.host);
       const path = pathOf(req);
       const route = routes[path];
@@ -173,12 +202,14 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       }
       const signal = AbortSignal.any([hangUp.signal, shutdown.signal]);
       const result = await route.handle(body, signal);
-      if (shutdown.signal.aborted) throw new HttpError(503, "SHUTTING_DOWN", "the server is shutting down");
+      if (shutdown.signal.aborted) throw shuttingDown();
       respond(res, result.status, result.body, {}, false);
     } catch (error) {
       // A caller that hung up (even mid-body) gets no answer and is not an error of ours.
       if (hangUp.signal.aborted || res.destroyed) return;
-      const failure = toHttpError(error);
+      // A request still waiting in line when the server shuts down was stopped by the shutdown.
+      const failure =
+        shutdown.signal.aborted && error === shutdown.signal.reason ? shuttingDown() : toHttpError(error);
       if (failure.status >= 500 && !(error instanceof HttpError) && !(error instanceof ConfigError)) {
         logger.error({ err: error, path: pathOf(req) }, "request failed");
       }
@@ -199,7 +230,11 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       server.off("error", reject);
       resolve();
     });
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
+    // Nothing was served: what was opened for serving is closed again.
+    await pool?.close();
+    await ownDispatcher?.close();
+    await ownState?.close();
     const code = (error as { code?: unknown }).code;
     throw new CoreSearchError(
       `cannot listen on ${hostForUrl(host)}:${options.port ?? 0} (${typeof code === "string" ? code : "error"})`,
@@ -226,6 +261,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   const close = () => {
     closing ??= (async () => {
       await shutdown.close();
+      await pool?.close();
       await ownDispatcher?.close();
       await ownState?.close();
     })();
@@ -233,6 +269,22 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   };
 
   return { url, warnings, close };
+}
+
+const shuttingDown = () => new HttpError(503, "SHUTTING_DOWN", "the server is shutting down");
+
+/** One kind's running cap and line, from the options or their defaults. */
+function limitsOf(
+  kind: keyof typeof DEFAULT_CONCURRENCY,
+  options: HttpApiOptions,
+  deadlineMs: number,
+): SlotLimits {
+  const running = options.concurrency?.[kind] ?? DEFAULT_CONCURRENCY[kind];
+  return {
+    running,
+    waiting: options.queue?.[kind] ?? QUEUE_PER_RUNNING * running,
+    waitMs: options.queueWaitMs ?? Math.ceil(deadlineMs / 2),
+  };
 }
 
 /**

@@ -1,29 +1,60 @@
 /**
- * What keeps the server bounded and safe while it runs: slots per kind of request (refuse rather than
- * queue), the loopback guard against DNS rebinding, and a shutdown that lets running requests finish.
+ * What keeps the server bounded and safe while it runs: a running cap and a bounded line per kind of
+ * request, the loopback guard against DNS rebinding, and a shutdown that lets running requests finish.
  */
 import type { IncomingMessage, Server } from "node:http";
+import PQueue from "p-queue";
 import { HttpError } from "./http-error.js";
 
 const RETRY_AFTER_SECONDS = 2;
 /** After the grace period, how long aborted requests get to send their 503. */
 const ABORT_GRACE_MS = 1_000;
 
-/** A counter of running jobs: beyond `max`, the caller is asked to come back later. */
-export function slots(max: number) {
-  let running = 0;
+export interface SlotLimits {
+  /** Jobs running at once. */
+  running: number;
+  /** Jobs waiting, first in first out, for one of those to finish. */
+  waiting: number;
+  /** How long a job may wait before it is refused. */
+  waitMs: number;
+}
+
+/**
+ * Jobs of one kind: up to `running` at once, then up to `waiting` more in line. A job is refused
+ * with 503 BUSY and Retry-After when the line is full or its wait runs out; one whose signal aborts
+ * while it waits leaves the line without running. `onWait` hears of each job that has to wait.
+ */
+export function slots({ running, waiting, waitMs }: SlotLimits, onWait?: (waiting: number) => void) {
+  const line = new PQueue({ concurrency: running });
+  const busy = (why: string) =>
+    new HttpError(503, "BUSY", `${why}; retry shortly`, { "retry-after": String(RETRY_AFTER_SECONDS) });
   return {
-    async run<T>(job: () => Promise<T>): Promise<T> {
-      if (running >= max) {
-        throw new HttpError(503, "BUSY", `${max} requests of this kind are already running; retry shortly`, {
-          "retry-after": String(RETRY_AFTER_SECONDS),
-        });
+    async run<T>(job: () => Promise<T>, signal: AbortSignal): Promise<T> {
+      signal.throwIfAborted();
+      if (line.pending >= running && line.size >= waiting) {
+        throw busy(`${running} requests of this kind are running and ${waiting} are waiting`);
       }
-      running++;
+      // The line's own signal covers the wait only: once the job starts, only `signal` stops it
+      // (and the job, not the line, decides how), so a running job always holds its slot to the end.
+      const leave = new AbortController();
+      const timer = setTimeout(() => leave.abort(busy(`no slot came free within ${waitMs} ms`)), waitMs);
+      const onAbort = () => leave.abort(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+      const stopWaiting = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+      };
+      if (line.pending >= running) onWait?.(line.size + 1);
       try {
-        return await job();
+        return await line.add(
+          () => {
+            stopWaiting();
+            return job();
+          },
+          { signal: leave.signal },
+        );
       } finally {
-        running--;
+        stopWaiting();
       }
     },
   };

@@ -6,9 +6,10 @@ import type { Dispatcher } from "undici";
 import type { Config } from "../../config/config.js";
 import type { StanceJudge } from "../../judge/stance.js";
 import type { Logger } from "../../log/logger.js";
+import type { AnalyseHits } from "../../operations/analyse-hits.js";
 import { assess } from "../../operations/assess.js";
 import { assessInputSchema } from "../../operations/assess-input.js";
-import { corroborate } from "../../operations/corroborate.js";
+import { corroborateWith } from "../../operations/corroborate.js";
 import { corroborateInputSchema } from "../../operations/corroborate-input.js";
 import { deadlineMsField } from "../../operations/input-fields.js";
 import { parseInput } from "../../operations/parse-input.js";
@@ -18,7 +19,7 @@ import { VERSION } from "../../operations/version.js";
 import type { SearchProvider } from "../../providers/search-provider.js";
 import type { StateStore } from "../../state/state-store.js";
 import { HttpError } from "./http-error.js";
-import { slots } from "./lifecycle.js";
+import { type SlotLimits, slots } from "./lifecycle.js";
 
 export interface Route {
   method: "GET" | "POST";
@@ -34,7 +35,9 @@ export interface RouteContext {
   providers: readonly SearchProvider[] | undefined;
   /** A judge for every call (embedding, tests); by default each call's choice, `auto` if none. */
   judge: StanceJudge | undefined;
-  concurrency: { corroborate: number; search: number; assess: number };
+  limits: { corroborate: SlotLimits; search: SlotLimits; assess: SlotLimits };
+  /** Runs the analysis of corroborations the built-in judge decides (a worker pool); else in process. */
+  analyse: AnalyseHits | undefined;
 }
 
 /** The API's routes by path. */
@@ -47,9 +50,11 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
     dispatcher: context.dispatcher,
     providers: context.providers,
   };
-  const corroborations = slots(context.concurrency.corroborate);
-  const searches = slots(context.concurrency.search);
-  const assessments = slots(context.concurrency.assess);
+  const inLine = (kind: string) => (waiting: number) =>
+    logger.debug({ kind, waiting }, "request waits for a slot");
+  const corroborations = slots(context.limits.corroborate, inLine("corroborate"));
+  const searches = slots(context.limits.search, inLine("search"));
+  const assessments = slots(context.limits.assess, inLine("assess"));
   // The server's own deadline is the ceiling, so one caller cannot hold a slot for longer.
   const deadlineMs = deadlineMsField(config.deadlineMs);
   const corroborateBody = corroborateInputSchema.extend({ deadlineMs });
@@ -65,15 +70,14 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
       handle: async (raw, signal) => {
         const { question, ...fields } = parseBody(corroborateBody, raw);
         return corroborations.run(async () => {
-          const report = await corroborate(question, {
-            ...shared,
-            ...fields,
-            signal,
-            judge: context.judge ?? fields.judge,
-          });
+          const report = await corroborateWith(
+            question,
+            { ...shared, ...fields, signal, judge: context.judge ?? fields.judge },
+            context.analyse,
+          );
           // A report whose every call failed is still a report (labelled low-coverage): 200.
           return { status: 200, body: report };
-        });
+        }, signal);
       },
     },
     "/v1/search": {
@@ -85,7 +89,7 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
           for (const warning of outcome.warnings) logger.warn({ warning }, "search warning");
           // "empty" means the services answered with nothing: a result, not a gateway failure.
           return { status: outcome.status === "failed" ? 502 : 200, body: toEnvelope(outcome) };
-        });
+        }, signal);
       },
     },
     "/v1/assess": {
@@ -102,7 +106,7 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
             signal: AbortSignal.any([signal, AbortSignal.timeout(config.deadlineMs)]),
           });
           return { status: 200, body: result };
-        });
+        }, signal);
       },
     },
   };

@@ -9,6 +9,7 @@ import { ConfigError } from "../../../src/errors.js";
 import { PROBE_QUERY } from "../../../src/health/preflight.js";
 import { createMcpServer } from "../../../src/interfaces/mcp/mcp-server.js";
 import { createLogger, type Logger } from "../../../src/log/logger.js";
+import { type AnalyseHits, analyseHits, type HitsToAnalyse } from "../../../src/operations/analyse-hits.js";
 import { assess as assessLibrary } from "../../../src/operations/assess.js";
 import { assessmentSchema } from "../../../src/operations/assess-input.js";
 import { searchOutputSchema as webSearchOutputSchema } from "../../../src/operations/search-input.js";
@@ -47,8 +48,12 @@ async function fakeSearxng(engines: FakeEngine[] = HEALTHY): Promise<ScriptedSer
 }
 
 /** A client connected in memory to a fresh server; tools are listed first so the client checks every structuredContent against its outputSchema. */
-async function connect(config: Config | ConfigError, logger?: Logger): Promise<Client> {
-  const server = createMcpServer({ config, ...(logger === undefined ? {} : { logger }) });
+async function connect(
+  config: Config | ConfigError,
+  logger?: Logger,
+  analyse?: AnalyseHits,
+): Promise<Client> {
+  const server = createMcpServer({ config, ...(logger === undefined ? {} : { logger }), analyse });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "test", version: "0.0.0" });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
@@ -117,6 +122,23 @@ describe("corroborate", () => {
     expect(report.plan.calls.every((c) => c.limit === 3)).toBe(true);
     expect(textOf(result)).toMatch(/^Finding: /);
     expect(textOf(result)).toContain(`Label: ${report.confidence}`);
+  });
+
+  it("hands dedup, judge and label to the server's analyser (a worker pool) when the built-in judge decides", async () => {
+    const searxng = await fakeSearxng();
+    const given: HitsToAnalyse[] = [];
+    const analyse: AnalyseHits = async (input) => {
+      given.push(input);
+      return analyseHits(input);
+    };
+    const client = await connect(configFor(searxng.url), undefined, analyse);
+    const result = await client.callTool({
+      name: "corroborate",
+      arguments: { question: "Is intermittent fasting safe?", judge: "builtin" },
+    });
+    const report = reportSchema.parse(result.structuredContent);
+    expect(given.map((input) => input.claim)).toEqual([report.claim]);
+    expect(report.evidence.length).toBeGreaterThan(0);
   });
 
   it("answers with what to configure when no search service is set", async () => {

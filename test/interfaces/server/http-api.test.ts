@@ -34,7 +34,10 @@ const configWith = (settings: Record<string, unknown> = {}): Config =>
 
 const servers: ScriptedServer[] = [];
 const apis: HttpApi[] = [];
+/** Work a test holds back, let go before its server closes, should the test fail half-way. */
+const holds: (() => void)[] = [];
 afterEach(async () => {
+  for (const release of holds.splice(0)) release();
   await Promise.all(apis.splice(0).map((api) => api.close()));
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
@@ -393,24 +396,113 @@ describe("HTTP API errors", () => {
 });
 
 describe("HTTP API limits and lifecycle", () => {
-  it("refuses corroborations beyond the cap with 503 BUSY and Retry-After", async () => {
-    const searx = await startScriptedServer({ "GET /config": { hang: true } });
-    servers.push(searx);
-    const { url } = await api({
-      config: configWith({ searxngUrl: searx.url, order: ["searxng"] }),
-      concurrency: { corroborate: 1 },
+  /**
+   * An API whose assessments are judged by a judge that holds every call until `release()`, with
+   * room for one running and one waiting, and already that far: "Coffee is safe" runs (`first`),
+   * "Tea is safe" waits (`second`, sent with `signal`). `logged(msg)` counts the server's log lines.
+   */
+  async function oneRunningOneWaiting(signal?: AbortSignal, shutdownGraceMs?: number) {
+    const lines: { msg?: string }[] = [];
+    const logger = createLogger({
+      level: "debug",
+      destination: { write: (line: string) => lines.push(JSON.parse(line) as { msg?: string }) },
     });
-    const first = call(url, "/v1/corroborate", { body: { question: "Is intermittent fasting safe?" } });
-    // The first one is running once its preflight has reached SearXNG.
-    await vi.waitFor(() => expect(searx.requests.some((r) => r.path === "/config")).toBe(true));
-    const second = await call(url, "/v1/corroborate", { body: { question: "Is coffee safe?" } });
+    const logged = (msg: string) => lines.filter((line) => line.msg === msg).length;
+    let judged = 0;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    holds.push(release);
+    const held: StanceJudge = {
+      name: "held",
+      judge: async (_claim, items) => {
+        judged++;
+        await released;
+        return items.map(() => ({ stance: "neutral" as const, score: 0.5 }));
+      },
+    };
+    const searx = await fakeSearxng();
+    const started = await api({
+      config: configWith({ searxngUrl: searx.url }),
+      logger,
+      judge: held,
+      concurrency: { assess: 1 },
+      queue: { assess: 1 },
+      shutdownGraceMs,
+    });
+    const assess = (claim: string, caller?: AbortSignal) =>
+      request(`${started.url}/v1/assess`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ claim, evidence: [{ url: "https://a.org/1", snippet: `${claim}.` }] }),
+        signal: caller,
+      }).then(async (res) => ({ status: res.statusCode, json: (await res.body.json()) as unknown }));
+    const first = assess("Coffee is safe");
+    await vi.waitFor(() => expect(judged).toBe(1));
+    const second = assess("Tea is safe", signal);
+    await vi.waitFor(() => expect(logged("request waits for a slot")).toBe(1));
+    return { api: started, assess, first, second, release, judged: () => judged, logged };
+  }
+
+  it("lets a request beyond the cap wait in line, then answers it", async () => {
+    const held = await oneRunningOneWaiting();
+    expect(held.judged()).toBe(1);
+    held.release();
+    expect((await held.first).status).toBe(200);
+    expect((await held.second).status).toBe(200);
+    expect(held.judged()).toBe(2);
+  });
+
+  it("answers 503 BUSY with Retry-After when the line is full; other kinds keep their own", async () => {
+    const held = await oneRunningOneWaiting();
+    const third = await call(held.api.url, "/v1/assess", {
+      body: { claim: "Milk is safe", evidence: [{ url: "https://a.org/1", snippet: "Milk is safe." }] },
+    });
+    expect(third.status).toBe(503);
+    expect(errorOf(third).code).toBe("BUSY");
+    expect(third.headers["retry-after"]).toMatch(/^\d+$/);
+    expect((await call(held.api.url, "/healthz")).status).toBe(200);
+    expect((await call(held.api.url, "/v1/search", { body: { query: "x" } })).status).toBe(200);
+    held.release();
+    expect([(await held.first).status, (await held.second).status]).toEqual([200, 200]);
+    expect(held.judged()).toBe(2);
+  });
+
+  it("drops a waiting request whose caller hangs up: it leaves the line and never runs", async () => {
+    const caller = new AbortController();
+    const held = await oneRunningOneWaiting(caller.signal);
+    caller.abort();
+    await held.second.catch(() => {});
+    // The server has finished with it (every request is logged once it is done) ...
+    await vi.waitFor(() => expect(held.logged("request")).toBe(1));
+    // ... and its place is free for the next one.
+    const third = held.assess("Milk is safe");
+    await vi.waitFor(() => expect(held.logged("request waits for a slot")).toBe(2));
+    held.release();
+    expect([(await held.first).status, (await third).status]).toEqual([200, 200]);
+    expect(held.judged()).toBe(2);
+  });
+
+  it("answers a request still waiting when the server shuts down with 503 SHUTTING_DOWN", async () => {
+    const held = await oneRunningOneWaiting(undefined, 50);
+    const closed = held.api.close();
+    const second = await held.second;
     expect(second.status).toBe(503);
-    expect(errorOf(second).code).toBe("BUSY");
-    expect(second.headers["retry-after"]).toMatch(/^\d+$/);
-    // Other kinds of request have their own budget.
-    expect((await call(url, "/v1/search", { body: { query: "x" } })).status).not.toBe(503);
-    await searx.close();
-    expect((await first).status).toBe(200);
+    expect((second.json as { error: { code: string } }).error.code).toBe("SHUTTING_DOWN");
+    held.release();
+    await closed;
+    expect(held.judged()).toBe(1);
+  });
+
+  it("lets 20 corroborations at once through with the default limits", async () => {
+    const { url } = await healthyApi();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(url, "/v1/corroborate", { body: { question: `Is intermittent fasting safe for group ${i}?` } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
   });
 
   it("close() lets a request finish within the grace period, then stops it with 503", async () => {

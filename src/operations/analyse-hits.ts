@@ -1,0 +1,83 @@
+import { type DedupedItem, dedupeHits, domainCapNotes, originIds } from "../dedup/dedupe.js";
+import type { HitFromCall } from "../dedup/merge-hits.js";
+import type { OriginGroup } from "../dedup/origins.js";
+import { familiesOf } from "../health/engine-families.js";
+import { defaultJudge } from "../judge/default-judge.js";
+import { judgeStances } from "../judge/judge-stances.js";
+import { type LabelResult, labelEvidence } from "../judge/label.js";
+import type { JudgeKind, StanceJudge, StanceJudgement } from "../judge/stance.js";
+import type { Logger } from "../log/logger.js";
+
+/**
+ * The part of a question that only computes: dedup → judge → label, from the hits every call found.
+ * Input and output are plain data, so a server can run it in a worker thread (with the built-in
+ * judge) while its event loop keeps to I/O; `corroborate` runs it in process.
+ */
+export interface HitsToAnalyse {
+  /** The proposition the sources are judged against. */
+  claim: string;
+  /** Every call's hits, in call order, each with the call and the stage that found it. */
+  hits: HitFromCall[];
+  /** Ids of the counter-query calls, where listicles are a spam signal. */
+  counterCalls: number[];
+}
+
+export interface HitsAnalysis {
+  items: DedupedItem[];
+  origins: OriginGroup[];
+  /** One per item, in item order, each saying who decided it. */
+  judgements: (StanceJudgement & { judge: JudgeKind })[];
+  label: LabelResult;
+  /** The report's notes from these stages, in the order they were written. */
+  notes: string[];
+}
+
+/** Runs {@link analyseHits} with the built-in judge somewhere else (a worker pool). */
+export type AnalyseHits = (input: HitsToAnalyse) => Promise<HitsAnalysis>;
+
+export interface AnalysisOptions {
+  /** Default: the built-in judge, the only one a worker thread can run. */
+  judge?: StanceJudge | undefined;
+  /** Bounds a model judge; the built-in judge never sees it. */
+  deadline?: AbortSignal | undefined;
+  logger?: Logger | undefined;
+}
+
+/** Dedup, judge and label the hits of a question's calls. */
+export async function analyseHits(
+  input: HitsToAnalyse,
+  options: AnalysisOptions = {},
+): Promise<HitsAnalysis> {
+  const notes: string[] = [];
+  const { items, origins, dropped } = dedupeHits(input.hits, new Set(input.counterCalls));
+  if (dropped.invalidUrls > 0)
+    notes.push(`${dropped.invalidUrls} result(s) without a usable web address were dropped`);
+  notes.push(...domainCapNotes(items.flatMap((item, index) => (item.counted ? [] : [`e${index + 1}`]))));
+  const judgements = await judgeStances(options.judge ?? defaultJudge, input.claim, items, {
+    deadline: options.deadline ?? new AbortController().signal,
+    note: (note) => notes.push(note),
+    logger: options.logger,
+  });
+  return { items, origins, judgements, label: labelJudged(items, judgements, origins), notes };
+}
+
+/** The label of judged pages: every page is shown, but only those within the per-domain cap count. */
+export function labelJudged(
+  items: readonly DedupedItem[],
+  judgements: readonly StanceJudgement[],
+  origins: readonly OriginGroup[],
+): LabelResult {
+  const originOf = originIds(origins);
+  return labelEvidence(
+    items
+      .map((item, index) => ({
+        stance: judgements[index]?.stance ?? "neutral",
+        domain: item.domain,
+        originId: originOf.get(index) ?? `o${index + 1}`,
+        families: familiesOf(item.foundBy),
+        quality: item.quality,
+        score: judgements[index]?.score ?? 0,
+      }))
+      .filter((_, index) => items[index]?.counted),
+  );
+}
