@@ -29,12 +29,19 @@ export interface ClaimCues {
 const EFFECT_FAMILIES = new Set<PredicateFamily>(["increase", "decrease", "works"]);
 
 /** Splits a result into title and sentences; a site name after " - " or " | " is its own segment. */
-export function segments(text: string): string[] {
-  return text
+export function segments(text: string): readonly string[] {
+  // Judging one text asks for its sentences several times (its shape, its cues, its gate): the
+  // last text's are kept.
+  if (lastSegments?.text === text) return lastSegments.parts;
+  const parts = text
     .split(/\n|(?<=[.!?])\s+(?=[A-Z0-9"“'])|:\s+|\s+[|–—]\s+|\s+-\s+(?=[A-Z])|\s*\.\.\.\s*|…/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+  lastSegments = { text, parts };
+  return parts;
 }
+
+let lastSegments: { text: string; parts: readonly string[] } | undefined;
 
 const stems = (words: readonly string[]): Set<string> => new Set(words.map(lightStem));
 

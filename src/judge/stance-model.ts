@@ -57,12 +57,12 @@ export function stanceModel(): StanceModel {
 }
 
 const FNV_BASIS = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 /** FNV-1a over `text`, continuing from state `h`: the hash of a prefix can be carried on. */
 function fnv(h: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+    h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
   }
   return h;
 }
@@ -74,8 +74,8 @@ export function hashFeature(name: string, dim: number): number {
 
 /**
  * Calibrated probabilities over [support, contradict, neutral]. With `shape`, every feature counts
- * once more under its shaped name (`${shape}|${name}`, as `stanceFeatures` spells it), hashed on the
- * way instead of built: the same sum in the same order, for half the strings.
+ * once more under its shaped name (`${shape}|${name}`, as `stanceFeatures` spells it), hashed in the
+ * same pass over the name instead of built: the same sum in the same order, for half the strings.
  */
 export function classProbabilities(
   features: ReadonlyMap<string, number>,
@@ -83,20 +83,35 @@ export function classProbabilities(
   shape?: string,
 ): number[] {
   let [z0, z1, z2] = m.bias;
-  const prefix = shape === undefined ? undefined : fnv(FNV_BASIS, `${shape}|`);
-  const shaped: number[] = [];
-  features.forEach((value, name) => {
-    if (prefix !== undefined) shaped.push(m.rowOf[(fnv(prefix, name) >>> 0) % m.dim] ?? -1, value);
-    const row = m.rowOf[hashFeature(name, m.dim)] ?? -1;
-    if (row < 0) return;
+  const shaped = shape !== undefined;
+  const prefix = shaped ? fnv(FNV_BASIS, `${shape}|`) : 0;
+  // The shaped copies come after every plain feature, as they did when spelt out: kept until then.
+  const shapedRows = new Int32Array(shaped ? features.size : 0);
+  const shapedValues = new Float64Array(shaped ? features.size : 0);
+  let k = 0;
+  for (const [name, value] of features) {
+    let plain = FNV_BASIS;
+    let withShape = prefix;
+    for (let i = 0; i < name.length; i++) {
+      const code = name.charCodeAt(i);
+      plain = Math.imul(plain ^ code, FNV_PRIME);
+      withShape = Math.imul(withShape ^ code, FNV_PRIME);
+    }
+    if (shaped) {
+      shapedRows[k] = m.rowOf[(withShape >>> 0) % m.dim] ?? -1;
+      shapedValues[k] = value;
+      k++;
+    }
+    const row = m.rowOf[(plain >>> 0) % m.dim] ?? -1;
+    if (row < 0) continue;
     z0 += (m.weights[row] ?? 0) * value;
     z1 += (m.weights[row + 1] ?? 0) * value;
     z2 += (m.weights[row + 2] ?? 0) * value;
-  });
-  for (let k = 0; k < shaped.length; k += 2) {
-    const row = shaped[k] ?? -1;
+  }
+  for (let j = 0; j < k; j++) {
+    const row = shapedRows[j] ?? -1;
     if (row < 0) continue;
-    const value = shaped[k + 1] ?? 0;
+    const value = shapedValues[j] ?? 0;
     z0 += (m.weights[row] ?? 0) * value;
     z1 += (m.weights[row + 1] ?? 0) * value;
     z2 += (m.weights[row + 2] ?? 0) * value;

@@ -1,0 +1,16 @@
+import { configFromObject } from "../dist/config/config.js";
+import { startHttpApi } from "../dist/interfaces/server/http-api.js";
+import { QUESTION, scratchStateDir } from "./common.mjs";
+import { startFakeServices } from "./fake-services.mjs";
+const services = await startFakeServices();
+await services.set("sx", { shape: "searxng", mode: "ok", delayMs: 300 });
+const state = scratchStateDir();
+const config = configFromObject({ searxngUrl: `${services.url}/sx`, keyless: "off", cacheTtlMs: 0, stateDir: state.dir });
+const api = await startHttpApi({ config });
+const ask = async () => { const t = performance.now(); const r = await fetch(`${api.url}/v1/corroborate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ question: QUESTION, limit: 20 }) }); await r.json(); return performance.now() - t; };
+await Promise.all(Array.from({ length: 20 }, ask));
+const all = [];
+for (let round = 0; round < 5; round++) all.push(...(await Promise.all(Array.from({ length: 20 }, ask))));
+all.sort((a, b) => a - b);
+console.log("p50", (all[50] / 300).toFixed(2), "p95", (all[95] / 300).toFixed(2));
+await api.close(); await services.close(); state.remove();
