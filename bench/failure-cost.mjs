@@ -1,7 +1,10 @@
 // Failure cost: how much time a broken first stage adds before the next stage serves. The chain
 // is SearXNG (broken) → Brave (a local fake answering 20 hits after a fixed delay), one query
 // through search(); each case is compared with Brave alone, measured in the same loop.
-//   refused  SearXNG's address is a closed port on 127.0.0.1
+//   refused  SearXNG's address is a closed port on 127.0.0.1 (each run with a state directory of
+//            its own: the refusal opens a cooldown for the questions after it)
+//   cooling  the same address, sharing one state directory: after the first run SearXNG is
+//            skipped while it cools down
 //   500      SearXNG answers HTTP 500 at once
 //   hanging  SearXNG accepts the request and never answers: bounded by the per-stage timeout
 //            (SearXNG 15 s, src/providers/searxng.ts) or by the deadline, whichever comes first
@@ -42,28 +45,44 @@ async function main() {
     await services.set("br", { shape: "brave", mode: "ok", delayMs: NEXT_STAGE_MS });
     await services.set("s500", { shape: "searxng", mode: "status", status: 500 });
     await services.set("hang", { shape: "searxng", mode: "hang" });
-    const settings = (searxngUrl) =>
+    const settings = (searxngUrl, stateDir = state.dir) =>
       configFromObject({
         ...(searxngUrl ? { searxngUrl } : {}),
         order: searxngUrl ? ["searxng", "brave"] : ["brave"],
         keys: { brave: "bench-key" },
         baseUrls: { brave: `${services.url}/br` },
         keyless: "off",
+        // The fake is not Brave's free plan: it is not paced at 1 request a second.
+        rates: "brave:off",
         // The result cache is off: every run asks the services.
         cacheTtlMs: 0,
-        stateDir: state.dir,
+        stateDir,
       });
+    // A refused connection cools the stage down for every later question sharing the state: each
+    // "refused" run gets a state directory of its own to meet the refusal, while "cooling" shares
+    // one and, after its first run, skips the stage.
+    const closed = `http://127.0.0.1:${await closedPort()}`;
     const cases = {
-      alone: settings(undefined),
-      refused: settings(`http://127.0.0.1:${await closedPort()}`),
-      500: settings(`${services.url}/s500`),
+      alone: () => settings(undefined),
+      refused: (dir) => settings(closed, dir),
+      cooling: () => settings(closed),
+      500: () => settings(`${services.url}/s500`),
     };
-    const expected = { alone: ["ok"], refused: ["network", "ok"], 500: ["http_500", "ok"] };
+    const expected = {
+      alone: ["ok"],
+      refused: ["network", "ok"],
+      cooling: ["cooling", "ok"],
+      500: ["http_500", "ok"],
+    };
     const searchOnce = async (name, options = {}) => {
-      const { ms, result } = await timed(() =>
-        search(QUERY, { config: cases[name] ?? name, limit: 20, ...options }),
-      );
-      return { ms, result, outcomes: result.attempts.map((a) => a.outcome) };
+      const own = name === "refused" ? scratchStateDir() : undefined;
+      const config = typeof name === "string" ? cases[name](own?.dir) : name;
+      try {
+        const { ms, result } = await timed(() => search(QUERY, { config, limit: 20, ...options }));
+        return { ms, result, outcomes: result.attempts.map((a) => a.outcome) };
+      } finally {
+        own?.remove();
+      }
     };
 
     // Hanging with the default deadline (30 s): bounded by SearXNG's own timeout, then Brave serves.
@@ -81,11 +100,13 @@ async function main() {
     pendingWarm.catch(() => undefined);
 
     // Refused and 500, side by side with the next stage alone.
-    const times = { alone: [], refused: [], 500: [] };
+    const times = { alone: [], refused: [], cooling: [], 500: [] };
     for (let i = 0; i < WARM_UP + RUNS; i += 1) {
       for (const name of Object.keys(times)) {
         const one = await searchOnce(name);
-        if (one.result.status !== "ok" || one.outcomes.join() !== expected[name].join())
+        // The first "cooling" run is the one that meets the refusal and opens the cooldown.
+        const wanted = name === "cooling" && i === 0 ? expected.refused : expected[name];
+        if (one.result.status !== "ok" || one.outcomes.join() !== wanted.join())
           throw new Error(`${name}: unexpected attempts ${one.outcomes.join(", ")}`);
         if (i >= WARM_UP) times[name].push(one.ms);
       }
@@ -98,7 +119,7 @@ async function main() {
     // Through corroborate: 4 calls; the preflight meets the hanging SearXNG first.
     const brave = [];
     for (let i = 0; i < 3; i += 1)
-      brave.push((await timed(() => corroborate(QUESTION, { config: cases.alone, limit: 20 }))).ms);
+      brave.push((await timed(() => corroborate(QUESTION, { config: cases.alone(), limit: 20 }))).ms);
     const viaCorroborate = await timed(() => corroborate(QUESTION, { config: hangConfig, limit: 20 }));
     const braveCorroborate = median(brave);
     const corroborateAdded = viaCorroborate.ms - braveCorroborate;
@@ -116,10 +137,15 @@ async function main() {
     );
     console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
     console.log(`| (none: Brave alone) | ok | ${fmt.ms(alone)} | 1.00× | — | — | — |`);
-    for (const name of ["refused", "500"]) {
+    const described = {
+      refused: "refuses connections",
+      cooling: "refused a question before (cooling down)",
+      500: "answers 500",
+    };
+    for (const name of ["refused", "cooling", "500"]) {
       const wall = median(times[name]);
       console.log(
-        `| ${name === "500" ? "answers 500" : "refuses connections"} | ${expected[name].join(" → ")} | ${fmt.ms(wall)} | ` +
+        `| ${described[name]} | ${expected[name].join(" → ")} | ${fmt.ms(wall)} | ` +
           `${fmt.ratio(wall / alone)} | ${fmt.ms(wall - alone)} | — | — |`,
       );
     }
@@ -148,6 +174,10 @@ async function main() {
     figure(
       "failure cost, refused → next stage",
       `+${fmt.ms(median(times.refused) - alone)} (${fmt.ratio(median(times.refused) / alone)} of next stage alone)`,
+    );
+    figure(
+      "failure cost, refused before, cooling → next stage",
+      `+${fmt.ms(median(times.cooling) - alone)} (${fmt.ratio(median(times.cooling) / alone)} of next stage alone)`,
     );
     figure(
       "failure cost, HTTP 500 → next stage",
