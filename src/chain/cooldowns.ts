@@ -39,6 +39,8 @@ export interface CooldownStore {
   recovered(provider: ProviderName): Promise<void>;
   /** The cooldown of `provider` still in force, for `doctor`. */
   get(provider: ProviderName, now: number): Promise<Cooldown | undefined>;
+  /** The cooldown of `provider` as kept, in force or ended (but not yet forgotten). */
+  peek(provider: ProviderName): Promise<Cooldown | undefined>;
 }
 
 /**
@@ -102,6 +104,7 @@ export function createCooldowns(
       const current = await read(provider);
       return current && current.until > now ? current : undefined;
     },
+    peek: read,
   };
 }
 

@@ -49,7 +49,9 @@ export interface PreflightOptions {
   clock?: () => number;
   /**
    * Stages cooling down after a timeout: a cooling SearXNG is not asked, and a preflight that
-   * times out or cannot connect opens its cooldown, as a search would.
+   * times out or cannot connect opens its cooldown, as a search would. A preflight that reaches the
+   * instance after its cooldown ended is the probe that ends it (one sent before a search failed
+   * says nothing about the instance since, and leaves the cooldown alone).
    */
   cooldowns?: CooldownStore;
   /** The run's deadline within `signal`: running out of it says nothing about SearXNG. */
@@ -70,9 +72,9 @@ export async function preflightSearxng(
   const empty = { engines: [], healthyEngines: [], families: [], degraded: false };
   if (!searxng?.configured) return { status: "not_configured", ...empty, error: null, roundTrips: 0, ms: 0 };
   let roundTrips = 0;
-  const cooling = await options.cooldowns?.get("searxng", clock());
-  if (cooling) {
-    return { status: "failed", ...empty, error: describeCooldown(cooling, false), roundTrips, ms: 0 };
+  const cooldown = await options.cooldowns?.peek("searxng");
+  if (cooldown && cooldown.until > clock()) {
+    return { status: "failed", ...empty, error: describeCooldown(cooldown, false), roundTrips, ms: 0 };
   }
   try {
     let known = await options.health.get(options.instance);
@@ -111,7 +113,7 @@ export async function preflightSearxng(
       .map((e) => e.name)
       .sort();
     const families = webFamilies(healthy);
-    if (roundTrips > 0) await options.cooldowns?.recovered("searxng");
+    if (cooldown && roundTrips > 0) await options.cooldowns?.recovered("searxng");
     return {
       status: "ok",
       engines,
