@@ -69,9 +69,9 @@ function classifyText(claim: string, text: string): StanceJudgement {
   const trimmed = text.trim();
   if (trimmed === "" || isQuestionClaim(claim) || isEcho(claim, trimmed))
     return { stance: "neutral", score: 0.9 };
-  const { features, shape, relevance: rel } = readPair(claim, trimmed);
+  const { features, shape, twinsFrom, relevance: rel } = readPair(claim, trimmed);
   const model = stanceModel();
-  const p = classProbabilities(features, model, shape);
+  const p = classProbabilities(features, model, shape, twinsFrom);
   const chosen = chooseStance(p, model.neutralBelow);
   // A search result (a title and a snippet, or any text of several sentences) that names none of
   // the claim's terms is about something else. A single sentence is not gated: an argument may take

@@ -143,10 +143,21 @@ function shapeOf(text: string): string {
  * (`multi|u:safe`): the names the model's weights are fitted to.
  */
 export function stanceFeatures(claim: string, text: string): Map<string, number> {
-  const { features, shape } = readPair(claim, text);
+  const { features: plain, shape, twinsFrom } = readPair(claim, text);
+  const features = new Map<string, number>();
+  let index = 0;
+  for (const [name, value] of plain) {
+    features.set(name, value);
+    if (twinsFrom !== undefined && index >= twinsFrom) features.set(`${HI_TWIN}${name}`, HI_TWIN_VALUE);
+    index++;
+  }
   for (const [name, value] of [...features]) features.set(shapedName(shape, name), value);
   return features;
 }
+
+/** The prefix and value of an n-gram's twin on a text that names at least half the claim. */
+export const HI_TWIN = "hi*";
+export const HI_TWIN_VALUE = 0.5;
 
 /** A feature's name under the shape of its text. No feature name holds a `|`. */
 export function shapedName(shape: string, name: string): string {
@@ -159,7 +170,7 @@ function featuresOf(
   text: string,
   reading: Reading,
   rel: Relevance,
-): Map<string, number> {
+): { features: Map<string, number>; twinsFrom: number | undefined } {
   const f = new Map<string, number>();
   const add = (name: string, v = 1): void => {
     f.set(name, (f.get(name) ?? 0) + v);
@@ -275,10 +286,11 @@ function featuresOf(
   // generalises across claims. No feature above has one of these names, so a name already in `f`
   // is one seen here before.
   const masked = tokens.map((t, i) => (isContent(t) && claim.contentStems.has(stems[i] ?? "") ? "@" : t));
+  // On a text that names at least half the claim, each n-gram also counts as `hi*<name>` (worth
+  // HI_TWIN_VALUE) right after it: the model adds those twins as it scores, from `twinsFrom` on.
+  const twinsFrom = ov >= 0.5 ? f.size : undefined;
   const once = (name: string): void => {
-    if (f.has(name)) return;
-    f.set(name, 1);
-    if (ov >= 0.5) f.set(`hi*${name}`, 0.5);
+    if (!f.has(name)) f.set(name, 1);
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] ?? "";
@@ -293,7 +305,7 @@ function featuresOf(
     once(`last:${masked[tokens.length - 1] ?? ""}`);
   }
 
-  return f;
+  return { features: f, twinsFrom };
 }
 
 /**
@@ -304,9 +316,16 @@ function featuresOf(
 export function readPair(
   claim: string,
   text: string,
-): { features: Map<string, number>; shape: string; relevance: Relevance } {
+): {
+  features: Map<string, number>;
+  shape: string;
+  /** From this index on, each feature has a `hi*` twin (undefined: none has). */
+  twinsFrom: number | undefined;
+  relevance: Relevance;
+} {
   const claimReading = readClaim(claim);
   const reading = readText(text);
   const rel = relevanceOf(claimReading, reading);
-  return { features: featuresOf(claimReading, text, reading, rel), shape: shapeOf(text), relevance: rel };
+  const { features, twinsFrom } = featuresOf(claimReading, text, reading, rel);
+  return { features, shape: shapeOf(text), twinsFrom, relevance: rel };
 }

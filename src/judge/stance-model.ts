@@ -1,4 +1,5 @@
 import { readDataFile } from "../util/read-data-file.js";
+import { HI_TWIN, HI_TWIN_VALUE } from "./stance-features.js";
 
 /** The classes of the fitted model, in weight order. `unrelated` comes from the relevance gate instead. */
 export const MODEL_CLASSES = ["support", "contradict", "neutral"] as const;
@@ -73,49 +74,63 @@ export function hashFeature(name: string, dim: number): number {
 }
 
 /**
- * Calibrated probabilities over [support, contradict, neutral]. With `shape`, every feature counts
- * once more under its shaped name (`${shape}|${name}`, as `stanceFeatures` spells it), hashed in the
- * same pass over the name instead of built: the same sum in the same order, for half the strings.
+ * Calibrated probabilities over [support, contradict, neutral]. Two kinds of copies are added as the
+ * features are scored, hashed in the same pass over each name instead of built as strings (the
+ * names `stanceFeatures` spells out): from index `twinsFrom` on, each feature's `hi*` twin worth
+ * {@link HI_TWIN_VALUE} right after it; and with `shape`, every feature and twin once more under
+ * `${shape}|…`, after all of them. The sum is the same, in the same order, to the last bit.
  */
 export function classProbabilities(
   features: ReadonlyMap<string, number>,
   m = stanceModel(),
   shape?: string,
+  twinsFrom?: number,
 ): number[] {
   let [z0, z1, z2] = m.bias;
+  const add = (row: number, value: number) => {
+    if (row < 0) return;
+    z0 += (m.weights[row] ?? 0) * value;
+    z1 += (m.weights[row + 1] ?? 0) * value;
+    z2 += (m.weights[row + 2] ?? 0) * value;
+  };
+  const rowOf = (hash: number) => m.rowOf[(hash >>> 0) % m.dim] ?? -1;
   const shaped = shape !== undefined;
-  const prefix = shaped ? fnv(FNV_BASIS, `${shape}|`) : 0;
-  // The shaped copies come after every plain feature, as they did when spelt out: kept until then.
-  const shapedRows = new Int32Array(shaped ? features.size : 0);
-  const shapedValues = new Float64Array(shaped ? features.size : 0);
+  const twins = twinsFrom !== undefined;
+  const shapePrefix = shaped ? fnv(FNV_BASIS, `${shape}|`) : 0;
+  const twinPrefix = fnv(FNV_BASIS, HI_TWIN);
+  const shapedTwinPrefix = shaped ? fnv(shapePrefix, HI_TWIN) : 0;
+  // The shaped copies come after every plain feature and twin, as they did when spelt out.
+  const capacity = shaped ? 2 * features.size : 0;
+  const shapedRows = new Int32Array(capacity);
+  const shapedValues = new Float64Array(capacity);
   let k = 0;
+  let index = 0;
   for (const [name, value] of features) {
+    const twin = twins && index >= (twinsFrom as number);
+    index++;
     let plain = FNV_BASIS;
-    let withShape = prefix;
+    let withShape = shapePrefix;
+    let twinPlain = twinPrefix;
+    let twinShaped = shapedTwinPrefix;
     for (let i = 0; i < name.length; i++) {
       const code = name.charCodeAt(i);
       plain = Math.imul(plain ^ code, FNV_PRIME);
       withShape = Math.imul(withShape ^ code, FNV_PRIME);
+      twinPlain = Math.imul(twinPlain ^ code, FNV_PRIME);
+      twinShaped = Math.imul(twinShaped ^ code, FNV_PRIME);
     }
+    add(rowOf(plain), value);
+    if (twin) add(rowOf(twinPlain), HI_TWIN_VALUE);
     if (shaped) {
-      shapedRows[k] = m.rowOf[(withShape >>> 0) % m.dim] ?? -1;
-      shapedValues[k] = value;
-      k++;
+      shapedRows[k] = rowOf(withShape);
+      shapedValues[k++] = value;
+      if (twin) {
+        shapedRows[k] = rowOf(twinShaped);
+        shapedValues[k++] = HI_TWIN_VALUE;
+      }
     }
-    const row = m.rowOf[(plain >>> 0) % m.dim] ?? -1;
-    if (row < 0) continue;
-    z0 += (m.weights[row] ?? 0) * value;
-    z1 += (m.weights[row + 1] ?? 0) * value;
-    z2 += (m.weights[row + 2] ?? 0) * value;
   }
-  for (let j = 0; j < k; j++) {
-    const row = shapedRows[j] ?? -1;
-    if (row < 0) continue;
-    const value = shapedValues[j] ?? 0;
-    z0 += (m.weights[row] ?? 0) * value;
-    z1 += (m.weights[row + 1] ?? 0) * value;
-    z2 += (m.weights[row + 2] ?? 0) * value;
-  }
+  for (let j = 0; j < k; j++) add(shapedRows[j] ?? -1, shapedValues[j] ?? 0);
   return softmax([z0, z1, z2], m.temperature);
 }
 

@@ -81,8 +81,8 @@ describe("the model's reading of shaped features", () => {
     ["a text with other scripts", "Grüner Tee – Haarausfall? «Nein», sagt die Studie 研究"],
   ])("gives %s the probabilities of its spelt-out features, to the last bit", (_, text) => {
     const expected = classProbabilities(stanceFeatures(CLAIM, text));
-    const { features, shape } = readPair(CLAIM, text);
-    const shaped = classProbabilities(features, stanceModel(), shape);
+    const { features, shape, twinsFrom } = readPair(CLAIM, text);
+    const shaped = classProbabilities(features, stanceModel(), shape, twinsFrom);
     expect(shaped).toHaveLength(3);
     // toEqual compares numbers with Object.is: equal to the last bit.
     expect(shaped).toEqual(expected);
