@@ -4,14 +4,13 @@ import { ConfigError } from "../errors.js";
 import { createEngineHealthStore, type EngineHealthStore, instanceKey } from "../health/engine-health.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { createProviders } from "../providers/create-providers.js";
-import { addressVariable, SUGGESTED_KEYS, stageAddress } from "../providers/registry.js";
+import { addressVariable, SUGGESTED_KEYS } from "../providers/registry.js";
 import type { SearchProvider } from "../providers/search-provider.js";
 import type { SearxngProvider } from "../providers/searxng.js";
 import { createMemoryStore } from "../state/memory-store.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
-import { type CooldownStore, createCooldowns } from "./cooldowns.js";
-import type { ChainOptions } from "./fallback-chain.js";
+import { type CooldownStore, cooldownsFor } from "./cooldowns.js";
 import { createPauseStore, type PauseStore } from "./pause-store.js";
 import { createRateLimiter, type RateLimiter, ratesOf } from "./rate-limiter.js";
 import { createResultCache, type ResultCache } from "./result-cache.js";
@@ -20,22 +19,23 @@ import { createSpendCaps, type SpendCaps } from "./spend-caps.js";
 export interface ChainSetup {
   chain: SearchProvider[];
   searxng: SearxngProvider | undefined;
-  pauses: PauseStore;
   /** What is known about the SearXNG instance's engines, and its key in that store. */
   health: EngineHealthStore;
   instance: string;
   /** The shared state behind pauses and health (its warnings go in the report's notes). */
   state: StateStore;
-  /** Fresh answers to the same request; undefined when the cache is off or bypassed. */
-  cache: ResultCache | undefined;
-  /** Allowances per provider and period (CORE_SEARCH_BUDGET). */
-  spend: SpendCaps;
-  /** Stages that timed out or refused lately. */
-  cooldowns: CooldownStore;
-  /** Request rates per stage (CORE_SEARCH_RATE over the documented defaults). */
-  rates: RateLimiter;
-  /** What every `runChain` of this setup shares: pauses, cache, spend caps, cooldowns and rates. */
-  shared: Pick<ChainOptions, "pauses" | "cache" | "spend" | "cooldowns" | "rates">;
+  /** What every `runChain` of this setup shares, kept in `state`. */
+  shared: {
+    pauses: PauseStore;
+    /** Fresh answers to the same request; undefined when the cache is off or bypassed. */
+    cache: ResultCache | undefined;
+    /** Allowances per provider and period (CORE_SEARCH_BUDGET). */
+    spend: SpendCaps;
+    /** Stages that timed out or refused lately. */
+    cooldowns: CooldownStore;
+    /** Request rates per stage (CORE_SEARCH_RATE over the documented defaults). */
+    rates: RateLimiter;
+  };
   /** Closes the state store when this setup opened it; a store the caller passed in stays open. */
   close(): Promise<void>;
 }
@@ -74,22 +74,19 @@ export function setUpChain(
     config.cacheTtlMs > 0
       ? cacheFor(state, config.cacheTtlMs, cacheScope(config), options.cache !== false)
       : undefined;
-  const pauses = createPauseStore(state);
-  const spend = createSpendCaps(state, config.budget);
-  const cooldowns = createCooldowns(state, (name) => stageAddress(config, name));
-  const rates = createRateLimiter(state, ratesOf(config));
   return {
     chain,
     searxng: built?.searxng,
-    pauses,
     health: createEngineHealthStore(state),
     instance: instanceKey(config.searxngUrl ?? ""),
     state,
-    cache,
-    spend,
-    cooldowns,
-    rates,
-    shared: { pauses, cache, spend, cooldowns, rates },
+    shared: {
+      pauses: createPauseStore(state),
+      cache,
+      spend: createSpendCaps(state, config.budget),
+      cooldowns: cooldownsFor(state, config),
+      rates: createRateLimiter(state, ratesOf(config)),
+    },
     close: async () => {
       await cache?.flush();
       if (owned) await state.close();

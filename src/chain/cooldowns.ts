@@ -1,4 +1,5 @@
 import { instanceKey } from "../health/engine-health.js";
+import { stageAddress } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import type { StateStore } from "../state/state-store.js";
 
@@ -106,6 +107,11 @@ export function createCooldowns(
     },
     peek: read,
   };
+}
+
+/** The cooldowns of the stages as `config` reaches them (each at the address it sets, if any). */
+export function cooldownsFor(state: StateStore, config: Parameters<typeof stageAddress>[0]): CooldownStore {
+  return createCooldowns(state, (name) => stageAddress(config, name));
 }
 
 function isCooldown(value: unknown): value is Cooldown {

@@ -172,7 +172,7 @@ async function runPipeline(
     logger,
     health,
     instance,
-    cooldowns: setup.cooldowns,
+    cooldowns: shared.cooldowns,
     deadline,
   });
   emit({
@@ -203,8 +203,8 @@ async function runPipeline(
   const counterChain = preflight.status === "ok" ? chain : rotateFirstConfigured(chain, skip);
 
   // search, reading and judging each call's results as they arrive — in this thread, unless the
-  // analysis goes to a server's worker pool, which starts once every call is back
-  const pooled = analyse !== undefined && judge === defaultJudge;
+  // analysis goes to a server's worker pool (the built-in judge only), which starts once every call is back
+  const pool = judge === defaultJudge ? analyse : undefined;
   const ahead = judgeAhead(judge, plan.claim);
   const results = await pMap(
     calls,
@@ -234,7 +234,7 @@ async function runPipeline(
         hits: result.hits.length,
         ms: Math.round(performance.now() - callStarted),
       });
-      if (!pooled) {
+      if (!pool) {
         ahead.add(result.hits);
         prepareHits(result.hits);
       }
@@ -264,7 +264,7 @@ async function runPipeline(
   const counterCalls = calls.filter((call) => call.role === "counter").map((call) => call.id);
   const found = { claim: plan.claim, hits, counterCalls };
   const [{ items, origins, judgements, label, ...analysis }] = await Promise.all([
-    pooled && analyse ? analyse(found) : analyseHits(found, { judge: ahead.judge, deadline, logger }),
+    pool ? pool(found) : analyseHits(found, { judge: ahead.judge, deadline, logger }),
     recorded,
   ]);
   notes.push(...state.warnings, ...analysis.notes);

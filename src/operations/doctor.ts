@@ -1,4 +1,4 @@
-import { createCooldowns, describeCooldown } from "../chain/cooldowns.js";
+import { cooldownsFor, describeCooldown } from "../chain/cooldowns.js";
 import { humanDuration } from "../chain/fallback-chain.js";
 import { createPauseStore } from "../chain/pause-store.js";
 import { describeRate, ratesOf } from "../chain/rate-limiter.js";
@@ -11,7 +11,7 @@ import { type EngineStatus, preflightSearxng } from "../health/preflight.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { silentLogger } from "../log/logger.js";
 import { createProviders } from "../providers/create-providers.js";
-import { providerRow, stageAddress } from "../providers/registry.js";
+import { providerRow } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
@@ -79,7 +79,7 @@ async function diagnoseWith(
   searxng: ReturnType<typeof createProviders>["searxng"],
 ): Promise<Diagnosis> {
   const pauses = createPauseStore(state);
-  const cooldowns = createCooldowns(state, (name) => stageAddress(config, name));
+  const cooldowns = cooldownsFor(state, config);
   const rates = ratesOf(config);
   const rateOf = (name: ProviderName): string | null => {
     const rate = rates[name];
