@@ -120,13 +120,14 @@ export async function runChain(
   }
 
   for (const provider of providers) {
+    /** A stage not asked: why, and nothing else to time. */
+    const passOver = (outcome: string, detail?: string) =>
+      record({ provider: provider.name, outcome, ms: 0, ...(detail === undefined ? {} : { detail }) });
+    const outOfTime = (ms = 0) =>
+      record({ provider: provider.name, outcome: "deadline", ms, detail: "overall deadline reached" });
     const skipped = options.skip?.get(provider.name);
     if (!provider.configured || skipped) {
-      record({
-        provider: provider.name,
-        outcome: provider.configured ? (skipped as string) : "no_key",
-        ms: 0,
-      });
+      passOver(provider.configured ? (skipped as string) : "no_key");
       continue;
     }
     const [pause, cooling] = await Promise.all([
@@ -134,30 +135,15 @@ export async function runChain(
       options.cooldowns?.check(provider.name, clock()),
     ]);
     if (pause) {
-      record({
-        provider: provider.name,
-        outcome: "paused",
-        ms: 0,
-        detail: `${pause.detail}; paused until ${new Date(pause.until).toISOString()}`,
-      });
+      passOver("paused", `${pause.detail}; paused until ${new Date(pause.until).toISOString()}`);
       continue;
     }
     if (cooling && !cooling.ask) {
-      record({
-        provider: provider.name,
-        outcome: "cooling",
-        ms: 0,
-        detail: describeCooldown(cooling.cooldown, cooling.probing),
-      });
+      passOver("cooling", describeCooldown(cooling.cooldown, cooling.probing));
       continue;
     }
     if (options.deadline.aborted) {
-      record({
-        provider: provider.name,
-        outcome: "deadline",
-        ms: 0,
-        detail: "overall deadline reached",
-      });
+      outOfTime();
       break;
     }
     const started = now();
@@ -169,31 +155,20 @@ export async function runChain(
     try {
       slot = await options.rates?.take(provider.name, maxWaitMs, options.deadline);
     } catch {
-      record({
-        provider: provider.name,
-        outcome: "deadline",
-        ms: Math.round(now() - started),
-        detail: "overall deadline reached",
-      });
+      // Only the deadline ends a wait for a rate slot.
+      outOfTime(Math.round(now() - started));
       break;
     }
     if (slot && !slot.ok) {
-      record({
-        provider: provider.name,
-        outcome: "throttled",
-        ms: 0,
-        detail: `no request free within its rate of ${describeRate(slot.rate)} for another ${humanDuration(slot.waitMs)}; the next stage was asked`,
-      });
+      passOver(
+        "throttled",
+        `no request free within its rate of ${describeRate(slot.rate)} for another ${humanDuration(slot.waitMs)}; the next stage was asked`,
+      );
       continue;
     }
     const allowed = await options.spend?.reserve(provider.name);
     if (allowed && !allowed.ok) {
-      record({
-        provider: provider.name,
-        outcome: "capped",
-        ms: 0,
-        detail: describeAllowance(allowed.allowance),
-      });
+      passOver("capped", describeAllowance(allowed.allowance));
       continue;
     }
     try {
