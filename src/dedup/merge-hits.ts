@@ -38,15 +38,10 @@ export interface MergeResult {
 export function mergeHits(hits: readonly HitFromCall[]): MergeResult {
   const byKey = new Map<string, MergedItem>();
   let invalidUrls = 0;
-  // Calls often return the very same URL; canonicalizing it is most of the cost of a hit.
-  const keyOfUrl = new Map<string, string | null>();
   const ordered = [...hits].sort((a, b) => a.call - b.call || a.hit.rank - b.hit.rank);
   for (const { call, provider, hit } of ordered) {
-    let key = keyOfUrl.get(hit.url);
-    if (key === undefined) {
-      key = canonicalUrl(hit.url);
-      keyOfUrl.set(hit.url, key);
-    }
+    // Memoized: an address seen before (in another call, or worked out ahead) costs a look-up.
+    const key = canonicalUrl(hit.url);
     if (key === null) {
       invalidUrls += 1;
       continue;
