@@ -159,7 +159,10 @@ export function stanceFeatures(claim: string, text: string): Map<string, number>
 export const HI_TWIN = "hi*";
 export const HI_TWIN_VALUE = 0.5;
 
-/** A feature's name under the shape of its text. No feature name holds a `|`. */
+/**
+ * A feature's name under the shape of its text. No feature name holds a `|`. The model hashes the
+ * prefix (`shapedName(shape, "")`) and carries it on over each name instead of building this.
+ */
 export function shapedName(shape: string, name: string): string {
   return `${shape}|${name}`;
 }

@@ -1,5 +1,5 @@
 import { readDataFile } from "../util/read-data-file.js";
-import { HI_TWIN, HI_TWIN_VALUE } from "./stance-features.js";
+import { HI_TWIN, HI_TWIN_VALUE, shapedName } from "./stance-features.js";
 
 /** The classes of the fitted model, in weight order. `unrelated` comes from the relevance gate instead. */
 export const MODEL_CLASSES = ["support", "contradict", "neutral"] as const;
@@ -78,7 +78,7 @@ export function hashFeature(name: string, dim: number): number {
  * features are scored, hashed in the same pass over each name instead of built as strings (the
  * names `stanceFeatures` spells out): from index `twinsFrom` on, each feature's `hi*` twin worth
  * {@link HI_TWIN_VALUE} right after it; and with `shape`, every feature and twin once more under
- * `${shape}|…`, after all of them. The sum is the same, in the same order, to the last bit.
+ * its {@link shapedName}, after all of them. The sum is the same, in the same order, to the last bit.
  */
 export function classProbabilities(
   features: ReadonlyMap<string, number>,
@@ -96,7 +96,7 @@ export function classProbabilities(
   const rowOf = (hash: number) => m.rowOf[(hash >>> 0) % m.dim] ?? -1;
   const shaped = shape !== undefined;
   const twins = twinsFrom !== undefined;
-  const shapePrefix = shaped ? fnv(FNV_BASIS, `${shape}|`) : 0;
+  const shapePrefix = shaped ? fnv(FNV_BASIS, shapedName(shape, "")) : 0;
   const twinPrefix = fnv(FNV_BASIS, HI_TWIN);
   const shapedTwinPrefix = shaped ? fnv(shapePrefix, HI_TWIN) : 0;
   // The shaped copies come after every plain feature and twin, as they did when spelt out.
