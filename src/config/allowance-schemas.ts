@@ -14,10 +14,14 @@ const MAX_RATE_COUNT = 1_000_000;
 interface EntryKind<E extends { provider: ProviderName }> {
   /** "provider:limit/day or …", for messages. */
   format: string;
-  /** The fields of the object form, for messages. */
-  fields: string;
-  /** The entry from the text after `provider:`; undefined when it does not have the format. */
+  /** The fields of the object form; any other field is a problem. */
+  fields: readonly string[];
+  /**
+   * The entry from the text after `provider:`; "malformed" when it does not have the format,
+   * undefined when it does but its parts were reported as problems.
+   */
   fromText(ctx: Ctx, where: string, provider: string, value: string): E | undefined | "malformed";
+  /** The entry from the object form's known fields; undefined when they were reported as problems. */
   fromObject(ctx: Ctx, where: string, fields: Record<string, unknown>): E | undefined;
   /** Two entries that may not both be given, with why (e.g. "repeats the day cap of exa"). */
   clash(a: E, b: E): string | undefined;
@@ -53,11 +57,15 @@ function entryList<E extends { provider: ProviderName }>(kind: EntryKind<E>) {
         value.forEach((item: unknown, index) => {
           const where = `entry ${index + 1}`;
           if (typeof item !== "object" || item === null) {
-            problem(ctx, `${where} must be an object { ${kind.fields} }`);
+            problem(ctx, `${where} must be an object { ${kind.fields.join(", ")} }`);
             failed = true;
             return;
           }
-          add(kind.fromObject(ctx, where, item as Record<string, unknown>), where);
+          const unknown = Object.keys(item).filter((name) => !kind.fields.includes(name));
+          if (unknown.length > 0)
+            problem(ctx, `${where} has unknown fields: ${unknown.map(quote).join(", ")}`);
+          const entry = kind.fromObject(ctx, where, item as Record<string, unknown>);
+          add(unknown.length > 0 ? undefined : entry, where);
         });
       } else {
         problem(ctx, `must be a comma-separated list of ${kind.format}`);
@@ -84,13 +92,6 @@ function checkCount(ctx: Ctx, where: string, count: unknown, max: number): numbe
   return undefined;
 }
 
-/** Unknown fields of an object entry are a problem, as everywhere in the settings. */
-function checkFields(ctx: Ctx, where: string, rest: Record<string, unknown>): boolean {
-  if (Object.keys(rest).length === 0) return true;
-  problem(ctx, `${where} has unknown fields: ${Object.keys(rest).map(quote).join(", ")}`);
-  return false;
-}
-
 export interface BudgetEntry {
   provider: ProviderName;
   limit: number;
@@ -111,16 +112,12 @@ function budgetEntry(ctx: Ctx, where: string, provider: unknown, limit: unknown,
 /** Spend caps: `exa:1000/month,brave:50/day`, or `{ provider, limit, period }[]`. */
 export const budgetSchema = entryList<BudgetEntry>({
   format: "provider:limit/day or provider:limit/month (e.g. exa:1000/month)",
-  fields: "provider, limit, period",
+  fields: ["provider", "limit", "period"],
   fromText(ctx, where, provider, value) {
     const match = /^(\d+)\s*\/\s*([a-z]+)$/iu.exec(value);
     return match ? budgetEntry(ctx, where, provider, Number(match[1]), match[2]) : "malformed";
   },
-  fromObject(ctx, where, { provider, limit, period, ...rest }) {
-    const fieldsOk = checkFields(ctx, where, rest);
-    const entry = budgetEntry(ctx, where, provider, limit, period);
-    return fieldsOk ? entry : undefined;
-  },
+  fromObject: (ctx, where, { provider, limit, period }) => budgetEntry(ctx, where, provider, limit, period),
   clash: (a, b) =>
     a.provider === b.provider && a.period === b.period
       ? `repeats the ${b.period} cap of ${b.provider}`
@@ -157,16 +154,12 @@ function rateEntry(ctx: Ctx, where: string, provider: unknown, limit: unknown, p
 /** Request rates: `brave:1/s,exa:5/s,searxng:off`, or `{ provider, limit, per }[]` (`limit: "off"`). */
 export const rateSchema = entryList<RateEntry>({
   format: "provider:count/s, provider:count/min or provider:off (e.g. brave:1/s)",
-  fields: "provider, limit, per",
+  fields: ["provider", "limit", "per"],
   fromText(ctx, where, provider, value) {
     if (RATE_OFF.has(value.trim().toLowerCase())) return rateEntry(ctx, where, provider, value, undefined);
     const match = /^(\d+)\s*\/\s*([a-z]+)$/iu.exec(value);
     return match ? rateEntry(ctx, where, provider, Number(match[1]), match[2]) : "malformed";
   },
-  fromObject(ctx, where, { provider, limit, per, ...rest }) {
-    const fieldsOk = checkFields(ctx, where, rest);
-    const entry = rateEntry(ctx, where, provider, limit, per);
-    return fieldsOk ? entry : undefined;
-  },
+  fromObject: (ctx, where, { provider, limit, per }) => rateEntry(ctx, where, provider, limit, per),
   clash: (a, b) => (a.provider === b.provider ? `repeats the rate of ${b.provider}` : undefined),
 });
