@@ -55,21 +55,21 @@ const PASSED_OVER: Readonly<Record<string, string>> = {
  * for the moment shapes which service answered, so the report says so even when the call succeeded.
  */
 function passedStageNotes(calls: readonly CallRecord[]): string[] {
+  // Keyed by what the note says of the stage ("exa skipped"), so each stage and outcome is said once.
   const seen = new Map<string, { ids: number[]; detail: string }>();
   for (const call of calls) {
     if (call.status === "failed" || call.status === "skipped") continue; // their own note names it
     for (const attempt of call.attempts) {
-      if (!(attempt.outcome in PASSED_OVER)) continue;
-      const key = `${attempt.provider} ${attempt.outcome}`;
-      const entry = seen.get(key) ?? { ids: [], detail: attempt.detail ?? attempt.outcome };
+      if (!Object.hasOwn(PASSED_OVER, attempt.outcome)) continue;
+      const said = `${attempt.provider} ${PASSED_OVER[attempt.outcome]}`;
+      const entry = seen.get(said) ?? { ids: [], detail: attempt.detail ?? attempt.outcome };
       if (!entry.ids.includes(call.id)) entry.ids.push(call.id);
-      seen.set(key, entry);
+      seen.set(said, entry);
     }
   }
-  return [...seen].map(([key, { ids, detail }]) => {
-    const [provider, outcome] = key.split(" ") as [string, string];
+  return [...seen].map(([said, { ids, detail }]) => {
     const which =
       ids.length === 1 ? `call ${ids[0]}` : `calls ${ids.slice(0, -1).join(", ")} and ${ids.at(-1)}`;
-    return `${provider} ${PASSED_OVER[outcome]} for ${which} — ${detail}`;
+    return `${said} for ${which} — ${detail}`;
   });
 }
