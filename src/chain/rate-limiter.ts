@@ -95,8 +95,10 @@ export function createRateLimiter(
   const drain = async (provider: ProviderName, rate: Rate): Promise<void> => {
     busy.add(provider);
     try {
-      for (let batch = take(waiting, provider); batch.length > 0; batch = take(waiting, provider)) {
+      // Requests that arrive during one update are granted by the next, together.
+      for (let batch = takeWaiting(waiting, provider); batch.length > 0; ) {
         await grant(provider, rate, batch);
+        batch = takeWaiting(waiting, provider);
       }
     } finally {
       busy.delete(provider);
@@ -119,7 +121,7 @@ export function createRateLimiter(
   };
 }
 
-function take(waiting: Map<ProviderName, Pending[]>, provider: ProviderName): Pending[] {
+function takeWaiting(waiting: Map<ProviderName, Pending[]>, provider: ProviderName): Pending[] {
   const batch = waiting.get(provider) ?? [];
   waiting.delete(provider);
   return batch;
