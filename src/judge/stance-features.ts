@@ -205,14 +205,18 @@ function featuresOf(
       add(`c:${t}`);
     }
   }
-  for (const phrase of words.refutePhrases) {
-    if (joined.includes(` ${phrase} `) || lower.includes(` ${phrase} `)) {
+  // A phrase found between spaces begins with a whole token: a text without that token is passed
+  // over without searching it.
+  const tokenSet = new Set(tokens);
+  for (const { phrase, padded, lead } of words.refutePhrases) {
+    if (lead !== undefined && !tokenSet.has(lead)) continue;
+    if (joined.includes(padded) || lower.includes(padded)) {
       refute++;
       add(`rp:${phrase}`);
     }
   }
-  for (const phrase of words.hedgePhrases) {
-    if (joined.includes(` ${phrase} `) || lower.includes(phrase)) {
+  for (const { phrase, padded } of words.hedgePhrases) {
+    if (joined.includes(padded) || lower.includes(phrase)) {
       hedge++;
       add(`hp:${phrase}`);
     }

@@ -39,6 +39,9 @@ let model: StanceModel | undefined;
 export function stanceModel(): StanceModel {
   if (model) return model;
   const file = readDataFile("stance-model.json") as ModelFile;
+  // A power of two, so that a hash finds its row with a mask instead of a division.
+  if (!Number.isInteger(Math.log2(file.dim)))
+    throw new Error(`stance-model.json: dim ${file.dim} is not a power of two`);
   // Typed arrays over the decoded bytes (copied, so they start aligned), and no per-row objects:
   // loading costs little more than the parse.
   const bytes = (base64: string): ArrayBuffer => new Uint8Array(Buffer.from(base64, "base64")).buffer;
@@ -73,6 +76,10 @@ export function hashFeature(name: string, dim: number): number {
   return (fnv(FNV_BASIS, name) >>> 0) % dim;
 }
 
+/** Where the shaped copies wait for their turn: kept between calls, grown when a text needs more. */
+let shapedRows = new Int32Array(1024);
+let shapedValues = new Float64Array(1024);
+
 /**
  * Calibrated probabilities over [support, contradict, neutral]. Two kinds of copies are added as the
  * features are scored, hashed in the same pass over each name instead of built as strings (the
@@ -93,16 +100,19 @@ export function classProbabilities(
     z1 += (m.weights[row + 1] ?? 0) * value;
     z2 += (m.weights[row + 2] ?? 0) * value;
   };
-  const rowOf = (hash: number) => m.rowOf[(hash >>> 0) % m.dim] ?? -1;
+  const rows = m.rowOf;
+  const mask = m.dim - 1;
+  const rowOf = (hash: number) => rows[hash & mask] ?? -1;
   const shaped = shape !== undefined;
   const twins = twinsFrom !== undefined;
   const shapePrefix = shaped ? fnv(FNV_BASIS, shapedName(shape, "")) : 0;
   const twinPrefix = fnv(FNV_BASIS, HI_TWIN);
   const shapedTwinPrefix = shaped ? fnv(shapePrefix, HI_TWIN) : 0;
   // The shaped copies come after every plain feature and twin, as they did when spelt out.
-  const capacity = shaped ? 2 * features.size : 0;
-  const shapedRows = new Int32Array(capacity);
-  const shapedValues = new Float64Array(capacity);
+  if (shaped && shapedRows.length < 2 * features.size) {
+    shapedRows = new Int32Array(4 * features.size);
+    shapedValues = new Float64Array(4 * features.size);
+  }
   let k = 0;
   let index = 0;
   for (const [name, value] of features) {

@@ -1,13 +1,24 @@
 import { readDataFile } from "../util/read-data-file.js";
 
+/**
+ * A cue phrase as the judge looks for it: the phrase, its form between spaces (built once, not per
+ * text), and its first word when that word is one token to the tokenizer (`isn't`, `no`), else
+ * undefined.
+ */
+export interface CuePhrase {
+  phrase: string;
+  padded: string;
+  lead: string | undefined;
+}
+
 /** The word lists of src/data/stance-words.json, as sets; read on first use, not at start-up. */
 export interface StanceWords {
   stopwords: ReadonlySet<string>;
   negations: ReadonlySet<string>;
   refuteWords: ReadonlySet<string>;
-  refutePhrases: readonly string[];
+  refutePhrases: readonly CuePhrase[];
   hedgeWords: ReadonlySet<string>;
-  hedgePhrases: readonly string[];
+  hedgePhrases: readonly CuePhrase[];
   confirmWords: ReadonlySet<string>;
   /** Words of search-page filler ("google result 1 for …") that say nothing about a claim. */
   placeholderWords: ReadonlySet<string>;
@@ -17,6 +28,14 @@ export interface StanceWords {
 
 let words: StanceWords | undefined;
 
+/** One token to the judge's tokenizer (stance-features.ts): letters and digits, one apostrophe part. */
+const ONE_TOKEN = /^[a-z0-9]+(?:['’][a-z]+)?$/;
+
+function cuePhrase(phrase: string): CuePhrase {
+  const first = phrase.split(" ")[0] ?? "";
+  return { phrase, padded: ` ${phrase} `, lead: ONE_TOKEN.test(first) ? first : undefined };
+}
+
 export function stanceWords(): StanceWords {
   if (words) return words;
   const raw = readDataFile("stance-words.json") as Record<string, string[]>;
@@ -25,9 +44,9 @@ export function stanceWords(): StanceWords {
     stopwords: new Set(list("stopwords")),
     negations: new Set(list("negations")),
     refuteWords: new Set(list("refuteWords")),
-    refutePhrases: list("refutePhrases"),
+    refutePhrases: list("refutePhrases").map(cuePhrase),
     hedgeWords: new Set(list("hedgeWords")),
-    hedgePhrases: list("hedgePhrases"),
+    hedgePhrases: list("hedgePhrases").map(cuePhrase),
     confirmWords: new Set(list("confirmWords")),
     placeholderWords: new Set(list("placeholderWords")),
     reducers: new Set(list("reducers")),
