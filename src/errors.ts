@@ -7,7 +7,8 @@ export type CoreSearchErrorCode =
   | "INVALID_CONFIG"
   | "NOTHING_CONFIGURED"
   | "PROVIDER_FAILED"
-  | "HTTP_FAILED";
+  | "HTTP_FAILED"
+  | "READ_FAILED";
 
 export class CoreSearchError extends Error {
   readonly code: CoreSearchErrorCode;
@@ -100,5 +101,30 @@ export class HttpFailure extends CoreSearchError {
     super(message, { code: "HTTP_FAILED", cause: options.cause });
     this.name = "HttpFailure";
     this.kind = options.kind;
+  }
+}
+
+/** Why a page was not read: the reason word recorded with the read, and a sentence for people. */
+export type ReadFailureReason =
+  | "bad_address"
+  | "private_address"
+  | "too_many_redirects"
+  | "redirect_loop"
+  | "http_status"
+  | "unsupported_type"
+  | "timeout"
+  | "aborted"
+  | "too_large"
+  | "network"
+  | "bad_body";
+
+/** A page that could not be read. The message names the address with any credentials masked. */
+export class ReadFailure extends CoreSearchError {
+  readonly reason: ReadFailureReason;
+
+  constructor(message: string, options: { reason: ReadFailureReason; cause?: unknown }) {
+    super(message, { code: "READ_FAILED", cause: options.cause });
+    this.name = "ReadFailure";
+    this.reason = options.reason;
   }
 }

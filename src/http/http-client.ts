@@ -99,13 +99,13 @@ async function send(req: HttpRequest, dispatcher: Dispatcher | undefined): Promi
       ...(dispatcher ? { dispatcher } : {}),
     });
     const responseHeaders = flattenHeaders(response.headers);
-    const text = await readCapped(
+    const bytes = await readCappedBody(
       response.body,
       responseHeaders["content-encoding"],
       req.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       shownUrl,
     );
-    return { status: response.statusCode, headers: responseHeaders, text };
+    return { status: response.statusCode, headers: responseHeaders, text: bytes.toString("utf8") };
   } catch (error) {
     throw failure(error);
   }
@@ -136,12 +136,16 @@ function prepareUrl(
   return { url, authorization };
 }
 
-async function readCapped(
+/**
+ * A response body, decompressed as its `content-encoding` says, stopped with `too_large` as soon as
+ * the decompressed bytes pass `maxBytes`.
+ */
+export async function readCappedBody(
   body: Readable,
   encoding: string | undefined,
   maxBytes: number,
   shownUrl: string,
-): Promise<string> {
+): Promise<Buffer> {
   let stream: Readable = body;
   const coding = encoding?.trim().toLowerCase();
   const decoder =
@@ -194,10 +198,12 @@ async function readCapped(
     }
     throw error;
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+export function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;

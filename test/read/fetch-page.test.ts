@@ -1,0 +1,222 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ReadFailure } from "../../src/errors.js";
+import { isPublicAddress } from "../../src/http/address-policy.js";
+import { fetchPage } from "../../src/read/fetch-page.js";
+
+type Handler = (req: IncomingMessage, res: ServerResponse, base: string) => void;
+
+/** A local web server on `host`, answering each path with its handler. */
+async function serve(
+  host: string,
+  routes: Record<string, Handler>,
+): Promise<{ base: string; server: Server }> {
+  let base = "";
+  const server = createServer((req, res) => {
+    const handler = routes[req.url ?? ""];
+    if (!handler) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    handler(req, res, base);
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  base = `http://${host}:${(server.address() as AddressInfo).port}`;
+  return { base, server };
+}
+
+const html =
+  (body: string): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
+  };
+const redirect =
+  (to: (base: string) => string): Handler =>
+  (_req, res, base) => {
+    res.writeHead(302, { location: to(base) }).end();
+  };
+
+/** What a read failed with; fails the test when it did not fail. */
+async function failure(promise: Promise<unknown>): Promise<ReadFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ReadFailure);
+    return error as ReadFailure;
+  }
+  throw new Error("the read succeeded");
+}
+
+const pages: Record<string, Handler> = {
+  "/article": html("<html><body><h1>Title</h1><p>Body text.</p></body></html>"),
+  "/hop1": redirect((base) => `${base}/hop2`),
+  "/hop2": redirect(() => "/article"),
+  "/loop-a": redirect(() => "/loop-b"),
+  "/loop-b": redirect(() => "/loop-a"),
+  "/missing": (_req, res) => {
+    res.writeHead(404, { "content-type": "text/html" }).end("gone");
+  },
+  "/image": (_req, res) => {
+    res.writeHead(200, { "content-type": "image/png" }).end(Buffer.alloc(10));
+  },
+  "/hang": (_req, res) => {
+    // Headers, a first chunk, and then nothing: the body never ends.
+    res.writeHead(200, { "content-type": "text/html" });
+    res.write("<p>start");
+  },
+  "/huge": (_req, res) => {
+    // 50 MiB, written as the reader takes it.
+    res.writeHead(200, { "content-type": "text/plain" });
+    const chunk = Buffer.alloc(1024 * 1024, 97);
+    let sent = 0;
+    const more = () => {
+      while (sent < 50) {
+        sent++;
+        if (!res.write(chunk)) {
+          res.once("drain", more);
+          return;
+        }
+      }
+      res.end();
+    };
+    res.on("close", () => {
+      sent = 50;
+    });
+    more();
+  },
+  "/bomb": (_req, res) => {
+    res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" }).end(bombBytes);
+  },
+};
+for (let i = 0; i < 7; i++) pages[`/chain${i}`] = redirect(() => `/chain${i + 1}`);
+const bombBytes = gzipSync(Buffer.alloc(50 * 1024 * 1024));
+
+let local: { base: string; server: Server };
+let publicSide: { base: string; server: Server };
+/** In these tests 127.0.0.2 plays a public site; every other address is private. */
+const onlyPublicSide = (address: string) => address === "127.0.0.2";
+
+beforeAll(async () => {
+  local = await serve("127.0.0.1", pages);
+  publicSide = await serve("127.0.0.2", {
+    "/to-private": redirect(() => `${local.base}/article`),
+    "/to-localhost": redirect(() => local.base.replace("127.0.0.1", "localhost")),
+    "/ok": html("<p>public page</p>"),
+  });
+});
+afterAll(() => {
+  local.server.closeAllConnections();
+  local.server.close();
+  publicSide.server.closeAllConnections();
+  publicSide.server.close();
+});
+
+describe("fetchPage", () => {
+  it("reads a page, following redirects, when private addresses are allowed", async () => {
+    const page = await fetchPage(`${local.base}/hop1`, { allowPrivateAddresses: true });
+    expect(page.status).toBe(200);
+    expect(page.mediaType).toBe("text/html");
+    expect(page.bytes.toString()).toContain("Body text.");
+    expect(page.redirects).toEqual([`${local.base}/hop2`, `${local.base}/article`]);
+    expect(page.finalUrl).toBe(`${local.base}/article`);
+  });
+
+  it("refuses loopback and private addresses by default, by literal and by name", async () => {
+    for (const address of [
+      `${local.base}/article`,
+      local.base.replace("127.0.0.1", "localhost"),
+      "http://[::1]/",
+    ]) {
+      const error = await failure(fetchPage(address));
+      expect(error.reason).toBe("private_address");
+      expect(error.message).toMatch(/private or reserved/);
+    }
+  });
+
+  it("refuses a redirect into a private range at the hop", async () => {
+    const literal = await failure(
+      fetchPage(`${publicSide.base}/to-private`, { addressAllowed: onlyPublicSide }),
+    );
+    expect(literal.reason).toBe("private_address");
+    const byName = await failure(
+      fetchPage(`${publicSide.base}/to-localhost`, { addressAllowed: onlyPublicSide }),
+    );
+    expect(byName.reason).toBe("private_address");
+    // The public side itself is read under the same policy.
+    const ok = await fetchPage(`${publicSide.base}/ok`, { addressAllowed: onlyPublicSide });
+    expect(ok.bytes.toString()).toContain("public page");
+  });
+
+  it("ends redirect loops and long redirect chains", async () => {
+    const loop = await failure(fetchPage(`${local.base}/loop-a`, { allowPrivateAddresses: true }));
+    expect(loop.reason).toBe("redirect_loop");
+    const chain = await failure(fetchPage(`${local.base}/chain0`, { allowPrivateAddresses: true }));
+    expect(chain.reason).toBe("too_many_redirects");
+  });
+
+  it("ends a page that never finishes at its timeout", async () => {
+    const started = Date.now();
+    const error = await failure(
+      fetchPage(`${local.base}/hang`, { allowPrivateAddresses: true, timeoutMs: 300 }),
+    );
+    expect(error.reason).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("stops a 50 MiB body and a gzip bomb at the size cap", async () => {
+    const huge = await failure(fetchPage(`${local.base}/huge`, { allowPrivateAddresses: true }));
+    expect(huge.reason).toBe("too_large");
+    const bomb = await failure(fetchPage(`${local.base}/bomb`, { allowPrivateAddresses: true }));
+    expect(bomb.reason).toBe("too_large");
+    expect(bombBytes.length).toBeLessThan(1024 * 1024);
+  });
+
+  it("refuses other schemes, credentials, content types and error statuses with a reason", async () => {
+    expect((await failure(fetchPage("file:///etc/passwd"))).reason).toBe("bad_address");
+    expect((await failure(fetchPage("ftp://example.com/x"))).reason).toBe("bad_address");
+    expect((await failure(fetchPage("not a url"))).reason).toBe("bad_address");
+    const credentials = await failure(fetchPage("https://user:s3cret-pass@example.com/"));
+    expect(credentials.reason).toBe("bad_address");
+    expect(credentials.message).not.toContain("s3cret-pass");
+    const image = await failure(fetchPage(`${local.base}/image`, { allowPrivateAddresses: true }));
+    expect(image.reason).toBe("unsupported_type");
+    expect(image.message).toContain("image/png");
+    const missing = await failure(fetchPage(`${local.base}/missing`, { allowPrivateAddresses: true }));
+    expect(missing.reason).toBe("http_status");
+    expect(missing.message).toContain("404");
+  });
+
+  it("reports a refused connection as a network failure", async () => {
+    const closed = await serve("127.0.0.1", {});
+    const base = closed.base;
+    await new Promise((resolve) => closed.server.close(resolve));
+    const error = await failure(fetchPage(`${base}/`, { allowPrivateAddresses: true }));
+    expect(error.reason).toBe("network");
+  });
+});
+
+describe("isPublicAddress", () => {
+  it("blocks this host, private networks, metadata services and mapped forms of them", () => {
+    for (const address of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.16.5.4",
+      "192.168.0.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "::1",
+      "fe80::1",
+      "fd00:ec2::254",
+      "::ffff:127.0.0.1",
+      "::ffff:a9fe:a9fe",
+      "not-an-address",
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+    for (const address of ["8.8.8.8", "93.184.216.34", "2606:4700::1111", "::ffff:8.8.8.8"])
+      expect(isPublicAddress(address), address).toBe(true);
+  });
+});
