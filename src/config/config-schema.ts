@@ -131,6 +131,27 @@ function choiceSchema<const T extends readonly [string, ...string[]]>(choices: T
   }, z.enum(choices, { error }).default(fallback));
 }
 
+/** An on/off setting: `1`, `true`, `yes`, `on` or their opposites in a variable; a boolean in a file. */
+function switchSchema(fallback: boolean) {
+  const words: Record<string, boolean> = {
+    "1": true,
+    true: true,
+    yes: true,
+    on: true,
+    "0": false,
+    false: false,
+    no: false,
+    off: false,
+  };
+  return z.preprocess(
+    (value) => {
+      const trimmed = blankToUndefined(value);
+      return typeof trimmed === "string" ? (words[trimmed.toLowerCase()] ?? trimmed) : trimmed;
+    },
+    z.boolean({ error: "must be 1 or 0 (true or false)" }).default(fallback),
+  );
+}
+
 const ORDER_FORMAT = `must be a comma-separated list of providers (${DEFAULT_ORDER.join(", ")})`;
 
 /**
@@ -257,6 +278,8 @@ export const configSchema = z
     /** Request rates per service, over the registry's documented defaults. */
     rates: rateSchema,
     logLevel: choiceSchema(LOG_LEVELS, "silent"),
+    /** Lets `read` fetch loopback, private and link-local addresses (intranets, tests); off by default. */
+    allowPrivateAddresses: switchSchema(false),
   })
   .transform(({ order, ...settings }) => ({
     ...defined(settings),

@@ -36,6 +36,7 @@ const ENV_BINDINGS: readonly (readonly [string, Path])[] = [
   ["CORE_SEARCH_CACHE_TTL", ["cacheTtlMs"]],
   ["CORE_SEARCH_BUDGET", ["budget"]],
   ["CORE_SEARCH_RATE", ["rates"]],
+  ["CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES", ["allowPrivateAddresses"]],
   ["LOG_LEVEL", ["logLevel"]],
 ];
 

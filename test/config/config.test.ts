@@ -41,6 +41,7 @@ const DEFAULTS: Config = {
   budget: [],
   rates: [],
   logLevel: "silent",
+  allowPrivateAddresses: false,
 };
 
 const ALL_VARIABLES = [
@@ -168,6 +169,9 @@ describe("loadConfig reads every variable", () => {
       ],
     ],
     ["LOG_LEVEL", "DEBUG", (c) => c.logLevel, "debug"],
+    ["CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES", "1", (c) => c.allowPrivateAddresses, true],
+    ["CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES", " Yes ", (c) => c.allowPrivateAddresses, true],
+    ["CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES", "0", (c) => c.allowPrivateAddresses, false],
   ])("%s=%j", (name, value, read, expected) => {
     expect(read(load({ [name]: value }))).toStrictEqual(expected);
   });
@@ -330,6 +334,13 @@ describe("numbers and durations", () => {
       expect(problems[0]).toMatch(/^CORE_SEARCH_CACHE_TTL must be seconds or a duration/u);
     },
   );
+});
+
+describe("CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES", () => {
+  it("takes only on/off words", () => {
+    const problems = problemsOf({ CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES: "sometimes" });
+    expect(problems).toEqual(["CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES must be 1 or 0 (true or false)"]);
+  });
 });
 
 describe("CORE_SEARCH_RATE", () => {
