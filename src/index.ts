@@ -6,6 +6,8 @@ export {
   type CoreSearchErrorCode,
   InvalidInputError,
   ProviderError,
+  ReadFailure,
+  type ReadFailureReason,
 } from "./errors.js";
 export type { ConfidenceLabel, Direction } from "./judge/label.js";
 export type { Stance, StanceJudge, StanceJudgement } from "./judge/stance.js";
@@ -22,6 +24,7 @@ export {
   type ProgressEvent,
 } from "./operations/corroborate.js";
 export { type PlanOptions, plan } from "./operations/plan.js";
+export { type ReadOptions, type ReadResult, read } from "./operations/read.js";
 export {
   type SearchEnvelope,
   type SearchOptions,

@@ -8,11 +8,18 @@ describe("the package's public surface", () => {
     "search",
     "toEnvelope",
     "assess",
+    "read",
     "dedupe",
     "loadConfig",
     "configFromObject",
   ])("exports %s", (name) => {
     expect(typeof (library as Record<string, unknown>)[name]).toBe("function");
+  });
+
+  it("exports the read failure, so callers can branch on its reason", () => {
+    const failure = new library.ReadFailure("refused", { reason: "private_address" });
+    expect(failure).toBeInstanceOf(library.CoreSearchError);
+    expect(failure.code).toBe("READ_FAILED");
   });
 
   it("exports the report schema", () => {

@@ -1,7 +1,18 @@
-import { ConfigError, CoreSearchError, InvalidInputError } from "../errors.js";
+import {
+  ConfigError,
+  CoreSearchError,
+  InvalidInputError,
+  ReadFailure,
+  type ReadFailureReason,
+} from "../errors.js";
 import { describeProblems } from "./parse-input.js";
 
-export type ErrorOutputCode = "INVALID_INPUT" | "INVALID_CONFIG" | "NOTHING_CONFIGURED" | "INTERNAL";
+export type ErrorOutputCode =
+  | "INVALID_INPUT"
+  | "INVALID_CONFIG"
+  | "NOTHING_CONFIGURED"
+  | "READ_FAILED"
+  | "INTERNAL";
 
 /** What every surface makes of an error: the CLI's exit code, HTTP's status, MCP's `isError`. */
 export interface ErrorOutput {
@@ -14,6 +25,13 @@ export interface ErrorOutput {
   /** False for a failure nobody planned for: the surface logs it (the CLI lets it reach bin.ts). */
   expected: boolean;
 }
+
+/** Read failures that are refusals of what was asked, not failures of the page. */
+const REFUSALS: ReadonlySet<ReadFailureReason> = new Set([
+  "bad_address",
+  "private_address",
+  "unsupported_type",
+]);
 
 const INTERNAL_MESSAGE = "internal error; the log has the details";
 
@@ -43,6 +61,18 @@ export function errorOutput(
         ? describeProblems(problems, options.fieldName)
         : error.message;
     return { code: "INVALID_INPUT", message, httpStatus: 400, exitCode: 2, mcpIsError: true, expected: true };
+  }
+  if (error instanceof ReadFailure) {
+    // An address the caller gave that is not read is bad input; a page that failed is the web's doing.
+    const refused = REFUSALS.has(error.reason);
+    return {
+      code: "READ_FAILED",
+      message: error.message,
+      httpStatus: refused ? 422 : 502,
+      exitCode: refused ? 2 : 3,
+      mcpIsError: true,
+      expected: true,
+    };
   }
   return {
     code: "INTERNAL",

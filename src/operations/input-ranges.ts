@@ -10,6 +10,12 @@ export const LIMIT_RANGE = { min: 1, max: 20, default: 5 } as const;
 /** A call's overall deadline in ms. The default is the settings' (`CORE_SEARCH_DEADLINE_MS`), else this one. */
 export const DEADLINE_MS_RANGE = { min: 100, max: 600_000, default: 30_000 } as const;
 
+/** Characters of a read page's text returned (the text is cut there; offsets stay those of the page). */
+export const READ_MAX_CHARS_RANGE = { min: 1_000, max: 500_000, default: 100_000 } as const;
+
+/** One page read's timeout in ms, every redirect included. */
+export const READ_TIMEOUT_MS_RANGE = { min: 500, max: 60_000, default: 15_000 } as const;
+
 /** Most evidence items one `assess` call judges. */
 export const MAX_ASSESS_EVIDENCE = 2_000;
 

@@ -1,4 +1,5 @@
 /** Shared shaping of hit fields, so every provider caps and cleans them the same way. */
+import { withoutControls } from "../util/control-characters.js";
 
 export const MAX_RESULTS_PER_REQUEST = 20;
 export const MAX_TITLE_CHARS = 300;
@@ -25,20 +26,12 @@ export function isHttpUrl(value: unknown): value is string {
 }
 
 /**
- * C0/C1 control characters other than whitespace. A result's title or snippet is printed to
- * terminals; an ESC or CSI in it could clear the screen, recolour or forge links there.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
-
-/**
  * Collapses whitespace, strips tags some services leave in snippets and control characters, and
  * cuts at a word boundary.
  */
 export function cleanText(value: unknown, maxChars: number): string {
   if (typeof value !== "string") return "";
-  const text = value
-    .replace(CONTROL, "")
+  const text = withoutControls(value)
     .replace(/<[^>]{0,200}>/g, " ")
     .replace(/\s+/g, " ")
     .trim();

@@ -43,6 +43,8 @@ export const OPTIONS = {
   data: { type: "string", multiple: true },
   "time-range": { type: "string" },
   judge: { type: "string" },
+  "max-chars": { type: "string" },
+  "timeout-ms": { type: "string" },
   port: { type: "string" },
   host: { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -54,13 +56,14 @@ export function parse(argv: readonly string[]) {
 }
 
 /** The one quoted question (or query) a command takes; the message shows how to write it. */
-export function single(values: readonly string[], command: "question" | "plan" | "search"): string {
+export function single(values: readonly string[], command: "question" | "plan" | "search" | "read"): string {
   if (values.length !== 1 || values[0] === undefined) {
-    const what = command === "search" ? "query" : "question";
+    const what = command === "search" ? "query" : command === "read" ? "address" : "question";
     const example = {
       question: 'core-search "Is X safe?"',
       plan: 'core-search plan "Is X safe?"',
       search: 'core-search search "X safety"',
+      read: "core-search read https://example.com/article",
     }[command];
     throw new CoreSearchError(
       values.length === 0

@@ -8,7 +8,8 @@ import type { FileEvaluation } from "../../eval/render-evaluation.js";
 import type { ProgressEvent } from "../../operations/corroborate.js";
 import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
 import type { Category, TimeRange } from "../../providers/search-provider.js";
-import { type CliIo, EXIT, numberFlag, type Run } from "./cli-options.js";
+import { withoutControls } from "../../util/control-characters.js";
+import { type CliIo, EXIT, intOption, numberFlag, type Run } from "./cli-options.js";
 import { explainReport, explainSearch } from "./explain.js";
 import { ALL_FAILED_HINT } from "./hints.js";
 import { createProgressPrinter } from "./progress.js";
@@ -95,6 +96,34 @@ export async function searchCommand(query: string, run: Run): Promise<number> {
     io.stderr("core-search: no search service answered. Run core-search doctor to see each stage's state.\n");
   }
   return envelope.success ? EXIT.ok : EXIT.allFailed;
+}
+
+/** `core-search read "<url>"`: one page's main text, or the page as JSON. */
+export async function readCommand(url: string, run: Run): Promise<number> {
+  const { io, values } = run;
+  const config = await run.loadSettings();
+  const { read } = await import("../../operations/read.js");
+  const page = await read(url, {
+    config,
+    maxChars: intOption(values["max-chars"], "--max-chars"),
+    timeoutMs: intOption(values["timeout-ms"], "--timeout-ms"),
+  });
+  if (values.json) {
+    io.stdout(`${JSON.stringify(page, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  const about = [
+    page.title ? `# ${page.title}` : undefined,
+    "",
+    `Address: ${page.finalUrl}${page.canonicalUrl && page.canonicalUrl !== page.finalUrl ? ` (canonical: ${page.canonicalUrl})` : ""}`,
+    page.publishedAt ? `Published: ${page.publishedAt}` : undefined,
+    page.language ? `Language: ${page.language}` : undefined,
+    `Read: ${page.kind}, ${page.chars} characters${page.truncated ? ` (first ${page.text.length} shown)` : ""}`,
+    "",
+  ].filter((line) => line !== undefined);
+  // Page text is untrusted: nothing in it reaches the terminal as a control sequence.
+  io.stdout(`${withoutControls([...about, page.markdown ?? page.text].join("\n"))}\n`);
+  return EXIT.ok;
 }
 
 /** `core-search doctor`: every stage — configured, no key, paused until when, keyless — and SearXNG's health. */

@@ -3,13 +3,20 @@
  * and the option check all read it, so what the help lists is exactly what a command accepts.
  * Ranges and defaults come from the operations' input ranges, never retyped here.
  */
-import { DEADLINE_MS_RANGE, LIMIT_RANGE, MAX_ASSESS_EVIDENCE } from "../../operations/input-ranges.js";
+import {
+  DEADLINE_MS_RANGE,
+  LIMIT_RANGE,
+  MAX_ASSESS_EVIDENCE,
+  READ_MAX_CHARS_RANGE,
+  READ_TIMEOUT_MS_RANGE,
+} from "../../operations/input-ranges.js";
 import { PROVIDERS, searchServicesHelp } from "../../providers/registry.js";
 
 export const COMMAND_NAMES = [
   "question",
   "plan",
   "search",
+  "read",
   "doctor",
   "assess",
   "eval",
@@ -118,6 +125,30 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     ],
     exitCodes: "0 results found · 2 bad usage or configuration · 3 no service returned results",
   },
+  read: {
+    usage: 'core-search read "<url>" [--json] [--max-chars N] [--timeout-ms N]',
+    does:
+      "Reads one web page and prints its main text without menus, footers or scripts (HTML as markdown), " +
+      "the text of a PDF, or plain text, under its title, address, date and language. Loopback and " +
+      "private addresses are refused unless CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES=1.",
+    options: {
+      json: ["", "print the page as JSON: text, markdown, title, canonical address, date, language"],
+      "max-chars": [
+        "N",
+        `most characters of text, ${READ_MAX_CHARS_RANGE.min}-${READ_MAX_CHARS_RANGE.max} (default ${READ_MAX_CHARS_RANGE.default})`,
+      ],
+      "timeout-ms": [
+        "N",
+        `timeout of the read, redirects included, ${READ_TIMEOUT_MS_RANGE.min}-${READ_TIMEOUT_MS_RANGE.max} (default ${READ_TIMEOUT_MS_RANGE.default})`,
+      ],
+    },
+    examples: [
+      "core-search read https://en.wikipedia.org/wiki/Home_advantage",
+      "core-search read https://arxiv.org/pdf/1706.03762 --json --max-chars 20000",
+    ],
+    exitCodes:
+      "0 page printed · 2 bad usage, or an address that is not read (private, not http(s), not HTML, PDF or text) · 3 the page could not be read (timeout, too large, HTTP error, network)",
+  },
   doctor: {
     usage: "core-search doctor [--json]",
     does:
@@ -175,7 +206,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   mcp: {
     usage: "core-search mcp",
     does:
-      "Runs the MCP server on stdio (tools corroborate, web_search, assess) until standard input closes. " +
+      "Runs the MCP server on stdio (tools corroborate, web_search, assess, read_page) until standard input closes. " +
       "It reads the same environment settings; logs go to stderr.",
     options: {},
     examples: [
@@ -186,7 +217,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   serve: {
     usage: "core-search serve [--port N] [--host H]",
-    does: "Runs the HTTP API (POST /v1/corroborate, /v1/search, /v1/assess; GET /healthz) until SIGINT or SIGTERM.",
+    does: "Runs the HTTP API (POST /v1/corroborate, /v1/search, /v1/assess, /v1/read; GET /healthz) until SIGINT or SIGTERM.",
     options: {
       port: ["N", "port to listen on, 0-65535 (default: 0, a free port; the address is printed on stderr)"],
       host: ["H", "address to listen on (default: 127.0.0.1, loopback only)"],
@@ -234,14 +265,15 @@ Usage:
   core-search plan "<question>" --json      the planned calls only (no network)
   core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
                                             one query through the fallback chain
+  core-search read "<url>" [--json]         a page's main text (HTML, PDF, text); private addresses refused
   core-search doctor [--json]               every search stage: configured, no key, paused, keyless
   core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json]
                                             judge and label evidence you have (lines of {url,title,snippet})
   core-search eval --data <file.jsonl> [--data …] [--json]
                                             stance and label metrics on labelled claims, per file
   core-search schema                        the report's JSON Schema
-  core-search serve [--port N] [--host H]   HTTP API on 127.0.0.1 (POST /v1/corroborate, /v1/search, /v1/assess)
-  core-search mcp                           MCP server on stdio (tools corroborate, web_search, assess)
+  core-search serve [--port N] [--host H]   HTTP API on 127.0.0.1 (POST /v1/corroborate, /v1/search, /v1/assess, /v1/read)
+  core-search mcp                           MCP server on stdio (tools corroborate, web_search, assess, read_page)
   core-search help <command> | <command> --help
                                             a command's options, examples and exit codes
   core-search --help | --version

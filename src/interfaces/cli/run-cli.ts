@@ -122,6 +122,8 @@ async function runCommand(command: CommandName, args: readonly string[], run: Ru
         stderr: io.stderr,
       });
     }
+    case "read":
+      return await (await commands()).readCommand(single(args, "read"), run);
     case "doctor":
       return await (await commands()).doctorCommand(run);
     case "plan": {
@@ -172,7 +174,8 @@ function usageProblem(command: CommandName, args: readonly string[], values: Val
       return `unknown command "${word}" — did you mean ${suggestion}? Run core-search ${suggestion} --help; ${asQuestion}`;
     }
   }
-  const takesArgument = command === "question" || command === "plan" || command === "search";
+  const takesArgument =
+    command === "question" || command === "plan" || command === "search" || command === "read";
   if (!takesArgument && args.length > 0) {
     return `${command} takes no arguments (got ${args.map((a) => JSON.stringify(a)).join(" ")}). ${helpPointer(command)}`;
   }

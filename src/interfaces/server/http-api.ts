@@ -4,6 +4,7 @@
  *   POST /v1/corroborate  {question, limit?, deadlineMs?}                 → the report
  *   POST /v1/search       {query, categories?, timeRange?, limit?, deadlineMs?} → the search envelope
  *   POST /v1/assess       {claim, evidence: [{url, title?, snippet?}]}     → the assessment
+ *   POST /v1/read         {url, maxChars?, timeoutMs?}                     → the page's text
  *   GET  /healthz                                                         → {ok, version}
  *
  * There is no authentication, so it listens on loopback unless told otherwise. Everything is
@@ -77,7 +78,12 @@ export interface HttpApiOptions {
   providers?: readonly SearchProvider[] | undefined;
 }
 
-type PerKind = { corroborate?: number | undefined; search?: number | undefined; assess?: number | undefined };
+type PerKind = {
+  corroborate?: number | undefined;
+  search?: number | undefined;
+  assess?: number | undefined;
+  read?: number | undefined;
+};
 
 export interface HttpApi {
   /** `http://127.0.0.1:PORT` with the port actually bound. */
@@ -89,7 +95,7 @@ export interface HttpApi {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-const DEFAULT_CONCURRENCY = { corroborate: 32, search: 32, assess: 8 } as const;
+const DEFAULT_CONCURRENCY = { corroborate: 32, search: 32, assess: 8, read: 16 } as const;
 const QUEUE_PER_RUNNING = 4;
 const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
 /** Slow clients cannot hold a connection open by dribbling headers or a body. */
@@ -121,6 +127,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       corroborate: limitsOf("corroborate", options, config.deadlineMs),
       search: limitsOf("search", options, config.deadlineMs),
       assess: limitsOf("assess", options, config.deadlineMs),
+      read: limitsOf("read", options, config.deadlineMs),
     },
     analyse: pool?.analyse,
   });

@@ -9,6 +9,7 @@ export type ErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "NOTHING_CONFIGURED"
   | "INVALID_CONFIG"
+  | "READ_FAILED"
   | "BUSY"
   | "SHUTTING_DOWN"
   | "FORBIDDEN_HOST"

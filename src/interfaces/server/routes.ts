@@ -13,6 +13,8 @@ import { corroborateWith } from "../../operations/corroborate.js";
 import { corroborateInputSchema } from "../../operations/corroborate-input.js";
 import { deadlineMsField } from "../../operations/input-fields.js";
 import { parseInput } from "../../operations/parse-input.js";
+import { read } from "../../operations/read.js";
+import { readInputSchema } from "../../operations/read-input.js";
 import { search, toEnvelope } from "../../operations/search.js";
 import { searchInputSchema } from "../../operations/search-input.js";
 import { VERSION } from "../../operations/version.js";
@@ -35,7 +37,7 @@ export interface RouteContext {
   providers: readonly SearchProvider[] | undefined;
   /** A judge for every call (embedding, tests); by default each call's choice, `auto` if none. */
   judge: StanceJudge | undefined;
-  limits: { corroborate: SlotLimits; search: SlotLimits; assess: SlotLimits };
+  limits: { corroborate: SlotLimits; search: SlotLimits; assess: SlotLimits; read: SlotLimits };
   /** Runs the analysis of corroborations the built-in judge decides (a worker pool); else in process. */
   analyse: AnalyseHits | undefined;
 }
@@ -55,6 +57,7 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
   const corroborations = slots(context.limits.corroborate, inLine("corroborate"));
   const searches = slots(context.limits.search, inLine("search"));
   const assessments = slots(context.limits.assess, inLine("assess"));
+  const reads = slots(context.limits.read, inLine("read"));
   // The server's own deadline is the ceiling, so one caller cannot hold a slot for longer.
   const deadlineMs = deadlineMsField(config.deadlineMs);
   const corroborateBody = corroborateInputSchema.extend({ deadlineMs });
@@ -107,6 +110,16 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
           });
           return { status: 200, body: result };
         }, signal);
+      },
+    },
+    "/v1/read": {
+      method: "POST",
+      handle: async (raw, signal) => {
+        const { url, ...fields } = parseBody(readInputSchema, raw);
+        return reads.run(
+          async () => ({ status: 200, body: await read(url, { ...fields, config, signal }) }),
+          signal,
+        );
       },
     },
   };

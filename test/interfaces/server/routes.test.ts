@@ -39,7 +39,7 @@ function routesAnalysingWith(judge: StanceJudge | undefined) {
     dispatcher: undefined,
     providers: undefined,
     judge,
-    limits: { corroborate: limits, search: limits, assess: limits },
+    limits: { corroborate: limits, search: limits, assess: limits, read: limits },
     analyse: async (input) => {
       given.push(input);
       return analyseHits(input);

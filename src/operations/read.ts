@@ -1,0 +1,67 @@
+import type { Config } from "../config/config.js";
+import { loadConfig } from "../config/config.js";
+import { ReadFailure } from "../errors.js";
+import { extractPage } from "../read/extract-page.js";
+import { fetchPage } from "../read/fetch-page.js";
+import { checkCallOptions } from "./call-options.js";
+import { READ_MAX_CHARS_RANGE, READ_TIMEOUT_MS_RANGE } from "./input-ranges.js";
+import { parseInput } from "./parse-input.js";
+import { type ReadResult, readInputSchema } from "./read-input.js";
+
+export type { ReadResult } from "./read-input.js";
+
+export interface ReadOptions {
+  config?: Config | undefined;
+  signal?: AbortSignal | undefined;
+  /** Most characters of text returned, within `READ_MAX_CHARS_RANGE`. */
+  maxChars?: number | undefined;
+  /** Timeout of the whole read, redirects included, within `READ_TIMEOUT_MS_RANGE`. */
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * Reads one web page: its main text without navigation and boilerplate (HTML), the text of a PDF,
+ * or plain text as is, with its title, canonical address, date and language. A page that cannot be
+ * read — a private address, a loop of redirects, a body too large, a type other than HTML, PDF or
+ * text — throws a `ReadFailure` whose `reason` says which.
+ */
+export async function read(url: string, options: ReadOptions = {}): Promise<ReadResult> {
+  checkCallOptions(options);
+  const input = parseInput(readInputSchema, {
+    url,
+    ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  const config = options.config ?? loadConfig();
+  const page = await fetchPage(input.url, {
+    allowPrivateAddresses: config.allowPrivateAddresses,
+    timeoutMs: input.timeoutMs ?? READ_TIMEOUT_MS_RANGE.default,
+    signal: options.signal,
+  });
+  const maxChars = input.maxChars ?? READ_MAX_CHARS_RANGE.default;
+  let extracted: Awaited<ReturnType<typeof extractPage>>;
+  try {
+    extracted = await extractPage({ bytes: page.bytes, contentType: page.contentType, url: page.finalUrl });
+  } catch (error) {
+    throw new ReadFailure(`The page at ${page.finalUrl} could not be read as ${page.mediaType}`, {
+      reason: "bad_body",
+      cause: error,
+    });
+  }
+  const text = extracted.text.slice(0, maxChars);
+  return {
+    url: page.url,
+    finalUrl: page.finalUrl,
+    redirects: page.redirects,
+    kind: extracted.kind,
+    contentType: page.mediaType,
+    ...(extracted.title ? { title: extracted.title } : {}),
+    ...(extracted.canonicalUrl ? { canonicalUrl: extracted.canonicalUrl } : {}),
+    ...(extracted.publishedAt ? { publishedAt: extracted.publishedAt } : {}),
+    ...(extracted.language ? { language: extracted.language } : {}),
+    text,
+    ...(extracted.markdown ? { markdown: extracted.markdown.slice(0, maxChars) } : {}),
+    chars: extracted.text.length,
+    truncated: extracted.text.length > text.length,
+  };
+}
