@@ -1,0 +1,73 @@
+import { decodePage } from "./extract-decode.js";
+import { extractHtml } from "./extract-html.js";
+import { extractPdf } from "./extract-pdf.js";
+import { cleanLine, normalisePageText } from "./page-text.js";
+
+export type PageKind = "html" | "pdf" | "text";
+
+export interface ExtractedPage {
+  kind: PageKind;
+  title: string | undefined;
+  /** <link rel="canonical"> or og:url, absolute, http(s) only */
+  canonicalUrl: string | undefined;
+  /** ISO 8601 date (YYYY-MM-DD or full timestamp) when the page states one: article:published_time, JSON-LD datePublished, <time datetime> in the article, PDF CreationDate... */
+  publishedAt: string | undefined;
+  /** BCP 47-ish language tag from <html lang>, content-language meta, or undefined */
+  language: string | undefined;
+  /** The main text. Paragraphs separated by "\n\n", no other markup. This string is the stable character index: quotes later cite [start,end) offsets into it, so it must be deterministic for the same input. */
+  text: string;
+  /** Markdown of the main content (HTML pages only; for text/pdf equal to text or undefined) */
+  markdown: string | undefined;
+}
+
+export const DEFAULT_MAX_TEXT_CHARS = 200_000;
+
+const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+const PDF_TYPES = new Set(["application/pdf", "application/x-pdf"]);
+const MARKDOWN_TYPES = new Set(["text/markdown", "text/x-markdown"]);
+
+/**
+ * The readable content of a fetched page: its main text, cleaned of everything a terminal or a
+ * later quote should not see, and what the page says of itself. The parsers (linkedom, Readability,
+ * turndown, pdf.js) are loaded by the first page of their kind, not when this module is.
+ */
+export async function extractPage(input: {
+  bytes: Uint8Array;
+  contentType: string;
+  url: string;
+  maxTextChars?: number;
+}): Promise<ExtractedPage> {
+  const maxTextChars = input.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
+  const type = mediaType(input.contentType);
+  if (HTML_TYPES.has(type)) {
+    const html = decodePage(input.bytes, input.contentType, { html: true });
+    return extractHtml(html, input.url, maxTextChars);
+  }
+  if (PDF_TYPES.has(type)) return extractPdf(input.bytes, maxTextChars);
+  if (type === "text/plain" || MARKDOWN_TYPES.has(type)) {
+    const text = normalisePageText(decodePage(input.bytes, input.contentType, { html: false }), maxTextChars);
+    const markdown = MARKDOWN_TYPES.has(type);
+    return {
+      kind: "text",
+      title: markdown ? markdownTitle(text) : undefined,
+      canonicalUrl: undefined,
+      publishedAt: undefined,
+      language: undefined,
+      text,
+      // Plain text is not markdown: `*` and `#` in it would be read as markup.
+      markdown: markdown ? text : undefined,
+    };
+  }
+  throw new Error(`Pages of content type "${cleanLine(type, 100) ?? "(none)"}" are not read`);
+}
+
+/** `text/html` of `Text/HTML; charset=utf-8`. */
+function mediaType(contentType: string): string {
+  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/** The first level-one ATX heading (`# Title`) of a markdown document. */
+function markdownTitle(text: string): string | undefined {
+  const heading = /^# +(.+?)(?: +#+)?$/m.exec(text);
+  return cleanLine(heading?.[1]);
+}
