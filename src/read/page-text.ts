@@ -1,23 +1,9 @@
+import { withoutControls } from "../util/control-characters.js";
+
 /**
  * Page text is untrusted and later cited by character offsets, so every kind of page goes through
  * the same cleaning: the result is a pure function of the input string.
  */
-
-/**
- * Terminal escape sequences, removed whole so no `[31m` is left behind: CSI (ESC [, parameters,
- * intermediates, a final byte); OSC, DCS, SOS, PM and APC strings (ESC ] P X ^ _) up to BEL or ST,
- * or the end of the line when unterminated; and the short ESC sequences (charset selection, keypad
- * modes and the like). A lone C1 introducer (0x9b and kin) goes with the other controls but takes
- * nothing after it: in decoded text it is more often a stray byte than a sequence, and once every
- * control is gone nothing left can start one.
- */
-const ESCAPE_SEQUENCE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
-  /\x1b\[[0-?]*[ -/]*[@-~]?|\x1b[\]PX^_][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[ -/]*[0-~]?/g;
-
-/** C0 and C1 controls and DEL, but for tab and line feed. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
 /** Horizontal white space: tab, space, no-break space, the Unicode space separators. */
 const SPACES = /[\t \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/g;
@@ -31,7 +17,7 @@ const LINE_BREAK = /\r\n?|[\v\f\u0085\u2028\u2029]/g;
 /** `text` without escape sequences or control characters but tab and line feed, with `\n` line ends. */
 export function stripControls(text: string): string {
   // Line ends first: a CR is a control, and U+0085 (NEL) would otherwise go as a C1 control.
-  return text.replace(LINE_BREAK, "\n").replace(ESCAPE_SEQUENCE, "").replace(CONTROL, "");
+  return withoutControls(text.replace(LINE_BREAK, "\n"));
 }
 
 /**

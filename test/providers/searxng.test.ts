@@ -65,7 +65,8 @@ describe("searxng provider", () => {
         ],
       });
     const result = await provider().search(request());
-    expect(result.unresponsiveEngines.map((e) => e.engine)).toEqual(["bing[31m", "mojeek", "wiby"]);
+    // The escape sequence goes whole: no "[31m" is left to show.
+    expect(result.unresponsiveEngines.map((e) => e.engine)).toEqual(["bing", "mojeek", "wiby"]);
     expect(result.unresponsiveEngines[0]?.reason).toBe("timeout now");
     expect(result.unresponsiveEngines[1]?.reason.length).toBeLessThanOrEqual(200);
     expect(result.unresponsiveEngines[2]?.reason).toBe("unavailable");

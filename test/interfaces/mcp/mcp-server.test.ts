@@ -68,10 +68,10 @@ function textOf(result: Awaited<ReturnType<Client["callTool"]>>): string {
 }
 
 describe("tool listing", () => {
-  it("lists three annotated tools with a description on every input field and an output schema", async () => {
+  it("lists four annotated tools with a description on every input field and an output schema", async () => {
     const client = await connect(configFor("http://127.0.0.1:9"));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["assess", "corroborate", "web_search"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["assess", "corroborate", "read_page", "web_search"]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.description?.length).toBeGreaterThan(40);
