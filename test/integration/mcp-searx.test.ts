@@ -88,7 +88,7 @@ describeWithSearx("core-search mcp (the built binary) against a real searx", () 
     try {
       expect(client.getServerVersion()?.name).toBe("core-search");
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(["assess", "corroborate", "web_search"]);
+      expect(tools.map((t) => t.name).sort()).toEqual(["assess", "corroborate", "read_page", "web_search"]);
 
       const first = await client.callTool({
         name: "corroborate",
