@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { lexicalJudge } from "../../src/judge/lexical-stance.js";
+import type { StanceJudge, StanceJudgement } from "../../src/judge/stance.js";
+import { judgePassages } from "../../src/read/judge-passages.js";
+import { passagesFor } from "../../src/read/passages.js";
+
+const signal = new AbortController().signal;
+const passage = (text: string, start: number) => ({ text, start, end: start + text.length, score: 1 });
+
+/** A judge that answers each passage by its first word, to test how the answers are combined. */
+const scripted = (answers: Record<string, StanceJudgement>): StanceJudge => ({
+  name: "scripted",
+  local: true,
+  async judge(_claim, items) {
+    return items.map(
+      (item) => answers[item.snippet.split(" ")[0] ?? ""] ?? { stance: "neutral", score: 0.5 },
+    );
+  },
+});
+
+describe("judgePassages", () => {
+  it("takes the side the passages give the most confidence in total, quoted by its strongest passage", async () => {
+    const judge = scripted({
+      yes: { stance: "support", score: 0.6 },
+      also: { stance: "support", score: 0.7 },
+      no: { stance: "contradict", score: 0.9 },
+    });
+    const result = await judgePassages(
+      judge,
+      "X is safe",
+      [passage("no way", 0), passage("yes indeed", 10), passage("also so", 30)],
+      signal,
+    );
+    expect(result?.judgement.stance).toBe("support");
+    expect(result?.quote).toEqual({ text: "also so", start: 30, end: 37 });
+  });
+
+  it("gives no side when the passages take none, or both equally", async () => {
+    const judge = scripted({
+      yes: { stance: "support", score: 0.8 },
+      no: { stance: "contradict", score: 0.8 },
+    });
+    const split = await judgePassages(judge, "X is safe", [passage("yes", 0), passage("no", 5)], signal);
+    expect(split?.judgement.stance).toBe("neutral");
+    expect(split?.quote.start).toBe(0);
+    expect(await judgePassages(judge, "X is safe", [], signal)).toBeUndefined();
+  });
+
+  it("reads the side of a page body with the built-in judge, quoting it verbatim", async () => {
+    const claim = "Cracking knuckles causes arthritis";
+    const page = [
+      "Many people wonder about the popping sound their joints make.",
+      "A doctor cracked the knuckles of one hand for sixty years and found no arthritis in either hand. Studies of hundreds of adults found no link between cracking knuckles and arthritis.",
+    ].join("\n\n");
+    const result = await judgePassages(lexicalJudge, claim, passagesFor(claim, page), signal);
+    expect(result?.judgement.stance).toBe("contradict");
+    expect(page.slice(result?.quote.start, result?.quote.end)).toBe(result?.quote.text);
+  });
+});
