@@ -30,6 +30,21 @@ const READABLE_TYPES = new Set([
   "text/markdown",
 ]);
 
+/**
+ * Types that say only "bytes" (servers send PDFs so, to make browsers download them): read when
+ * the bytes are a PDF's, refused otherwise.
+ */
+const OPAQUE_TYPES = new Set([
+  "application/octet-stream",
+  "binary/octet-stream",
+  "application/x-pdf",
+  "application/download",
+  "application/force-download",
+]);
+
+/** A PDF starts with `%PDF-` (some writers put a little junk first: the format allows 1 KiB of it). */
+const isPdf = (bytes: Buffer): boolean => bytes.subarray(0, 1024).includes("%PDF-");
+
 export interface FetchPageOptions {
   timeoutMs?: number | undefined;
   maxBytes?: number | undefined;
@@ -50,7 +65,7 @@ export interface FetchedPage {
   status: number;
   /** The media type, lower-case, without parameters (`text/html`). */
   mediaType: string;
-  /** The content-type header as sent (its charset matters for decoding). */
+  /** The content type to read the page as: the header as sent (its charset counts), or the type found. */
   contentType: string;
   bytes: Buffer;
   /** Each address redirected to, in order. */
@@ -126,22 +141,24 @@ export async function fetchPage(address: string, options: FetchPageOptions = {})
         discard(response.body);
         throw fail("http_status", `${maskUrl(url.toString())} answered HTTP ${response.statusCode}`);
       }
-      const contentType = headers["content-type"] ?? "";
-      const mediaType = contentType.split(";")[0]?.trim().toLowerCase() || "text/html";
-      if (!READABLE_TYPES.has(mediaType)) {
+      const header = headers["content-type"] ?? "";
+      const sent = header.split(";")[0]?.trim().toLowerCase() || "text/html";
+      const unsupported = () =>
+        fail("unsupported_type", `${maskUrl(url.toString())} is ${sent}; only HTML, PDF and text are read`);
+      if (!READABLE_TYPES.has(sent) && !OPAQUE_TYPES.has(sent)) {
         discard(response.body);
-        throw fail(
-          "unsupported_type",
-          `${maskUrl(url.toString())} is ${mediaType}; only HTML, PDF and text are read`,
-        );
+        throw unsupported();
       }
       const bytes = await readCappedBody(response.body, headers["content-encoding"], maxBytes, shown);
+      if (OPAQUE_TYPES.has(sent) && !isPdf(bytes)) throw unsupported();
+      const mediaType = OPAQUE_TYPES.has(sent) ? "application/pdf" : sent;
       return {
         url: shown,
         finalUrl: maskUrl(url.toString()),
         status: response.statusCode,
         mediaType,
-        contentType,
+        // What the page is read as: the header when it names a readable type (its charset counts).
+        contentType: READABLE_TYPES.has(sent) && header !== "" ? header : mediaType,
         bytes,
         redirects,
       };

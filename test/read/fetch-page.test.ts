@@ -58,6 +58,15 @@ const pages: Record<string, Handler> = {
   "/missing": (_req, res) => {
     res.writeHead(404, { "content-type": "text/html" }).end("gone");
   },
+  "/pdf-as-bytes": (_req, res) => {
+    res.writeHead(200, { "content-type": "application/octet-stream" }).end("%PDF-1.4\n% a PDF's first bytes");
+  },
+  "/zip-as-bytes": (_req, res) => {
+    res.writeHead(200, { "content-type": "application/octet-stream" }).end("PK\u0003\u0004 not a PDF");
+  },
+  "/no-type": (_req, res) => {
+    res.writeHead(200).end("<p>no content type</p>");
+  },
   "/image": (_req, res) => {
     res.writeHead(200, { "content-type": "image/png" }).end(Buffer.alloc(10));
   },
@@ -186,6 +195,16 @@ describe("fetchPage", () => {
     const missing = await failure(fetchPage(`${local.base}/missing`, { allowPrivateAddresses: true }));
     expect(missing.reason).toBe("http_status");
     expect(missing.message).toContain("404");
+  });
+
+  it("reads bytes sent as octet-stream as a PDF when they are one, and a page without a type as HTML", async () => {
+    const pdf = await fetchPage(`${local.base}/pdf-as-bytes`, { allowPrivateAddresses: true });
+    expect(pdf.mediaType).toBe("application/pdf");
+    expect(pdf.contentType).toBe("application/pdf");
+    const zip = await failure(fetchPage(`${local.base}/zip-as-bytes`, { allowPrivateAddresses: true }));
+    expect(zip.reason).toBe("unsupported_type");
+    const untyped = await fetchPage(`${local.base}/no-type`, { allowPrivateAddresses: true });
+    expect(untyped.contentType).toBe("text/html");
   });
 
   it("reports a refused connection as a network failure", async () => {
