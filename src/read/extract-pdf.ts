@@ -23,8 +23,8 @@ let unpdf: Promise<typeof import("unpdf")> | undefined;
 export async function extractPdf(bytes: Uint8Array, maxTextChars: number): Promise<ExtractedPage> {
   unpdf ??= import("unpdf");
   const { getDocumentProxy } = await unpdf;
-  // pdf.js may take over (detach) the buffer it is handed; the caller keeps its own.
-  const pdf = await getDocumentProxy(bytes.slice(), { verbosity: PDFJS_ERRORS_ONLY });
+  // A plain copy: pdf.js refuses a Buffer (what a fetch gives) and may detach what it is handed.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: PDFJS_ERRORS_ONLY });
   try {
     const pages: string[] = [];
     let length = 0;

@@ -17,6 +17,7 @@ import { ReadFailure } from "../../src/errors.js";
 import { createMcpServer } from "../../src/interfaces/mcp/mcp-server.js";
 import { type HttpApi, startHttpApi } from "../../src/interfaces/server/http-api.js";
 import { read } from "../../src/operations/read.js";
+import { minimalPdf } from "../fixtures/pages/minimal-pdf.js";
 import { runCliWith } from "../helpers/run-cli.js";
 
 const ARTICLE = `<!doctype html>
@@ -42,7 +43,16 @@ let refusing: Config;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  pages = createServer((_req, res) => {
+  pages = createServer((req, res) => {
+    if (req.url === "/report.pdf") {
+      // Sent the way servers send files to download: the type says only "bytes".
+      const pdf = minimalPdf({
+        pages: [["Coffee intake and heart health: a pooled analysis"]],
+        title: "Pooled analysis",
+      });
+      res.writeHead(200, { "content-type": "application/octet-stream" }).end(Buffer.from(pdf));
+      return;
+    }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ARTICLE);
   });
   await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
@@ -87,6 +97,14 @@ describe("read, the library", () => {
       expect(cut.truncated).toBe(true);
       expect(cut.text).toBe(whole.text.slice(0, 1_000));
     } else expect(cut.text).toBe(whole.text);
+  });
+
+  it("reads a PDF sent as application/octet-stream", async () => {
+    const page = await read(pageUrl.replace("/article", "/report.pdf"), { config: allowed });
+    expect(page.kind).toBe("pdf");
+    expect(page.contentType).toBe("application/pdf");
+    expect(page.text).toContain("Coffee intake and heart health");
+    expect(page.title).toBe("Pooled analysis");
   });
 
   it("refuses a loopback address unless private addresses are allowed", async () => {
