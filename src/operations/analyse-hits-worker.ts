@@ -1,9 +1,20 @@
 /**
- * A worker thread of the analysis pool (analysis-pool.ts): `analyseHits` with the built-in judge,
- * plain data in and out.
+ * A worker thread of the analysis pool (analysis-pool.ts): plain data in and out. The default export
+ * is `analyseHits` with the built-in judge; `extract` is a read page's extraction, which can take a
+ * second of CPU on a large page.
  */
+import { type ExtractedPage, extractPage, type PageToExtract } from "../read/extract-page.js";
 import { analyseHits, type HitsAnalysis, type HitsToAnalyse } from "./analyse-hits.js";
 
 export default function analyseInWorker(input: HitsToAnalyse): Promise<HitsAnalysis> {
   return analyseHits(input);
+}
+
+/** A page that cannot be extracted comes back as data, so the pool can tell it from a failed thread. */
+export async function extract(input: PageToExtract): Promise<{ page: ExtractedPage } | { failed: string }> {
+  try {
+    return { page: await extractPage(input) };
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -1,6 +1,12 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Logger } from "../log/logger.js";
+import {
+  type ExtractedPage,
+  type ExtractPage,
+  extractPage,
+  type PageToExtract,
+} from "../read/extract-page.js";
 import { type AnalyseHits, analyseHits, type HitsToAnalyse } from "./analyse-hits.js";
 
 /**
@@ -10,6 +16,8 @@ import { type AnalyseHits, analyseHits, type HitsToAnalyse } from "./analyse-hit
  */
 export interface AnalysisPool {
   analyse: AnalyseHits;
+  /** A read page's extraction (Readability, pdf.js), off the event loop. */
+  extract: ExtractPage;
   /** Waits for running analyses, then stops the threads. */
   close(): Promise<void>;
 }
@@ -35,20 +43,32 @@ export async function openAnalysisPool(options: {
   const worker = new URL("./analyse-hits-worker.js", import.meta.url);
   if (!existsSync(worker)) return undefined;
   const { Piscina } = await import("piscina");
-  const pool = new Piscina<HitsToAnalyse, Awaited<ReturnType<AnalyseHits>>>({
+  const pool = new Piscina<unknown, unknown>({
     filename: worker.href,
     minThreads: options.threads,
     maxThreads: options.threads,
   });
   return {
-    async analyse(input) {
+    async analyse(input: HitsToAnalyse) {
       try {
-        return await pool.run(input);
+        return (await pool.run(input)) as Awaited<ReturnType<AnalyseHits>>;
       } catch (error) {
         // A thread that failed costs this question its speed, not its report.
         options.logger.warn({ err: error }, "analysis thread failed; analysing in process");
         return analyseHits(input);
       }
+    },
+    async extract(input: PageToExtract) {
+      let answer: { page: ExtractedPage } | { failed: string };
+      try {
+        answer = (await pool.run(input, { name: "extract" })) as typeof answer;
+      } catch (error) {
+        options.logger.warn({ err: error }, "extraction thread failed; extracting in process");
+        return extractPage(input);
+      }
+      // The page itself could not be extracted: no second try.
+      if ("failed" in answer) throw new Error(answer.failed);
+      return answer.page;
     },
     close: () => pool.close(),
   };

@@ -1,7 +1,7 @@
 import type { Config } from "../config/config.js";
 import { loadConfig } from "../config/config.js";
 import { ReadFailure } from "../errors.js";
-import { extractPage } from "../read/extract-page.js";
+import { type ExtractPage, extractPage } from "../read/extract-page.js";
 import { fetchPage } from "../read/fetch-page.js";
 import { checkCallOptions } from "./call-options.js";
 import { READ_MAX_CHARS_RANGE, READ_TIMEOUT_MS_RANGE } from "./input-ranges.js";
@@ -17,6 +17,8 @@ export interface ReadOptions {
   maxChars?: number | undefined;
   /** Timeout of the whole read, redirects included, within `READ_TIMEOUT_MS_RANGE`. */
   timeoutMs?: number | undefined;
+  /** Where the page's text is extracted (a server's worker threads); default: in this thread. */
+  extract?: ExtractPage | undefined;
 }
 
 /**
@@ -39,9 +41,13 @@ export async function read(url: string, options: ReadOptions = {}): Promise<Read
     signal: options.signal,
   });
   const maxChars = input.maxChars ?? READ_MAX_CHARS_RANGE.default;
-  let extracted: Awaited<ReturnType<typeof extractPage>>;
+  let extracted: Awaited<ReturnType<ExtractPage>>;
   try {
-    extracted = await extractPage({ bytes: page.bytes, contentType: page.contentType, url: page.finalUrl });
+    extracted = await (options.extract ?? extractPage)({
+      bytes: page.bytes,
+      contentType: page.contentType,
+      url: page.finalUrl,
+    });
   } catch (error) {
     throw new ReadFailure(`The page at ${page.finalUrl} could not be read as ${page.mediaType}`, {
       reason: "bad_body",

@@ -31,6 +31,17 @@ const MARKDOWN_TYPES = new Set(["text/markdown", "text/x-markdown"]);
  * later quote should not see, and what the page says of itself. The parsers (linkedom, Readability,
  * turndown, pdf.js) are loaded by the first page of their kind, not when this module is.
  */
+/** What extraction is given: the fetched bytes, the type they are read as, and the page's address. */
+export interface PageToExtract {
+  bytes: Uint8Array;
+  contentType: string;
+  url: string;
+  maxTextChars?: number;
+}
+
+/** {@link extractPage} run somewhere else (a server's worker threads). */
+export type ExtractPage = (input: PageToExtract) => Promise<ExtractedPage>;
+
 export async function extractPage(input: {
   bytes: Uint8Array;
   contentType: string;

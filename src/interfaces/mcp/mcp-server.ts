@@ -30,6 +30,7 @@ import { search } from "../../operations/search.js";
 import { searchInputSchema, searchOutputSchema, toWebResults } from "../../operations/search-input.js";
 import { VERSION } from "../../operations/version.js";
 import { settingsToConfigure } from "../../providers/registry.js";
+import type { ExtractPage } from "../../read/extract-page.js";
 import { oneLine } from "../../report/one-line.js";
 import { renderAssessment } from "../../report/render-assessment.js";
 import { renderCompact } from "../../report/render-compact.js";
@@ -46,6 +47,8 @@ export interface McpServerOptions {
   state?: StateStore | undefined;
   /** Runs the analysis of corroborations the built-in judge decides (a worker pool); else in process. */
   analyse?: AnalyseHits | undefined;
+  /** Extracts read pages (the same pool); else in process. */
+  extract?: ExtractPage | undefined;
 }
 
 const INSTRUCTIONS =
@@ -229,7 +232,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     (args, extra) =>
       answer("read_page", logger, async () => {
         const { url, ...fields } = parseInput(readInputSchema, args);
-        const page = await read(url, { ...fields, config: settings(), signal: extra.signal });
+        const page = await read(url, {
+          ...fields,
+          config: settings(),
+          signal: extra.signal,
+          extract: options.extract,
+        });
         return { structuredContent: { ...page }, content: [text(fencedPage(page))] };
       }),
   );

@@ -19,6 +19,7 @@ import {
   defaultAnalysisThreads,
   openAnalysisPool,
 } from "../../operations/analysis-pool.js";
+import { type ExtractPage, extractPage } from "../../read/extract-page.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { createMcpServer } from "./mcp-server.js";
 
@@ -59,7 +60,7 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
   const threads = config instanceof ConfigError ? 0 : defaultAnalysisThreads();
   let opening: Promise<AnalysisPool | undefined> | undefined;
   let pool: AnalysisPool | undefined;
-  const analyse: AnalyseHits = (input) => {
+  const openPool = (): void => {
     opening ??= openAnalysisPool({ threads, logger }).then(
       (opened) => {
         pool = opened;
@@ -70,9 +71,22 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
         return undefined;
       },
     );
+  };
+  const analyse: AnalyseHits = (input) => {
+    openPool();
     return pool ? pool.analyse(input) : analyseHits(input);
   };
-  const server = createMcpServer({ config, logger, state, analyse: threads > 0 ? analyse : undefined });
+  const extract: ExtractPage = (input) => {
+    openPool();
+    return pool ? pool.extract(input) : extractPage(input);
+  };
+  const server = createMcpServer({
+    config,
+    logger,
+    state,
+    analyse: threads > 0 ? analyse : undefined,
+    extract: threads > 0 ? extract : undefined,
+  });
   const transport = new StdioServerTransport(stdin, stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;

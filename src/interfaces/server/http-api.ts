@@ -130,6 +130,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       read: limitsOf("read", options, config.deadlineMs),
     },
     analyse: pool?.analyse,
+    extract: pool?.extract,
   });
 
   const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS });

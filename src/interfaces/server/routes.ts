@@ -19,6 +19,7 @@ import { search, toEnvelope } from "../../operations/search.js";
 import { searchInputSchema } from "../../operations/search-input.js";
 import { VERSION } from "../../operations/version.js";
 import type { SearchProvider } from "../../providers/search-provider.js";
+import type { ExtractPage } from "../../read/extract-page.js";
 import type { StateStore } from "../../state/state-store.js";
 import { HttpError } from "./http-error.js";
 import { type SlotLimits, slots } from "./lifecycle.js";
@@ -40,6 +41,8 @@ export interface RouteContext {
   limits: { corroborate: SlotLimits; search: SlotLimits; assess: SlotLimits; read: SlotLimits };
   /** Runs the analysis of corroborations the built-in judge decides (a worker pool); else in process. */
   analyse: AnalyseHits | undefined;
+  /** Extracts read pages (the same pool); else in process. */
+  extract: ExtractPage | undefined;
 }
 
 /** The API's routes by path. */
@@ -117,7 +120,10 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
       handle: async (raw, signal) => {
         const { url, ...fields } = parseBody(readInputSchema, raw);
         return reads.run(
-          async () => ({ status: 200, body: await read(url, { ...fields, config, signal }) }),
+          async () => ({
+            status: 200,
+            body: await read(url, { ...fields, config, signal, extract: context.extract }),
+          }),
           signal,
         );
       },

@@ -40,6 +40,7 @@ function routesAnalysingWith(judge: StanceJudge | undefined) {
     providers: undefined,
     judge,
     limits: { corroborate: limits, search: limits, assess: limits, read: limits },
+    extract: undefined,
     analyse: async (input) => {
       given.push(input);
       return analyseHits(input);
