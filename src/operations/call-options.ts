@@ -34,7 +34,7 @@ export function checkCallOptions(options: unknown): void {
   if (given.providers !== undefined && !Array.isArray(given.providers)) {
     throw wrong("providers", "a list of search providers");
   }
-  for (const name of ["now", "onProgress"]) {
+  for (const name of ["now", "onProgress", "extract"]) {
     if (given[name] !== undefined && typeof given[name] !== "function") throw wrong(name, "a function");
   }
 }
@@ -70,6 +70,7 @@ const RUNTIME_OPTIONS = new Set([
   "providers",
   "now",
   "onProgress",
+  "extract",
 ]);
 
 /** The input fields among `options`, for the operation's schema (which names any it does not know). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_KINDS } from "../read/extract-page.js";
 import { intField, requiredField } from "./input-fields.js";
 import { READ_MAX_CHARS_RANGE, READ_TIMEOUT_MS_RANGE } from "./input-ranges.js";
 
@@ -30,7 +31,7 @@ export const readOutputSchema = z.object({
   url: z.string().describe("The address asked for (credentials masked)"),
   finalUrl: z.string().describe("The address the page came from, after redirects"),
   redirects: z.array(z.string()).describe("Each address redirected to, in order"),
-  kind: z.enum(["html", "pdf", "text"]),
+  kind: z.enum(PAGE_KINDS),
   contentType: z.string(),
   title: z.string().optional(),
   canonicalUrl: z.string().optional().describe("The page's own canonical address, when it names one"),

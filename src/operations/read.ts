@@ -3,8 +3,8 @@ import { loadConfig } from "../config/config.js";
 import { ReadFailure } from "../errors.js";
 import { type ExtractPage, extractPage } from "../read/extract-page.js";
 import { fetchPage } from "../read/fetch-page.js";
-import { checkCallOptions } from "./call-options.js";
-import { READ_MAX_CHARS_RANGE, READ_TIMEOUT_MS_RANGE } from "./input-ranges.js";
+import { checkCallOptions, inputFieldsOf } from "./call-options.js";
+import { READ_MAX_CHARS_RANGE } from "./input-ranges.js";
 import { parseInput } from "./parse-input.js";
 import { type ReadResult, readInputSchema } from "./read-input.js";
 
@@ -29,15 +29,11 @@ export interface ReadOptions {
  */
 export async function read(url: string, options: ReadOptions = {}): Promise<ReadResult> {
   checkCallOptions(options);
-  const input = parseInput(readInputSchema, {
-    url,
-    ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  });
+  const input = parseInput(readInputSchema, { url, ...inputFieldsOf(options) });
   const config = options.config ?? loadConfig();
   const page = await fetchPage(input.url, {
     allowPrivateAddresses: config.allowPrivateAddresses,
-    timeoutMs: input.timeoutMs ?? READ_TIMEOUT_MS_RANGE.default,
+    timeoutMs: input.timeoutMs,
     signal: options.signal,
   });
   const maxChars = input.maxChars ?? READ_MAX_CHARS_RANGE.default;

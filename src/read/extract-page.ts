@@ -3,7 +3,8 @@ import { extractHtml } from "./extract-html.js";
 import { extractPdf } from "./extract-pdf.js";
 import { cleanLine, normalisePageText } from "./page-text.js";
 
-export type PageKind = "html" | "pdf" | "text";
+export const PAGE_KINDS = ["html", "pdf", "text"] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
 
 export interface ExtractedPage {
   kind: PageKind;
@@ -26,11 +27,6 @@ const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 const PDF_TYPES = new Set(["application/pdf", "application/x-pdf"]);
 const MARKDOWN_TYPES = new Set(["text/markdown", "text/x-markdown"]);
 
-/**
- * The readable content of a fetched page: its main text, cleaned of everything a terminal or a
- * later quote should not see, and what the page says of itself. The parsers (linkedom, Readability,
- * turndown, pdf.js) are loaded by the first page of their kind, not when this module is.
- */
 /** What extraction is given: the fetched bytes, the type they are read as, and the page's address. */
 export interface PageToExtract {
   bytes: Uint8Array;
@@ -42,12 +38,12 @@ export interface PageToExtract {
 /** {@link extractPage} run somewhere else (a server's worker threads). */
 export type ExtractPage = (input: PageToExtract) => Promise<ExtractedPage>;
 
-export async function extractPage(input: {
-  bytes: Uint8Array;
-  contentType: string;
-  url: string;
-  maxTextChars?: number;
-}): Promise<ExtractedPage> {
+/**
+ * The readable content of a fetched page: its main text, cleaned of everything a terminal or a
+ * later quote should not see, and what the page says of itself. The parsers (linkedom, Readability,
+ * turndown, pdf.js) are loaded by the first page of their kind, not when this module is.
+ */
+export async function extractPage(input: PageToExtract): Promise<ExtractedPage> {
   const maxTextChars = input.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
   const type = mediaType(input.contentType);
   if (HTML_TYPES.has(type)) {
@@ -72,8 +68,13 @@ export async function extractPage(input: {
   throw new Error(`Pages of content type "${cleanLine(type, 100) ?? "(none)"}" are not read`);
 }
 
+/** Whether pages of this media type (see {@link mediaType}) are read: HTML, PDF and text. */
+export function isReadableType(type: string): boolean {
+  return HTML_TYPES.has(type) || PDF_TYPES.has(type) || MARKDOWN_TYPES.has(type) || type === "text/plain";
+}
+
 /** `text/html` of `Text/HTML; charset=utf-8`. */
-function mediaType(contentType: string): string {
+export function mediaType(contentType: string): string {
   return (contentType.split(";")[0] ?? "").trim().toLowerCase();
 }
 

@@ -10,6 +10,8 @@ import {
   isPublicAddress,
 } from "../http/address-policy.js";
 import { flattenHeaders, readCappedBody } from "../http/http-client.js";
+import { READ_TIMEOUT_MS_RANGE } from "../operations/input-ranges.js";
+import { isReadableType, mediaType } from "./extract-page.js";
 
 /**
  * Fetches one web page for reading, safely: the address comes from the web, so every hop is
@@ -17,18 +19,8 @@ import { flattenHeaders, readCappedBody } from "../http/http-client.js";
  * hand and bounded, the body is capped after decompression, and one timeout covers all hops.
  */
 
-export const DEFAULT_READ_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_PAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;
-
-/** Content types a read accepts, as the media type without parameters. */
-const READABLE_TYPES = new Set([
-  "text/html",
-  "application/xhtml+xml",
-  "application/pdf",
-  "text/plain",
-  "text/markdown",
-]);
 
 /**
  * Types that say only "bytes" (servers send PDFs so, to make browsers download them): read when
@@ -37,7 +29,6 @@ const READABLE_TYPES = new Set([
 const OPAQUE_TYPES = new Set([
   "application/octet-stream",
   "binary/octet-stream",
-  "application/x-pdf",
   "application/download",
   "application/force-download",
 ]);
@@ -104,7 +95,7 @@ const isRedirect = (status: number): boolean => [301, 302, 303, 307, 308].includ
 
 export async function fetchPage(address: string, options: FetchPageOptions = {}): Promise<FetchedPage> {
   const allowed = options.addressAllowed ?? (options.allowPrivateAddresses ? anyAddress : isPublicAddress);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS_RANGE.default;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_PAGE_BYTES;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -142,23 +133,23 @@ export async function fetchPage(address: string, options: FetchPageOptions = {})
         throw fail("http_status", `${maskUrl(url.toString())} answered HTTP ${response.statusCode}`);
       }
       const header = headers["content-type"] ?? "";
-      const sent = header.split(";")[0]?.trim().toLowerCase() || "text/html";
+      const sent = mediaType(header) || "text/html";
       const unsupported = () =>
         fail("unsupported_type", `${maskUrl(url.toString())} is ${sent}; only HTML, PDF and text are read`);
-      if (!READABLE_TYPES.has(sent) && !OPAQUE_TYPES.has(sent)) {
+      if (!isReadableType(sent) && !OPAQUE_TYPES.has(sent)) {
         discard(response.body);
         throw unsupported();
       }
       const bytes = await readCappedBody(response.body, headers["content-encoding"], maxBytes, shown);
       if (OPAQUE_TYPES.has(sent) && !isPdf(bytes)) throw unsupported();
-      const mediaType = OPAQUE_TYPES.has(sent) ? "application/pdf" : sent;
+      const readAs = OPAQUE_TYPES.has(sent) ? "application/pdf" : sent;
       return {
         url: shown,
         finalUrl: maskUrl(url.toString()),
         status: response.statusCode,
-        mediaType,
+        mediaType: readAs,
         // What the page is read as: the header when it names a readable type (its charset counts).
-        contentType: READABLE_TYPES.has(sent) && header !== "" ? header : mediaType,
+        contentType: isReadableType(sent) && header !== "" ? header : readAs,
         bytes,
         redirects,
       };
