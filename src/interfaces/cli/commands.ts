@@ -8,8 +8,9 @@ import type { FileEvaluation } from "../../eval/render-evaluation.js";
 import type { ProgressEvent } from "../../operations/corroborate.js";
 import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
 import type { Category, TimeRange } from "../../providers/search-provider.js";
+import { pageBody, pageFacts } from "../../report/render-page.js";
 import { withoutControls } from "../../util/control-characters.js";
-import { type CliIo, EXIT, intOption, numberFlag, type Run } from "./cli-options.js";
+import { type CliIo, EXIT, numberFlag, type Run } from "./cli-options.js";
 import { explainReport, explainSearch } from "./explain.js";
 import { ALL_FAILED_HINT } from "./hints.js";
 import { createProgressPrinter } from "./progress.js";
@@ -105,24 +106,16 @@ export async function readCommand(url: string, run: Run): Promise<number> {
   const { read } = await import("../../operations/read.js");
   const page = await read(url, {
     config,
-    maxChars: intOption(values["max-chars"], "--max-chars"),
-    timeoutMs: intOption(values["timeout-ms"], "--timeout-ms"),
+    maxChars: numberFlag(values["max-chars"]),
+    timeoutMs: numberFlag(values["timeout-ms"]),
   });
   if (values.json) {
     io.stdout(`${JSON.stringify(page, null, 2)}\n`);
     return EXIT.ok;
   }
-  const about = [
-    page.title ? `# ${page.title}` : undefined,
-    "",
-    `Address: ${page.finalUrl}${page.canonicalUrl && page.canonicalUrl !== page.finalUrl ? ` (canonical: ${page.canonicalUrl})` : ""}`,
-    page.publishedAt ? `Published: ${page.publishedAt}` : undefined,
-    page.language ? `Language: ${page.language}` : undefined,
-    `Read: ${page.kind}, ${page.chars} characters${page.truncated ? ` (first ${page.text.length} shown)` : ""}`,
-    "",
-  ].filter((line) => line !== undefined);
+  const lines = [...(page.title ? [`# ${page.title}`, ""] : []), ...pageFacts(page), "", pageBody(page)];
   // Page text is untrusted: nothing in it reaches the terminal as a control sequence.
-  io.stdout(`${withoutControls([...about, page.markdown ?? page.text].join("\n"))}\n`);
+  io.stdout(`${withoutControls(lines.join("\n"))}\n`);
   return EXIT.ok;
 }
 
