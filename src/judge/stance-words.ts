@@ -28,8 +28,13 @@ export interface StanceWords {
 
 let words: StanceWords | undefined;
 
-/** One token to the judge's tokenizer (stance-features.ts): letters and digits, one apostrophe part. */
-const ONE_TOKEN = /^[a-z0-9]+(?:['’][a-z]+)?$/;
+/** A word token of the judge: letters and digits, with one apostrophe part (`isn't`, `don’t`). */
+const WORD_TOKEN = "[a-z0-9]+(?:['’][a-z]+)?";
+
+/** The judge's tokens of lower-cased text: its words, and `?` and `:` as tokens of their own. */
+export const TOKENS = new RegExp(`${WORD_TOKEN}|[?:]`, "g");
+
+const ONE_TOKEN = new RegExp(`^${WORD_TOKEN}$`);
 
 function cuePhrase(phrase: string): CuePhrase {
   const first = phrase.split(" ")[0] ?? "";
