@@ -1,8 +1,7 @@
 import type { Config } from "../config/config.js";
 import { loadConfig } from "../config/config.js";
-import { ReadFailure } from "../errors.js";
-import { type ExtractPage, extractPage } from "../read/extract-page.js";
-import { fetchPage } from "../read/fetch-page.js";
+import type { ExtractPage } from "../read/extract-page.js";
+import { readPage } from "../read/read-page.js";
 import { checkCallOptions, inputFieldsOf } from "./call-options.js";
 import { READ_MAX_CHARS_RANGE } from "./input-ranges.js";
 import { parseInput } from "./parse-input.js";
@@ -31,25 +30,13 @@ export async function read(url: string, options: ReadOptions = {}): Promise<Read
   checkCallOptions(options);
   const input = parseInput(readInputSchema, { url, ...inputFieldsOf(options) });
   const config = options.config ?? loadConfig();
-  const page = await fetchPage(input.url, {
+  const { page, extracted } = await readPage(input.url, {
     allowPrivateAddresses: config.allowPrivateAddresses,
     timeoutMs: input.timeoutMs,
     signal: options.signal,
+    extract: options.extract,
   });
   const maxChars = input.maxChars ?? READ_MAX_CHARS_RANGE.default;
-  let extracted: Awaited<ReturnType<ExtractPage>>;
-  try {
-    extracted = await (options.extract ?? extractPage)({
-      bytes: page.bytes,
-      contentType: page.contentType,
-      url: page.finalUrl,
-    });
-  } catch (error) {
-    throw new ReadFailure(`The page at ${page.finalUrl} could not be read as ${page.mediaType}`, {
-      reason: "bad_body",
-      cause: error,
-    });
-  }
   const text = extracted.text.slice(0, maxChars);
   return {
     url: page.url,
