@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { reportSchema } from "../report/report-schema.js";
-import { deadlineMsField, judgeField, limitField, textField } from "./input-fields.js";
+import { deadlineMsField, intField, judgeField, limitField, textField } from "./input-fields.js";
+import { READ_PAGES_RANGE } from "./input-ranges.js";
 
 /** `corroborate`'s input: the library, `core-search "<question>"`, MCP `corroborate` and `POST /v1/corroborate`. */
 export const corroborateInputSchema = z.strictObject({
@@ -11,6 +12,10 @@ export const corroborateInputSchema = z.strictObject({
   limit: limitField,
   deadlineMs: deadlineMsField(),
   judge: judgeField,
+  read: intField(
+    READ_PAGES_RANGE,
+    `Pages to read, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max}: those of the leading independent origins, judged on the passages that bear on the claim and quoted exactly (default ${READ_PAGES_RANGE.default}; ${READ_PAGES_RANGE.recommended} recommended)`,
+  ),
 });
 export type CorroborateInput = z.input<typeof corroborateInputSchema>;
 

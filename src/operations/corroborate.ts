@@ -17,13 +17,16 @@ import { plan as makePlan, singleCall } from "../plan/plan.js";
 import type { CallRole, Plan, PlannedCall } from "../plan/plan-schema.js";
 import { normalizeQuestion } from "../plan/question.js";
 import type { Category, ProviderName, SearchProvider, TimeRange } from "../providers/search-provider.js";
+import type { ExtractPage } from "../read/extract-page.js";
+import { type ItemRead, readLeadingPages } from "../read/read-leading-pages.js";
 import { buildReport, type SkippedCall } from "../report/build-report.js";
 import type { Report } from "../report/report-schema.js";
 import type { StateStore } from "../state/state-store.js";
-import { type AnalyseHits, analyseHits } from "./analyse-hits.js";
+import { type AnalyseHits, analyseHits, labelJudged } from "./analyse-hits.js";
 import { checkCallOptions, inputFieldsOf } from "./call-options.js";
 import { corroborateInputSchema } from "./corroborate-input.js";
 import type { JudgeChoice } from "./input-fields.js";
+import { READ_PAGES_RANGE } from "./input-ranges.js";
 import { parseInput } from "./parse-input.js";
 
 export interface CorroborateOptions {
@@ -41,11 +44,18 @@ export interface CorroborateOptions {
   /** undici dispatcher for every request (proxies, tests). */
   dispatcher?: Dispatcher | undefined;
   logger?: Logger | undefined;
+  /**
+   * Pages to read, within `READ_PAGES_RANGE` (default 0, 3 recommended): those of the leading origins,
+   * judged on the passages that bear on the claim; each read item gets a `quote` and `readStatus`.
+   */
+  read?: number | undefined;
   /** Who judges: a choice (`auto` by default, as on every surface) or a judge of your own. */
   judge?: StanceJudge | JudgeChoice | undefined;
   /** Replaces the providers built from the settings (embedding, tests). */
   providers?: readonly SearchProvider[] | undefined;
   now?: (() => Date) | undefined;
+  /** Where read pages are extracted (a server's worker threads); default: in this thread. */
+  extract?: ExtractPage | undefined;
   /** Told what happens while the calls run (progress displays, `--explain`); a throwing listener is ignored. */
   onProgress?: ((event: ProgressEvent) => void) | undefined;
 }
@@ -95,7 +105,7 @@ function progressEmitter(listener: ((event: ProgressEvent) => void) | undefined)
 const PREFLIGHT_TIMEOUT_MS = 5_000;
 
 /**
- * Question → report: plan → preflight → search → dedup → judge → label → report.
+ * Question → report: plan → preflight → search → dedup → judge → label (→ read → judge → label) → report.
  * Throws only for bad input or configuration; every stage failure is recorded in the report.
  */
 export function corroborate(question: string, options: CorroborateOptions = {}): Promise<Report> {
@@ -119,6 +129,7 @@ export async function corroborateWith(
   const config = options.config ?? loadConfig();
   const limit = input.limit ?? config.limit;
   const deadlineMs = input.deadlineMs ?? config.deadlineMs;
+  const readPages = input.read ?? READ_PAGES_RANGE.default;
   const logger = options.logger ?? silentLogger;
   const emit = progressEmitter(options.onProgress);
   // Chosen before any search, so a choice that cannot be served costs nothing.
@@ -133,7 +144,7 @@ export async function corroborateWith(
     return await runPipeline(
       question,
       options,
-      { config, limit, deadlineMs, logger, emit, plan, started, judge, analyse },
+      { config, limit, deadlineMs, readPages, logger, emit, plan, started, judge, analyse },
       setup,
     );
   } finally {
@@ -148,6 +159,7 @@ async function runPipeline(
     config: Config;
     limit: number;
     deadlineMs: number;
+    readPages: number;
     logger: Logger;
     emit: (event: ProgressEvent) => void;
     plan: Plan;
@@ -157,7 +169,7 @@ async function runPipeline(
   },
   setup: ChainSetup,
 ): Promise<Report> {
-  const { config, limit, deadlineMs, logger, emit, plan, started, judge, analyse } = context;
+  const { config, limit, deadlineMs, readPages, logger, emit, plan, started, judge, analyse } = context;
   const { chain, searxng, health, instance, state, shared } = setup;
 
   const deadline = options.signal
@@ -263,11 +275,32 @@ async function runPipeline(
   });
   const counterCalls = calls.filter((call) => call.role === "counter").map((call) => call.id);
   const found = { claim: plan.claim, hits, counterCalls };
-  const [{ items, origins, judgements, label, ...analysis }] = await Promise.all([
+  const [analysis] = await Promise.all([
     pool ? pool(found) : analyseHits(found, { judge: ahead.judge, deadline, logger }),
     recorded,
   ]);
+  const { items, origins } = analysis;
   notes.push(...state.warnings, ...analysis.notes);
+
+  // read → judge again → label again
+  let { judgements, label } = analysis;
+  let reads: ItemRead[] | undefined;
+  if (readPages > 0) {
+    const reading = await readLeadingPages(
+      { claim: plan.claim, items, origins, judgements, count: readPages },
+      {
+        judge,
+        deadline,
+        deadlineAt,
+        allowPrivateAddresses: config.allowPrivateAddresses,
+        extract: options.extract,
+        logger,
+      },
+    );
+    ({ judgements, reads } = reading);
+    label = labelJudged(items, judgements, origins);
+    notes.push(...reading.notes);
+  }
 
   // report
   return buildReport({
@@ -281,6 +314,7 @@ async function runPipeline(
     judgements,
     origins,
     label,
+    reads,
     notes,
     totalMs: performance.now() - started,
   });

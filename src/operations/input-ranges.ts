@@ -16,6 +16,12 @@ export const READ_MAX_CHARS_RANGE = { min: 1_000, max: 500_000, default: 100_000
 /** One page read's timeout in ms, every redirect included. */
 export const READ_TIMEOUT_MS_RANGE = { min: 500, max: 60_000, default: 15_000 } as const;
 
+/**
+ * Pages `corroborate` reads: those of the leading origins. Off by default (no change for callers who
+ * do not ask); three is the recommendation, the top results of the neutral and counter calls.
+ */
+export const READ_PAGES_RANGE = { min: 0, max: 10, default: 0, recommended: 3 } as const;
+
 /** Most evidence items one `assess` call judges. */
 export const MAX_ASSESS_EVIDENCE = 2_000;
 

@@ -1,55 +1,69 @@
-import type { StanceJudge, StanceJudgement } from "../judge/stance.js";
+import { judgeStances } from "../judge/judge-stances.js";
+import type { JudgeKind, StanceJudge, StanceJudgement, StanceNote } from "../judge/stance.js";
+import type { Logger } from "../log/logger.js";
 import type { Passage, Quote } from "./passages.js";
+
+type Judged = StanceJudgement & { judge: JudgeKind };
 
 /** What a page's passages say of a claim, and the quote that shows it best. */
 export interface PageJudgement {
-  judgement: StanceJudgement;
+  judgement: Judged;
   quote: Quote;
 }
 
 /**
- * Judges the passages of one page with `judge` (whichever is in use: built-in, LLM or the client's
- * model) and gives the page one stance. Each passage is judged on its own words. The side that
- * the passages give the most confidence in total wins, so one stray sentence does not outvote two
- * that agree; its quote is the passage that took that side most confidently. Passages that take no
- * side, or as much of one side as of the other, give the page none, quoted by the passage that bears
- * on the claim most. Undefined when there is no passage.
+ * Judges the passages of several pages at once with `judge` (whichever is in use: built-in, LLM
+ * or the client's model, one request for all of them) and gives each page one stance, or undefined
+ * for a page without passages. Each passage is judged on its own words.
  */
-export async function judgePassages(
+export async function judgePages(
   judge: StanceJudge,
   claim: string,
-  passages: readonly Passage[],
-  signal: AbortSignal,
-): Promise<PageJudgement | undefined> {
-  const first = passages[0];
-  if (first === undefined) return undefined;
-  const judgements = await judge.judge(
+  pages: readonly (readonly Passage[])[],
+  options: { deadline: AbortSignal; note: StanceNote; logger?: Logger | undefined },
+): Promise<(PageJudgement | undefined)[]> {
+  const judged = await judgeStances(
+    judge,
     claim,
-    passages.map((p) => ({ title: "", snippet: p.text })),
-    signal,
+    pages.flatMap((passages) => passages.map((p) => ({ title: "", snippet: p.text }))),
+    options,
   );
-  const weight = { support: 0, contradict: 0 };
-  passages.forEach((_, i) => {
-    const j = judgements[i];
-    if (j?.stance === "support" || j?.stance === "contradict") weight[j.stance] += j.score;
+  let next = 0;
+  return pages.map((passages) => {
+    const own = judged.slice(next, next + passages.length);
+    next += passages.length;
+    return pageStance(passages, own);
   });
+}
+
+/**
+ * One page's stance from its passages' judgements. The side that the passages give the most
+ * confidence in total wins, so one stray sentence does not outvote two that agree; its quote is the
+ * passage that took that side most confidently. Passages that take no side, or as much of one side
+ * as of the other, give the page none, quoted by the passage that bears on the claim most.
+ */
+export function pageStance(
+  passages: readonly Passage[],
+  judgements: readonly Judged[],
+): PageJudgement | undefined {
+  const first = passages[0];
+  const firstJudged = judgements[0];
+  if (first === undefined || firstJudged === undefined) return undefined;
+  const weight = { support: 0, contradict: 0 };
+  for (const j of judgements)
+    if (j.stance === "support" || j.stance === "contradict") weight[j.stance] += j.score;
   const side =
     weight.support > weight.contradict
       ? "support"
       : weight.contradict > weight.support
         ? "contradict"
         : undefined;
-  if (side === undefined) {
-    const neutral = judgements[0] ?? { stance: "neutral" as const, score: 0 };
-    return { judgement: { ...neutral, stance: "neutral" }, quote: quoteOf(first) };
-  }
+  if (side === undefined) return { judgement: { ...firstJudged, stance: "neutral" }, quote: quoteOf(first) };
   let best = -1;
-  passages.forEach((_, i) => {
-    const j = judgements[i];
-    if (j?.stance === side && (best < 0 || j.score > (judgements[best]?.score ?? 0))) best = i;
+  judgements.forEach((j, i) => {
+    if (j.stance === side && (best < 0 || j.score > (judgements[best]?.score ?? 0))) best = i;
   });
-  const chosen = judgements[best] as StanceJudgement;
-  return { judgement: chosen, quote: quoteOf(passages[best] as Passage) };
+  return { judgement: judgements[best] as Judged, quote: quoteOf(passages[best] as Passage) };
 }
 
 const quoteOf = ({ text, start, end }: Passage): Quote => ({ text, start, end });

@@ -5,6 +5,7 @@ import { familiesOf } from "../health/engine-families.js";
 import type { LabelResult } from "../judge/label.js";
 import type { StanceJudgement } from "../judge/stance.js";
 import type { Plan, PlannedCall } from "../plan/plan-schema.js";
+import type { ItemRead } from "../read/read-leading-pages.js";
 import { callNotes } from "./call-notes.js";
 import { formFinding } from "./finding.js";
 import type { CallRecord, Evidence, Origin, Report } from "./report-schema.js";
@@ -19,6 +20,8 @@ export interface ReportInput {
   judgements: readonly StanceJudgement[];
   origins: readonly OriginGroup[];
   label: LabelResult;
+  /** What reading did, one per item; absent when no page was read. */
+  reads?: readonly ItemRead[] | undefined;
   /** Notes from stages before the calls (preflight, degrade, plan warnings). */
   notes: readonly string[];
   totalMs: number;
@@ -78,6 +81,8 @@ export function buildReport(input: ReportInput): Report {
       stance: judgement.stance,
       stanceScore: round(judgement.score),
       judge: judgement.judge ?? "builtin",
+      readStatus: input.reads?.[index]?.status ?? "not-read",
+      quote: input.reads?.[index]?.quote ?? null,
       originId: originIdOf.get(index) ?? "o0",
       quality: item.quality,
       foundBy: item.foundBy,

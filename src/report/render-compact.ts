@@ -43,7 +43,9 @@ export function renderCompact(report: Report): string {
 function originLine(id: string, domains: readonly string[], lead: Evidence, pages: number): string {
   const side = SIDES.find(([stance]) => stance === lead.stance)?.[1] ?? lead.stance;
   const copies = pages > 1 ? ` (${pages} pages)` : "";
-  const phrase = lead.snippet ? ` — "${oneLine(truncate(firstSentence(lead.snippet), PHRASE_CHARS))}"` : "";
+  // A read page is shown by the passage its stance rests on; otherwise the snippet's opening.
+  const words = lead.quote?.text ?? (lead.snippet ? firstSentence(lead.snippet) : "");
+  const phrase = words ? ` — ${lead.quote ? "page: " : ""}"${oneLine(truncate(words, PHRASE_CHARS))}"` : "";
   return `- ${id} ${side} ${lead.stanceScore.toFixed(2)}: ${domains.join("+")}${copies} · ${oneLine(truncate(lead.title || lead.domain, TITLE_CHARS))}${phrase}`;
 }
 

@@ -51,8 +51,18 @@ function evidenceList(items: readonly Evidence[]): string[] {
   return items.map((e) => {
     const point = e.snippet ? ` — ${oneLine(truncate(e.snippet, 240))}` : "";
     const low = e.quality === "low" ? ", low quality: counts half" : "";
-    return `- [${oneLine(e.title || e.domain)}](${e.url.replace(/[()\s]/g, encodeURIComponent)}) (${e.domain}, ${e.id}, origin ${e.originId}${low})${point}`;
+    const line = `- [${oneLine(e.title || e.domain)}](${e.url.replace(/[()\s]/g, encodeURIComponent)}) (${e.domain}, ${e.id}, origin ${e.originId}${low})${point}`;
+    return [line, ...readLines(e)].join("\n");
   });
+}
+
+/** Under a source whose page was read: the passage its stance rests on, or why it was not read. */
+function readLines(e: Evidence): string[] {
+  if (e.quote)
+    return [`  > ${oneLine(e.quote.text)} (page text, characters ${e.quote.start}–${e.quote.end})`];
+  if (e.readStatus.startsWith("failed: "))
+    return [`  (page not read — ${e.readStatus.slice("failed: ".length)}; judged on its snippet)`];
+  return [];
 }
 
 function truncate(text: string, max: number): string {

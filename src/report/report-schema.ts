@@ -32,6 +32,23 @@ export const evidenceSchema = z.object({
     .describe(
       "Who decided the stance: the built-in classifier, an LLM, the MCP client's model, or the caller",
     ),
+  readStatus: z
+    .string()
+    .regex(/^(read|not-read|failed: [a-z_]+)$/)
+    .describe(
+      'Whether the page was read: "read", "not-read", or "failed: <reason>" (it keeps its snippet\'s stance)',
+    ),
+  quote: z
+    .object({
+      text: z.string().describe("The passage the stance rests on, verbatim from the page's text: untrusted"),
+      start: z
+        .int()
+        .min(0)
+        .describe("Offset of its first character in the page's text (as `read` returns it)"),
+      end: z.int().min(0).describe("Offset after its last character"),
+    })
+    .nullable()
+    .describe("Null when the page was not read, or names nothing the claim is about"),
   originId: z.string().regex(/^o\d+$/),
   quality: z.enum(["normal", "low"]),
   foundBy: z.array(foundBySchema).min(1),

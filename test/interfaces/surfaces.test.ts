@@ -22,7 +22,7 @@ import { assessInputSchema } from "../../src/operations/assess-input.js";
 import { corroborate } from "../../src/operations/corroborate.js";
 import { corroborateInputSchema } from "../../src/operations/corroborate-input.js";
 import { errorOutput } from "../../src/operations/error-output.js";
-import { DEADLINE_MS_RANGE, LIMIT_RANGE } from "../../src/operations/input-ranges.js";
+import { DEADLINE_MS_RANGE, LIMIT_RANGE, READ_PAGES_RANGE } from "../../src/operations/input-ranges.js";
 import { plan } from "../../src/operations/plan.js";
 import { planInputSchema } from "../../src/operations/plan-input.js";
 import { search } from "../../src/operations/search.js";
@@ -207,6 +207,7 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
   if (fields.includes("categories")) good.categories = ["news"];
   if (fields.includes("timeRange")) good.timeRange = "week";
   if (fields.includes("judge")) good.judge = "builtin";
+  if (fields.includes("read")) good.read = READ_PAGES_RANGE.max;
 
   it(`every surface accepts every field at its limit: ${JSON.stringify(Object.keys(good))}`, async () => {
     const outcomes = [
@@ -248,6 +249,13 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
         "judge sampling needs an MCP client that offers sampling",
       ],
     );
+  }
+  if (fields.includes("read")) {
+    bad.push([
+      "more pages to read than the range",
+      { ...base, read: READ_PAGES_RANGE.max + 1 },
+      `read must be an integer between ${READ_PAGES_RANGE.min} and ${READ_PAGES_RANGE.max}`,
+    ]);
   }
   if (fields.includes("categories")) {
     bad.push([
@@ -293,7 +301,7 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
     // The CLI's syntax: a field is its flag, an unknown field an unknown option.
     const cliMessage = unknown
       ? `unknown option ${flagName(unknown)}. ${operation === "corroborate" ? "Run core-search --help to see the options." : `Run core-search ${operation} --help to see its options.`}`
-      : message.replace(/^(limit|deadlineMs|evidence|judge)\b(?! sampling)/, (field) => flagName(field));
+      : message.replace(/^(limit|deadlineMs|evidence|judge|read)\b(?! sampling)/, (field) => flagName(field));
     expect(await library(operation, input)).toEqual({ ok: false, code: "INVALID_INPUT", message });
     expect(await cli(operation, input)).toEqual({ ok: false, code: "INVALID_INPUT", message: cliMessage });
     const viaMcp = await mcpTool(operation, input);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { lexicalJudge } from "../../src/judge/lexical-stance.js";
 import type { StanceJudge, StanceJudgement } from "../../src/judge/stance.js";
-import { judgePassages } from "../../src/read/judge-passages.js";
+import { judgePages } from "../../src/read/judge-passages.js";
 import { passagesFor } from "../../src/read/passages.js";
 
-const signal = new AbortController().signal;
+const options = { deadline: new AbortController().signal, note: () => undefined };
 const passage = (text: string, start: number) => ({ text, start, end: start + text.length, score: 1 });
 
 /** A judge that answers each passage by its first word, to test how the answers are combined. */
@@ -18,19 +18,21 @@ const scripted = (answers: Record<string, StanceJudgement>): StanceJudge => ({
   },
 });
 
-describe("judgePassages", () => {
+describe("judgePages", () => {
   it("takes the side the passages give the most confidence in total, quoted by its strongest passage", async () => {
     const judge = scripted({
       yes: { stance: "support", score: 0.6 },
       also: { stance: "support", score: 0.7 },
       no: { stance: "contradict", score: 0.9 },
     });
-    const result = await judgePassages(
-      judge,
-      "X is safe",
-      [passage("no way", 0), passage("yes indeed", 10), passage("also so", 30)],
-      signal,
-    );
+    const result = (
+      await judgePages(
+        judge,
+        "X is safe",
+        [[passage("no way", 0), passage("yes indeed", 10), passage("also so", 30)]],
+        options,
+      )
+    )[0];
     expect(result?.judgement.stance).toBe("support");
     expect(result?.quote).toEqual({ text: "also so", start: 30, end: 37 });
   });
@@ -40,10 +42,10 @@ describe("judgePassages", () => {
       yes: { stance: "support", score: 0.8 },
       no: { stance: "contradict", score: 0.8 },
     });
-    const split = await judgePassages(judge, "X is safe", [passage("yes", 0), passage("no", 5)], signal);
+    const split = (await judgePages(judge, "X is safe", [[passage("yes", 0), passage("no", 5)]], options))[0];
     expect(split?.judgement.stance).toBe("neutral");
     expect(split?.quote.start).toBe(0);
-    expect(await judgePassages(judge, "X is safe", [], signal)).toBeUndefined();
+    expect((await judgePages(judge, "X is safe", [[]], options))[0]).toBeUndefined();
   });
 
   it("reads the side of a page body with the built-in judge, quoting it verbatim", async () => {
@@ -52,8 +54,32 @@ describe("judgePassages", () => {
       "Many people wonder about the popping sound their joints make.",
       "A doctor cracked the knuckles of one hand for sixty years and found no arthritis in either hand. Studies of hundreds of adults found no link between cracking knuckles and arthritis.",
     ].join("\n\n");
-    const result = await judgePassages(lexicalJudge, claim, passagesFor(claim, page), signal);
+    const result = (await judgePages(lexicalJudge, claim, [passagesFor(claim, page)], options))[0];
     expect(result?.judgement.stance).toBe("contradict");
     expect(page.slice(result?.quote.start, result?.quote.end)).toBe(result?.quote.text);
+  });
+
+  it("judges the passages of every page in one request, each page on its own passages", async () => {
+    const requests: number[] = [];
+    const base = scripted({
+      yes: { stance: "support", score: 0.8 },
+      no: { stance: "contradict", score: 0.8 },
+    });
+    const counting: StanceJudge = {
+      ...base,
+      judge: async (claim, items, signal) => {
+        requests.push(items.length);
+        return base.judge(claim, items, signal);
+      },
+    };
+    const pages = await judgePages(
+      counting,
+      "X is safe",
+      [[passage("yes a", 0)], [], [passage("maybe", 0), passage("no b", 9)]],
+      options,
+    );
+    expect(requests).toEqual([3]);
+    expect(pages.map((p) => p?.judgement.stance)).toEqual(["support", undefined, "contradict"]);
+    expect(pages[2]?.quote.text).toBe("no b");
   });
 });

@@ -43,6 +43,7 @@ export const OPTIONS = {
   data: { type: "string", multiple: true },
   "time-range": { type: "string" },
   judge: { type: "string" },
+  read: { type: "string" },
   "max-chars": { type: "string" },
   "timeout-ms": { type: "string" },
   port: { type: "string" },

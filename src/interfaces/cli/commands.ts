@@ -32,6 +32,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
     deadlineMs: numberFlag(values["deadline-ms"]),
     cache: values["no-cache"] ? false : undefined,
     judge: judgeFlag(values.judge),
+    read: numberFlag(values.read),
     onProgress: progressListener(run, events),
   });
   if (values.explain) io.stderr(explainReport(report, events, run.style));

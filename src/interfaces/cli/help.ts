@@ -8,6 +8,7 @@ import {
   LIMIT_RANGE,
   MAX_ASSESS_EVIDENCE,
   READ_MAX_CHARS_RANGE,
+  READ_PAGES_RANGE,
   READ_TIMEOUT_MS_RANGE,
 } from "../../operations/input-ranges.js";
 import { PROVIDERS, searchServicesHelp } from "../../providers/registry.js";
@@ -65,7 +66,7 @@ const ORDER: [string, string] = [
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   question: {
     usage:
-      'core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO]',
+      'core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO] [--read N]',
     does:
       "Plans up to four searches for an evaluative question, runs them through the fallback chain, " +
       "and prints a claim/evidence report: evidence grouped by stance, origins, confidence label.",
@@ -80,6 +81,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       order: ORDER,
       "no-cache": NO_CACHE,
       judge: JUDGE,
+      read: [
+        "N",
+        `read the pages of the N leading origins, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max}, judge the claim on them and quote them (default ${READ_PAGES_RANGE.default}; ${READ_PAGES_RANGE.recommended} recommended)`,
+      ],
     },
     examples: [
       'SEARXNG_URL=http://127.0.0.1:8888 core-search "Is intermittent fasting safe?"',
@@ -260,8 +265,9 @@ export function topLevelHelp(): string {
   return `core-search — how far does the web agree? A claim/evidence report for an evaluative question.
 
 Usage:
-  core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST]
-                                            the full report (markdown; --json for JSON)
+  core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--read N]
+                                            the full report (markdown; --json for JSON); --read 3 reads
+                                            the leading pages and quotes them
   core-search plan "<question>" --json      the planned calls only (no network)
   core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
                                             one query through the fallback chain

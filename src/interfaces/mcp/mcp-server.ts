@@ -137,6 +137,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
             logger,
             state: options.state,
             signal: extra.signal,
+            extract: options.extract,
           },
           options.analyse,
         );

@@ -78,7 +78,7 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
         return corroborations.run(async () => {
           const report = await corroborateWith(
             question,
-            { ...shared, ...fields, signal, judge: context.judge ?? fields.judge },
+            { ...shared, ...fields, signal, judge: context.judge ?? fields.judge, extract: context.extract },
             context.analyse,
           );
           // A report whose every call failed is still a report (labelled low-coverage): 200.

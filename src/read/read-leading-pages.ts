@@ -1,0 +1,191 @@
+import pMap from "p-map";
+import type { DedupedItem } from "../dedup/dedupe.js";
+import type { OriginGroup } from "../dedup/origins.js";
+import { ReadFailure } from "../errors.js";
+import type { JudgeKind, StanceJudge, StanceJudgement } from "../judge/stance.js";
+import type { Logger } from "../log/logger.js";
+import { READ_TIMEOUT_MS_RANGE } from "../operations/input-ranges.js";
+import type { ExtractPage } from "./extract-page.js";
+import { judgePages } from "./judge-passages.js";
+import { type Passage, passagesFor, type Quote } from "./passages.js";
+import { readPage } from "./read-page.js";
+
+type Judged = StanceJudgement & { judge: JudgeKind };
+
+/** Whether an item's page was read: `read`, `failed: <reason>` or `not-read`. */
+export type ReadStatus = "read" | "not-read" | `failed: ${string}`;
+
+/** What reading did for one evidence item. */
+export interface ItemRead {
+  status: ReadStatus;
+  /** The passage its stance rests on, verbatim from the page's text; null when none was read. */
+  quote: Quote | null;
+}
+
+export interface LeadingPagesInput {
+  claim: string;
+  items: readonly DedupedItem[];
+  origins: readonly OriginGroup[];
+  /** The snippets' judgements, one per item. */
+  judgements: readonly Judged[];
+  /** How many origins' pages to read. */
+  count: number;
+}
+
+export interface LeadingPagesOptions {
+  judge: StanceJudge;
+  deadline: AbortSignal;
+  /** `performance.now()` when the deadline falls: reads stop early enough to judge what they found. */
+  deadlineAt: number;
+  allowPrivateAddresses: boolean;
+  extract?: ExtractPage | undefined;
+  logger?: Logger | undefined;
+}
+
+export interface LeadingPagesResult {
+  /** One per item: the page's judgement where reading found a side, else the snippet's. */
+  judgements: Judged[];
+  reads: ItemRead[];
+  notes: string[];
+}
+
+/** Passages judged per page: the sentences that bear on the claim most, with their neighbours. */
+const PASSAGES_PER_PAGE = 3;
+/** A read that would get less time than this is not started. */
+const MIN_READ_MS = 250;
+/** Time kept after the reads for judging and the report: a tenth of what is left, at most a second. */
+const reserveMs = (leftMs: number) => Math.min(1_000, leftMs / 10);
+
+const NOT_READ: ItemRead = { status: "not-read", quote: null };
+
+/**
+ * Reads the pages of the leading independent origins, judges the claim on the passages that bear
+ * on it, and lets a page's side replace its snippet's judgement. A page that cannot be read, or
+ * that takes no side, keeps its snippet's judgement; the notes say which and why.
+ */
+export async function readLeadingPages(
+  input: LeadingPagesInput,
+  options: LeadingPagesOptions,
+): Promise<LeadingPagesResult> {
+  const reads: ItemRead[] = input.items.map(() => NOT_READ);
+  const judgements = [...input.judgements];
+  const chosen = leadingPages(input.items, input.origins, input.count);
+  if (chosen.length === 0) return { judgements, reads, notes: [] };
+
+  const readEnd = options.deadlineAt - reserveMs(options.deadlineAt - performance.now());
+  const texts = new Map<number, string>();
+  const failures: string[] = [];
+  let outOfTime = 0;
+  // Hosts in parallel; the pages of one host one after another, so no site gets several at once.
+  await pMap(byHost(chosen, input.items), async (indexes) => {
+    for (const index of indexes) {
+      const timeoutMs = Math.min(READ_TIMEOUT_MS_RANGE.default, Math.floor(readEnd - performance.now()));
+      if (timeoutMs < MIN_READ_MS || options.deadline.aborted) {
+        outOfTime++;
+        continue;
+      }
+      try {
+        const { extracted } = await readPage((input.items[index] as DedupedItem).url, {
+          allowPrivateAddresses: options.allowPrivateAddresses,
+          timeoutMs,
+          signal: options.deadline,
+          extract: options.extract,
+        });
+        texts.set(index, extracted.text);
+        reads[index] = { status: "read", quote: null };
+      } catch (error) {
+        const reason = error instanceof ReadFailure ? error.reason : "network";
+        options.logger?.debug({ err: error }, "page not read");
+        reads[index] = { status: `failed: ${reason}`, quote: null };
+        failures.push(`e${index + 1} (${reason})`);
+      }
+    }
+  });
+
+  const read = [...texts.keys()].sort((a, b) => a - b);
+  const passages: Passage[][] = read.map((index) =>
+    passagesFor(input.claim, texts.get(index) as string, { max: PASSAGES_PER_PAGE }),
+  );
+  const notes: string[] = [];
+  const pages = await judgePages(options.judge, input.claim, passages, {
+    deadline: options.deadline,
+    note: (note) => notes.push(note),
+    logger: options.logger,
+  });
+  const changed: string[] = [];
+  read.forEach((index, k) => {
+    const page = pages[k];
+    if (page === undefined) return;
+    reads[index] = { status: "read", quote: page.quote };
+    const before = judgements[index] as Judged;
+    // A page without a side leaves the snippet's, but one that bears on the claim is not unrelated.
+    if (page.judgement.stance === "neutral" && before.stance !== "unrelated") return;
+    judgements[index] = page.judgement;
+    if (page.judgement.stance !== before.stance)
+      changed.push(`e${index + 1} ${before.stance} → ${page.judgement.stance}`);
+  });
+
+  notes.unshift(readNote(chosen.length, read, changed, failures, outOfTime));
+  return { judgements, reads, notes };
+}
+
+/** One sentence on what reading did. */
+function readNote(
+  asked: number,
+  read: readonly number[],
+  changed: readonly string[],
+  failures: readonly string[],
+  outOfTime: number,
+): string {
+  const parts = [
+    `Read ${read.length} of ${asked} page${asked === 1 ? "" : "s"} of the leading origins${read.length > 0 ? ` (${read.map((i) => `e${i + 1}`).join(", ")})` : ""}`,
+  ];
+  if (changed.length > 0) parts.push(`the page changed the stance of ${changed.join(", ")}`);
+  if (failures.length > 0)
+    parts.push(
+      `could not read ${failures.join(", ")}, which keep${failures.length === 1 ? "s" : ""} the snippet's stance`,
+    );
+  if (outOfTime > 0) parts.push(`${outOfTime} not read: the deadline left no time`);
+  return parts.join("; ");
+}
+
+/**
+ * The page to read for each of the `count` leading origins: an origin leads by the best rank any of
+ * its pages had in any call, so the top results of the counter-query are read as well as the
+ * neutral query's. Each origin is read through its first page that counts toward the label,
+ * preferring one of normal quality; origins whose pages are all low quality come last.
+ */
+export function leadingPages(
+  items: readonly DedupedItem[],
+  origins: readonly OriginGroup[],
+  count: number,
+): number[] {
+  if (count <= 0) return [];
+  const candidates = origins.flatMap((origin, order) => {
+    const counted = origin.members.filter((m) => items[m]?.counted);
+    const lead = counted.find((m) => items[m]?.quality === "normal") ?? counted[0];
+    if (lead === undefined) return [];
+    const rank = Math.min(...origin.members.flatMap((m) => items[m]?.foundBy.map((f) => f.rank) ?? []));
+    return [{ lead, rank, order, low: items[lead]?.quality === "low" }];
+  });
+  return candidates
+    .sort((a, b) => Number(a.low) - Number(b.low) || a.rank - b.rank || a.order - b.order)
+    .slice(0, count)
+    .map((c) => c.lead);
+}
+
+/** The chosen items grouped by the host their page is on, each group in the order chosen. */
+function byHost(chosen: readonly number[], items: readonly DedupedItem[]): number[][] {
+  const groups = new Map<string, number[]>();
+  for (const index of chosen) {
+    const item = items[index] as DedupedItem;
+    let host: string;
+    try {
+      host = new URL(item.url).host;
+    } catch {
+      host = item.domain;
+    }
+    groups.set(host, [...(groups.get(host) ?? []), index]);
+  }
+  return [...groups.values()];
+}

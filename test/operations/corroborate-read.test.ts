@@ -1,0 +1,239 @@
+/**
+ * `corroborate(question, { read: N })`: the pages of the leading origins are read, judged on the
+ * passages that bear on the claim, and quoted exactly; a page that cannot be read — one that never
+ * answers, a body far too large, a gzip bomb, a redirect loop, a private address — is a failed read
+ * with a reason, and the question still ends within its deadline.
+ */
+import { mkdtempSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configFromObject } from "../../src/config/config.js";
+import { InvalidInputError } from "../../src/errors.js";
+import type { StanceJudge } from "../../src/judge/stance.js";
+import { corroborate } from "../../src/operations/corroborate.js";
+import { read } from "../../src/operations/read.js";
+import type { SearchHit, SearchProvider } from "../../src/providers/search-provider.js";
+import { renderCompact } from "../../src/report/render-compact.js";
+import { renderMarkdown } from "../../src/report/render-markdown.js";
+import { type Report, reportSchema } from "../../src/report/report-schema.js";
+
+const QUESTION = "Does cracking knuckles cause arthritis?";
+
+const page = (title: string, paragraphs: string[]) => `<!doctype html>
+<html lang="en"><head><title>${title}</title><script>var tracker = "SCRIPT-TEXT";</script></head>
+<body><nav><a href="/">Home</a> <a href="/health">Health</a> <a href="/about">About us</a></nav>
+<article><h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join("\n")}</article>
+<footer>FOOTER-TEXT · Contact · Privacy · Cookies</footer></body></html>`;
+
+/** A snippet that takes no side, over a body that does. */
+const STUDY = page("Your joints and that popping sound", [
+  "Many people wonder about the popping sound their joints make when they stretch their fingers in the morning.",
+  "The sound comes from gas bubbles collapsing in the fluid that lubricates the joint.",
+  "A doctor cracked the knuckles of one hand for sixty years and found no arthritis in either hand. Studies of hundreds of adults found no link between cracking knuckles and arthritis.",
+]);
+const PASSING = page("Ten habits of office workers", [
+  "Office workers drink coffee, check their phones and sit for long hours.",
+  "Some crack their knuckles during meetings, which colleagues find annoying.",
+]);
+
+/** Each page's host: its own loopback address, so the per-host limit does not put them in a queue. */
+const HOSTS = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6", "127.0.0.7"];
+const servers: Server[] = [];
+const urls: Record<string, string> = {};
+const bomb = gzipSync(Buffer.alloc(60 * 1024 * 1024, 0x61));
+
+function handle(path: string, res: import("node:http").ServerResponse): void {
+  if (path === "/study") res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(STUDY);
+  else if (path === "/passing") res.writeHead(200, { "content-type": "text/html" }).end(PASSING);
+  else if (path === "/hangs") res.writeHead(200, { "content-type": "text/html" }).write("<html><body><p>");
+  else if (path === "/bomb")
+    res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" }).end(bomb);
+  else if (path === "/loop-a") res.writeHead(302, { location: "/loop-b" }).end();
+  else if (path === "/loop-b") res.writeHead(302, { location: "/loop-a" }).end();
+  else if (path === "/huge") {
+    // 50 MiB sent as fast as the reader takes it, with no length announced.
+    res.writeHead(200, { "content-type": "text/html" });
+    const chunk = Buffer.alloc(1024 * 1024, 0x62);
+    let sent = 0;
+    const more = () => {
+      while (sent < 50 && !res.destroyed) {
+        sent++;
+        if (!res.write(chunk)) return void res.once("drain", more);
+      }
+      res.end();
+    };
+    more();
+  } else res.writeHead(404).end();
+}
+
+beforeAll(async () => {
+  const paths = ["/study", "/passing", "/hangs", "/huge", "/bomb", "/loop-a"];
+  for (const [i, host] of HOSTS.entries()) {
+    const server = createServer((req, res) => handle(req.url ?? "/", res));
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    servers.push(server);
+    const path = paths[i] as string;
+    urls[path] = `http://${host}:${(server.address() as AddressInfo).port}${path}`;
+  }
+});
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-read-"));
+const config = (allowPrivateAddresses: boolean) =>
+  configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0, allowPrivateAddresses });
+
+const SNIPPETS: Record<string, string> = {
+  "/study": "Many people wonder about the popping sound their joints make when they stretch their fingers.",
+  "/passing": "Office workers drink coffee, check their phones and sit for long hours.",
+};
+
+/** One search service that finds the given pages, in this order, for every call. */
+function finds(paths: readonly string[]): SearchProvider {
+  return {
+    name: "exa",
+    configured: true,
+    search: async () => ({
+      hits: paths.map(
+        (path, i): SearchHit => ({
+          url: urls[path] as string,
+          title: `Page ${path.slice(1)}`,
+          snippet: SNIPPETS[path] ?? "A page about joints.",
+          publishedAt: null,
+          engines: [],
+          rank: i + 1,
+        }),
+      ),
+      unresponsiveEngines: [],
+      warnings: [],
+    }),
+  };
+}
+
+/** Neither side: the built-in judge calls a snippet that does not name the subject unrelated. */
+const NO_SIDE = expect.stringMatching(/^(neutral|unrelated)$/);
+
+/** Contradicts what says "no link", takes no side on anything else; remembers what it was asked. */
+const asked: string[] = [];
+const judge: StanceJudge = {
+  name: "scripted",
+  kind: "llm",
+  async judge(_claim, items) {
+    asked.push(...items.map((i) => i.snippet));
+    return items.map((i) =>
+      /no link/.test(i.snippet) ? { stance: "contradict", score: 0.9 } : { stance: "neutral", score: 0.3 },
+    );
+  },
+};
+
+const byPath = (report: Report, path: string) => report.evidence.find((e) => e.url === urls[path]);
+
+describe("corroborate with read", () => {
+  it("judges a page on its body where the snippet took no side, quoting it verbatim", async () => {
+    const unread = await corroborate(QUESTION, {
+      config: config(true),
+      providers: [finds(["/study", "/passing"])],
+    });
+    const report = await corroborate(QUESTION, {
+      config: config(true),
+      providers: [finds(["/study", "/passing"])],
+      read: 3,
+    });
+    expect(reportSchema.safeParse(report).success).toBe(true);
+    // Without reading, the snippet alone takes no side; nothing is read or quoted.
+    expect(byPath(unread, "/study")).toMatchObject({
+      stance: NO_SIDE,
+      readStatus: "not-read",
+      quote: null,
+    });
+
+    const study = byPath(report, "/study");
+    expect(study).toMatchObject({ stance: "contradict", readStatus: "read", judge: "builtin" });
+    const { text } = await read(urls["/study"] as string, { config: config(true) });
+    expect(study?.quote?.text).toContain("no link between cracking knuckles and arthritis");
+    expect(text.slice(study?.quote?.start, study?.quote?.end)).toBe(study?.quote?.text);
+    expect(study?.quote?.text).not.toMatch(/SCRIPT-TEXT|FOOTER-TEXT|About us/);
+    expect(report.contradicting).toContain(study?.id);
+
+    // A page that names the subject only in passing is read and quoted where it names it.
+    expect(byPath(report, "/passing")).toMatchObject({ readStatus: "read" });
+    expect(byPath(report, "/passing")?.quote?.text).toContain("crack their knuckles");
+    expect(report.notes.find((n) => n.startsWith("Read 2 of 2 pages"))).toContain(
+      `${study?.id} unrelated → contradict`,
+    );
+
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain(`no link between cracking knuckles and arthritis`);
+    expect(markdown).toMatch(new RegExp(`characters ${study?.quote?.start}–${study?.quote?.end}`));
+    expect(renderCompact(report)).toContain('page: "');
+  });
+
+  it("ends a page that never finishes, a 50 MiB body, a gzip bomb and a redirect loop as failed reads, within the deadline", async () => {
+    const deadlineMs = 4_000;
+    const report = await corroborate(QUESTION, {
+      config: config(true),
+      providers: [finds(["/hangs", "/huge", "/bomb", "/loop-a", "/study"])],
+      judge,
+      read: 5,
+      deadlineMs,
+    });
+    expect(reportSchema.safeParse(report).success).toBe(true);
+    expect(report.timing.totalMs).toBeLessThan(deadlineMs + 1_000);
+    expect(
+      Object.fromEntries(
+        ["/hangs", "/huge", "/bomb", "/loop-a"].map((p) => [p, byPath(report, p)?.readStatus]),
+      ),
+    ).toEqual({
+      "/hangs": "failed: timeout",
+      "/huge": "failed: too_large",
+      "/bomb": "failed: too_large",
+      "/loop-a": "failed: redirect_loop",
+    });
+    // A failed read keeps its snippet's judgement and gives no quote; the good page is still read.
+    expect(byPath(report, "/hangs")).toMatchObject({ stance: NO_SIDE, quote: null });
+    expect(byPath(report, "/study")).toMatchObject({ readStatus: "read", stance: "contradict" });
+    expect(report.notes.find((n) => n.startsWith("Read 1 of 5 pages"))).toMatch(
+      /could not read .*\(timeout\)/,
+    );
+  });
+
+  it("refuses a page on a private address unless private addresses are allowed, and never reads more than asked", async () => {
+    const report = await corroborate(QUESTION, {
+      config: config(false),
+      providers: [finds(["/study", "/passing"])],
+      read: 1,
+    });
+    const read = report.evidence.filter((e) => e.readStatus !== "not-read");
+    expect(read.map((e) => [e.url, e.readStatus])).toEqual([[urls["/study"], "failed: private_address"]]);
+    expect(byPath(report, "/study")).toMatchObject({ stance: NO_SIDE, quote: null });
+  });
+
+  it("judges the passages with the judge in use, and labels with what the pages said", async () => {
+    asked.length = 0;
+    const report = await corroborate(QUESTION, {
+      config: config(true),
+      providers: [finds(["/study", "/passing"])],
+      judge,
+      read: 2,
+    });
+    expect(byPath(report, "/study")).toMatchObject({ stance: "contradict", judge: "llm" });
+    // The judge saw the passages, not the menus or the footer.
+    expect(asked.some((text) => text.includes("no link between cracking knuckles"))).toBe(true);
+    expect(asked.some((text) => /FOOTER-TEXT|SCRIPT-TEXT/.test(text))).toBe(false);
+    expect(report.direction).toBe("refutes");
+  });
+
+  it.each([11, -1, 1.5, "3"])("rejects read: %s as bad input", async (value) => {
+    await expect(
+      corroborate(QUESTION, { config: config(true), providers: [finds(["/study"])], read: value as number }),
+    ).rejects.toThrow(InvalidInputError);
+  });
+});
