@@ -165,7 +165,12 @@ async function evaluateCase(testCase, config, reading) {
     try {
       reader = await run(readN);
     } catch (error) {
-      if (error?.code === "INVALID_INPUT" && /\bread\b/.test(error.message)) {
+      // Only an input schema that does not know the option at all means "this build cannot read".
+      if (
+        error?.code === "INVALID_INPUT" &&
+        /unknown/i.test(error.message) &&
+        /\bread\b/.test(error.message)
+      ) {
         reading.available = false;
         reading.reason = error.message;
       } else {
@@ -338,6 +343,18 @@ function figures(rs, readingAvailable) {
   return out;
 }
 
+/** `read 40, failed 1, not-read 0`: read statuses with every failure reason counted as `failed`. */
+function statusLine(counts) {
+  const merged = {};
+  for (const [status, n] of Object.entries(counts)) {
+    const key = status.startsWith("failed") ? "failed" : status;
+    merged[key] = (merged[key] ?? 0) + n;
+  }
+  return Object.entries(merged)
+    .map(([status, n]) => `${status} ${n}`)
+    .join(", ");
+}
+
 function renderTable(summary) {
   const pct = (x) => (x === null || x === undefined ? "—" : `${(x * 100).toFixed(1)}%`);
   const f1 = (x) => (x === null || x === undefined ? "—" : x.toFixed(2));
@@ -373,12 +390,7 @@ function renderTable(summary) {
     ),
   );
   for (const [name, s] of Object.entries(summary.splits)) {
-    const statuses =
-      s.readStatus === null
-        ? "—"
-        : Object.entries(s.readStatus)
-            .map(([k, v]) => `${k.startsWith("failed") ? "failed" : k} ${v}`)
-            .join(", ");
+    const statuses = s.readStatus === null ? "—" : statusLine(s.readStatus);
     lines.push(
       pad(
         [
