@@ -19,6 +19,7 @@ const BENCHES = [
   ["deadline", "every stage hanging"],
   ["server", "20 concurrent requests through the HTTP API, 10 concurrent tool calls through the MCP server"],
   ["state", "cache hit latency and state round trips per corroborate (memory, file, Redis)"],
+  ["read-pages", "corroborate reading 3 and 5 pages against the same question without reading"],
 ];
 const BUDGET_MS = 180_000;
 

@@ -1,5 +1,11 @@
 import { judgeStances } from "../judge/judge-stances.js";
-import type { JudgeKind, StanceJudge, StanceJudgement, StanceNote } from "../judge/stance.js";
+import {
+  decidedBy,
+  type JudgeKind,
+  type StanceJudge,
+  type StanceJudgement,
+  type StanceNote,
+} from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
 import type { Passage, Quote } from "./passages.js";
 
@@ -22,18 +28,22 @@ export async function judgePages(
   pages: readonly (readonly Passage[])[],
   options: { deadline: AbortSignal; note: StanceNote; logger?: Logger | undefined },
 ): Promise<(PageJudgement | undefined)[]> {
+  const asked = pages.flatMap((passages) => passages.filter((p) => p.onClaim));
   const judged = await judgeStances(
     judge,
     claim,
-    pages.flatMap((passages) => passages.map((p) => ({ title: "", snippet: p.text }))),
+    asked.map((p) => ({ title: "", snippet: p.text })),
     options,
   );
-  let next = 0;
-  return pages.map((passages) => {
-    const own = judged.slice(next, next + passages.length);
-    next += passages.length;
-    return pageStance(passages, own);
-  });
+  const answers = new Map(asked.map((p, i) => [p, judged[i] as Judged]));
+  // A passage that names only the claim's subject takes no side on what the claim says of it.
+  const mention: Judged = { stance: "neutral", score: 0, judge: decidedBy(judge) };
+  return pages.map((passages) =>
+    pageStance(
+      passages,
+      passages.map((p) => answers.get(p) ?? mention),
+    ),
+  );
 }
 
 /**

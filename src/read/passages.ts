@@ -19,6 +19,11 @@ export interface Quote {
 export interface Passage extends Quote {
   /** How strongly it bears on the claim: claim words named, the predicate's counting double. */
   score: number;
+  /**
+   * Whether its core sentence names what the claim says of its subject (a predicate or object word),
+   * not the subject alone: only such a passage can take a side on the claim.
+   */
+  onClaim: boolean;
 }
 
 export interface PassageOptions {
@@ -92,14 +97,15 @@ export function passagesFor(claim: string, page: string, options: PassageOptions
   const needed = terms.subject.size > 0 ? terms.subject : new Set([...terms.other, ...terms.predicate]);
   if (needed.size === 0) return [];
   const count = (stems: Set<string>, of: Set<string>) => [...of].filter((s) => stems.has(s)).length;
+  const said = new Set([...terms.other, ...terms.predicate]);
   const scored = sentences
     .map((sentence, index) => {
-      if (count(sentence.stems, needed) === 0) return { index, score: 0 };
+      if (count(sentence.stems, needed) === 0) return { index, score: 0, onClaim: false };
       const score =
         count(sentence.stems, terms.subject) +
         count(sentence.stems, terms.other) +
         2 * count(sentence.stems, terms.predicate);
-      return { index, score };
+      return { index, score, onClaim: said.size === 0 || count(sentence.stems, said) > 0 };
     })
     .filter(({ score }) => score > 0)
     // Best first; among equals the earlier sentence, so the same page always gives the same quotes.
@@ -107,7 +113,7 @@ export function passagesFor(claim: string, page: string, options: PassageOptions
 
   const taken: Passage[] = [];
   const used = new Set<number>();
-  for (const { index, score } of scored) {
+  for (const { index, score, onClaim } of scored) {
     if (taken.length >= max) break;
     if (used.has(index)) continue;
     const core = sentences[index] as Sentence;
@@ -128,7 +134,7 @@ export function passagesFor(claim: string, page: string, options: PassageOptions
     const start = (sentences[first] as Sentence).start;
     const end = Math.min((sentences[last] as Sentence).end, start + maxChars);
     for (let i = first; i <= last; i++) used.add(i);
-    taken.push({ text: page.slice(start, end), start, end, score });
+    taken.push({ text: page.slice(start, end), start, end, score, onClaim });
   }
   return taken;
 }

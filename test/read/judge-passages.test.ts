@@ -5,7 +5,13 @@ import { judgePages } from "../../src/read/judge-passages.js";
 import { passagesFor } from "../../src/read/passages.js";
 
 const options = { deadline: new AbortController().signal, note: () => undefined };
-const passage = (text: string, start: number) => ({ text, start, end: start + text.length, score: 1 });
+const passage = (text: string, start: number, onClaim = true) => ({
+  text,
+  start,
+  end: start + text.length,
+  score: 1,
+  onClaim,
+});
 
 /** A judge that answers each passage by its first word, to test how the answers are combined. */
 const scripted = (answers: Record<string, StanceJudgement>): StanceJudge => ({
@@ -81,5 +87,27 @@ describe("judgePages", () => {
     expect(requests).toEqual([3]);
     expect(pages.map((p) => p?.judgement.stance)).toEqual(["support", undefined, "contradict"]);
     expect(pages[2]?.quote.text).toBe("no b");
+  });
+
+  it("asks nothing of a passage that names only the claim's subject: it takes no side", async () => {
+    const asked: string[] = [];
+    const judge: StanceJudge = {
+      name: "eager",
+      local: true,
+      judge: async (_claim, items) => {
+        asked.push(...items.map((i) => i.snippet));
+        return items.map(() => ({ stance: "support", score: 0.9 }));
+      },
+    };
+    const [mentionOnly, both] = await judgePages(
+      judge,
+      "X is safe",
+      [[passage("X was on sale", 0, false)], [passage("X was on sale", 0, false), passage("X is safe", 20)]],
+      options,
+    );
+    expect(asked).toEqual(["X is safe"]);
+    expect(mentionOnly?.judgement.stance).toBe("neutral");
+    expect(mentionOnly?.quote.text).toBe("X was on sale");
+    expect(both).toMatchObject({ judgement: { stance: "support" }, quote: { text: "X is safe" } });
   });
 });

@@ -28,6 +28,16 @@ describe("passagesFor", () => {
     expect(all).not.toContain("Tea drinkers");
   });
 
+  it("says which passages name what the claim says of its subject, not the subject alone", () => {
+    const page =
+      "The café sells coffee and cake.\n\nDrinking coffee is not bad for the heart, a review found.";
+    const byText = Object.fromEntries(passagesFor(CLAIM, page).map((p) => [p.text, p.onClaim]));
+    expect(byText).toEqual({
+      "Drinking coffee is not bad for the heart, a review found.": true,
+      "The café sells coffee and cake.": false,
+    });
+  });
+
   it("gives nothing for a page that never names the subject", () => {
     expect(passagesFor(CLAIM, "Tea is popular in Britain.\n\nMany people drink it daily.")).toEqual([]);
   });
