@@ -18,7 +18,7 @@ import type { CallRole, Plan, PlannedCall } from "../plan/plan-schema.js";
 import { normalizeQuestion } from "../plan/question.js";
 import type { Category, ProviderName, SearchProvider, TimeRange } from "../providers/search-provider.js";
 import type { ExtractPage } from "../read/extract-page.js";
-import { type ItemRead, readLeadingPages } from "../read/read-leading-pages.js";
+import { type ItemRead, type PageRead, readLeadingPages } from "../read/read-leading-pages.js";
 import { buildReport, type SkippedCall } from "../report/build-report.js";
 import type { Report } from "../report/report-schema.js";
 import type { StateStore } from "../state/state-store.js";
@@ -63,7 +63,8 @@ export interface CorroborateOptions {
 /**
  * What `corroborate` (and `search`, as call 1) is doing, as it happens. `preflight` carries facts
  * the report does not keep (healthy engines and families); `call-started` the engines a call runs
- * with after the health check; `attempt` one stage of the fallback chain.
+ * with after the health check; `attempt` one stage of the fallback chain; `page-read` one page read
+ * (`read: N`) as it ends.
  */
 export type ProgressEvent =
   | ({ type: "preflight" } & Pick<
@@ -81,6 +82,7 @@ export type ProgressEvent =
       timeRange: TimeRange | null;
     }
   | ({ type: "attempt"; call: number; role: CallRole; hits: number } & Attempt)
+  | ({ type: "page-read" } & PageRead)
   | {
       type: "call-finished";
       call: number;
@@ -295,6 +297,7 @@ async function runPipeline(
         allowPrivateAddresses: config.allowPrivateAddresses,
         extract: options.extract,
         logger,
+        onRead: (read) => emit({ type: "page-read", ...read }),
       },
     );
     ({ judgements, reads } = reading);

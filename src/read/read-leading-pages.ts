@@ -1,4 +1,5 @@
 import pMap from "p-map";
+import { maskUrl } from "../config/redact.js";
 import type { DedupedItem } from "../dedup/dedupe.js";
 import type { OriginGroup } from "../dedup/origins.js";
 import { ReadFailure } from "../errors.js";
@@ -40,6 +41,18 @@ export interface LeadingPagesOptions {
   allowPrivateAddresses: boolean;
   extract?: ExtractPage | undefined;
   logger?: Logger | undefined;
+  /** Told of each page as its read ends. */
+  onRead?: ((read: PageRead) => void) | undefined;
+}
+
+/** One page's read as it ends: which item, its address (credentials masked), how it went. */
+export interface PageRead {
+  evidence: string;
+  url: string;
+  status: ReadStatus;
+  /** Characters of text read; null when the read failed. */
+  chars: number | null;
+  ms: number;
 }
 
 export interface LeadingPagesResult {
@@ -84,8 +97,18 @@ export async function readLeadingPages(
         outOfTime++;
         continue;
       }
+      const url = (input.items[index] as DedupedItem).url;
+      const started = performance.now();
+      const tell = (status: ReadStatus, chars: number | null) =>
+        options.onRead?.({
+          evidence: `e${index + 1}`,
+          url: maskUrl(url),
+          status,
+          chars,
+          ms: Math.round(performance.now() - started),
+        });
       try {
-        const { extracted } = await readPage((input.items[index] as DedupedItem).url, {
+        const { extracted } = await readPage(url, {
           allowPrivateAddresses: options.allowPrivateAddresses,
           timeoutMs,
           signal: options.deadline,
@@ -93,10 +116,12 @@ export async function readLeadingPages(
         });
         texts.set(index, extracted.text);
         reads[index] = { status: "read", quote: null };
+        tell("read", extracted.text.length);
       } catch (error) {
         const reason = error instanceof ReadFailure ? error.reason : "network";
         options.logger?.debug({ err: error }, "page not read");
         reads[index] = { status: `failed: ${reason}`, quote: null };
+        tell(`failed: ${reason}`, null);
         failures.push(`e${index + 1} (${reason})`);
       }
     }

@@ -14,7 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromObject } from "../../src/config/config.js";
 import { InvalidInputError } from "../../src/errors.js";
 import type { StanceJudge } from "../../src/judge/stance.js";
-import { corroborate } from "../../src/operations/corroborate.js";
+import { explainReport } from "../../src/interfaces/cli/explain.js";
+import { progressLine } from "../../src/interfaces/cli/progress.js";
+import { createStyle } from "../../src/interfaces/cli/style.js";
+import { corroborate, type ProgressEvent } from "../../src/operations/corroborate.js";
 import { read } from "../../src/operations/read.js";
 import type { SearchHit, SearchProvider } from "../../src/providers/search-provider.js";
 import { renderCompact } from "../../src/report/render-compact.js";
@@ -178,7 +181,9 @@ describe("corroborate with read", () => {
 
   it("ends a page that never finishes, a 50 MiB body, a gzip bomb and a redirect loop as failed reads, within the deadline", async () => {
     const deadlineMs = 4_000;
+    const events: ProgressEvent[] = [];
     const report = await corroborate(QUESTION, {
+      onProgress: (event) => events.push(event),
       config: config(true),
       providers: [finds(["/hangs", "/huge", "/bomb", "/loop-a", "/study"])],
       judge,
@@ -203,6 +208,25 @@ describe("corroborate with read", () => {
     expect(report.notes.find((n) => n.startsWith("Read 1 of 5 pages"))).toMatch(
       /could not read .*\(timeout\)/,
     );
+    expect(renderMarkdown(report)).toContain("page not read — timeout; judged on its snippet");
+    // Each read is told as it ends, and --explain and the progress lines say how each went.
+    const reads = events.flatMap((e) => (e.type === "page-read" ? [e] : []));
+    expect(reads.map((e) => e.status).sort()).toEqual([
+      "failed: redirect_loop",
+      "failed: timeout",
+      "failed: too_large",
+      "failed: too_large",
+      "read",
+    ]);
+    const plain = createStyle(false);
+    const hang = reads.find((e) => e.status === "failed: timeout");
+    expect(hang && progressLine(hang, plain)).toMatch(
+      /^✗ e1 not read: timeout, \d+ ms — http:\/\/127\.0\.0\.4:/,
+    );
+    const explained = explainReport(report, events, plain);
+    expect(explained).toContain("Pages read");
+    expect(explained).toContain("e1 127.0.0.4 — failed: timeout; the snippet's stance stands");
+    expect(explained).toMatch(/e5 127\.0\.0\.2 — read: contradict, on characters \d+–\d+/);
   });
 
   it("refuses a page on a private address unless private addresses are allowed, and never reads more than asked", async () => {

@@ -100,6 +100,20 @@ export function explainReport(report: Report, events: readonly ProgressEvent[], 
     );
   }
 
+  const tried = report.evidence.filter((e) => e.readStatus !== "not-read");
+  if (tried.length > 0) {
+    heading("Pages read");
+    for (const e of tried) {
+      const how =
+        e.readStatus === "read"
+          ? e.quote
+            ? `read: ${e.stance}, on characters ${e.quote.start}–${e.quote.end}`
+            : "read: nothing in it names the claim's subject; the snippet's stance stands"
+          : style.yellow(`${e.readStatus}; the snippet's stance stands`);
+      lines.push(`  ${e.id} ${e.domain} — ${how}`);
+    }
+  }
+
   heading("Label");
   const direction = report.direction === "unclear" ? "direction unclear" : `${report.direction} the claim`;
   lines.push(`  ${labelColour(report.confidence, style)(report.confidence)} — ${direction}`);

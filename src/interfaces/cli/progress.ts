@@ -40,6 +40,10 @@ export function progressLine(event: ProgressEvent, style: Style): string | null 
       const detail = !served && event.detail ? ` (${clean(event.detail)})` : "";
       return `${style.dim("·")} ${callName(event)}: ${parts.join(", ")}${detail}`;
     }
+    case "page-read":
+      return event.status === "read"
+        ? `${style.green("✓")} read ${event.evidence} ${clean(event.url)}: ${event.chars ?? 0} characters, ${event.ms} ms`
+        : `${style.red("✗")} ${event.evidence} not read: ${event.status.replace(/^failed: /, "")}, ${event.ms} ms — ${clean(event.url)}`;
     case "call-finished": {
       const mark =
         event.status === "ok"

@@ -12,6 +12,8 @@ export function describeProgress(event: ProgressEvent): string | undefined {
       return `Call ${event.call} (${event.role}) started`;
     case "call-finished":
       return `Call ${event.call} (${event.role}) ${event.status}: ${event.hits} results${event.provider ? ` from ${event.provider}` : ""}`;
+    case "page-read":
+      return `Page of ${event.evidence} ${event.status === "read" ? "read" : `not read (${event.status.replace(/^failed: /, "")})`}`;
     default:
       return undefined;
   }
