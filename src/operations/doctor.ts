@@ -1,5 +1,5 @@
 import { cooldownsFor, describeCooldown } from "../chain/cooldowns.js";
-import { humanDuration } from "../chain/fallback-chain.js";
+import { humanDuration } from "../chain/stage-gate.js";
 import { createPauseStore } from "../chain/pause-store.js";
 import { describeRate, ratesOf } from "../chain/rate-limiter.js";
 import { cacheStats } from "../chain/result-cache.js";
