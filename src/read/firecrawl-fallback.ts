@@ -45,6 +45,15 @@ const DEADLINE_SLACK_MS = 250;
 
 const MARKDOWN = "text/markdown; charset=utf-8";
 
+/**
+ * The direct read's share of a read's time when Firecrawl is behind it: half, so that a page that
+ * hangs still leaves Firecrawl the rest; all of it when half would be too little for Firecrawl.
+ */
+export function directReadMs(timeoutMs: number): number {
+  const half = Math.ceil(timeoutMs / 2);
+  return timeoutMs - half >= MIN_TIME_LEFT_MS ? half : timeoutMs;
+}
+
 export interface FallbackContext {
   /** When the read's time is up, on the `performance.now()` clock. */
   deadlineAt: number;

@@ -2,7 +2,12 @@ import { ReadFailure } from "../errors.js";
 import { READ_TIMEOUT_MS_RANGE } from "../operations/input-ranges.js";
 import { type ExtractedPage, type ExtractPage, extractPage } from "./extract-page.js";
 import { DEFAULT_MAX_PAGE_BYTES, type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch-page.js";
-import { type FirecrawlFallback, readThroughFirecrawl, worthAskingFirecrawl } from "./firecrawl-fallback.js";
+import {
+  directReadMs,
+  type FirecrawlFallback,
+  readThroughFirecrawl,
+  worthAskingFirecrawl,
+} from "./firecrawl-fallback.js";
 
 /** Who read a page: core-search itself, or Firecrawl's scrape endpoint after the direct read failed. */
 export const READ_VIA = ["direct", "firecrawl"] as const;
@@ -23,12 +28,6 @@ export interface ReadPage {
 }
 
 /**
- * With Firecrawl behind it, the direct read gets this share of the read's time, so that a page
- * that hangs still leaves Firecrawl the rest.
- */
-const DIRECT_SHARE_WITH_FIRECRAWL = 0.5;
-
-/**
  * Fetches one page safely and extracts its readable content: the one path every read takes, the
  * `read` operation and the pages `corroborate` reads alike. When that fails and Firecrawl is
  * configured, Firecrawl's scrape endpoint reads the page within the same timeout. Every way it can
@@ -39,7 +38,7 @@ export async function readPage(url: string, options: ReadPageOptions = {}): Prom
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS_RANGE.default;
   const deadlineAt = performance.now() + timeoutMs;
   try {
-    const directMs = firecrawl ? Math.ceil(timeoutMs * DIRECT_SHARE_WITH_FIRECRAWL) : timeoutMs;
+    const directMs = firecrawl ? directReadMs(timeoutMs) : timeoutMs;
     return { ...(await readDirectly(url, { ...fetchOptions, timeoutMs: directMs }, extract)), via: "direct" };
   } catch (error) {
     const retry = firecrawl && error instanceof ReadFailure && worthAskingFirecrawl(error);

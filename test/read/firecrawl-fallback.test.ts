@@ -56,6 +56,7 @@ beforeEach(async () => {
     "GET /blocked": { status: 403, headers: { "content-type": "text/html" }, body: "Access denied" },
     "GET /missing": { status: 404, headers: { "content-type": "text/html" }, body: "Not found" },
     "GET /hang": { hang: true },
+    "GET /slow": { delayMs: 1_500, headers: { "content-type": "text/html" }, body: ARTICLE_HTML },
   });
   firecrawl = await startScriptedServer();
   stateDir = mkdtempSync(join(tmpdir(), "core-search-firecrawl-read-"));
@@ -129,6 +130,12 @@ describe("Firecrawl reads a page the direct read could not", () => {
     expect(page.via).toBe("firecrawl");
     // The direct read had half the time, not all of it.
     expect(performance.now() - started).toBeLessThan(4_000);
+  });
+
+  it("leaves a short read's whole time to the direct read, when half would be too little for Firecrawl", async () => {
+    const page = await read(`${pages.url}/slow`, { config: settings(), timeoutMs: 2_500 });
+    expect(page.via).toBe("direct");
+    expect(scrapes()).toHaveLength(0);
   });
 });
 
