@@ -121,10 +121,16 @@ export type ReadFailureReason =
 /** A page that could not be read. The message names the address with any credentials masked. */
 export class ReadFailure extends CoreSearchError {
   readonly reason: ReadFailureReason;
+  /** The status the page answered with (`http_status`). */
+  readonly status: number | undefined;
 
-  constructor(message: string, options: { reason: ReadFailureReason; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { reason: ReadFailureReason; status?: number | undefined; cause?: unknown },
+  ) {
     super(message, { code: "READ_FAILED", cause: options.cause });
     this.name = "ReadFailure";
     this.reason = options.reason;
+    this.status = options.status;
   }
 }

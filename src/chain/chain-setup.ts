@@ -10,11 +10,8 @@ import type { SearxngProvider } from "../providers/searxng.js";
 import { createMemoryStore } from "../state/memory-store.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
-import { type CooldownStore, cooldownsFor } from "./cooldowns.js";
-import { createPauseStore, type PauseStore } from "./pause-store.js";
-import { createRateLimiter, type RateLimiter, ratesOf } from "./rate-limiter.js";
 import { createResultCache, type ResultCache } from "./result-cache.js";
-import { createSpendCaps, type SpendCaps } from "./spend-caps.js";
+import { createStageState, type StageStores } from "./stage-gate.js";
 
 export interface ChainSetup {
   chain: SearchProvider[];
@@ -25,16 +22,9 @@ export interface ChainSetup {
   /** The shared state behind pauses and health (its warnings go in the report's notes). */
   state: StateStore;
   /** What every `runChain` of this setup shares, kept in `state`. */
-  shared: {
-    pauses: PauseStore;
+  shared: StageStores & {
     /** Fresh answers to the same request; undefined when the cache is off or bypassed. */
     cache: ResultCache | undefined;
-    /** Allowances per provider and period (CORE_SEARCH_BUDGET). */
-    spend: SpendCaps;
-    /** Stages that timed out or refused lately. */
-    cooldowns: CooldownStore;
-    /** Request rates per stage (CORE_SEARCH_RATE over the documented defaults). */
-    rates: RateLimiter;
   };
   /** Closes the state store when this setup opened it; a store the caller passed in stays open. */
   close(): Promise<void>;
@@ -80,13 +70,7 @@ export function setUpChain(
     health: createEngineHealthStore(state),
     instance: instanceKey(config.searxngUrl ?? ""),
     state,
-    shared: {
-      pauses: createPauseStore(state),
-      cache,
-      spend: createSpendCaps(state, config.budget),
-      cooldowns: cooldownsFor(state, config),
-      rates: createRateLimiter(state, ratesOf(config)),
-    },
+    shared: { ...createStageState(state, config), cache },
     close: async () => {
       await cache?.flush();
       if (owned) await state.close();

@@ -1,4 +1,3 @@
-import { ProviderError } from "../errors.js";
 import type { Logger } from "../log/logger.js";
 import type {
   ProviderName,
@@ -7,11 +6,16 @@ import type {
   SearchRequest,
   UnresponsiveEngine,
 } from "../providers/search-provider.js";
-import { COOLING_OUTCOMES, type CooldownStore, describeCooldown } from "./cooldowns.js";
-import type { PauseStore } from "./pause-store.js";
-import { describeRate, type RateLimiter } from "./rate-limiter.js";
 import type { ResultCache } from "./result-cache.js";
-import { describeAllowance, type SpendCaps } from "./spend-caps.js";
+import {
+  DEADLINE_DETAIL,
+  describeFailure,
+  enterStage,
+  humanDuration,
+  leaveStage,
+  outcomeOf,
+  type StageState,
+} from "./stage-gate.js";
 
 export interface Attempt {
   provider: ProviderName;
@@ -33,7 +37,7 @@ export interface ChainResult {
   error: string | null;
 }
 
-export interface ChainOptions {
+export interface ChainOptions extends StageState {
   /** Providers to skip without asking them, with the outcome to record (e.g. `unhealthy`). */
   skip?: ReadonlyMap<ProviderName, string>;
   /** Aborts when the overall deadline passes; in-flight attempts are recorded as `deadline`. */
@@ -41,15 +45,8 @@ export interface ChainOptions {
   /** When the deadline passes, on the `now` clock: a stage's rate may hold a call a share of what is left. */
   deadlineAt?: number;
   logger: Logger;
-  pauses?: PauseStore;
   /** Fresh answers to the same request, asked before any stage and filled by the stage that answers. */
   cache?: ResultCache | undefined;
-  /** Allowances per provider: a stage whose allowance is used up is skipped like a paused one. */
-  spend?: SpendCaps;
-  /** Stages that timed out or refused lately: skipped until one probe finds them back. */
-  cooldowns?: CooldownStore;
-  /** Each stage's request rate: a call waits for its slot, or moves on when the slot is too far off. */
-  rates?: RateLimiter;
   /** Wall clock for pauses (epoch ms). */
   clock?: () => number;
   /** Monotonic clock for attempt timings. */
@@ -57,13 +54,6 @@ export interface ChainOptions {
   /** Told of each attempt as it is recorded, with the hits it returned (progress displays). */
   onAttempt?: (attempt: Attempt, hits: number) => void;
 }
-
-/** How long a stage is left alone after it says its quota is gone or it is rate-limited. */
-export const QUOTA_PAUSE_MS = 24 * 3_600_000;
-export const RATE_LIMIT_PAUSE_MS = 60_000;
-export const MAX_RETRY_AFTER_MS = 3_600_000;
-/** The share of the time left before the deadline that a call may wait for a stage's rate. */
-export const RATE_WAIT_SHARE = 0.25;
 
 /**
  * Walks the providers in order until one returns hits; each is asked at most once, without
@@ -120,57 +110,28 @@ export async function runChain(
   }
 
   for (const provider of providers) {
-    /** A stage not asked: why, and nothing else to time. */
-    const passOver = (outcome: string, detail?: string) =>
-      record({ provider: provider.name, outcome, ms: 0, ...(detail === undefined ? {} : { detail }) });
-    const outOfTime = (ms = 0) =>
-      record({ provider: provider.name, outcome: "deadline", ms, detail: "overall deadline reached" });
     const skipped = options.skip?.get(provider.name);
     if (!provider.configured || skipped) {
-      passOver(provider.configured ? (skipped as string) : "no_key");
+      record({
+        provider: provider.name,
+        outcome: provider.configured ? (skipped as string) : "no_key",
+        ms: 0,
+      });
       continue;
     }
-    const [pause, cooling] = await Promise.all([
-      options.pauses?.get(provider.name, clock()),
-      options.cooldowns?.check(provider.name, clock()),
-    ]);
-    if (pause) {
-      passOver("paused", `${pause.detail}; paused until ${new Date(pause.until).toISOString()}`);
+    const entry = await enterStage(provider.name, options, {
+      deadline: options.deadline,
+      deadlineAt: options.deadlineAt,
+      clock,
+      now,
+    });
+    if (!entry.ask) {
+      const next = entry.outcome === "throttled" ? "; the next stage was asked" : "";
+      record({ provider: provider.name, outcome: entry.outcome, ms: entry.ms, detail: entry.detail + next });
+      if (entry.outcome === "deadline") break;
       continue;
     }
-    if (cooling && !cooling.ask) {
-      passOver("cooling", describeCooldown(cooling.cooldown, cooling.probing));
-      continue;
-    }
-    if (options.deadline.aborted) {
-      outOfTime();
-      break;
-    }
-    const started = now();
-    const maxWaitMs =
-      options.deadlineAt === undefined
-        ? Number.POSITIVE_INFINITY
-        : (options.deadlineAt - started) * RATE_WAIT_SHARE;
-    let slot: Awaited<ReturnType<RateLimiter["take"]>> | undefined;
-    try {
-      slot = await options.rates?.take(provider.name, maxWaitMs, options.deadline);
-    } catch {
-      // Only the deadline ends a wait for a rate slot.
-      outOfTime(Math.round(now() - started));
-      break;
-    }
-    if (slot && !slot.ok) {
-      passOver(
-        "throttled",
-        `no request free within its rate of ${describeRate(slot.rate)} for another ${humanDuration(slot.waitMs)}; the next stage was asked`,
-      );
-      continue;
-    }
-    const allowed = await options.spend?.reserve(provider.name);
-    if (allowed && !allowed.ok) {
-      passOver("capped", describeAllowance(allowed.allowance));
-      continue;
-    }
+    const { started } = entry;
     try {
       // Raced against the deadline as well, so a provider that ignores its signal cannot hold the call.
       const response = await untilAborted(
@@ -178,7 +139,7 @@ export async function runChain(
         options.deadline,
       );
       const ms = Math.round(now() - started);
-      if (cooling?.ask && cooling.probe) await options.cooldowns?.recovered(provider.name);
+      await leaveStage(provider.name, options, entry, { deadlineHit: false, clock });
       unresponsive.push(...response.unresponsiveEngines);
       warnings.push(...response.warnings.map((w) => `${provider.name}: ${w}`));
       if (response.hits.length > 0) {
@@ -202,45 +163,16 @@ export async function runChain(
     } catch (error) {
       const ms = Math.round(now() - started);
       const deadlineHit = options.deadline.aborted;
-      const outcome = deadlineHit ? "deadline" : error instanceof ProviderError ? error.outcome : "error";
-      const detail = deadlineHit ? "overall deadline reached" : describe(error);
+      const outcome = deadlineHit ? "deadline" : outcomeOf(error);
+      const detail = deadlineHit ? DEADLINE_DETAIL : describeFailure(error);
       record({ provider: provider.name, outcome, ms, detail });
-      if (!deadlineHit && error instanceof ProviderError && error.pause) {
-        const at = clock();
-        await options.pauses?.set(provider.name, pauseFor(error, at), at);
-      }
-      if (!deadlineHit && COOLING_OUTCOMES.has(outcome)) {
-        await options.cooldowns?.failed(provider.name, outcome, clock());
-      } else if (!deadlineHit && cooling?.ask && cooling.probe) {
-        // It answered, if with an error: reachable again.
-        await options.cooldowns?.recovered(provider.name);
-      }
+      await leaveStage(provider.name, options, entry, { error, deadlineHit, clock });
       options.logger.warn({ provider: provider.name, outcome, ms, err: error }, "search attempt failed");
       if (deadlineHit) break;
     }
   }
   // A service that looked and found nothing makes the call empty; only when none could answer is it failed.
   return finish({ status: sawEmpty ? "empty" : "failed", provider: null, hits: [] });
-}
-
-function pauseFor(
-  error: ProviderError,
-  now: number,
-): { until: number; reason: "quota" | "rate_limit"; detail: string } {
-  const reason = error.pause?.reason ?? "rate_limit";
-  const ms =
-    reason === "quota"
-      ? QUOTA_PAUSE_MS
-      : Math.min(MAX_RETRY_AFTER_MS, Math.max(1000, error.pause?.retryAfterMs ?? RATE_LIMIT_PAUSE_MS));
-  const detail = `HTTP ${error.status ?? "?"}${error.vendorCode ? ` ${error.vendorCode}` : ""}`;
-  return { until: now + ms, reason, detail };
-}
-
-function describe(error: unknown): string {
-  if (error instanceof ProviderError && error.status !== undefined) {
-    return `HTTP ${error.status}${error.vendorCode ? ` ${error.vendorCode}` : ""}`;
-  }
-  return error instanceof Error ? error.message : "unexpected failure";
 }
 
 /**
@@ -267,14 +199,6 @@ export function failureMessage(attempts: readonly Attempt[], now: number): strin
       return `${a.provider}: ${said ? (a.detail ?? a.outcome) : a.outcome}`;
     })
     .join("; ");
-}
-
-export function humanDuration(ms: number): string {
-  const seconds = Math.max(1, Math.round(ms / 1000));
-  if (seconds < 90) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return `${minutes} min`;
-  return `${Math.round(minutes / 60)} h`;
 }
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -2,6 +2,7 @@ import pMap from "p-map";
 import type { Dispatcher } from "undici";
 import { type ChainSetup, setUpChain } from "../chain/chain-setup.js";
 import { type Attempt, type ChainResult, runChain } from "../chain/fallback-chain.js";
+import type { StageState } from "../chain/stage-gate.js";
 import { type Config, loadConfig } from "../config/config.js";
 import { prepareHits } from "../dedup/dedupe.js";
 import { engineFamily } from "../health/engine-families.js";
@@ -18,6 +19,8 @@ import type { CallRole, Plan, PlannedCall } from "../plan/plan-schema.js";
 import { normalizeQuestion } from "../plan/question.js";
 import type { Category, ProviderName, SearchProvider, TimeRange } from "../providers/search-provider.js";
 import type { ExtractPage } from "../read/extract-page.js";
+import type { FirecrawlFallback } from "../read/firecrawl-fallback.js";
+import { firecrawlScrapeFor } from "../read/firecrawl-scrape.js";
 import { type ItemRead, type PageRead, readLeadingPages } from "../read/read-leading-pages.js";
 import { buildReport, type SkippedCall } from "../report/build-report.js";
 import type { Report } from "../report/report-schema.js";
@@ -296,6 +299,7 @@ async function runPipeline(
         deadlineAt,
         allowPrivateAddresses: config.allowPrivateAddresses,
         extract: options.extract,
+        firecrawl: firecrawlFor(config, options.dispatcher, shared),
         logger,
         onRead: (read) => emit({ type: "page-read", ...read }),
       },
@@ -321,6 +325,16 @@ async function runPipeline(
     notes,
     totalMs: performance.now() - started,
   });
+}
+
+/** Firecrawl behind each direct read when its key is set, asked under the rules its searches keep. */
+function firecrawlFor(
+  config: Config,
+  dispatcher: Dispatcher | undefined,
+  shared: StageState,
+): FirecrawlFallback | undefined {
+  const scrape = firecrawlScrapeFor(config, dispatcher);
+  return scrape && { scrape, stageState: () => shared };
 }
 
 /** Each call's planned engines narrowed to healthy ones, or healthy stand-ins; notes say what changed. */

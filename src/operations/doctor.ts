@@ -1,9 +1,9 @@
 import { cooldownsFor, describeCooldown } from "../chain/cooldowns.js";
-import { humanDuration } from "../chain/fallback-chain.js";
 import { createPauseStore } from "../chain/pause-store.js";
 import { describeRate, ratesOf } from "../chain/rate-limiter.js";
 import { cacheStats } from "../chain/result-cache.js";
 import { type Allowance, createSpendCaps } from "../chain/spend-caps.js";
+import { humanDuration } from "../chain/stage-gate.js";
 import type { Config } from "../config/config.js";
 import { maskUrl } from "../config/redact.js";
 import { createEngineHealthStore, instanceKey } from "../health/engine-health.js";

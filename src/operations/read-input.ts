@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAGE_KINDS } from "../read/extract-page.js";
+import { READ_VIA } from "../read/read-page.js";
 import { intField, requiredField } from "./input-fields.js";
 import { READ_MAX_CHARS_RANGE, READ_TIMEOUT_MS_RANGE } from "./input-ranges.js";
 
@@ -45,6 +46,11 @@ export const readOutputSchema = z.object({
   markdown: z.string().optional().describe("The main content as markdown (HTML pages)"),
   chars: z.int().describe("Characters of the whole main text; more than text's length when cut at maxChars"),
   truncated: z.boolean(),
+  via: z
+    .enum(READ_VIA)
+    .describe(
+      "Who read the page: core-search itself (direct), or Firecrawl's scrape endpoint after the direct read failed (firecrawl)",
+    ),
 });
 
 export type ReadResult = z.infer<typeof readOutputSchema>;

@@ -13,16 +13,24 @@ export interface FirecrawlSettings extends KeyedProviderSettings {
   now?: () => number;
 }
 
+/** Firecrawl's cloud; `FIRECRAWL_API_URL` replaces it (the documented paths are appended). */
+export const FIRECRAWL_DOCUMENTED_BASE = "https://api.firecrawl.dev";
+
 // --- factory ----------------------------------------------------------------------------------
 
 export function createFirecrawlProvider(settings: FirecrawlSettings): SearchProvider {
   const now = settings.now ?? Date.now;
   return createKeyedProvider("firecrawl", settings, {
-    documentedBase: "https://api.firecrawl.dev",
+    documentedBase: FIRECRAWL_DOCUMENTED_BASE,
     auth: bearer,
     async search(request, vendor) {
       const { body, warnings } = buildBody(request);
-      const reply = await vendor.send({ path: "/v2/search", method: "POST", json: body, errorCode });
+      const reply = await vendor.send({
+        path: "/v2/search",
+        method: "POST",
+        json: body,
+        errorCode: firecrawlErrorCode,
+      });
       const parsed = responseSchema.safeParse(reply);
       if (!parsed.success || parsed.data.success === false) {
         throw new ProviderError("Firecrawl returned JSON of an unexpected shape", {
@@ -118,10 +126,11 @@ const responseSchema = z.looseObject({
 // --- errors -----------------------------------------------------------------------------------
 
 /**
- * Error bodies are `{success:false, error, code?, details?}`; `code` (BAD_REQUEST on a rejected
- * body) is the vendor code. Status alone decides the rest: 402 is the quota, 429 the rate limit.
+ * Error bodies are `{success:false, error, code?, details?}` on every endpoint; `code` (BAD_REQUEST
+ * on a rejected body, SCRAPE_ALL_ENGINES_FAILED, …) is the vendor code. Status alone decides the
+ * rest: 402 is the quota, 429 the rate limit.
  */
-function errorCode(body: unknown): string | undefined {
+export function firecrawlErrorCode(body: unknown): string | undefined {
   const code = (body as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : undefined;
 }

@@ -46,12 +46,13 @@ export type ExtractPage = (input: PageToExtract) => Promise<ExtractedPage>;
 export async function extractPage(input: PageToExtract): Promise<ExtractedPage> {
   const maxTextChars = input.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
   const type = mediaType(input.contentType);
-  if (HTML_TYPES.has(type)) {
+  const kind = pageKindOf(type);
+  if (kind === "html") {
     const html = decodePage(input.bytes, input.contentType, { html: true });
     return extractHtml(html, input.url, maxTextChars);
   }
-  if (PDF_TYPES.has(type)) return extractPdf(input.bytes, maxTextChars);
-  if (type === "text/plain" || MARKDOWN_TYPES.has(type)) {
+  if (kind === "pdf") return extractPdf(input.bytes, maxTextChars);
+  if (kind === "text") {
     const text = normalisePageText(decodePage(input.bytes, input.contentType, { html: false }), maxTextChars);
     const markdown = MARKDOWN_TYPES.has(type);
     return {
@@ -68,9 +69,17 @@ export async function extractPage(input: PageToExtract): Promise<ExtractedPage> 
   throw new Error(`Pages of content type "${cleanLine(type, 100) ?? "(none)"}" are not read`);
 }
 
-/** Whether pages of this media type (see {@link mediaType}) are read: HTML, PDF and text. */
+/** What kind of page a media type (see {@link mediaType}) is read as; undefined for types not read. */
+export function pageKindOf(type: string): PageKind | undefined {
+  if (HTML_TYPES.has(type)) return "html";
+  if (PDF_TYPES.has(type)) return "pdf";
+  if (type === "text/plain" || MARKDOWN_TYPES.has(type)) return "text";
+  return undefined;
+}
+
+/** Whether pages of this media type are read: HTML, PDF and text. */
 export function isReadableType(type: string): boolean {
-  return HTML_TYPES.has(type) || PDF_TYPES.has(type) || MARKDOWN_TYPES.has(type) || type === "text/plain";
+  return pageKindOf(type) !== undefined;
 }
 
 /** `text/html` of `Text/HTML; charset=utf-8`. */

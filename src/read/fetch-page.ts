@@ -130,7 +130,10 @@ export async function fetchPage(address: string, options: FetchPageOptions = {})
       const headers = flattenHeaders(response.headers);
       if (response.statusCode < 200 || response.statusCode > 299) {
         discard(response.body);
-        throw fail("http_status", `${maskUrl(url.toString())} answered HTTP ${response.statusCode}`);
+        throw new ReadFailure(`${maskUrl(url.toString())} answered HTTP ${response.statusCode}`, {
+          reason: "http_status",
+          status: response.statusCode,
+        });
       }
       const header = headers["content-type"] ?? "";
       const sent = mediaType(header) || "text/html";

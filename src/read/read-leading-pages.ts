@@ -7,6 +7,7 @@ import type { JudgeKind, StanceJudge, StanceJudgement } from "../judge/stance.js
 import type { Logger } from "../log/logger.js";
 import { READ_TIMEOUT_MS_RANGE } from "../operations/input-ranges.js";
 import type { ExtractPage } from "./extract-page.js";
+import type { FirecrawlFallback } from "./firecrawl-fallback.js";
 import { judgePages } from "./judge-passages.js";
 import { type Passage, passagesFor, type Quote } from "./passages.js";
 import { readPage } from "./read-page.js";
@@ -40,6 +41,8 @@ export interface LeadingPagesOptions {
   deadlineAt: number;
   allowPrivateAddresses: boolean;
   extract?: ExtractPage | undefined;
+  /** Reads a page the direct read could not, under the chain's rules (when Firecrawl is configured). */
+  firecrawl?: FirecrawlFallback | undefined;
   logger?: Logger | undefined;
   /** Told of each page as its read ends. */
   onRead?: ((read: PageRead) => void) | undefined;
@@ -88,6 +91,7 @@ export async function readLeadingPages(
   const readEnd = options.deadlineAt - reserveMs(options.deadlineAt - performance.now());
   const texts = new Map<number, string>();
   const failures: string[] = [];
+  const byFirecrawl = new Set<number>();
   let outOfTime = 0;
   // Hosts in parallel; the pages of one host one after another, so no site gets several at once.
   await pMap(byHost(chosen, input.items), async (indexes) => {
@@ -108,13 +112,15 @@ export async function readLeadingPages(
           ms: Math.round(performance.now() - started),
         });
       try {
-        const { extracted } = await readPage(url, {
+        const { extracted, via } = await readPage(url, {
           allowPrivateAddresses: options.allowPrivateAddresses,
           timeoutMs,
           signal: options.deadline,
           extract: options.extract,
+          firecrawl: options.firecrawl,
         });
         texts.set(index, extracted.text);
+        if (via === "firecrawl") byFirecrawl.add(index);
         reads[index] = { status: "read", quote: null };
         tell("read", extracted.text.length);
       } catch (error) {
@@ -150,20 +156,21 @@ export async function readLeadingPages(
       changed.push(`e${index + 1} ${before.stance} → ${page.judgement.stance}`);
   });
 
-  notes.unshift(readNote(chosen.length, read, changed, failures, outOfTime));
+  const named = read.map((i) => `e${i + 1}${byFirecrawl.has(i) ? " by Firecrawl" : ""}`);
+  notes.unshift(readNote(chosen.length, named, changed, failures, outOfTime));
   return { judgements, reads, notes };
 }
 
 /** One sentence on what reading did. */
 function readNote(
   asked: number,
-  read: readonly number[],
+  read: readonly string[],
   changed: readonly string[],
   failures: readonly string[],
   outOfTime: number,
 ): string {
   const parts = [
-    `Read ${read.length} of ${asked} page${asked === 1 ? "" : "s"} of the leading origins${read.length > 0 ? ` (${read.map((i) => `e${i + 1}`).join(", ")})` : ""}`,
+    `Read ${read.length} of ${asked} page${asked === 1 ? "" : "s"} of the leading origins${read.length > 0 ? ` (${read.join(", ")})` : ""}`,
   ];
   if (changed.length > 0) parts.push(`the page changed the stance of ${changed.join(", ")}`);
   if (failures.length > 0)

@@ -1,26 +1,64 @@
 import { ReadFailure } from "../errors.js";
+import { READ_TIMEOUT_MS_RANGE } from "../operations/input-ranges.js";
 import { type ExtractedPage, type ExtractPage, extractPage } from "./extract-page.js";
-import { type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch-page.js";
+import { DEFAULT_MAX_PAGE_BYTES, type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch-page.js";
+import {
+  directReadMs,
+  type FirecrawlFallback,
+  readThroughFirecrawl,
+  worthAskingFirecrawl,
+} from "./firecrawl-fallback.js";
+
+/** Who read a page: core-search itself, or Firecrawl's scrape endpoint after the direct read failed. */
+export const READ_VIA = ["direct", "firecrawl"] as const;
+export type ReadVia = (typeof READ_VIA)[number];
 
 export interface ReadPageOptions extends FetchPageOptions {
   /** Where the page's text is extracted (a server's worker threads); default: in this thread. */
   extract?: ExtractPage | undefined;
+  /** Asked when the direct read fails in a way a browser may get past; absent: the failure stands. */
+  firecrawl?: FirecrawlFallback | undefined;
 }
 
-/** A page fetched and extracted: what the web sent, and the text and facts read from it. */
+/** A page fetched and extracted: what the web sent, the text and facts read from it, and who read it. */
 export interface ReadPage {
   page: FetchedPage;
   extracted: ExtractedPage;
+  via: ReadVia;
 }
 
 /**
  * Fetches one page safely and extracts its readable content: the one path every read takes, the
- * `read` operation and the pages `corroborate` reads alike. Every way it can fail is a
- * `ReadFailure` with a reason.
+ * `read` operation and the pages `corroborate` reads alike. When that fails and Firecrawl is
+ * configured, Firecrawl's scrape endpoint reads the page within the same timeout. Every way it can
+ * fail is a `ReadFailure` with a reason, the direct read's.
  */
 export async function readPage(url: string, options: ReadPageOptions = {}): Promise<ReadPage> {
-  const { extract = extractPage, ...fetchOptions } = options;
-  const page = await fetchPage(url, fetchOptions);
+  const { extract = extractPage, firecrawl, ...fetchOptions } = options;
+  const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS_RANGE.default;
+  const deadlineAt = performance.now() + timeoutMs;
+  try {
+    const directMs = firecrawl ? directReadMs(timeoutMs) : timeoutMs;
+    return { ...(await readDirectly(url, { ...fetchOptions, timeoutMs: directMs }, extract)), via: "direct" };
+  } catch (error) {
+    const retry = firecrawl && error instanceof ReadFailure && worthAskingFirecrawl(error);
+    if (!retry || options.signal?.aborted) throw error;
+    const read = await readThroughFirecrawl(url, error, firecrawl, {
+      deadlineAt,
+      signal: options.signal,
+      maxBytes: options.maxBytes ?? DEFAULT_MAX_PAGE_BYTES,
+      extract,
+    });
+    return { ...read, via: "firecrawl" };
+  }
+}
+
+async function readDirectly(
+  url: string,
+  options: FetchPageOptions,
+  extract: ExtractPage,
+): Promise<Omit<ReadPage, "via">> {
+  const page = await fetchPage(url, options);
   try {
     const extracted = await extract({ bytes: page.bytes, contentType: page.contentType, url: page.finalUrl });
     return { page, extracted };

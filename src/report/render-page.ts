@@ -13,6 +13,7 @@ export function pageFacts(page: ReadResult): string[] {
     page.publishedAt ? `Published: ${page.publishedAt}` : undefined,
     page.language ? `Language: ${page.language}` : undefined,
     `Read: ${page.kind}, ${page.chars} characters${page.truncated ? `, the first ${page.text.length} kept` : ""}`,
+    page.via === "firecrawl" ? "Read by: Firecrawl (the page could not be read directly)" : undefined,
   ];
   return facts.filter((fact) => fact !== undefined);
 }

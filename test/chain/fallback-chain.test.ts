@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createCooldowns, FIRST_COOLDOWN_MS } from "../../src/chain/cooldowns.js";
-import { QUOTA_PAUSE_MS, runChain } from "../../src/chain/fallback-chain.js";
+import { runChain } from "../../src/chain/fallback-chain.js";
 import { createMemoryPauseStore } from "../../src/chain/pause-store.js";
 import { createRateLimiter } from "../../src/chain/rate-limiter.js";
+import { QUOTA_PAUSE_MS } from "../../src/chain/stage-gate.js";
 import { ProviderError } from "../../src/errors.js";
 import { silentLogger } from "../../src/log/logger.js";
 import type { ProviderName, SearchProvider, SearchResponse } from "../../src/providers/search-provider.js";

@@ -13,16 +13,17 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromObject } from "../../src/config/config.js";
 import { InvalidInputError } from "../../src/errors.js";
-import type { StanceJudge } from "../../src/judge/stance.js";
 import { explainReport } from "../../src/interfaces/cli/explain.js";
 import { progressLine } from "../../src/interfaces/cli/progress.js";
 import { createStyle } from "../../src/interfaces/cli/style.js";
+import type { StanceJudge } from "../../src/judge/stance.js";
 import { corroborate, type ProgressEvent } from "../../src/operations/corroborate.js";
 import { read } from "../../src/operations/read.js";
 import type { SearchHit, SearchProvider } from "../../src/providers/search-provider.js";
 import { renderCompact } from "../../src/report/render-compact.js";
 import { renderMarkdown } from "../../src/report/render-markdown.js";
 import { type Report, reportSchema } from "../../src/report/report-schema.js";
+import { startScriptedServer } from "../helpers/scripted-server.js";
 
 const QUESTION = "Does cracking knuckles cause arthritis?";
 
@@ -44,7 +45,7 @@ const PASSING = page("Ten habits of office workers", [
 ]);
 
 /** Each page's host: its own loopback address, so the per-host limit does not put them in a queue. */
-const HOSTS = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6", "127.0.0.7"];
+const HOSTS = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6", "127.0.0.7", "127.0.0.8"];
 const servers: Server[] = [];
 const urls: Record<string, string> = {};
 const bomb = gzipSync(Buffer.alloc(60 * 1024 * 1024, 0x61));
@@ -55,6 +56,7 @@ function handle(path: string, res: import("node:http").ServerResponse): void {
   else if (path === "/hangs") res.writeHead(200, { "content-type": "text/html" }).write("<html><body><p>");
   else if (path === "/bomb")
     res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" }).end(bomb);
+  else if (path === "/blocked") res.writeHead(403, { "content-type": "text/html" }).end("Access denied");
   else if (path === "/loop-a") res.writeHead(302, { location: "/loop-b" }).end();
   else if (path === "/loop-b") res.writeHead(302, { location: "/loop-a" }).end();
   else if (path === "/huge") {
@@ -74,7 +76,7 @@ function handle(path: string, res: import("node:http").ServerResponse): void {
 }
 
 beforeAll(async () => {
-  const paths = ["/study", "/passing", "/hangs", "/huge", "/bomb", "/loop-a"];
+  const paths = ["/study", "/passing", "/hangs", "/huge", "/bomb", "/loop-a", "/blocked"];
   for (const [i, host] of HOSTS.entries()) {
     const server = createServer((req, res) => handle(req.url ?? "/", res));
     await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -253,6 +255,45 @@ describe("corroborate with read", () => {
     expect(asked.some((text) => text.includes("no link between cracking knuckles"))).toBe(true);
     expect(asked.some((text) => /FOOTER-TEXT|SCRIPT-TEXT/.test(text))).toBe(false);
     expect(report.direction).toBe("refutes");
+  });
+
+  it("has Firecrawl read a page that refuses a plain client, under the key's settings, and says so", async () => {
+    const firecrawl = await startScriptedServer({
+      "POST /v2/scrape": {
+        body: {
+          success: true,
+          data: {
+            markdown:
+              "# Knuckles\n\nA study of hundreds of adults found no link between cracking knuckles and arthritis.\n",
+            metadata: { title: "Knuckles", statusCode: 200, url: urls["/blocked"] },
+          },
+        },
+      },
+    });
+    try {
+      const report = await corroborate(QUESTION, {
+        config: configFromObject({
+          keyless: "off",
+          stateDir: STATE_DIR,
+          cacheTtlMs: 0,
+          allowPrivateAddresses: true,
+          keys: { firecrawl: "fc-test-key" },
+          baseUrls: { firecrawl: firecrawl.url },
+        }),
+        providers: [finds(["/blocked"])],
+        judge,
+        read: 1,
+      });
+      const blocked = byPath(report, "/blocked");
+      expect(blocked).toMatchObject({ readStatus: "read", stance: "contradict" });
+      expect(blocked?.quote?.text).toContain("no link between cracking knuckles and arthritis");
+      expect(report.notes.find((n) => n.startsWith("Read 1 of 1 page"))).toContain("e1 by Firecrawl");
+      expect(firecrawl.requests.map((r) => [r.path, (r.json as { url?: string }).url])).toEqual([
+        ["/v2/scrape", urls["/blocked"]],
+      ]);
+    } finally {
+      await firecrawl.close();
+    }
   });
 
   it.each([11, -1, 1.5, "3"])("rejects read: %s as bad input", async (value) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ProviderError } from "../../src/errors.js";
 import { createDegoogProvider } from "../../src/providers/degoog.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
+import { said } from "../helpers/failures.js";
 import {
   type ContractFixture,
   providerFailure,
@@ -23,17 +24,6 @@ const PASSWORD = "canary-pass-5f3a";
 
 const request = (overrides: Partial<SearchRequest> = {}) =>
   searchRequest("solid-state battery energy density", overrides);
-
-/** Everything an error could show: message, stack and the whole cause chain. */
-function said(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current instanceof Error && depth < 10; depth++) {
-    parts.push(current.message, String(current.stack));
-    current = current.cause;
-  }
-  return parts.join("\n");
-}
 
 interface Sent {
   path: string | undefined;

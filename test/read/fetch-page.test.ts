@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ReadFailure } from "../../src/errors.js";
 import { isPublicAddress } from "../../src/http/address-policy.js";
 import { fetchPage } from "../../src/read/fetch-page.js";
+import { readFailure } from "../helpers/failures.js";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, base: string) => void;
 
@@ -37,17 +37,6 @@ const redirect =
   (_req, res, base) => {
     res.writeHead(302, { location: to(base) }).end();
   };
-
-/** What a read failed with; fails the test when it did not fail. */
-async function failure(promise: Promise<unknown>): Promise<ReadFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ReadFailure);
-    return error as ReadFailure;
-  }
-  throw new Error("the read succeeded");
-}
 
 const pages: Record<string, Handler> = {
   "/article": html("<html><body><h1>Title</h1><p>Body text.</p></body></html>"),
@@ -138,18 +127,18 @@ describe("fetchPage", () => {
       local.base.replace("127.0.0.1", "localhost"),
       "http://[::1]/",
     ]) {
-      const error = await failure(fetchPage(address));
+      const error = await readFailure(fetchPage(address));
       expect(error.reason).toBe("private_address");
       expect(error.message).toMatch(/private or reserved/);
     }
   });
 
   it("refuses a redirect into a private range at the hop", async () => {
-    const literal = await failure(
+    const literal = await readFailure(
       fetchPage(`${publicSide.base}/to-private`, { addressAllowed: onlyPublicSide }),
     );
     expect(literal.reason).toBe("private_address");
-    const byName = await failure(
+    const byName = await readFailure(
       fetchPage(`${publicSide.base}/to-localhost`, { addressAllowed: onlyPublicSide }),
     );
     expect(byName.reason).toBe("private_address");
@@ -159,15 +148,15 @@ describe("fetchPage", () => {
   });
 
   it("ends redirect loops and long redirect chains", async () => {
-    const loop = await failure(fetchPage(`${local.base}/loop-a`, { allowPrivateAddresses: true }));
+    const loop = await readFailure(fetchPage(`${local.base}/loop-a`, { allowPrivateAddresses: true }));
     expect(loop.reason).toBe("redirect_loop");
-    const chain = await failure(fetchPage(`${local.base}/chain0`, { allowPrivateAddresses: true }));
+    const chain = await readFailure(fetchPage(`${local.base}/chain0`, { allowPrivateAddresses: true }));
     expect(chain.reason).toBe("too_many_redirects");
   });
 
   it("ends a page that never finishes at its timeout", async () => {
     const started = Date.now();
-    const error = await failure(
+    const error = await readFailure(
       fetchPage(`${local.base}/hang`, { allowPrivateAddresses: true, timeoutMs: 300 }),
     );
     expect(error.reason).toBe("timeout");
@@ -175,24 +164,24 @@ describe("fetchPage", () => {
   });
 
   it("stops a 50 MiB body and a gzip bomb at the size cap", async () => {
-    const huge = await failure(fetchPage(`${local.base}/huge`, { allowPrivateAddresses: true }));
+    const huge = await readFailure(fetchPage(`${local.base}/huge`, { allowPrivateAddresses: true }));
     expect(huge.reason).toBe("too_large");
-    const bomb = await failure(fetchPage(`${local.base}/bomb`, { allowPrivateAddresses: true }));
+    const bomb = await readFailure(fetchPage(`${local.base}/bomb`, { allowPrivateAddresses: true }));
     expect(bomb.reason).toBe("too_large");
     expect(bombBytes.length).toBeLessThan(1024 * 1024);
   });
 
   it("refuses other schemes, credentials, content types and error statuses with a reason", async () => {
-    expect((await failure(fetchPage("file:///etc/passwd"))).reason).toBe("bad_address");
-    expect((await failure(fetchPage("ftp://example.com/x"))).reason).toBe("bad_address");
-    expect((await failure(fetchPage("not a url"))).reason).toBe("bad_address");
-    const credentials = await failure(fetchPage("https://user:s3cret-pass@example.com/"));
+    expect((await readFailure(fetchPage("file:///etc/passwd"))).reason).toBe("bad_address");
+    expect((await readFailure(fetchPage("ftp://example.com/x"))).reason).toBe("bad_address");
+    expect((await readFailure(fetchPage("not a url"))).reason).toBe("bad_address");
+    const credentials = await readFailure(fetchPage("https://user:s3cret-pass@example.com/"));
     expect(credentials.reason).toBe("bad_address");
     expect(credentials.message).not.toContain("s3cret-pass");
-    const image = await failure(fetchPage(`${local.base}/image`, { allowPrivateAddresses: true }));
+    const image = await readFailure(fetchPage(`${local.base}/image`, { allowPrivateAddresses: true }));
     expect(image.reason).toBe("unsupported_type");
     expect(image.message).toContain("image/png");
-    const missing = await failure(fetchPage(`${local.base}/missing`, { allowPrivateAddresses: true }));
+    const missing = await readFailure(fetchPage(`${local.base}/missing`, { allowPrivateAddresses: true }));
     expect(missing.reason).toBe("http_status");
     expect(missing.message).toContain("404");
   });
@@ -201,7 +190,7 @@ describe("fetchPage", () => {
     const pdf = await fetchPage(`${local.base}/pdf-as-bytes`, { allowPrivateAddresses: true });
     expect(pdf.mediaType).toBe("application/pdf");
     expect(pdf.contentType).toBe("application/pdf");
-    const zip = await failure(fetchPage(`${local.base}/zip-as-bytes`, { allowPrivateAddresses: true }));
+    const zip = await readFailure(fetchPage(`${local.base}/zip-as-bytes`, { allowPrivateAddresses: true }));
     expect(zip.reason).toBe("unsupported_type");
     const untyped = await fetchPage(`${local.base}/no-type`, { allowPrivateAddresses: true });
     expect(untyped.contentType).toBe("text/html");
@@ -211,7 +200,7 @@ describe("fetchPage", () => {
     const closed = await serve("127.0.0.1", {});
     const base = closed.base;
     await new Promise((resolve) => closed.server.close(resolve));
-    const error = await failure(fetchPage(`${base}/`, { allowPrivateAddresses: true }));
+    const error = await readFailure(fetchPage(`${base}/`, { allowPrivateAddresses: true }));
     expect(error.reason).toBe("network");
   });
 });

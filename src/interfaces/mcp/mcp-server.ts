@@ -239,6 +239,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           config: settings(),
           signal: extra.signal,
           extract: options.extract,
+          state: options.state,
         });
         return { structuredContent: { ...page }, content: [text(fencedPage(page))] };
       }),

@@ -122,7 +122,14 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
         return reads.run(
           async () => ({
             status: 200,
-            body: await read(url, { ...fields, config, signal, extract: context.extract }),
+            body: await read(url, {
+              ...fields,
+              config,
+              signal,
+              extract: context.extract,
+              state: context.state,
+              dispatcher: context.dispatcher,
+            }),
           }),
           signal,
         );
