@@ -1,8 +1,8 @@
 // Server: many questions at once through the two server surfaces, against a local fake SearXNG
 // answering 20 hits after a fixed delay, 4 calls a question.
-//   HTTP API  20 concurrent `POST /v1/corroborate` (dist/interfaces/server/http-api.js, started in
-//             this process with room for 20 corroborate requests at once). Its default (8) is
-//             checked too: the rest are refused with 503 BUSY.
+//   HTTP API  20 concurrent `POST /v1/corroborate` to `core-search serve` (dist/bin.js) in a child
+//             process, as it is deployed: default limits (32 corroborate requests at once, then a
+//             queue), settings from its environment. None of the 20 may be refused (503 BUSY).
 //   MCP       10 concurrent `corroborate` tool calls to `core-search mcp` (dist/bin.js), the way MCP
 //             clients run it: a child process on stdio, one state store for its life, settings
 //             from its environment; spoken to by the SDK's own stdio client. Its own process keeps
@@ -10,11 +10,10 @@
 // Each request's latency ÷ the provider latency, p50 and p95 over all rounds, next to one request
 // alone measured before each round.
 // Run: npm run build && node bench/server.mjs
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { configFromObject } from "../dist/config/config.js";
-import { startHttpApi } from "../dist/interfaces/server/http-api.js";
 import {
   checkServedReport,
   figure,
@@ -54,6 +53,44 @@ async function askHttp(api) {
   if (status !== 200) throw new Error(`HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`);
   checkServedReport(body, LIMIT);
   return ms;
+}
+
+/**
+ * `core-search serve` in a child process, as it is deployed: its default limits, settings from its
+ * environment, its own event loop and worker threads (the requests' JSON is parsed here, not there).
+ */
+async function startServe(searxngUrl, stateDir) {
+  const child = spawn(process.execPath, [BIN, "serve", "--port", "0"], {
+    env: {
+      ...process.env,
+      SEARXNG_URL: searxngUrl,
+      CORE_SEARCH_KEYLESS: "off",
+      CORE_SEARCH_CACHE_TTL: "0",
+      CORE_SEARCH_STATE_DIR: stateDir,
+      CORE_SEARCH_LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  const url = await new Promise((resolve, reject) => {
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk.toString("utf8");
+      const served = /serving on (\S+)/.exec(stderr);
+      if (served) resolve(served[1]);
+    });
+    child.on("exit", (code) =>
+      reject(new Error(`core-search serve exited (${code}): ${stderr.slice(-1000)}`)),
+    );
+  });
+  return {
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners("exit");
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  };
 }
 
 /** `core-search mcp` in a child process with a connected client; `ask()` is one checked tool call. */
@@ -127,20 +164,12 @@ async function main() {
   const closers = [];
   try {
     const searxngUrl = `${services.url}/sx`;
-    const config = configFromObject({
-      searxngUrl,
-      keyless: "off",
-      // The result cache is off: every run asks the services.
-      cacheTtlMs: 0,
-      stateDir: state.dir,
-    });
-    const api = await startHttpApi({ config, concurrency: { corroborate: HTTP_CONCURRENT } });
+    const api = await startServe(searxngUrl, state.dir);
     closers.push(() => api.close());
     const httpRows = await measure(services, () => askHttp(api), HTTP_CONCURRENT);
 
-    // The API's default limit of corroborate requests at once, met with the same 20.
-    const defaults = await startHttpApi({ config });
-    closers.push(() => defaults.close());
+    // The API's default limit of corroborate requests at once (the same server), met with the same 20.
+    const defaults = api;
     // Each is served (checked) or refused with 503 BUSY; any other answer is an error.
     const statuses = {};
     for (const answer of await Promise.all(Array.from({ length: HTTP_CONCURRENT }, () => ask(defaults)))) {
