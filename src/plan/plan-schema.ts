@@ -15,6 +15,16 @@ export const QUERY_TYPES = [
 ] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
+/**
+ * What the counter-query looks for: `risks` (harms, drawbacks, criticism) against a claim that
+ * something is good, safe or effective; `benefits` (benefits, safety, refutations) against a claim
+ * that it is bad, harmful or a myth; `reverse` the reverse comparison; `refute` evidence against a
+ * factual or causal claim; `alternatives` other choices and failure cases for a tool, a "best" or a
+ * way of doing something.
+ */
+export const COUNTER_INTENTS = ["risks", "benefits", "reverse", "refute", "alternatives"] as const;
+export type CounterIntent = (typeof COUNTER_INTENTS)[number];
+
 export const CALL_ROLES = ["neutral", "news", "science", "it", "counter", "single"] as const;
 export type CallRole = (typeof CALL_ROLES)[number];
 
@@ -41,6 +51,9 @@ export type PlannedCall = z.infer<typeof plannedCallSchema>;
 
 export const planSchema = z.object({
   question: z.string(),
+  language: z
+    .string()
+    .describe("The question's language (ISO 639-1), detected; the searches ask for results in it"),
   bypass: z.boolean(),
   bypassReason: z.string().nullable(),
   queryType: z.enum(QUERY_TYPES),
@@ -49,6 +62,10 @@ export const planSchema = z.object({
   claim: z.string().describe("The proposition the evidence is judged against"),
   neutralQuery: z.string(),
   counterQuery: z.string().nullable().describe("Null when the plan runs no counter call (bypass)"),
+  counterIntent: z
+    .enum(COUNTER_INTENTS)
+    .nullable()
+    .describe("What the counter-query looks for, against the claim; null without a counter call"),
   topicCategory: z.enum(["science", "it"]),
   timeRange: z.enum(PLAN_TIME_RANGES),
   newsCall: z.boolean(),

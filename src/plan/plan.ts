@@ -68,9 +68,13 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
 
   // Fields in the order of the plan's documented JSON.
   const shape = (
-    rest: Pick<Plan, "bypass" | "bypassReason" | "counterQuery" | "newsCall" | "newsReason" | "calls">,
+    rest: Pick<
+      Plan,
+      "bypass" | "bypassReason" | "counterQuery" | "counterIntent" | "newsCall" | "newsReason" | "calls"
+    >,
   ): Plan => ({
     question: text,
+    language: "en",
     bypass: rest.bypass,
     bypassReason: rest.bypassReason,
     queryType: classification.type,
@@ -79,6 +83,7 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
     claim: formClaim(text, classification),
     neutralQuery,
     counterQuery: rest.counterQuery,
+    counterIntent: rest.counterIntent,
     topicCategory,
     timeRange,
     newsCall: rest.newsCall,
@@ -93,6 +98,7 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
       bypass: gate.bypass,
       bypassReason: gate.reason,
       counterQuery: null,
+      counterIntent: null,
       newsCall: false,
       newsReason: gate.bypass
         ? "bypassed: one general call"
@@ -103,7 +109,8 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
 
   const news = newsDecision(text, timeRange, classification.type, now);
   // The setting stays on the counter-query: "MongoDB alternatives failure cases for a banking ledger".
-  const counter = [counterQuery(classification, neutralQuery), context?.clause].filter(Boolean).join(" ");
+  const against = counterQuery(classification, neutralQuery);
+  const counter = [against.query, context?.clause].filter(Boolean).join(" ");
   const calls: PlannedCall[] = [
     call(1, "neutral", neutralQuery, ["general"], ["bing", "google", "duckduckgo"], timeRange, limit),
     ...(news.wanted ? [call(2, "news", neutralQuery, ["news"], [], "week", limit)] : []),
@@ -114,6 +121,7 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
     bypass: false,
     bypassReason: null,
     counterQuery: counter,
+    counterIntent: against.intent,
     newsCall: news.wanted,
     newsReason: news.reason,
     calls,

@@ -4,7 +4,7 @@ import { counterQuery } from "../../src/plan/counter-query.js";
 import type { QueryType } from "../../src/plan/plan-schema.js";
 
 function counterOf(question: string): string {
-  return counterQuery(classify(question), question.replace(/[?!]+$/, ""));
+  return counterQuery(classify(question), question.replace(/[?!]+$/, "")).query;
 }
 
 describe("the counter-query follows the skill's template for each query type", () => {
@@ -51,7 +51,7 @@ describe("the counter-query follows the skill's template for each query type", (
       predicate: type === "claim" ? "cause Y" : null,
       action: null,
     };
-    expect(counterQuery(c, "neutral query")).toMatch(template);
+    expect(counterQuery(c, "neutral query").query).toMatch(template);
   });
 
   it.each([
@@ -71,7 +71,7 @@ describe("the counter-query follows the skill's template for each query type", (
       "neutral query criticism",
     ],
   ] satisfies [string, Classification, string][])("falls back sensibly: %s", (_label, c, counter) => {
-    expect(counterQuery(c, "neutral query")).toBe(counter);
+    expect(counterQuery(c, "neutral query").query).toBe(counter);
   });
 
   it.each(["is nuclear power safe", "React vs Vue", "does coffee cause cancer", "is Rust growing"])(
