@@ -63,6 +63,15 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
     { pattern: /^what time is it\b/i, reason: "current time or weather" },
     { pattern: /^(?:what(?:'s| is) )?[\d\s.+\-*/^()x×÷=%]+(?:\?|=)?$/i, reason: "arithmetic" },
     {
+      pattern:
+        /^(?:what(?:'s| is) |calculate |compute )?-?[\d.,]+ (?:times|plus|minus|divided by|multiplied by|over|to the power of|squared|cubed)(?: -?[\d.,]+)?$/i,
+      reason: "arithmetic",
+    },
+    {
+      pattern: /^(?:what(?:'s| is) |calculate )?(?:the )?[\d.,]+ ?(?:%|percent) of [\d.,]+$/i,
+      reason: "arithmetic",
+    },
+    {
       pattern: /^(?:what(?:'s| is) )?(?:the )?(?:square root|sum|product|factorial|\d+ ?% of)\b/i,
       reason: "arithmetic",
     },

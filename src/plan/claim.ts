@@ -1,5 +1,5 @@
-import { type Classification, withoutLead } from "./classify.js";
-import { capitalize, thirdPerson } from "./english.js";
+import { type Classification, questionText } from "./classify.js";
+import { capitalize, gerund, thirdPerson } from "./english.js";
 import { planWords } from "./plan-words.js";
 
 /**
@@ -8,8 +8,10 @@ import { planWords } from "./plan-words.js";
  * Questions without a recognised shape are tested as asked.
  */
 export function formClaim(question: string, c: Classification): string {
-  const [x, y] = c.subjects;
-  const text = withoutLead(question.replace(/[?!.]+$/, "")).replace(/^\w/, (c) => c.toUpperCase());
+  // The subjects as asked ("the Eiffel Tower"), so the claim is a sentence and not a keyword list.
+  const [x, y] = c.phrases.length > 0 ? c.phrases : c.subjects;
+  const text = questionText(question).replace(/^\w/, (c) => c.toUpperCase());
+  if (isShouldDo(c)) return shouldClaim(text, c.action);
   switch (c.type) {
     case "evaluative":
       if (x && c.predicate) {
@@ -34,10 +36,10 @@ export function formClaim(question: string, c: Classification): string {
       if (rest && c.predicate && x) {
         // "Is it true that X prevents Y" already states the claim: X prevents Y.
         if (/^is it true that /i.test(text)) return `${capitalize(x)} ${c.predicate}`;
-        const auxiliary = text.split(/\s+/)[0]?.toLowerCase();
+        const auxiliary = c.auxiliary ?? text.split(/\s+/)[0]?.toLowerCase();
         const verb = auxiliary === "does" ? thirdPerson(c.predicate) : c.predicate;
         if (auxiliary === "is" || auxiliary === "are") return `${capitalize(x)} ${auxiliary} ${c.predicate}`;
-        if (auxiliary === "can" || auxiliary === "could" || auxiliary === "may" || auxiliary === "might") {
+        if (auxiliary && /^(?:can|could|may|might|will|would|did)$/.test(auxiliary)) {
           return `${capitalize(x)} ${auxiliary} ${c.predicate}`;
         }
         return `${capitalize(x)} ${verb}`;
@@ -45,8 +47,11 @@ export function formClaim(question: string, c: Classification): string {
       break;
     }
     case "comparative":
-      if (x && y)
-        return `${capitalize(x)} ${copula(text)} ${c.predicate ?? "better"} than ${y}${purpose(text)}`;
+      if (x && c.choice) return `${capitalize(x)} ${copula(text)} ${c.choice[0]} rather than ${c.choice[1]}`;
+      if (x && y) {
+        const predicate = c.predicate ?? "better";
+        return `${capitalize(x)} ${copula(text)} ${predicate} than ${y}${purposeAfter(text, y, predicate)}`;
+      }
       break;
     case "tool":
       if (x) return `${capitalize(x)} is a good choice${toolPurpose(text, x)}`;
@@ -108,10 +113,24 @@ function copula(text: string): string {
   return /^\S+ are /i.test(text) ? "are" : "is";
 }
 
-function purpose(text: string): string {
+/**
+ * The purpose after the second subject: "X vs Y for analytics" → " for analytics"; "is X or Y better
+ * for beginners" → " for beginners" (the comparative said once, before "than").
+ */
+function purposeAfter(text: string, y: string, predicate: string): string {
+  const at = text.toLowerCase().lastIndexOf(y.toLowerCase());
+  if (at < 0) return "";
   // A trailing ", which is better" restates the question; it is not part of the purpose.
-  const match = text.replace(/[,:;]? (?:which|what|who)\b.*$/i, "").match(/ ((?:for|in|when|as) .+)$/i);
+  const after = text
+    .slice(at + y.length)
+    .replace(/[,:;]? (?:which|what|who)\b.*$/i, "")
+    .replace(new RegExp(`^ ${escapeRegExp(predicate)}\\b`, "i"), "");
+  const match = after.match(/^ ((?:for|in|when|as) .+)$/i);
   return match?.[1] ? ` ${match[1]}` : "";
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** "should I use X for Y" → " for Y", unless the subject already carries it. */
@@ -119,4 +138,19 @@ function toolPurpose(text: string, subject: string): string {
   const match = text.match(/ (for .+|in \d{4}\b.*)$/i);
   const tail = match?.[1];
   return tail && !subject.toLowerCase().includes(tail.toLowerCase()) ? ` ${tail}` : "";
+}
+
+/** "Should I take vitamin D" asks whether doing something is a good idea. */
+export function isShouldDo(c: Classification): c is Classification & { action: string } {
+  return c.action !== null && c.predicate === "a good idea";
+}
+
+/** "Should I take X" → "Taking X is a good idea"; "should kids drink coffee" → "Kids should drink coffee". */
+function shouldClaim(text: string, action: string): string {
+  // Who is asked about stays in the claim, unless it is the asker.
+  const at = text.toLowerCase().indexOf(` ${action.toLowerCase()}`, "should".length);
+  const who = at > 0 ? text.slice("should ".length, at) : "";
+  return who && !/^(?:i|we|you)$/i.test(who)
+    ? `${capitalize(who)} should ${action}`
+    : `${capitalize(gerund(action))} is a good idea`;
 }

@@ -1,5 +1,6 @@
 import { gerund } from "./english.js";
 import type { QueryType } from "./plan-schema.js";
+import { planWords } from "./plan-words.js";
 
 export interface Classification {
   type: QueryType;
@@ -9,6 +10,12 @@ export interface Classification {
   predicate: string | null;
   /** The verb phrase as asked when the subject is an action ("eat raw eggs" for subject "eating raw eggs"). */
   action: string | null;
+  /** The subjects as the question words them, articles kept, for the claim ("the Eiffel Tower"). */
+  phrases: string[];
+  /** The two options of an either/or question ("is the dress blue or gold": blue, gold). */
+  choice: [string, string] | null;
+  /** The auxiliary the question opens with, after a negative one is made positive ("doesn't" → "does"). */
+  auxiliary: string | null;
 }
 
 export const EFFECT_VERBS =
@@ -25,6 +32,7 @@ interface Rule {
   subjects: (m: RegExpMatchArray) => (string | undefined)[];
   predicate?: (m: RegExpMatchArray) => string | undefined;
   action?: (m: RegExpMatchArray) => string | undefined;
+  choice?: (m: RegExpMatchArray) => [string, string];
   /** A match that only looks like this type (e.g. "good or bad" is not a comparison of two things). */
   reject?: (m: RegExpMatchArray) => boolean;
 }
@@ -71,6 +79,17 @@ const RULES: Rule[] = [
     subjects: (m) => [m[1], m[2]],
   },
   {
+    // "Is the dress blue or gold", "is a tomato a fruit or a vegetable": one subject, two options.
+    type: "comparative",
+    pattern: /^(?:is|are|was|were) (.+?) ((?:an? |the )?[\w-]+) or ((?:an? |the )?[\w-]+)$/i,
+    subjects: (m) => [m[1]],
+    choice: (m) => [m[2] ?? "", m[3] ?? ""],
+    reject: (m) =>
+      JUDGEMENT_PAIR.test(m[3] ?? "") ||
+      CLAUSE_START.test(m[3] ?? "") ||
+      /^(?:it|there|this|that|these|those)\b|\bto$/i.test(m[1] ?? ""),
+  },
+  {
     type: "comparative",
     pattern:
       /^(?:(?:is|are|should (?:i|we) \w+|which (?:one )?is (?:better|best)[,:]?|which should (?:i|we) (?:use|choose|pick|buy)[,:]?) )?(.+?) (vs\.?|versus|compared (?:to|with)|instead of|rather than|or) (.+?)(?: (better|worse|faster|slower|safer|cheaper|healthier|easier|harder|more \w+|less \w+))?(?: (?:for|in|when|as) .+?)?(?:[,:;]? (?:which|what|who)\b.*)?$/i,
@@ -87,11 +106,13 @@ const RULES: Rule[] = [
         )),
   },
   {
+    // "Is the Eiffel Tower taller than Big Ben", "are electric cars better for the environment than
+    // petrol cars": any comparative, with the words between it and "than" kept in the predicate.
     type: "comparative",
-    pattern:
-      /^(?:is|are|was|were) (.+?) (?:an? )?(better|worse|faster|slower|safer|cheaper|healthier|easier|harder|stronger|more \w+|less \w+)(?: [\w']+){0,4}? than (.+?)(?: (?:for|in|when|as) .+)?$/i,
-    subjects: (m) => [m[1], m[3]],
-    predicate: (m) => m[2],
+    pattern: /^(?:is|are|was|were) (.+?) than (.+?)(?: (?:for|in|when|as) .+)?$/i,
+    subjects: (m) => [comparedSides(m[1])?.subject, m[2]],
+    predicate: (m) => comparedSides(m[1])?.predicate,
+    reject: (m) => comparedSides(m[1]) === undefined,
   },
   {
     type: "claim",
@@ -101,6 +122,15 @@ const RULES: Rule[] = [
     ),
     subjects: (m) => [m[1], m[3]],
     predicate: (m) => `${m[2]} ${m[3]}`,
+  },
+  {
+    // "do hybrid cars save money", "can dogs eat grapes", "will AI replace programmers": the first
+    // known verb after the subject ends it.
+    type: "claim",
+    pattern: /^(?:does|do|did|can|could|will|would|may|might) (.+)$/i,
+    subjects: (m) => [verbSplit(m[1])?.subject, verbSplit(m[1])?.object],
+    predicate: (m) => verbSplit(m[1])?.predicate,
+    reject: (m) => verbSplit(m[1]) === undefined,
   },
   {
     type: "claim",
@@ -136,8 +166,19 @@ const RULES: Rule[] = [
   {
     type: "tool",
     pattern:
-      /^should (?:i|we|you|my (?:team|company|startup|kids?|family)|our (?:team|company|startup|org|organi[sz]ation)) (?:(?:start|begin|stop) )?(?:use|using|adopt|adopting|switch to|migrate to|move to|upgrade to|learn|try|choose|pick|buy|get|take|install|invest in|go with|rent|lease) (.+?)(?: or not)?(?: (?:for .+|in \d{4}\b.*))?$/i,
+      /^should (?:i|we|you|my (?:team|company|startup|kids?|family)|our (?:team|company|startup|org|organi[sz]ation)) (?:(?:start|begin|stop) )?(?:use|using|adopt|adopting|switch to|migrate to|move to|upgrade to|learn|try|choose|pick|buy|get|install|invest in|go with|rent|lease) (.+?)(?: or not)?(?: (?:for .+|in \d{4}\b.*))?$/i,
     subjects: (m) => [m[1]],
+  },
+  {
+    // "Should I take vitamin D in winter", "should we stop eating sugar": whether doing it is a good
+    // idea — a decision, like choosing a tool, but its other side is what doing it costs.
+    type: "tool",
+    pattern:
+      /^should (?:i|we|you|people|kids|children|my \w+|our \w+) ((\w+)(?: (?:up|out|off|down|on))? (.+))$/i,
+    subjects: (m) => [stripPurpose(m[3])],
+    action: (m) => m[1],
+    predicate: () => "a good idea",
+    reject: (m) => /^(?:be|do|worry|care|i|we)$/i.test(m[2] ?? ""),
   },
   {
     type: "procedural",
@@ -212,39 +253,121 @@ const RULES: Rule[] = [
   {
     type: "evaluative",
     pattern:
-      /^(?:is|are|was|were) (.+?) (?:really |actually |still |truly )?((?:an? )?(?:good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\w+ed|under\w+ed|too \w+|enough))\b(.*)$/i,
+      /^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly )?((?:an? )?(?:good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\w+ed|under\w+ed|too \w+|enough))\b(.*)$/i,
     subjects: (m) => [m[1]],
     // "is there evidence that …" has no subject before the predicate.
     reject: (m) => /^there\b/i.test(m[1] ?? ""),
     // "good or bad for you" tests the first alternative: "good for you".
+    // "is coffee not bad for you" claims "not bad for you".
     predicate: (m) =>
-      `${m[2]}${(m[3] ?? "").replace(/^\s*or (?:not|\w+)\b/i, "")}`.replace(/\s+/g, " ").trim(),
+      `${m[2] ?? ""}${m[3]}${(m[4] ?? "").replace(/^\s*or (?:not|\w+)\b/i, "")}`.replace(/\s+/g, " ").trim(),
   },
 ];
 
+/**
+ * The question as the rules read it: no headline lead or closing punctuation, "what's" spelt out,
+ * and a negative question asked positively.
+ */
+export function questionText(question: string): string {
+  return askedPositively(expandContractions(withoutLead(question.replace(/[?!.]+$/, ""))));
+}
+
 export function classify(question: string): Classification {
-  const text = expandContractions(withoutLead(question.replace(/[?!.]+$/, "")));
+  const text = questionText(question);
+  const auxiliary = AUXILIARY.exec(text)?.[1]?.toLowerCase() ?? null;
   for (const rule of RULES) {
     const match = text.match(rule.pattern);
     if (!match || rule.reject?.(match)) continue;
-    const subjects = rule
-      .subjects(match)
-      .map(cleanSubject)
-      .filter((s): s is string => s !== "");
+    const asked = rule.subjects(match).filter((s): s is string => (s ?? "").trim() !== "");
+    const subjects = asked.map(cleanSubject).filter((s) => s !== "");
     if (subjects.length === 0) continue;
     return {
       type: rule.type,
       subjects,
       predicate: rule.predicate?.(match)?.trim() ?? null,
       action: rule.action?.(match)?.trim() || null,
+      phrases: asked.map(claimPhrase),
+      choice: rule.choice?.(match) ?? null,
+      auxiliary,
     };
   }
+  const topic = cleanSubject(stripQuestionWords(text));
   return {
     type: "fallback",
-    subjects: [cleanSubject(stripQuestionWords(text))].filter((s) => s !== ""),
+    subjects: [topic].filter((s) => s !== ""),
     predicate: null,
     action: null,
+    phrases: [topic].filter((s) => s !== ""),
+    choice: null,
+    auxiliary,
   };
+}
+
+const AUXILIARY = /^(is|are|was|were|does|do|did|can|could|will|would|may|might|should|has|have)\b/i;
+
+/**
+ * A negative question asks to confirm the positive statement ("isn't nuclear power dangerous" tests
+ * "nuclear power is dangerous"): the auxiliary's "n't" goes, and so does "not" after "is it".
+ * A "not" inside the predicate ("is coffee not bad") stays: it is part of what is claimed.
+ */
+function askedPositively(text: string): string {
+  return text
+    .replace(/^(can)['’]?t\b/i, "$1")
+    .replace(/^won['’]?t\b/i, "will")
+    .replace(/^(is|are|was|were|does|do|did|could|would|should|has|have)n['’]?t\b/i, "$1")
+    .replace(/^(is|was) it not (true|the case) that\b/i, "$1 it $2 that")
+    .replace(/^(is|was) it (true|the case) that (.+)$/i, (_, verb, what, rest) =>
+      /^(?:is|are|was|were|does|do|did) /i.test(rest) ? rest : `${verb} it ${what} that ${rest}`,
+    );
+}
+
+/** A subject as the claim states it: the question's own words, articles kept, hedges dropped. */
+function claimPhrase(value: string): string {
+  return value
+    .replace(/\s+(?:really|actually|truly|still|even|ever|generally|always)$/i, "")
+    .replace(/^(?:really|actually|truly|even) /i, "")
+    .replace(/[,;:]+$/, "")
+    .trim();
+}
+
+let knownVerb: RegExp | undefined;
+
+/** "hybrid cars save money" → hybrid cars | save money (object: money). */
+function verbSplit(
+  rest: string | undefined,
+): { subject: string; predicate: string; object: string | undefined } | undefined {
+  knownVerb ??= new RegExp(`^(.+?) (${planWords().verbs.join("|")})\\b(.*)$`, "i");
+  const match = knownVerb.exec(rest ?? "");
+  if (!match?.[1] || !match[2]) return undefined;
+  const object = (match[3] ?? "").trim();
+  return { subject: match[1], predicate: `${match[2]}${match[3] ?? ""}`.trim(), object: object || undefined };
+}
+
+/**
+ * "the Eiffel Tower taller" → the Eiffel Tower | taller; "a hamster a better pet" → a hamster | a
+ * better pet; "electric cars better for the environment" → electric cars | better for the
+ * environment. The first word that compares ends the subject ("Tower" does not compare: it is a noun).
+ */
+function comparedSides(left: string | undefined): { subject: string; predicate: string } | undefined {
+  const words = (left ?? "").split(" ");
+  for (let i = 1; i < words.length; i++) {
+    if (!compares(words.slice(i).join(" "))) continue;
+    // An article before the comparative belongs to the predicate: "a better pet".
+    const split = /^an?$/i.test(words[i - 1] ?? "") && i > 1 ? i - 1 : i;
+    return { subject: words.slice(0, split).join(" "), predicate: words.slice(split).join(" ") };
+  }
+  return undefined;
+}
+
+let comparativeWord: RegExp | undefined;
+
+/** Whether a phrase starts with a word that compares: better, worse, more/less X, an -er adjective it knows. */
+function compares(phrase: string): boolean {
+  comparativeWord ??= new RegExp(
+    `^(?:better|worse|more \\w+|less \\w+|\\w+ier|${planWords().comparatives.join("|")})\\b`,
+    "i",
+  );
+  return comparativeWord.test(phrase);
 }
 
 const LEADING_NOISE =

@@ -1,6 +1,8 @@
+import { isShouldDo } from "./claim.js";
 import type { Classification } from "./classify.js";
 import { gerund } from "./english.js";
 import type { CounterIntent } from "./plan-schema.js";
+import { planWords } from "./plan-words.js";
 
 /**
  * The counter-query looks for the other side on purpose (the skill's template per query type), so a
@@ -12,14 +14,19 @@ export function counterQuery(
 ): { query: string; intent: CounterIntent } {
   const [x, y] = c.subjects;
   if (!x) return { query: `${neutralQuery} criticism`, intent: "refute" };
+  // "Should I take vitamin D": what taking it costs.
+  if (isShouldDo(c)) return { query: `${gerund(c.action)} risks downsides`, intent: "risks" };
   switch (c.type) {
     case "evaluative":
-      return { query: `${x} problems drawbacks criticism`, intent: "risks" };
+      return saysBad(c.predicate)
+        ? { query: `${x} benefits safety evidence`, intent: "benefits" }
+        : { query: `${x} problems drawbacks criticism`, intent: "risks" };
     case "comparative":
-      return { query: y ? `advantages of ${y} over ${x}` : `why not ${x}`, intent: "reverse" };
+      return { query: reverseComparison(c, x, y), intent: "reverse" };
     case "tool":
       return { query: `${x} alternatives failure cases`, intent: "alternatives" };
     case "claim":
+      if (asksIfSafe(c)) return { query: `${x} ${gerund(c.predicate ?? "")} risks dangers`, intent: "risks" };
       return {
         query: y ? `evidence against ${x} ${gerund(c.predicate ?? `cause ${y}`)}` : `${x} debunked`,
         intent: "refute",
@@ -35,4 +42,44 @@ export function counterQuery(
     case "fallback":
       return { query: `criticisms of ${x}`, intent: "refute" };
   }
+}
+
+/**
+ * The other side of a comparison: the second option chosen ("the dress gold rather than blue"), a
+ * measurable comparison turned round ("Big Ben taller than the Eiffel Tower"), or the second
+ * thing's advantages when the comparison is a judgement ("advantages of Go over Rust").
+ */
+function reverseComparison(c: Classification, x: string, y: string | undefined): string {
+  if (c.choice) return `${x} ${c.choice[1]} rather than ${c.choice[0]}`;
+  if (!y) return `why not ${x}`;
+  const predicate = (c.predicate ?? "").replace(/^an? /i, "");
+  const judgement = predicate === "" || /^(?:better|worse|more|less)\b/i.test(predicate);
+  return judgement ? `advantages of ${y} over ${x}` : `${y} ${predicate} than ${x}`;
+}
+
+/**
+ * Whether an evaluative predicate says its subject is bad ("harmful", "a myth", "too expensive",
+ * "overrated"); a "not" in front turns it round ("not bad" says good, "not safe" says bad).
+ */
+export function saysBad(predicate: string | null): boolean {
+  // The judgement itself, not a qualifier after it ("good for people with bad knees").
+  const words = (predicate ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== "");
+  const end = words.findIndex((w, i) => i > 0 && planWords().prepositions.has(w));
+  if (end > 0) words.length = end;
+  const negated = words[0] === "not" || words[0] === "never";
+  const rest = negated ? words.slice(1) : words;
+  const { negativeJudgements } = planWords();
+  const bad = rest.some(
+    (w, i) => negativeJudgements.has(w) || (i === 0 && (w === "too" || /^over\w+ed$/.test(w))),
+  );
+  return bad !== negated;
+}
+
+/** "Can dogs eat grapes", "may I take ibuprofen with coffee": whether something taken in is safe. */
+function asksIfSafe(c: Classification): boolean {
+  const verb = (c.predicate ?? "").split(" ")[0]?.toLowerCase() ?? "";
+  return /^(?:can|could|may|might)$/.test(c.auxiliary ?? "") && planWords().consumeVerbs.has(verb);
 }

@@ -13,6 +13,14 @@ export interface PlanWords {
     languages: readonly string[];
   };
   prepositions: ReadonlySet<string>;
+  /** -er adjectives that compare before "than" (besides better, worse, more/less X, -ier words). */
+  comparatives: readonly string[];
+  /** Judgements that say something is bad (the counter-query then looks for its benefits). */
+  negativeJudgements: ReadonlySet<string>;
+  /** Base verbs that end the subject of "does/do/can X … ?" (besides the effect verbs). */
+  verbs: readonly string[];
+  /** Verbs of taking something in: "can dogs eat grapes" asks whether it is safe. */
+  consumeVerbs: ReadonlySet<string>;
 }
 
 let words: PlanWords | undefined;
@@ -24,12 +32,20 @@ export function planWords(): PlanWords {
     evaluativeWords: string[];
     settledFacts: PlanWords["settledFacts"];
     prepositions: string[];
+    comparatives: string[];
+    negativeJudgements: string[];
+    verbs: string[];
+    consumeVerbs: string[];
   };
   words = {
     itTerms: Object.values(raw.itTerms).flat(),
     evaluativeWords: raw.evaluativeWords,
     settledFacts: raw.settledFacts,
     prepositions: new Set(raw.prepositions),
+    comparatives: raw.comparatives,
+    negativeJudgements: new Set(raw.negativeJudgements),
+    verbs: raw.verbs,
+    consumeVerbs: new Set(raw.consumeVerbs),
   };
   return words;
 }

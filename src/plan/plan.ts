@@ -23,7 +23,7 @@ const ASKS_FOR_NEW =
   /\b(?:latest|recent(?:ly)?|newest|new (?:findings|research|evidence|studies|discoveries))\b/i;
 
 const STRUCTURED_DATA =
-  /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|standings|(?:betting|match|game) odds|live pric(?:e|ing)|price of (?:bitcoin|gold|oil)|quarterly (?:earnings|revenue))\b/i;
+  /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|score of (?:the|last|today|tonight)|standings|league table|(?:betting|match|game) odds|odds (?:of|on|for) .+ winning|live pric(?:e|ing)|price of (?:bitcoin|gold|oil|silver|ethereum|a barrel)|(?:bitcoin|gold|oil|ethereum|stock|gas|petrol) price(?:s)? (?:today|now|right now)|(?:s&p 500|dow jones|nasdaq|ftse 100|dax|nikkei)(?: index)?(?: level)? (?:today|now|right now)|quarterly (?:earnings|revenue))\b/i;
 
 /**
  * Question → the calls to run (steps 1–3 of the methodology): the bypass gate, then a neutral
@@ -93,16 +93,15 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
     calls: rest.calls,
   });
 
+  // Live data is a look-up too: there is nothing to corroborate, only a number to read.
   if (gate.bypass || structuredData) {
     return shape({
-      bypass: gate.bypass,
-      bypassReason: gate.reason,
+      bypass: true,
+      bypassReason: gate.reason ?? "live data",
       counterQuery: null,
       counterIntent: null,
       newsCall: false,
-      newsReason: gate.bypass
-        ? "bypassed: one general call"
-        : "structured data: one general call for context",
+      newsReason: gate.bypass ? "bypassed: one general call" : "live data: one general call for context",
       calls: [singleCall(neutralQuery, limit)],
     });
   }

@@ -12,11 +12,11 @@ describe("the claim states the question affirmatively", () => {
     ["Is nuclear power safe?", "Nuclear power is safe"],
     ["is coffee good for you", "Coffee is good for you"],
     ["are vaccines safe for children?", "Vaccines are safe for children"],
-    ["is a Tesla worth it", "Tesla is worth it"],
+    ["is a Tesla worth it", "A Tesla is worth it"],
     ["is Bun production ready", "Bun is production ready"],
     ["is Bitcoin a good investment", "Bitcoin is a good investment"],
-    ["was the Iraq war a mistake", "Iraq war was a mistake"],
-    ["were the lockdowns worth it", "Lockdowns were worth it"],
+    ["was the Iraq war a mistake", "The Iraq war was a mistake"],
+    ["were the lockdowns worth it", "The lockdowns were worth it"],
     ["is it safe to eat raw eggs", "It is safe to eat raw eggs"],
     ["is 5 km a day too much", "5 km a day is too much"],
     // "good or bad" tests the first alternative
@@ -94,4 +94,34 @@ describe("the claim states the question affirmatively", () => {
       expect(claim.charAt(0)).toBe(claim.charAt(0).toUpperCase());
     },
   );
+});
+
+describe("everyday questions are stated as what was asked, every entity and qualifier once", () => {
+  it.each([
+    // comparisons with any comparative, the qualifier where it was asked
+    ["Is the Eiffel Tower taller than Big Ben?", "The Eiffel Tower is taller than Big Ben"],
+    [
+      "Are electric cars better for the environment than petrol cars?",
+      "Electric cars are better for the environment than petrol cars",
+    ],
+    ["Is a hamster a better pet than a rabbit?", "A hamster is a better pet than a rabbit"],
+    ["is Python better than Java for beginners", "Python is better than Java for beginners"],
+    // either/or: both options, never "better"
+    ["Is the dress blue or gold?", "The dress is blue rather than gold"],
+    ["is a tomato a fruit or a vegetable", "A tomato is a fruit rather than a vegetable"],
+    // negative questions ask to confirm the positive statement; a "not" in the predicate stays
+    ["Isn't nuclear power dangerous?", "Nuclear power is dangerous"],
+    ["doesn't sugar cause hyperactivity", "Sugar causes hyperactivity"],
+    ["Is it not true that vaccines cause autism?", "Vaccines cause autism"],
+    ["Is coffee not bad for you?", "Coffee is not bad for you"],
+    // modal and plain verb questions
+    ["Can dogs eat grapes?", "Dogs can eat grapes"],
+    ["Do hybrid cars save money?", "Hybrid cars save money"],
+    ["Does sugar make children hyperactive?", "Sugar makes children hyperactive"],
+    ["will AI replace programmers", "AI will replace programmers"],
+    ["Should I take vitamin D in winter?", "Taking vitamin D in winter is a good idea"],
+    ["should kids drink coffee", "Kids should drink coffee"],
+  ])("%s → %s", (question, claim) => {
+    expect(claimOf(question)).toBe(claim);
+  });
 });

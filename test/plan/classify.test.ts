@@ -186,7 +186,15 @@ describe("fallback: no template matches", () => {
   it.each(["?", "!!", "..."])(
     "punctuation only yields no subject rather than an empty one: %j",
     (question) => {
-      expect(classify(question)).toEqual({ type: "fallback", subjects: [], predicate: null, action: null });
+      expect(classify(question)).toEqual({
+        type: "fallback",
+        subjects: [],
+        predicate: null,
+        action: null,
+        phrases: [],
+        choice: null,
+        auxiliary: null,
+      });
     },
   );
 });

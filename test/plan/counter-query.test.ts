@@ -3,6 +3,16 @@ import { type Classification, classify } from "../../src/plan/classify.js";
 import { counterQuery } from "../../src/plan/counter-query.js";
 import type { QueryType } from "../../src/plan/plan-schema.js";
 
+/** A classification with nothing recognised, for tests to fill in. */
+const NONE = {
+  subjects: [],
+  predicate: null,
+  action: null,
+  phrases: [],
+  choice: null,
+  auxiliary: null,
+} satisfies Omit<Classification, "type">;
+
 function counterOf(question: string): string {
   return counterQuery(classify(question), question.replace(/[?!]+$/, "")).query;
 }
@@ -50,6 +60,9 @@ describe("the counter-query follows the skill's template for each query type", (
       subjects: ["X", "Y"],
       predicate: type === "claim" ? "cause Y" : null,
       action: null,
+      phrases: ["X", "Y"],
+      choice: null,
+      auxiliary: null,
     };
     expect(counterQuery(c, "neutral query").query).toMatch(template);
   });
@@ -57,19 +70,11 @@ describe("the counter-query follows the skill's template for each query type", (
   it.each([
     [
       "comparative with one subject",
-      { type: "comparative", subjects: ["X"], predicate: null, action: null },
+      { ...NONE, type: "comparative", subjects: ["X"], phrases: ["X"] },
       "why not X",
     ],
-    [
-      "claim with one subject",
-      { type: "claim", subjects: ["X"], predicate: null, action: null },
-      "X debunked",
-    ],
-    [
-      "no subject at all",
-      { type: "evaluative", subjects: [], predicate: null, action: null },
-      "neutral query criticism",
-    ],
+    ["claim with one subject", { ...NONE, type: "claim", subjects: ["X"], phrases: ["X"] }, "X debunked"],
+    ["no subject at all", { ...NONE, type: "evaluative" }, "neutral query criticism"],
   ] satisfies [string, Classification, string][])("falls back sensibly: %s", (_label, c, counter) => {
     expect(counterQuery(c, "neutral query").query).toBe(counter);
   });
@@ -80,4 +85,25 @@ describe("the counter-query follows the skill's template for each query type", (
       expect(counterOf(question)).not.toBe(question);
     },
   );
+});
+
+describe("the counter-query looks for the other side of the claim's polarity", () => {
+  it.each([
+    ["is coffee good for you", "risks", /problems drawbacks criticism/],
+    ["Is coffee bad for you?", "benefits", /benefits/],
+    ["is red meat harmful", "benefits", /benefits/],
+    ["is the keto diet a myth", "benefits", /benefits/],
+    ["is coffee not bad for you", "risks", /problems/],
+    ["is nuclear power not safe", "benefits", /benefits/],
+    ["Can dogs eat grapes?", "risks", /^dogs eating grapes risks/],
+    ["Is the Eiffel Tower taller than Big Ben?", "reverse", /^Big Ben taller than Eiffel Tower$/],
+    ["Is the dress blue or gold?", "reverse", /^dress gold rather than blue$/],
+    ["is Rust better than Go", "reverse", /^advantages of Go over Rust$/],
+    ["do hybrid cars save money", "refute", /^evidence against hybrid cars saving money$/],
+    ["should I use Kubernetes", "alternatives", /alternatives/],
+  ])("%s → %s", (question, intent, query) => {
+    const counter = counterQuery(classify(question), question);
+    expect(counter.intent).toBe(intent);
+    expect(counter.query).toMatch(query);
+  });
 });

@@ -17,7 +17,7 @@ const ROLE_BY_ID: Record<number, (p: Plan) => PlannedCall["role"]> = {
 
 /** The words the counter-query templates put in front of or after the subject. */
 const COUNTER_CUE =
-  /\b(?:criticisms?|problems|drawbacks|risks|unintended consequences|alternatives|failure cases|evidence against|debunked|decline|plateau|overhyped|why not|advantages of .+ over|vs competitors)\b/i;
+  /\b(?:criticisms?|problems|drawbacks|risks|unintended consequences|alternatives|failure cases|evidence against|debunked|decline|plateau|overhyped|why not|advantages of .+ over|vs competitors|benefits|rather than|\w+er than)\b/i;
 
 function callsOf(question: string, options: { limit?: number } = {}): PlannedCall[] {
   return plan(question, { now: NOW, ...options }).calls;
@@ -399,7 +399,7 @@ describe("bypass: a settled fact gets one single call", () => {
   });
 });
 
-describe("structured-data questions: a warning and one call", () => {
+describe("live-data questions: a look-up with a warning and one call", () => {
   it.each([
     "Tesla stock price",
     "AAPL share price today",
@@ -414,10 +414,11 @@ describe("structured-data questions: a warning and one call", () => {
     "10-year treasury yield",
   ])("%s", (question) => {
     const p = plan(question, { now: NOW });
-    // Not a settled fact, so not a bypass: the single call is for context only.
-    expect(p.bypass).toBe(false);
-    expect(p.bypassReason).toBeNull();
-    expect(p.newsReason).toMatch(/^structured data\b/);
+    // A number to read, not a claim to corroborate: a look-up, with one call for context.
+    expect(p.bypass).toBe(true);
+    expect(p.bypassReason).toBe("live data");
+    expect(p.counterIntent).toBeNull();
+    expect(p.newsReason).toMatch(/^live data\b/);
     expect(p.structuredData).toBe(true);
     expect(p.counterQuery).toBeNull();
     expect(p.newsCall).toBe(false);
@@ -551,4 +552,24 @@ describe("determinism and validity", () => {
       expect(() => plan(question)).toThrow(InvalidInputError);
     },
   );
+});
+
+describe("look-ups need no corroboration", () => {
+  it.each([
+    ["What is 17 times 23?", "arithmetic"],
+    ["what's 15 percent of 80", "arithmetic"],
+    ["12 divided by 4", "arithmetic"],
+    ["What is the score of the Lakers game?", "live data"],
+    ["bitcoin price today", "live data"],
+    ["Premier League table", "live data"],
+  ])("%s → bypassed (%s)", (question, reason) => {
+    const p = plan(question, { now: NOW });
+    expect(p).toMatchObject({ bypass: true, bypassReason: reason, counterQuery: null, counterIntent: null });
+    expect(p.calls).toHaveLength(1);
+    if (reason === "live data") expect(p.warnings[0]).toMatch(/structured databases/);
+  });
+
+  it("a judgement about a number is not a look-up", () => {
+    expect(plan("is 17 times 23 too much to ask", { now: NOW }).bypass).toBe(false);
+  });
 });
