@@ -5,7 +5,9 @@
 //   (default bench/data/plan-kinds.jsonl; bench/data/plan-kinds-heldout.jsonl is the honest figure)
 //
 // claim: the planned claim equals the labelled one (or a listed alternative phrasing) after lower
-//   casing, collapsing spaces and dropping trailing . ! ?; a bypassed question expects no claim.
+//   casing, collapsing spaces and dropping trailing . ! ?. A look-up has no claim under test: a
+//   plan still carries its question in `claim` (the report needs one), so the claim of a row
+//   labelled without one counts as right when the plan bypasses.
 // keeps: the softer check — the planned claim contains every `keep` item exactly once (rows with a
 //   claim only); "all four (keeps)" counts the claim right when it keeps every item.
 import { plan } from "../dist/index.js";
@@ -27,7 +29,7 @@ function score(row) {
   } catch (error) {
     return { row, error: error.message, claim: false, keeps: false, counterIntent: false };
   }
-  const claim = claimMatches(row, p.claim);
+  const claim = row.claim === null ? p.bypass : claimMatches(row, p.claim);
   const keeps = row.claim === null ? null : keepMisses(row.keep, p.claim).length === 0;
   const result = {
     row,
@@ -39,7 +41,7 @@ function score(row) {
     bypass: p.bypass === row.bypass,
   };
   result.all = result.claim && result.counterIntent && result.language && result.bypass;
-  result.allKeeps = (keeps ?? p.claim === null) && result.counterIntent && result.language && result.bypass;
+  result.allKeeps = (keeps ?? p.bypass) && result.counterIntent && result.language && result.bypass;
   return result;
 }
 

@@ -8,6 +8,15 @@ interface SettledShape {
 
 let shapes: { translation: RegExp; settled: readonly SettledShape[] } | undefined;
 
+/** "What is the difference between affect and effect": what two words or things are. */
+const DIFFERENCE =
+  /^what(?:'s| is) the difference between (?:an? |the )?[\w-]+(?: [\w-]+){0,2} and (?:an? |the )?[\w-]+(?: [\w-]+){0,2}$/i;
+
+/** How a sum is asked: "what is", "how much is", "calculate", or not at all. */
+const ASKED_SUM = "(?:what(?:'s| is) |how much is |calculate |compute )?";
+/** A number as written in a sum: 1,200, 3.5, 3/8, $86, 60 dollars. */
+const NUMBER = "-?[$€£]?[\\d.,]+(?:/[\\d.]+)?(?: ?(?:dollars|euros|pounds))?";
+
 /**
  * Settled-fact shapes: asking several indexes adds nothing when nobody reasonably disputes the answer.
  * The gate is on contestability: any evaluative word overrides every pattern here. Units, fact
@@ -52,6 +61,17 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
       reason: "unit conversion",
     },
     {
+      pattern: new RegExp(
+        `^how (?:many|much) ${unit}(?: (?:are|is))? (?:in |per )?(?:an? |one |[\\d.,]+ ?)?${unit}$`,
+        "i",
+      ),
+      reason: "unit conversion",
+    },
+    {
+      pattern: /^(?:is it going to|will it) (?:rain|snow|be (?:sunny|hot|cold|windy))\b/i,
+      reason: "current time or weather",
+    },
+    {
       pattern:
         /\b(?:translate|translation of|how do you say|in (?:french|spanish|german|italian|chinese|japanese|portuguese|russian|arabic|korean))\b/i,
       reason: "translation",
@@ -63,12 +83,18 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
     { pattern: /^what time is it\b/i, reason: "current time or weather" },
     { pattern: /^(?:what(?:'s| is) )?[\d\s.+\-*/^()x×÷=%]+(?:\?|=)?$/i, reason: "arithmetic" },
     {
-      pattern:
-        /^(?:what(?:'s| is) |calculate |compute )?-?[\d.,]+ (?:times|plus|minus|divided by|multiplied by|over|to the power of|squared|cubed)(?: -?[\d.,]+)?$/i,
+      // "45 plus 78 minus 19", "a third of 150", "average of 14, 22 and 31": numbers and the words of a sum only.
+      pattern: new RegExp(
+        `^${ASKED_SUM}(?:(?:the )?(?:average|mean|sum|product|square root|cube root|half|a half|a third|a quarter|two thirds|three quarters) of )?${NUMBER}(?:,? (?:(?:times|plus|minus|divided by|multiplied by|over|to the power of|and|squared|cubed)(?: ${NUMBER})?|${NUMBER}))*$`,
+        "i",
+      ),
       reason: "arithmetic",
     },
     {
-      pattern: /^(?:what(?:'s| is) |calculate )?(?:the )?[\d.,]+ ?(?:%|percent) of [\d.,]+$/i,
+      pattern: new RegExp(
+        `^${ASKED_SUM}(?:the )?${NUMBER} ?(?:%|percent)(?: tip| discount)? (?:of|on|off) ${NUMBER}$`,
+        "i",
+      ),
       reason: "arithmetic",
     },
     {
@@ -126,6 +152,11 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
       ),
       reason: "single agreed fact",
     },
+    {
+      // Last: "when was X born" is a single agreed fact first.
+      pattern: /^when (?:is|was|are|were) (?:the )?(?:next |last )?[\w' -]+$/i,
+      reason: "date of an event",
+    },
   ];
   shapes = { translation, settled };
   return shapes;
@@ -138,8 +169,10 @@ export interface GateDecision {
 
 export function bypassGate(question: string): GateDecision {
   const { translation, settled } = settledShapes();
-  // A translation is settled whatever the phrase says ("translate good morning into Italian").
+  // A translation is settled whatever the phrase says ("translate good morning into Italian"), and
+  // so is what tells two words apart ("the difference between affect and effect").
   if (translation.test(question)) return { bypass: true, reason: "translation" };
+  if (DIFFERENCE.test(question.replace(/[?!.]+$/, "").trim())) return { bypass: true, reason: "definition" };
   if (hasEvaluativeLanguage(question)) return { bypass: false, reason: null };
   const text = question.replace(/[?!.]+$/, "").trim();
   for (const { pattern, reason } of settled) {

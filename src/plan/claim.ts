@@ -47,7 +47,10 @@ export function formClaim(question: string, c: Classification): string {
       break;
     }
     case "comparative":
-      if (x && c.choice) return `${capitalize(x)} ${copula(text)} ${c.choice[0]} rather than ${c.choice[1]}`;
+      if (x && c.choice) return choiceClaim(text, x, c.choice, c.auxiliary);
+      // "Do cats live longer than dogs": the verb compares.
+      if (x && y && c.predicate && /^(?:do|does|did)$/.test(c.auxiliary ?? ""))
+        return `${capitalize(x)} ${c.auxiliary === "does" ? thirdPerson(c.predicate) : c.predicate} than ${y}`;
       if (x && y) {
         const predicate = c.predicate ?? "better";
         return `${capitalize(x)} ${copula(text)} ${predicate} than ${y}${purposeAfter(text, y, predicate)}`;
@@ -69,8 +72,12 @@ export function formClaim(question: string, c: Classification): string {
     case "procedural":
       if (x) return `There is a recommended way to ${c.action ?? x}`;
       break;
-    case "fallback":
+    case "fallback": {
+      // "Is it true that sugar doesn't make kids hyper" states its claim after "that".
+      const stated = text.match(/^(?:is|was) it (?:true|the case) that (.+)$/i)?.[1];
+      if (stated) return capitalize(stated);
       return yesNoClaim(text) ?? capitalize(text);
+    }
   }
   return capitalize(text);
 }
@@ -153,4 +160,24 @@ function shouldClaim(text: string, action: string): string {
   return who && !/^(?:i|we|you)$/i.test(who)
     ? `${capitalize(who)} should ${action}`
     : `${capitalize(gerund(action))} is a good idea`;
+}
+
+/**
+ * An either/or question names both options: "the dress is blue rather than gold", "cats see in color
+ * rather than in black and white", "I should learn guitar rather than piano first".
+ */
+function choiceClaim(
+  text: string,
+  x: string,
+  [first, second]: [string, string],
+  auxiliary: string | null,
+): string {
+  if (auxiliary === "should") {
+    const who = text.match(/^should ((?:my |our |the )?\S+)/i)?.[1] ?? "I";
+    return `${/^i$/i.test(who) ? "I" : capitalize(who)} should ${first} rather than ${second}`;
+  }
+  if (auxiliary === "does") return `${capitalize(x)} ${thirdPerson(first)} rather than ${second}`;
+  if (auxiliary === "do") return `${capitalize(x)} ${first} rather than ${second}`;
+  if (auxiliary === "did") return `${capitalize(x)} did ${first} rather than ${second}`;
+  return `${capitalize(x)} ${copula(text)} ${first} rather than ${second}`;
 }

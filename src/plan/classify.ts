@@ -28,7 +28,8 @@ export const EFFECT_VERBS =
  */
 interface Rule {
   type: QueryType;
-  pattern: RegExp;
+  /** A function for a pattern built from the word lists, on first use. */
+  pattern: RegExp | (() => RegExp);
   subjects: (m: RegExpMatchArray) => (string | undefined)[];
   predicate?: (m: RegExpMatchArray) => string | undefined;
   action?: (m: RegExpMatchArray) => string | undefined;
@@ -45,16 +46,29 @@ export const SUPERLATIVE =
 const CLAUSE_START =
   /^(?:is|are|was|were|do|does|did|just|that|it|this|they|not|should|can|will|would|has|have|maybe)\b/i;
 
+/** "X vs Y score", "… highlights", "… odds": a result to look up, not a comparison. */
+const LIVE_RESULT =
+  /\b(?:scores?|results?|odds|highlights|live|stream|tickets|line-?ups?|prediction|kick-?off)$/i;
+
 const JUDGEMENT_PAIR =
   /^(?:not|bad|good|worse|better|harmful|helpful|safe|unsafe|dangerous|true|false|healthy|unhealthy|overrated|worth it)\b/i;
 
 const RULES: Rule[] = [
   {
+    // "should I switch from VS Code to Neovim": a change of tool (first: "vs" here is a name).
+    type: "tool",
+    pattern: /^should (?:i|we) ((?:switch|move|migrate|upgrade) from (.+?) to (.+))$/i,
+    subjects: (m) => [m[3], m[2]],
+    action: (m) => m[1],
+    predicate: () => "a good idea",
+  },
+  {
     type: "trend",
     pattern:
-      /^(?:is|are) (.+?) (growing|declining|dying|dead|shrinking|on the rise|on the decline|on the way out|taking off|taking over|catching on|picking up|slowing(?: down)?|speeding up|spreading|booming|surging|rising|falling|fading|cooling(?: off)?|heating up|stalling|plateauing|making a comeback|gaining (?:traction|popularity|ground)|losing (?:ground|popularity|steam)|becoming (?:more |less )?(?:popular|common|mainstream|obsolete)|still (?:popular|relevant|growing|used|worth learning))\b/i,
+      /^(?:is|are) (.+?) (growing|declining|dying|dead|shrinking|on the rise|on the decline|on the way out|taking off|taking over|catching on|picking up|slowing(?: down)?|speeding up|spreading|booming|surging|rising|falling|fading|cooling(?: off)?|heating up|stalling|plateauing|making a comeback|gaining (?:traction|popularity|ground)|losing (?:ground|popularity|steam)|becoming (?:more |less )?(?:popular|common|mainstream|obsolete)|still (?:popular|relevant|growing|used|worth learning))\b(.*)$/i,
     subjects: (m) => [m[1]],
-    predicate: (m) => m[2],
+    // The rest stays in the claim: "still worth learning in 2025".
+    predicate: (m) => `${m[2]}${m[3] ?? ""}`,
     // "is string theory a dead end" describes, it does not ask about a trend.
     reject: (m) => /\b(?:a|an|the)$/i.test(m[1] ?? ""),
   },
@@ -81,13 +95,39 @@ const RULES: Rule[] = [
   {
     // "Is the dress blue or gold", "is a tomato a fruit or a vegetable": one subject, two options.
     type: "comparative",
-    pattern: /^(?:is|are|was|were) (.+?) ((?:an? |the )?[\w-]+) or ((?:an? |the )?[\w-]+)$/i,
-    subjects: (m) => [m[1]],
-    choice: (m) => [m[2] ?? "", m[3] ?? ""],
+    pattern: /^(?:is|are|was|were) (.+) or ((?:an? |the )?[\w-]+(?: [\w-]+){0,3})$/i,
+    subjects: (m) => [eitherSides(m[1])?.subject],
+    choice: (m) => [eitherSides(m[1])?.option ?? "", m[2] ?? ""],
+    reject: (m) =>
+      eitherSides(m[1]) === undefined ||
+      JUDGEMENT_PAIR.test(m[2] ?? "") ||
+      CLAUSE_START.test(m[2] ?? "") ||
+      /^(?:it|there|this|that|these|those)\b|\bto$/i.test(m[1] ?? ""),
+  },
+  {
+    // "do cats live longer than dogs": a comparison made with a verb.
+    type: "comparative",
+    pattern: /^(?:do|does|did) (.+) than (.+)$/i,
+    subjects: (m) => [verbSplit(m[1])?.subject, m[2]],
+    predicate: (m) => verbSplit(m[1])?.predicate,
+    reject: (m) => !compares(verbSplit(m[1])?.predicate.split(" ").slice(1).join(" ") ?? ""),
+  },
+  {
+    // "do cats see in color or in black and white", "should I learn guitar or piano first": one
+    // action, two ways.
+    type: "comparative",
+    pattern: /^(do|does|did|should (?:i|we|you|(?:my |our |the )?\w+)) (.+) or (.+)$/i,
+    // "should I use MongoDB or Postgres" is about MongoDB and Postgres, not about using.
+    subjects: (m) =>
+      /^should/i.test(m[1] ?? "")
+        ? [m[2]?.replace(/^\w+(?: (?:up|off|out|down|in|on|to))? /i, ""), stripPurpose(m[3])]
+        : [verbSplit(m[2])?.subject],
+    choice: (m) =>
+      /^should/i.test(m[1] ?? "") ? [m[2] ?? "", m[3] ?? ""] : [verbSplit(m[2])?.predicate ?? "", m[3] ?? ""],
     reject: (m) =>
       JUDGEMENT_PAIR.test(m[3] ?? "") ||
       CLAUSE_START.test(m[3] ?? "") ||
-      /^(?:it|there|this|that|these|those)\b|\bto$/i.test(m[1] ?? ""),
+      (/^do/i.test(m[1] ?? "") && verbSplit(m[2]) === undefined),
   },
   {
     type: "comparative",
@@ -96,14 +136,15 @@ const RULES: Rule[] = [
     subjects: (m) => [m[1], m[3]],
     predicate: (m) => m[4],
     // "good or bad", "X or is that a myth", "does X improve Y or just …" choose between judgements,
-    // not between two things.
+    // not between two things; "Arsenal vs Chelsea score" asks for a result.
     reject: (m) =>
-      m[2]?.toLowerCase() === "or" &&
-      (JUDGEMENT_PAIR.test(m[3] ?? "") ||
-        CLAUSE_START.test(m[3] ?? "") ||
-        new RegExp(`^(?:does|do|did|can|could|will|would)\\b.*\\b(?:${EFFECT_VERBS})\\b`, "i").test(
-          m[1] ?? "",
-        )),
+      LIVE_RESULT.test(m[3] ?? "") ||
+      (m[2]?.toLowerCase() === "or" &&
+        (JUDGEMENT_PAIR.test(m[3] ?? "") ||
+          CLAUSE_START.test(m[3] ?? "") ||
+          new RegExp(`^(?:does|do|did|can|could|will|would)\\b.*\\b(?:${EFFECT_VERBS})\\b`, "i").test(
+            m[1] ?? "",
+          ))),
   },
   {
     // "Is the Eiffel Tower taller than Big Ben", "are electric cars better for the environment than
@@ -166,7 +207,7 @@ const RULES: Rule[] = [
   {
     type: "tool",
     pattern:
-      /^should (?:i|we|you|my (?:team|company|startup|kids?|family)|our (?:team|company|startup|org|organi[sz]ation)) (?:(?:start|begin|stop) )?(?:use|using|adopt|adopting|switch to|migrate to|move to|upgrade to|learn|try|choose|pick|buy|get|install|invest in|go with|rent|lease) (.+?)(?: or not)?(?: (?:for .+|in \d{4}\b.*))?$/i,
+      /^should (?:i|we|you|my (?:team|company|startup|kids?|family)|our (?:team|company|startup|org|organi[sz]ation)) (?:(?:start|begin|stop) )?(?:use|using|adopt|adopting|switch to|migrate to|move to|upgrade to|choose|pick|install|go with) (.+?)(?: or not)?(?: (?:for .+|in \d{4}\b.*))?$/i,
     subjects: (m) => [m[1]],
   },
   {
@@ -244,7 +285,7 @@ const RULES: Rule[] = [
   },
   {
     type: "evaluative",
-    pattern: /^(?:is|was) it (?:really |actually |still )?(\w+(?: \w+){0,2}) to (.+)$/i,
+    pattern: /^(?:is|was) it (?:really |actually |still )?((?:not )?\w+(?: \w+){0,2}) to (.+)$/i,
     subjects: (m) => [gerund(m[2] ?? "")],
     action: (m) => m[2],
     reject: (m) => /ing\b/i.test(m[1] ?? ""),
@@ -253,14 +294,35 @@ const RULES: Rule[] = [
   {
     type: "evaluative",
     pattern:
-      /^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly )?((?:an? )?(?:good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\w+ed|under\w+ed|too \w+|enough))\b(.*)$/i,
+      /^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly )?((?:an? )?(?:good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|toxic|waste|pointless|useless|ineffective|addictive|fattening|carcinogenic|risky|overpriced|obsolete|outdated|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\w+ed|under\w+ed|too \w+|enough))\b(.*)$/i,
     subjects: (m) => [m[1]],
-    // "is there evidence that …" has no subject before the predicate.
-    reject: (m) => /^there\b/i.test(m[1] ?? ""),
+    // "is there evidence that …" has no subject before the predicate; in "durable enough" the
+    // judgement is the word before "enough" (the next rule knows it).
+    reject: (m) =>
+      /^there\b/i.test(m[1] ?? "") ||
+      (/^enough\b/i.test(m[3] ?? "") && isJudgement((m[1] ?? "").split(" ").at(-1) ?? "")),
     // "good or bad for you" tests the first alternative: "good for you".
     // "is coffee not bad for you" claims "not bad for you".
     predicate: (m) =>
       `${m[2] ?? ""}${m[3]}${(m[4] ?? "").replace(/^\s*or (?:not|\w+)\b/i, "")}`.replace(/\s+/g, " ").trim(),
+  },
+  {
+    // Any judgement the word lists know, good or bad: "is nuclear energy clean", "is PHP a dying
+    // language", "is the phone durable enough for builders". The judgement ends the question or a
+    // phrase opened by a preposition follows it ("the Great Wall" is a name, not a judgement).
+    type: "evaluative",
+    pattern: () => {
+      const { positiveJudgements, negativeJudgements, prepositions } = planWords();
+      const judgement = `(?:${[...positiveJudgements, ...negativeJudgements].join("|")})`;
+      judgementPattern ??= new RegExp(
+        `^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly )?((?:an? ${judgement}(?: [\\w-]+)?|${judgement}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
+        "i",
+      );
+      return judgementPattern;
+    },
+    subjects: (m) => [m[1]],
+    reject: (m) => /^(?:there|the|a|an|it)$/i.test(m[1] ?? ""),
+    predicate: (m) => `${m[2] ?? ""}${m[3]}${m[4] ?? ""}`.replace(/\s+/g, " ").trim(),
   },
 ];
 
@@ -276,7 +338,7 @@ export function classify(question: string): Classification {
   const text = questionText(question);
   const auxiliary = AUXILIARY.exec(text)?.[1]?.toLowerCase() ?? null;
   for (const rule of RULES) {
-    const match = text.match(rule.pattern);
+    const match = text.match(typeof rule.pattern === "function" ? rule.pattern() : rule.pattern);
     if (!match || rule.reject?.(match)) continue;
     const asked = rule.subjects(match).filter((s): s is string => (s ?? "").trim() !== "");
     const subjects = asked.map(cleanSubject).filter((s) => s !== "");
@@ -330,6 +392,18 @@ function claimPhrase(value: string): string {
     .trim();
 }
 
+/**
+ * "pluto a planet" → pluto | a planet; "nuclear power renewable" → nuclear power | renewable: the
+ * first option starts at its article, else it is the last word.
+ */
+function eitherSides(left: string | undefined): { subject: string; option: string } | undefined {
+  const words = (left ?? "").split(" ");
+  if (words.length < 2) return undefined;
+  const article = words.findLastIndex((w, i) => i > 0 && /^(?:a|an|the)$/i.test(w));
+  const split = article > 0 ? article : words.length - 1;
+  return { subject: words.slice(0, split).join(" "), option: words.slice(split).join(" ") };
+}
+
 let knownVerb: RegExp | undefined;
 
 /** "hybrid cars save money" → hybrid cars | save money (object: money). */
@@ -359,7 +433,15 @@ function comparedSides(left: string | undefined): { subject: string; predicate: 
   return undefined;
 }
 
+/** Whether a word is a judgement the word lists know ("durable", "toxic"). */
+function isJudgement(word: string): boolean {
+  const { positiveJudgements, negativeJudgements } = planWords();
+  const lower = word.toLowerCase();
+  return positiveJudgements.has(lower) || negativeJudgements.has(lower);
+}
+
 let comparativeWord: RegExp | undefined;
+let judgementPattern: RegExp | undefined;
 
 /** Whether a phrase starts with a word that compares: better, worse, more/less X, an -er adjective it knows. */
 function compares(phrase: string): boolean {

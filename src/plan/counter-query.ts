@@ -15,7 +15,12 @@ export function counterQuery(
   const [x, y] = c.subjects;
   if (!x) return { query: `${neutralQuery} criticism`, intent: "refute" };
   // "Should I take vitamin D": what taking it costs.
-  if (isShouldDo(c)) return { query: `${gerund(c.action)} risks downsides`, intent: "risks" };
+  if (isShouldDo(c)) {
+    // Switching tools is a choice of tool: its other side is the alternatives.
+    if (/^(?:switch|move|migrate|upgrade) from /i.test(c.action))
+      return { query: `${x} alternatives failure cases`, intent: "alternatives" };
+    return { query: `${gerund(c.action)} risks downsides`, intent: "risks" };
+  }
   switch (c.type) {
     case "evaluative":
       return saysBad(c.predicate)
@@ -26,7 +31,10 @@ export function counterQuery(
     case "tool":
       return { query: `${x} alternatives failure cases`, intent: "alternatives" };
     case "claim":
-      if (asksIfSafe(c)) return { query: `${x} ${gerund(c.predicate ?? "")} risks dangers`, intent: "risks" };
+      if (asksIfSafe(c)) {
+        const doer = /^(?:i|you|we)$/i.test(x) ? "" : `${x} `;
+        return { query: `${doer}${gerund(c.predicate ?? "")} risks dangers`, intent: "risks" };
+      }
       return {
         query: y ? `evidence against ${x} ${gerund(c.predicate ?? `cause ${y}`)}` : `${x} debunked`,
         intent: "refute",
@@ -50,7 +58,12 @@ export function counterQuery(
  * thing's advantages when the comparison is a judgement ("advantages of Go over Rust").
  */
 function reverseComparison(c: Classification, x: string, y: string | undefined): string {
-  if (c.choice) return `${x} ${c.choice[1]} rather than ${c.choice[0]}`;
+  if (c.choice) {
+    const [first, second] = c.choice;
+    return c.auxiliary === "should"
+      ? `${second} rather than ${first}`
+      : `${x} ${second} rather than ${first}`;
+  }
   if (!y) return `why not ${x}`;
   const predicate = (c.predicate ?? "").replace(/^an? /i, "");
   const judgement = predicate === "" || /^(?:better|worse|more|less)\b/i.test(predicate);
@@ -78,8 +91,17 @@ export function saysBad(predicate: string | null): boolean {
   return bad !== negated;
 }
 
-/** "Can dogs eat grapes", "may I take ibuprofen with coffee": whether something taken in is safe. */
+/**
+ * "Can dogs eat grapes", "can you freeze cooked rice", "can I lift weights safely": whether doing it
+ * is safe or allowed — something taken in, the asker's own doing, or safety named — not whether it
+ * is possible.
+ */
 function asksIfSafe(c: Classification): boolean {
+  if (!/^(?:can|could|may|might)$/.test(c.auxiliary ?? "")) return false;
   const verb = (c.predicate ?? "").split(" ")[0]?.toLowerCase() ?? "";
-  return /^(?:can|could|may|might)$/.test(c.auxiliary ?? "") && planWords().consumeVerbs.has(verb);
+  return (
+    planWords().consumeVerbs.has(verb) ||
+    /^(?:i|you|we)$/i.test(c.subjects[0] ?? "") ||
+    /\bsafe(?:ly)?\b/i.test(c.predicate ?? "")
+  );
 }

@@ -17,6 +17,8 @@ export interface PlanWords {
   comparatives: readonly string[];
   /** Judgements that say something is bad (the counter-query then looks for its benefits). */
   negativeJudgements: ReadonlySet<string>;
+  /** Judgements that say something is good, for evaluations the fixed patterns do not list. */
+  positiveJudgements: ReadonlySet<string>;
   /** Base verbs that end the subject of "does/do/can X … ?" (besides the effect verbs). */
   verbs: readonly string[];
   /** Verbs of taking something in: "can dogs eat grapes" asks whether it is safe. */
@@ -34,6 +36,7 @@ export function planWords(): PlanWords {
     prepositions: string[];
     comparatives: string[];
     negativeJudgements: string[];
+    positiveJudgements: string[];
     verbs: string[];
     consumeVerbs: string[];
   };
@@ -44,6 +47,7 @@ export function planWords(): PlanWords {
     prepositions: new Set(raw.prepositions),
     comparatives: raw.comparatives,
     negativeJudgements: new Set(raw.negativeJudgements),
+    positiveJudgements: new Set(raw.positiveJudgements),
     verbs: raw.verbs,
     consumeVerbs: new Set(raw.consumeVerbs),
   };

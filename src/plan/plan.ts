@@ -4,6 +4,7 @@ import { formClaim } from "./claim.js";
 import { classify, cleanSubject } from "./classify.js";
 import { extractContext } from "./context.js";
 import { counterQuery } from "./counter-query.js";
+import { capitalize } from "./english.js";
 import { hasEvaluativeLanguage } from "./evaluative-language.js";
 import type { Plan, PlannedCall, PlanTimeRange, QueryType } from "./plan-schema.js";
 import { normalizeQuestion } from "./question.js";
@@ -22,8 +23,11 @@ export const DEFAULT_CALL_LIMIT = 5;
 const ASKS_FOR_NEW =
   /\b(?:latest|recent(?:ly)?|newest|new (?:findings|research|evidence|studies|discoveries))\b/i;
 
+/** "Arsenal vs Chelsea score": a match's result, though "vs" otherwise makes a question a comparison. */
+const MATCH_RESULT = /\b(?:vs\.?|versus|v) .+ (?:score|result|odds)s?$/i;
+
 const STRUCTURED_DATA =
-  /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|score of (?:the|last|today|tonight)|standings|league table|(?:betting|match|game) odds|odds (?:of|on|for) .+ winning|live pric(?:e|ing)|price of (?:bitcoin|gold|oil|silver|ethereum|a barrel)|(?:bitcoin|gold|oil|ethereum|stock|gas|petrol) price(?:s)? (?:today|now|right now)|(?:s&p 500|dow jones|nasdaq|ftse 100|dax|nikkei)(?: index)?(?: level)? (?:today|now|right now)|quarterly (?:earnings|revenue))\b/i;
+  /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|score of (?:the|last|today|tonight)|standings|league table|(?:betting|match|game) odds|odds (?:of|on|for) .+ winning|live pric(?:e|ing)|price of (?:bitcoin|gold|oil|silver|ethereum|a barrel)|(?:bitcoin|gold|oil|ethereum|stock|gas|petrol) price(?:s)? (?:today|now|right now)|(?:s&p 500|dow jones|nasdaq|ftse 100|dax|nikkei)(?: index)?(?: level)? (?:today|now|right now)|quarterly (?:earnings|revenue)|\w+ odds$|score (?:tonight|today|now|live)$|\bpric(?:e|es|ing)\b.* (?:today|now|right now|live|this (?:morning|week)))\b/i;
 
 /**
  * Question → the calls to run (steps 1–3 of the methodology): the bypass gate, then a neutral
@@ -44,11 +48,13 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
   const neutralQuery = text.replace(/[?!]+$/, "").trim();
 
   const warnings: string[] = [];
-  const mentionsData = STRUCTURED_DATA.test(text);
+  const matchResult = MATCH_RESULT.test(text.replace(/[?!.]+$/, ""));
+  const mentionsData = matchResult || STRUCTURED_DATA.test(text);
   // A plain lookup of such numbers is answered by a database, not by web pages: one call for
   // context. A judgement or causal question that mentions them ("does organic farming reduce crop
   // yields", "is Tesla's share price overvalued") still gets the 4-call pattern, with a caution.
-  const structuredData = mentionsData && classification.type === "fallback" && !hasEvaluativeLanguage(text);
+  const structuredData =
+    matchResult || (mentionsData && classification.type === "fallback" && !hasEvaluativeLanguage(text));
   if (structuredData) {
     warnings.push(
       "This data lives in structured databases, not web pages: a dedicated financial, sports or pricing source will be more reliable. Running one search for context.",
@@ -80,7 +86,8 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
     queryType: classification.type,
     subject,
     context: context?.context ?? null,
-    claim: formClaim(text, classification),
+    // A look-up tests no claim: it carries the question as asked.
+    claim: rest.bypass ? capitalize(neutralQuery) : formClaim(text, classification),
     neutralQuery,
     counterQuery: rest.counterQuery,
     counterIntent: rest.counterIntent,

@@ -121,6 +121,12 @@ describe("everyday questions are stated as what was asked, every entity and qual
     ["will AI replace programmers", "AI will replace programmers"],
     ["Should I take vitamin D in winter?", "Taking vitamin D in winter is a good idea"],
     ["should kids drink coffee", "Kids should drink coffee"],
+    ["do cats live longer than dogs", "Cats live longer than dogs"],
+    ["should you stretch before or after running", "You should stretch before rather than after running"],
+    ["should I switch from VS Code to Neovim", "Switching from VS Code to Neovim is a good idea"],
+    ["is nuclear energy clean", "Nuclear energy is clean"],
+    ["is the phone durable enough for builders", "The phone is durable enough for builders"],
+    ["isn't it true that sugar doesn't make kids hyper", "Sugar doesn't make kids hyper"],
   ])("%s → %s", (question, claim) => {
     expect(claimOf(question)).toBe(claim);
   });

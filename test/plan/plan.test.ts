@@ -562,6 +562,11 @@ describe("look-ups need no corroboration", () => {
     ["What is the score of the Lakers game?", "live data"],
     ["bitcoin price today", "live data"],
     ["Premier League table", "live data"],
+    ["45 plus 78 minus 19", "arithmetic"],
+    ["average of 14, 22 and 31", "arithmetic"],
+    ["how many km is 26.2 miles", "unit conversion"],
+    ["what is the difference between affect and effect", "definition"],
+    ["arsenal vs chelsea score", "live data"],
   ])("%s → bypassed (%s)", (question, reason) => {
     const p = plan(question, { now: NOW });
     expect(p).toMatchObject({ bypass: true, bypassReason: reason, counterQuery: null, counterIntent: null });
