@@ -20,13 +20,19 @@ export function formFinding(
 }
 
 const AUXILIARY =
-  /^(is|are|was|were|can|could|may|might|will|would|should|has been|have been)\s+(?!not\b)(.+)$/i;
+  /^(is|are|was|were|can|could|may|might|will|would|should|did|does|do|has been|have been)\s+(?!not\b)(.+)$/i;
 
 export function negate(claim: string, subject?: string): string {
+  // "A rather than B" turned round is not "not A rather than B": say it was contradicted.
+  if (/ rather than /i.test(claim)) return `The evidence contradicts the claim that ${lowerFirst(claim)}`;
+  // The claim keeps the subject's article ("The Romans …" for the subject "Romans").
+  const article = claim.match(/^(?:the|a|an) /i)?.[0] ?? "";
   const head =
     subject && claim.toLowerCase().startsWith(subject.toLowerCase())
       ? claim.slice(0, subject.length)
-      : undefined;
+      : subject && article && claim.slice(article.length).toLowerCase().startsWith(subject.toLowerCase())
+        ? claim.slice(0, article.length + subject.length)
+        : undefined;
   if (head !== undefined) {
     const predicate = claim.slice(head.length).trim();
     const aux = predicate.match(AUXILIARY);

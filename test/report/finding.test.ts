@@ -34,3 +34,18 @@ describe("formFinding", () => {
     );
   });
 });
+
+describe("findings of everyday claims", () => {
+  it.each([
+    ["The Romans did use concrete", "Romans", "The Romans did not use concrete"],
+    ["The keto diet is a myth", "keto diet", "The keto diet is not a myth"],
+    ["Hybrid cars save money", "hybrid cars", "Hybrid cars do not save money"],
+    [
+      "The dress is blue rather than gold",
+      "dress",
+      "The evidence contradicts the claim that the dress is blue rather than gold",
+    ],
+  ])("refuted, %s reads as %s", (claim, subject, finding) => {
+    expect(negate(claim, subject)).toBe(finding);
+  });
+});
