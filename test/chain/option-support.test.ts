@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runChain } from "../../src/chain/fallback-chain.js";
 import { silentLogger } from "../../src/log/logger.js";
@@ -50,7 +51,30 @@ describe("which service applies which option", () => {
     }
   });
 
-  it("is the table the docs print (docs/providers.md)", () => {
+  it("is the table docs/search-options.md prints", () => {
+    const text = readFileSync(new URL("../../docs/search-options.md", import.meta.url), "utf8");
+    const section = text.split("## Which service applies which option")[1]?.split("\n\n")[2] ?? "";
+    const [header = "", , ...rows] = section.split("\n");
+    const columns = header
+      .split("|")
+      .slice(2, -1)
+      .map((cell) => cell.trim());
+    expect(columns).toEqual(["language", "safeSearch", "page", "domains"]);
+    const documented = new Map<string, string[]>();
+    for (const row of rows) {
+      const [labels = "", ...cells] = row
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim());
+      const applied = columns.filter((_, i) => cells[i] !== "—");
+      for (const label of labels.replace(" (keyless)", "").split(", ")) documented.set(label, applied);
+    }
+    for (const row of PROVIDER_ROWS)
+      expect([row.label, documented.get(row.label)]).toEqual([row.label, [...row.options]]);
+    expect(documented.size).toBe(PROVIDER_ROWS.length);
+  });
+
+  it("applies each option where the vendor documents it", () => {
     const table = Object.fromEntries(PROVIDER_ROWS.map((row) => [row.name, [...row.options].sort()]));
     expect(table).toEqual({
       searxng: ["language", "page", "safeSearch"],
