@@ -20,7 +20,6 @@ import { normalizeQuestion } from "../plan/question.js";
 import type {
   Category,
   ProviderName,
-  SafeSearch,
   SearchOption,
   SearchProvider,
   SearchRequest,
@@ -152,7 +151,7 @@ export async function corroborateWith(
       ? options.judge
       : chooseJudge(config, { dispatcher: options.dispatcher, logger }, input.judge);
   const plan = makePlan(question, { limit, now: options.now?.() ?? new Date() });
-  const searchOptions = callOptions(input, plan);
+  const searchOptions = optionsForCalls(input, plan);
 
   const setup = setUpChain(config, options);
   try {
@@ -178,7 +177,7 @@ async function runPipeline(
     logger: Logger;
     emit: (event: ProgressEvent) => void;
     plan: Plan;
-    searchOptions: CallOptions;
+    searchOptions: OptionsForCalls;
     started: number;
     judge: StanceJudge;
     analyse: AnalyseHits | undefined;
@@ -342,7 +341,7 @@ async function runPipeline(
 }
 
 /** What every planned call is sent with besides its own query, categories, engines and time range. */
-interface CallOptions {
+interface OptionsForCalls {
   request: Pick<SearchRequest, "language" | "safeSearch" | "includeDomains" | "excludeDomains">;
   /** Left unapplied without a warning: the plan's language (the queries are already in it). */
   quiet: SearchOption[];
@@ -352,16 +351,7 @@ interface CallOptions {
   notes: string[];
 }
 
-function callOptions(
-  input: {
-    language?: string | undefined;
-    safeSearch?: SafeSearch | undefined;
-    includeDomains?: string[] | undefined;
-    excludeDomains?: string[] | undefined;
-    engines?: string[] | undefined;
-  },
-  plan: Plan,
-): CallOptions {
+function optionsForCalls(input: SearchOptionInputs, plan: Plan): OptionsForCalls {
   const { safeSearch, includeDomains, excludeDomains } = input;
   const notes: string[] = [];
   if (includeDomains?.length) notes.push(`Evidence was sought only on ${includeDomains.join(", ")}`);
