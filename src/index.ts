@@ -42,6 +42,7 @@ export {
 export type {
   Category,
   ProviderName,
+  SafeSearch,
   SearchHit,
   SearchProvider,
   SearchRequest,

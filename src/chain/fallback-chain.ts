@@ -2,10 +2,12 @@ import type { Logger } from "../log/logger.js";
 import type {
   ProviderName,
   SearchHit,
+  SearchOption,
   SearchProvider,
   SearchRequest,
   UnresponsiveEngine,
 } from "../providers/search-provider.js";
+import { cannotPage, requestFor, unappliedOptions, withinDomains } from "./option-support.js";
 import type { ResultCache } from "./result-cache.js";
 import {
   DEADLINE_DETAIL,
@@ -19,7 +21,7 @@ import {
 
 export interface Attempt {
   provider: ProviderName;
-  /** `ok`, `cache`, `empty`, `no_key`, `paused`, `capped`, `cooling`, `throttled`, `unhealthy`, `engines_unavailable`, `timeout`, `deadline`, `http_429`, … */
+  /** `ok`, `cache`, `empty`, `no_key`, `paused`, `capped`, `cooling`, `throttled`, `unhealthy`, `unsupported`, `engines_unavailable`, `timeout`, `deadline`, `http_429`, … */
   outcome: string;
   ms: number;
   /** Human-readable reason for anything but `ok` (never carries a secret). */
@@ -53,6 +55,8 @@ export interface ChainOptions extends StageState {
   now?: () => number;
   /** Told of each attempt as it is recorded, with the hits it returned (progress displays). */
   onAttempt?: (attempt: Attempt, hits: number) => void;
+  /** Options a stage may leave unapplied without a warning: the plan's own language, not the caller's. */
+  quiet?: readonly SearchOption[] | undefined;
 }
 
 /**
@@ -119,6 +123,16 @@ export async function runChain(
       });
       continue;
     }
+    if (cannotPage(provider.name, request)) {
+      // Its first page again would pass for the page asked: the next stage that can page is asked.
+      record({
+        provider: provider.name,
+        outcome: "unsupported",
+        ms: 0,
+        detail: `cannot return page ${request.page}`,
+      });
+      continue;
+    }
     const entry = await enterStage(provider.name, options, {
       deadline: options.deadline,
       deadlineAt: options.deadlineAt,
@@ -135,17 +149,34 @@ export async function runChain(
     try {
       // Raced against the deadline as well, so a provider that ignores its signal cannot hold the call.
       const response = await untilAborted(
-        provider.search({ ...request, signal: options.deadline }),
+        provider.search({ ...requestFor(provider.name, request), signal: options.deadline }),
         options.deadline,
       );
       const ms = Math.round(now() - started);
       await leaveStage(provider.name, options, entry, { deadlineHit: false, clock });
       unresponsive.push(...response.unresponsiveEngines);
-      warnings.push(...response.warnings.map((w) => `${provider.name}: ${w}`));
-      if (response.hits.length > 0) {
-        record({ provider: provider.name, outcome: "ok", ms }, response.hits.length);
-        await options.cache?.put(request, provider.name, response.hits);
-        return finish({ status: "ok", provider: provider.name, hits: response.hits });
+      const { hits, dropped } = withinDomains(response.hits, request);
+      const unapplied = unappliedOptions(
+        provider.name,
+        request,
+        { kept: response.hits.length - dropped, answered: response.hits.length },
+        options.quiet,
+      );
+      warnings.push(...[...response.warnings, ...unapplied].map((w) => `${provider.name}: ${w}`));
+      if (hits.length > 0) {
+        record({ provider: provider.name, outcome: "ok", ms }, hits.length);
+        await options.cache?.put(request, provider.name, hits);
+        return finish({ status: "ok", provider: provider.name, hits });
+      }
+      if (dropped > 0) {
+        sawEmpty = true;
+        record({
+          provider: provider.name,
+          outcome: "empty",
+          ms,
+          detail: `no results on the domains asked for (${dropped} elsewhere)`,
+        });
+        continue;
       }
       // No results while engines failed is an outage, not an absence of evidence.
       if (response.unresponsiveEngines.length > 0) {
@@ -195,7 +226,8 @@ export function failureMessage(attempts: readonly Attempt[], now: number): strin
         a.outcome === "empty" ||
         a.outcome === "capped" ||
         a.outcome === "cooling" ||
-        a.outcome === "throttled";
+        a.outcome === "throttled" ||
+        a.outcome === "unsupported";
       return `${a.provider}: ${said ? (a.detail ?? a.outcome) : a.outcome}`;
     })
     .join("; ");

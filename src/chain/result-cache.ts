@@ -32,7 +32,16 @@ export interface ResultCache {
 
 export type CacheableRequest = Pick<
   SearchRequest,
-  "query" | "categories" | "timeRange" | "limit" | "engines"
+  | "query"
+  | "categories"
+  | "timeRange"
+  | "limit"
+  | "engines"
+  | "language"
+  | "safeSearch"
+  | "page"
+  | "includeDomains"
+  | "excludeDomains"
 >;
 
 /** The hit and miss counters are kept a month. */
@@ -40,8 +49,8 @@ const STATS_TTL_MS = 30 * 24 * 3_600_000;
 
 /**
  * Results of a request that does not depend on which stage serves it (query, categories, time
- * range, limit, engines), kept `ttlMs` in the shared state store: the same question asked twice in
- * twenty minutes — by this process or another — is paid for once.
+ * range, limit, engines and the search options), kept `ttlMs` in the shared state store: the same
+ * question asked twice in twenty minutes — by this process or another — is paid for once.
  */
 export function createResultCache(
   state: StateStore,
@@ -128,8 +137,26 @@ export function cacheKey(request: CacheableRequest, scope = ""): string {
     request.timeRange,
     request.limit,
     [...(request.engines ?? [])].sort(),
+    // Every option that changes the answer: a strict safe-search answer is never served for an
+    // unfiltered one, nor page 1 for page 2. Absent options keep the keys cached before they existed.
+    ...optionParts(request),
   ]);
   return `cache:${createHash("sha256").update(canonical).digest("hex").slice(0, 40)}`;
+}
+
+function optionParts(request: CacheableRequest): unknown[] {
+  const parts = {
+    language: request.language,
+    safeSearch: request.safeSearch,
+    page: request.page === 1 ? undefined : request.page,
+    includeDomains: sortedOrUndefined(request.includeDomains),
+    excludeDomains: sortedOrUndefined(request.excludeDomains),
+  };
+  return Object.entries(parts).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]]));
+}
+
+function sortedOrUndefined(list: readonly string[] | undefined): string[] | undefined {
+  return list === undefined || list.length === 0 ? undefined : [...list].sort();
 }
 
 function isEntry(value: unknown): value is CacheEntry {

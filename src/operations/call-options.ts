@@ -1,4 +1,19 @@
 import { InvalidInputError } from "../errors.js";
+import type { SafeSearch } from "../providers/search-provider.js";
+
+/** The search options `corroborate` and `search` both take, checked by their input schemas. */
+export interface SearchOptionInputs {
+  /** Results in this language, ISO 639-1 (`de`); default: the services' own (`search`), the question's (`corroborate`). */
+  language?: string | undefined;
+  /** Explicit-content filter (default: each service's own); services without one say so in a warning. */
+  safeSearch?: SafeSearch | undefined;
+  /** Only results on these domains or their subdomains (at most `MAX_DOMAINS`). */
+  includeDomains?: readonly string[] | undefined;
+  /** No results on these domains or their subdomains (at most `MAX_DOMAINS`). */
+  excludeDomains?: readonly string[] | undefined;
+  /** SearXNG engines to ask, instead of the categories' or the planner's; other services take none. */
+  engines?: readonly string[] | undefined;
+}
 
 /**
  * The options object of `corroborate` and `search` as JavaScript callers may pass it. TypeScript

@@ -17,7 +17,14 @@ import { type Logger, silentLogger } from "../log/logger.js";
 import { plan as makePlan, singleCall } from "../plan/plan.js";
 import type { CallRole, Plan, PlannedCall } from "../plan/plan-schema.js";
 import { normalizeQuestion } from "../plan/question.js";
-import type { Category, ProviderName, SearchProvider, TimeRange } from "../providers/search-provider.js";
+import type {
+  Category,
+  ProviderName,
+  SearchOption,
+  SearchProvider,
+  SearchRequest,
+  TimeRange,
+} from "../providers/search-provider.js";
 import type { ExtractPage } from "../read/extract-page.js";
 import type { FirecrawlFallback } from "../read/firecrawl-fallback.js";
 import { firecrawlScrapeFor } from "../read/firecrawl-scrape.js";
@@ -26,13 +33,14 @@ import { buildReport, type SkippedCall } from "../report/build-report.js";
 import type { Report } from "../report/report-schema.js";
 import type { StateStore } from "../state/state-store.js";
 import { type AnalyseHits, analyseHits, labelJudged } from "./analyse-hits.js";
-import { checkCallOptions, inputFieldsOf } from "./call-options.js";
+import { checkCallOptions, inputFieldsOf, type SearchOptionInputs } from "./call-options.js";
 import { corroborateInputSchema } from "./corroborate-input.js";
 import type { JudgeChoice } from "./input-fields.js";
 import { READ_PAGES_RANGE } from "./input-ranges.js";
 import { parseInput } from "./parse-input.js";
 
-export interface CorroborateOptions {
+/** Besides its own, every search option (`SearchOptionInputs`) applies to each planned call. */
+export interface CorroborateOptions extends SearchOptionInputs {
   /** Settings; by default read from the environment. */
   config?: Config | undefined;
   /** Results per call, within `LIMIT_RANGE` (default: the configured limit). */
@@ -143,13 +151,14 @@ export async function corroborateWith(
       ? options.judge
       : chooseJudge(config, { dispatcher: options.dispatcher, logger }, input.judge);
   const plan = makePlan(question, { limit, now: options.now?.() ?? new Date() });
+  const searchOptions = optionsForCalls(input, plan);
 
   const setup = setUpChain(config, options);
   try {
     return await runPipeline(
       question,
       options,
-      { config, limit, deadlineMs, readPages, logger, emit, plan, started, judge, analyse },
+      { config, limit, deadlineMs, readPages, logger, emit, plan, searchOptions, started, judge, analyse },
       setup,
     );
   } finally {
@@ -168,20 +177,23 @@ async function runPipeline(
     logger: Logger;
     emit: (event: ProgressEvent) => void;
     plan: Plan;
+    searchOptions: OptionsForCalls;
     started: number;
     judge: StanceJudge;
     analyse: AnalyseHits | undefined;
   },
   setup: ChainSetup,
 ): Promise<Report> {
-  const { config, limit, deadlineMs, readPages, logger, emit, plan, started, judge, analyse } = context;
+  const { config, limit, deadlineMs, readPages, logger, emit, plan, searchOptions, started, judge, analyse } =
+    context;
+  const { request: optionsOfCalls, quiet, engines: namedEngines, notes: optionNotes } = searchOptions;
   const { chain, searxng, health, instance, state, shared } = setup;
 
   const deadline = options.signal
     ? AbortSignal.any([options.signal, AbortSignal.timeout(deadlineMs)])
     : AbortSignal.timeout(deadlineMs);
   const deadlineAt = performance.now() + deadlineMs;
-  const notes = [...config.warnings, ...plan.warnings];
+  const notes = [...config.warnings, ...plan.warnings, ...optionNotes];
 
   // preflight
   const preflight = await preflightSearxng(searxng, {
@@ -203,12 +215,12 @@ async function runPipeline(
     ms: preflight.ms,
   });
   const skip = new Map<SearchProvider["name"], string>();
-  let calls: PlannedCall[] = plan.calls;
+  let calls: PlannedCall[] = withEngines(plan.calls, namedEngines);
   if (preflight.status === "failed") {
     skip.set("searxng", "unhealthy");
     notes.push(`SearXNG preflight failed — ${preflight.error ?? "no answer"}; SearXNG was not asked`);
   } else if (preflight.degraded && !plan.bypass && !plan.structuredData) {
-    calls = [singleCall(plan.neutralQuery, limit)];
+    calls = withEngines([singleCall(plan.neutralQuery, limit)], namedEngines);
     notes.push(
       `Engine diversity degraded — results may be biased toward a single index. Healthy web-index families: ${preflight.families.join(", ") || "none"}.`,
     );
@@ -232,8 +244,9 @@ async function runPipeline(
       const callStarted = performance.now();
       const result = await runChain(
         call.role === "counter" ? counterChain : chain,
-        { query, categories, engines, timeRange, limit: call.limit },
+        { query, categories, engines, timeRange, limit: call.limit, ...optionsOfCalls },
         {
+          quiet,
           skip,
           deadline,
           deadlineAt,
@@ -325,6 +338,35 @@ async function runPipeline(
     notes,
     totalMs: performance.now() - started,
   });
+}
+
+/** What every planned call is sent with besides its own query, categories, engines and time range. */
+interface OptionsForCalls {
+  request: Pick<SearchRequest, "language" | "safeSearch" | "includeDomains" | "excludeDomains">;
+  /** Left unapplied without a warning: the plan's language (the queries are already in it). */
+  quiet: SearchOption[];
+  /** The caller's SearXNG engines, replacing the planner's; empty: the planner's stay. */
+  engines: readonly string[];
+  /** What the report says of them: a restriction to some domains narrows what "independent" covers. */
+  notes: string[];
+}
+
+function optionsForCalls(input: SearchOptionInputs, plan: Plan): OptionsForCalls {
+  const { safeSearch, includeDomains, excludeDomains } = input;
+  const notes: string[] = [];
+  if (includeDomains?.length) notes.push(`Evidence was sought only on ${includeDomains.join(", ")}`);
+  if (excludeDomains?.length) notes.push(`Evidence from ${excludeDomains.join(", ")} was left out`);
+  return {
+    request: { language: input.language ?? plan.language, safeSearch, includeDomains, excludeDomains },
+    quiet: input.language === undefined ? ["language"] : [],
+    engines: input.engines ?? [],
+    notes,
+  };
+}
+
+/** The calls with the caller's engines instead of the planner's (then narrowed to healthy ones like any). */
+function withEngines(calls: PlannedCall[], engines: readonly string[]): PlannedCall[] {
+  return engines.length === 0 ? calls : calls.map((call) => ({ ...call, engines: [...engines] }));
 }
 
 /** Firecrawl behind each direct read when its key is set, asked under the rules its searches keep. */

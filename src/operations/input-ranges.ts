@@ -22,6 +22,18 @@ export const READ_TIMEOUT_MS_RANGE = { min: 500, max: 60_000, default: 15_000 } 
  */
 export const READ_PAGES_RANGE = { min: 0, max: 10, default: 0, recommended: 3 } as const;
 
+/**
+ * Which page of results `search` returns. Ten is where the services that page stop: Brave's and
+ * You.com's `offset` runs 0-9, Degoog's `page` 1-10.
+ */
+export const PAGE_RANGE = { min: 1, max: 10, default: 1 } as const;
+
+/** Most domains in `includeDomains`, and in `excludeDomains`: within every service's own cap (Nimble: 50 each). */
+export const MAX_DOMAINS = 20;
+
+/** Most SearXNG engines a call may name. */
+export const MAX_ENGINES = 20;
+
 /** Most evidence items one `assess` call judges. */
 export const MAX_ASSESS_EVIDENCE = 2_000;
 

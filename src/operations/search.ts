@@ -12,12 +12,12 @@ import type {
   TimeRange,
 } from "../providers/search-provider.js";
 import type { StateStore } from "../state/state-store.js";
-import { checkCallOptions, inputFieldsOf } from "./call-options.js";
+import { checkCallOptions, inputFieldsOf, type SearchOptionInputs } from "./call-options.js";
 import type { ProgressEvent } from "./corroborate.js";
 import { parseInput } from "./parse-input.js";
 import { searchInputSchema, toWebResults, type WebResult } from "./search-input.js";
 
-export interface SearchOptions {
+export interface SearchOptions extends SearchOptionInputs {
   config?: Config | undefined;
   /** Kinds of results to search (default: general). */
   categories?: readonly Category[] | undefined;
@@ -27,6 +27,8 @@ export interface SearchOptions {
   limit?: number | undefined;
   /** Overall deadline in ms, within `DEADLINE_MS_RANGE` (default: the configured deadline). */
   deadlineMs?: number | undefined;
+  /** Which page of results, within `PAGE_RANGE` (default 1); services that cannot page are passed over. */
+  page?: number | undefined;
   signal?: AbortSignal | undefined;
   dispatcher?: Dispatcher | undefined;
   logger?: Logger | undefined;
@@ -66,6 +68,8 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const deadlineMs = input.deadlineMs ?? config.deadlineMs;
   const categories = input.categories ?? ["general"];
   const timeRange = input.timeRange ?? null;
+  const engines = input.engines ?? [];
+  const { language, safeSearch, page, includeDomains, excludeDomains } = input;
   const { chain, shared, state, close } = setUpChain(config, options);
   try {
     const timeout = AbortSignal.timeout(deadlineMs);
@@ -79,11 +83,22 @@ export async function search(query: string, options: SearchOptions = {}): Promis
       }
     };
     const call = { call: 1, role: "single" } as const;
-    emit({ type: "call-started", ...call, query: text, categories: [...categories], engines: [], timeRange });
+    emit({ type: "call-started", ...call, query: text, categories: [...categories], engines, timeRange });
     const started = performance.now();
     const result = await runChain(
       chain,
-      { query: text, categories: [...categories], engines: [], timeRange, limit },
+      {
+        query: text,
+        categories: [...categories],
+        engines,
+        timeRange,
+        limit,
+        language,
+        safeSearch,
+        page,
+        includeDomains,
+        excludeDomains,
+      },
       {
         deadline,
         deadlineAt: performance.now() + deadlineMs,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
-import { requestedCount, toIsoDate } from "./hit-fields.js";
+import { pageOffset, requestedCount, toIsoDate } from "./hit-fields.js";
 import { createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
 import type { SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
 import { resultFields, texts, toHits } from "./to-hits.js";
@@ -69,12 +69,30 @@ function buildQuery(request: SearchRequest): {
     q,
     count: requestedCount(request.limit),
     freshness: request.timeRange ? FRESHNESS[request.timeRange] : undefined,
+    search_lang: request.language,
+    safesearch: request.safeSearch,
+    offset: pageOffset(request.page),
+    goggles: domainGoggle(request),
   };
   if (!news) {
     query.result_filter = "web";
     query.text_decorations = "false";
   }
   return { news, query, warnings };
+}
+
+/**
+ * Brave has no domain parameter; an inline Goggle (no registration needed) is its documented way to
+ * keep only some sites (`$discard` then `$site=` per site) or drop some (`$discard,site=` per site).
+ */
+function domainGoggle(request: SearchRequest): string | undefined {
+  const rules = [
+    ...(request.includeDomains?.length
+      ? ["$discard", ...request.includeDomains.map((d) => `$site=${d}`)]
+      : []),
+    ...(request.excludeDomains ?? []).map((d) => `$discard,site=${d}`),
+  ];
+  return rules.length > 0 ? rules.join("\n") : undefined;
 }
 
 // --- response schema (only the fields read) ---------------------------------------------------

@@ -85,6 +85,10 @@ function buildBody(
     contents: { highlights: { maxCharacters: highlightChars } },
   };
   if (category !== undefined) body.category = category;
+  // Exa's one content filter is a switch: `moderation` drops unsafe results; "off" is its default.
+  if (request.safeSearch !== undefined && request.safeSearch !== "off") body.moderation = true;
+  if (request.includeDomains?.length) body.includeDomains = request.includeDomains;
+  if (request.excludeDomains?.length) body.excludeDomains = request.excludeDomains;
   if (request.timeRange) {
     body.startPublishedDate = new Date(nowMs - RANGE_DAYS[request.timeRange] * DAY_MS).toISOString();
   }

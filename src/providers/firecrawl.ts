@@ -62,6 +62,10 @@ interface FirecrawlBody {
   sources: ("web" | "news")[];
   categories?: ("research" | "github")[];
   tbs?: string;
+  lang?: string;
+  safe?: boolean;
+  includeDomains?: readonly string[];
+  excludeDomains?: readonly string[];
 }
 
 const TBS: Record<NonNullable<SearchRequest["timeRange"]>, string> = {
@@ -94,8 +98,28 @@ function buildBody(request: SearchRequest): { body: FirecrawlBody; warnings: str
     sources,
     ...(categories.length > 0 ? { categories } : {}),
     ...(request.timeRange ? { tbs: TBS[request.timeRange] } : {}),
+    ...(request.language ? { lang: request.language } : {}),
+    // One switch: moderate and strict both turn it on.
+    ...(request.safeSearch ? { safe: request.safeSearch !== "off" } : {}),
+    ...domainLists(request, warnings),
   };
   return { body, warnings };
+}
+
+/** Firecrawl takes one domain list per request: with both, the included ones are sent. */
+function domainLists(
+  request: SearchRequest,
+  warnings: string[],
+): Pick<FirecrawlBody, "includeDomains" | "excludeDomains"> {
+  const include = request.includeDomains ?? [];
+  const exclude = request.excludeDomains ?? [];
+  if (include.length > 0 && exclude.length > 0) {
+    warnings.push(
+      "excludeDomains not sent: Firecrawl takes one domain list per search, so its results were filtered by address instead",
+    );
+  }
+  if (include.length > 0) return { includeDomains: include };
+  return exclude.length > 0 ? { excludeDomains: exclude } : {};
 }
 
 // --- response schema (only the fields read) ---------------------------------------------------

@@ -10,6 +10,11 @@ export function requestedCount(limit: number): number {
   return Math.max(1, Math.min(Math.floor(limit), MAX_RESULTS_PER_REQUEST));
 }
 
+/** A page as the 0-based `offset` of services that count pages (Brave, You.com); absent for the first. */
+export function pageOffset(page: number | undefined): number | undefined {
+  return page !== undefined && page > 1 ? page - 1 : undefined;
+}
+
 /** An address is kept as sent and printed as is: one carrying control characters is not a page's. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: detecting them is the point
 const CONTROL_IN_URL = /[\u0000-\u001f\u007f-\u009f]/;

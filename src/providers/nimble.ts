@@ -64,6 +64,9 @@ function buildBody(request: SearchRequest): { body: Record<string, unknown>; war
       // "lite" returns title, URL and description only: all a hit needs, and the cheapest depth.
       search_depth: "lite",
       ...(request.timeRange ? { time_range: request.timeRange } : {}),
+      ...(request.language ? { locale: request.language } : {}),
+      ...(request.includeDomains?.length ? { include_domains: request.includeDomains } : {}),
+      ...(request.excludeDomains?.length ? { exclude_domains: request.excludeDomains } : {}),
     },
     warnings,
   };

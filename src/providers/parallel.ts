@@ -51,7 +51,7 @@ export function createParallelProvider(settings: ParallelSettings): SearchProvid
 /**
  * The GA `/v1/search` body: the query is both the objective and the one keyword query (the
  * keyword query shortened to the documented length). Parallel has no category or topic filter;
- * recency is only `source_policy.after_date` (inclusive, YYYY-MM-DD).
+ * recency (`after_date`, inclusive, YYYY-MM-DD) and domains are its `source_policy`.
  */
 function buildBody(
   request: SearchRequest,
@@ -64,10 +64,14 @@ function buildBody(
     max_results: requestedCount(request.limit),
     excerpt_settings: { max_chars_per_result: EXCERPT_CHARS },
   };
+  const policy: Record<string, unknown> = {};
+  if (request.includeDomains?.length) policy.include_domains = request.includeDomains;
+  if (request.excludeDomains?.length) policy.exclude_domains = request.excludeDomains;
   if (request.timeRange) {
     const start = new Date(nowMs - RANGE_DAYS[request.timeRange] * DAY_MS);
-    advanced.source_policy = { after_date: start.toISOString().slice(0, 10) };
+    policy.after_date = start.toISOString().slice(0, 10);
   }
+  if (Object.keys(policy).length > 0) advanced.source_policy = policy;
   return {
     body: {
       objective: request.query.slice(0, MAX_OBJECTIVE_CHARS),

@@ -1,5 +1,5 @@
 import type { Config } from "../config/config.js";
-import { PROVIDER_NAMES, type ProviderName } from "./search-provider.js";
+import { PROVIDER_NAMES, type ProviderName, type SearchOption } from "./search-provider.js";
 
 export interface ProviderRow {
   /** Human name for messages: "Exa", "You.com". */
@@ -22,6 +22,12 @@ export interface ProviderRow {
   rateSource?: string;
   /** Named first where a message suggests a key to set. */
   suggested?: boolean;
+  /**
+   * The request options the service's own API applies (each provider file maps them to its
+   * parameters). The chain warns of the others, drops results outside the domains asked for, and
+   * passes over a service that cannot page when a later page is asked.
+   */
+  options: readonly SearchOption[];
 }
 
 /** At most `count` requests per second or minute, a whole period's worth allowed at once. */
@@ -40,6 +46,7 @@ export const PROVIDERS = {
   searxng: {
     label: "SearXNG",
     address: { variable: "SEARXNG_URL", setting: "searxngUrl" },
+    options: ["language", "safeSearch", "page"],
   },
   exa: {
     label: "Exa",
@@ -48,6 +55,7 @@ export const PROVIDERS = {
     address: { variable: "EXA_BASE_URL", setting: "baseUrls.exa" },
     rate: { count: 10, per: "second" },
     rateSource: "the default for /search",
+    options: ["safeSearch", "domains"],
   },
   parallel: {
     label: "Parallel",
@@ -55,6 +63,7 @@ export const PROVIDERS = {
     address: { variable: "PARALLEL_BASE_URL", setting: "baseUrls.parallel" },
     rate: { count: 600, per: "minute" },
     rateSource: "the default for Search",
+    options: ["domains"],
   },
   brave: {
     label: "Brave",
@@ -63,6 +72,7 @@ export const PROVIDERS = {
     address: { variable: "BRAVE_SEARCH_BASE_URL", setting: "baseUrls.brave" },
     rate: { count: 1, per: "second" },
     rateSource: "the free plan",
+    options: ["language", "safeSearch", "page", "domains"],
   },
   nimble: {
     label: "Nimble",
@@ -70,6 +80,7 @@ export const PROVIDERS = {
     address: { variable: "NIMBLE_BASE_URL", setting: "baseUrls.nimble" },
     rate: { count: 5000, per: "minute" },
     rateSource: "the default per key",
+    options: ["language", "domains"],
   },
   tavily: {
     label: "Tavily",
@@ -78,15 +89,18 @@ export const PROVIDERS = {
     address: { variable: "TAVILY_BASE_URL", setting: "baseUrls.tavily" },
     rate: { count: 100, per: "minute" },
     rateSource: "development keys",
+    options: ["domains"],
   },
   youcom: {
     label: "You.com",
     keyVariable: "YDC_API_KEY",
     address: { variable: "YDC_BASE_URL", setting: "baseUrls.youcom" },
+    options: ["language", "safeSearch", "page", "domains"],
   },
   degoog: {
     label: "Degoog",
     address: { variable: "DEGOOG_URL", setting: "degoogUrl" },
+    options: ["language", "page"],
   },
   firecrawl: {
     label: "Firecrawl",
@@ -94,6 +108,7 @@ export const PROVIDERS = {
     address: { variable: "FIRECRAWL_API_URL", setting: "baseUrls.firecrawl" },
     rate: { count: 10, per: "minute" },
     rateSource: "searches on the free plan",
+    options: ["language", "safeSearch", "domains"],
   },
   "exa-mcp": {
     label: "Exa MCP",
@@ -101,11 +116,13 @@ export const PROVIDERS = {
     keylessOf: "exa",
     rate: { count: 2, per: "second" },
     rateSource: "the free tier, per address, with 50 a day",
+    options: [],
   },
   "parallel-mcp": {
     label: "Parallel MCP",
     address: { variable: "PARALLEL_MCP_URL", setting: "baseUrls.parallelMcp" },
     keylessOf: "parallel",
+    options: [],
   },
 } as const satisfies Record<ProviderName, ProviderRow>;
 

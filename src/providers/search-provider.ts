@@ -24,6 +24,16 @@ export type Category = (typeof CATEGORIES)[number];
 export const TIME_RANGES = ["day", "week", "month", "year"] as const;
 export type TimeRange = (typeof TIME_RANGES)[number];
 
+export const SAFE_SEARCH_LEVELS = ["off", "moderate", "strict"] as const;
+export type SafeSearch = (typeof SAFE_SEARCH_LEVELS)[number];
+
+/**
+ * The request's options a service may be unable to apply; which ones each can is its registry row's
+ * `options`. `domains` covers `includeDomains` and `excludeDomains`.
+ */
+export const SEARCH_OPTIONS = ["language", "safeSearch", "page", "domains"] as const;
+export type SearchOption = (typeof SEARCH_OPTIONS)[number];
+
 export interface SearchRequest {
   query: string;
   categories: readonly Category[];
@@ -32,6 +42,16 @@ export interface SearchRequest {
   timeRange: TimeRange | null;
   /** At most this many hits come back (providers never ask for more than 20). */
   limit: number;
+  /** Results in this language (ISO 639-1, lower case); absent: the service's default. */
+  language?: string | undefined;
+  /** How much explicit content to filter out; absent: the service's default. */
+  safeSearch?: SafeSearch | undefined;
+  /** Which page of results, from 1; absent: the first. */
+  page?: number | undefined;
+  /** Only results on these hosts or their subdomains (lower-case hostnames); absent or empty: anywhere. */
+  includeDomains?: readonly string[] | undefined;
+  /** No results on these hosts or their subdomains. */
+  excludeDomains?: readonly string[] | undefined;
   signal: AbortSignal;
 }
 

@@ -4,7 +4,13 @@ import type { HttpClient, HttpResponse } from "../http/http-client.js";
 import { cleanText, toIsoDate } from "./hit-fields.js";
 import { toProviderError } from "./provider-error.js";
 import { missingSetting, providerRow } from "./registry.js";
-import type { SearchProvider, SearchRequest, SearchResponse, UnresponsiveEngine } from "./search-provider.js";
+import type {
+  SafeSearch,
+  SearchProvider,
+  SearchRequest,
+  SearchResponse,
+  UnresponsiveEngine,
+} from "./search-provider.js";
 import { resultFields, toHits } from "./to-hits.js";
 import { notConfigured } from "./vendor-request.js";
 
@@ -100,6 +106,8 @@ export function createSearxngProvider(settings: SearxngSettings): SearxngProvide
 
 // --- request ----------------------------------------------------------------------------------
 
+const SAFE_SEARCH: Record<SafeSearch, number> = { off: 0, moderate: 1, strict: 2 };
+
 function buildQuery(request: SearchRequest): Record<string, string | number | undefined> {
   // `engines` and `categories` together select the union of both, so a call restricted to named
   // engines must send `engines` alone.
@@ -112,7 +120,10 @@ function buildQuery(request: SearchRequest): Record<string, string | number | un
     format: "json",
     ...selection,
     time_range: request.timeRange ?? undefined,
-    pageno: 1,
+    language: request.language,
+    safesearch: request.safeSearch === undefined ? undefined : SAFE_SEARCH[request.safeSearch],
+    // Engines that cannot page answer page 1 only; SearXNG leaves them out of later pages.
+    pageno: request.page ?? 1,
   };
 }
 

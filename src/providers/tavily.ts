@@ -55,6 +55,8 @@ function buildBody(request: SearchRequest): { body: Record<string, unknown>; war
       search_depth: "basic",
       max_results: requestedCount(request.limit),
       ...(request.timeRange ? { time_range: request.timeRange } : {}),
+      ...(request.includeDomains?.length ? { include_domains: request.includeDomains } : {}),
+      ...(request.excludeDomains?.length ? { exclude_domains: request.excludeDomains } : {}),
       include_answer: false,
       include_raw_content: false,
       include_images: false,

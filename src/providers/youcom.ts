@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withoutSecret } from "../config/redact.js";
-import { requestedCount, toIsoDate } from "./hit-fields.js";
+import { pageOffset, requestedCount, toIsoDate } from "./hit-fields.js";
 import { createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
 import type { SearchProvider, SearchRequest } from "./search-provider.js";
 import { resultFields, texts, toHits } from "./to-hits.js";
@@ -51,6 +51,12 @@ function buildQuery(request: SearchRequest): Record<string, string | number | un
     count: requestedCount(request.limit),
     // A time word inside the query can widen this window (You.com keeps the broader of the two).
     freshness: request.timeRange ?? undefined,
+    language: request.language,
+    safesearch: request.safeSearch,
+    offset: pageOffset(request.page),
+    // Over GET a domain list is one comma-separated value.
+    include_domains: request.includeDomains?.join(",") || undefined,
+    exclude_domains: request.excludeDomains?.join(",") || undefined,
   };
 }
 

@@ -66,7 +66,7 @@ export const attemptSchema = z.object({
   outcome: z
     .string()
     .describe(
-      "ok | cache | empty | no_key | paused | capped | unhealthy | engines_unavailable | timeout | deadline | http_NNN | …",
+      "ok | cache | empty | no_key | paused | capped | unhealthy | unsupported | engines_unavailable | timeout | deadline | http_NNN | …",
     ),
   ms: z.number().min(0),
   detail: z.string().optional(),

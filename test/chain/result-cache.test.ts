@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { cacheKey, cacheStats, createResultCache } from "../../src/chain/result-cache.js";
 import { createMemoryStore } from "../../src/state/memory-store.js";
@@ -51,6 +52,49 @@ describe("result cache", () => {
     for (const other of different) expect(cacheKey(other)).not.toBe(cacheKey(request));
     expect(cacheKey(request)).toMatch(/^cache:[0-9a-f]{40}$/); // no query text in a key or file name
     expect(cacheKey(request, "other services")).not.toBe(cacheKey(request));
+  });
+
+  it("keys on every search option, so a strict safe-search answer is never served for an unfiltered one", () => {
+    const options = {
+      ...request,
+      language: "de",
+      safeSearch: "strict" as const,
+      page: 2,
+      includeDomains: ["who.int", "nih.gov"],
+      excludeDomains: ["pinterest.com"],
+    };
+    const variants = [
+      { ...options, language: "fr" },
+      { ...options, language: undefined },
+      { ...options, safeSearch: "off" as const },
+      { ...options, safeSearch: undefined },
+      { ...options, page: 3 },
+      { ...options, page: undefined },
+      { ...options, includeDomains: ["who.int"] },
+      { ...options, excludeDomains: undefined },
+      // The same domain kept instead of left out is another question.
+      { ...options, includeDomains: ["pinterest.com"], excludeDomains: ["who.int", "nih.gov"] },
+    ];
+    const keys = new Set([options, ...variants].map((variant) => cacheKey(variant)));
+    expect(keys.size).toBe(variants.length + 1);
+    // The order of a domain list does not matter.
+    expect(cacheKey({ ...options, includeDomains: ["nih.gov", "who.int"] })).toBe(cacheKey(options));
+  });
+
+  it("keeps the keys of requests without options: page 1 and empty lists are no options", () => {
+    // The key as it was computed before the options existed: answers cached then are still found.
+    const canonical = JSON.stringify([
+      "",
+      request.query.toLowerCase(),
+      ["general"],
+      "year",
+      5,
+      ["bing", "google"],
+    ]);
+    const before = `cache:${createHash("sha256").update(canonical).digest("hex").slice(0, 40)}`;
+    expect(cacheKey(request)).toBe(before);
+    expect(cacheKey({ ...request, page: 1, includeDomains: [], excludeDomains: [] })).toBe(before);
+    expect(cacheKey({ ...request, language: undefined, safeSearch: undefined })).toBe(before);
   });
 
   it("expires entries after the TTL", async () => {

@@ -20,6 +20,18 @@ export function searchRequest(query: string, overrides: Partial<SearchRequest> =
 }
 
 /**
+ * Every search option set, as a caller may set them: each provider test checks that the options its
+ * registry row lists reach the vendor as documented, and that nothing is sent for the others.
+ */
+export const EVERY_OPTION = {
+  language: "de",
+  safeSearch: "strict",
+  page: 2,
+  includeDomains: ["who.int", "nih.gov"],
+  excludeDomains: ["pinterest.com"],
+} as const satisfies Partial<SearchRequest>;
+
+/**
  * The ProviderError a search rejected with (failing the test if it resolved or threw anything
  * else); with `secret`, also that neither its message nor its stack shows it.
  */

@@ -13,6 +13,7 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Config, configFromObject } from "../../src/config/config.js";
+import { PROBE_QUERY } from "../../src/health/preflight.js";
 import { flagName } from "../../src/interfaces/cli/cli-options.js";
 import { commandHelp } from "../../src/interfaces/cli/help.js";
 import { createMcpServer } from "../../src/interfaces/mcp/mcp-server.js";
@@ -22,7 +23,14 @@ import { assessInputSchema } from "../../src/operations/assess-input.js";
 import { corroborate } from "../../src/operations/corroborate.js";
 import { corroborateInputSchema } from "../../src/operations/corroborate-input.js";
 import { errorOutput } from "../../src/operations/error-output.js";
-import { DEADLINE_MS_RANGE, LIMIT_RANGE, READ_PAGES_RANGE } from "../../src/operations/input-ranges.js";
+import {
+  DEADLINE_MS_RANGE,
+  LIMIT_RANGE,
+  MAX_DOMAINS,
+  MAX_ENGINES,
+  PAGE_RANGE,
+  READ_PAGES_RANGE,
+} from "../../src/operations/input-ranges.js";
 import { plan } from "../../src/operations/plan.js";
 import { planInputSchema } from "../../src/operations/plan-input.js";
 import { search } from "../../src/operations/search.js";
@@ -208,15 +216,36 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
   if (fields.includes("timeRange")) good.timeRange = "week";
   if (fields.includes("judge")) good.judge = "builtin";
   if (fields.includes("read")) good.read = READ_PAGES_RANGE.max;
+  if (fields.includes("page")) good.page = PAGE_RANGE.max;
+  if (fields.includes("language")) good.language = "DE";
+  if (fields.includes("safeSearch")) good.safeSearch = "strict";
+  const domains = (prefix: string) => Array.from({ length: MAX_DOMAINS }, (_, i) => `${prefix}${i}.org`);
+  if (fields.includes("includeDomains"))
+    good.includeDomains = [...domains("site").slice(1), "Bücher.example."];
+  if (fields.includes("excludeDomains")) good.excludeDomains = domains("other");
+  if (fields.includes("engines")) {
+    good.engines = [
+      ...ENGINES.map((e) => e.name),
+      ...Array.from({ length: MAX_ENGINES - 6 }, (_, i) => `engine ${i}`),
+    ];
+  }
 
   it(`every surface accepts every field at its limit: ${JSON.stringify(Object.keys(good))}`, async () => {
-    const outcomes = [
-      await library(operation, good),
-      await cli(operation, good),
-      await mcpTool(operation, good),
-      await http(operation, good),
-    ];
-    for (const outcome of outcomes) if (outcome) expect(outcome).toEqual({ ok: true });
+    for (const surface of [library, cli, mcpTool, http]) {
+      const before = searx.requests.length;
+      const outcome = await surface(operation, good);
+      if (outcome === undefined) continue;
+      expect(outcome).toEqual({ ok: true });
+      if (!fields.includes("language")) continue;
+      // And the search options reach the service, whichever surface passed them.
+      const searches = searx.requests
+        .slice(before)
+        .filter((r) => r.path === "/search" && r.query.q !== PROBE_QUERY);
+      expect(searches.length).toBeGreaterThan(0);
+      for (const sent of searches) {
+        expect(sent.query).toMatchObject({ language: "de", safesearch: "2", pageno: String(good.page ?? 1) });
+      }
+    }
   });
 
   const bad: [string, Input, string][] = [
@@ -255,6 +284,53 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
       "more pages to read than the range",
       { ...base, read: READ_PAGES_RANGE.max + 1 },
       `read must be an integer between ${READ_PAGES_RANGE.min} and ${READ_PAGES_RANGE.max}`,
+    ]);
+  }
+  if (fields.includes("page")) {
+    bad.push([
+      "a page past the last",
+      { ...base, page: PAGE_RANGE.max + 1 },
+      `page must be an integer between ${PAGE_RANGE.min} and ${PAGE_RANGE.max}`,
+    ]);
+  }
+  if (fields.includes("language")) {
+    const problem = "language must be a two-letter ISO 639-1 language code such as en, de or fr";
+    bad.push(
+      ["a language with a region", { ...base, language: "en-US" }, problem],
+      ["a language that is no ISO 639-1 code", { ...base, language: "xx" }, problem],
+    );
+  }
+  if (fields.includes("safeSearch")) {
+    bad.push([
+      "an unknown safe-search level",
+      { ...base, safeSearch: "on" },
+      "safeSearch must be one of off, moderate, strict",
+    ]);
+  }
+  if (fields.includes("includeDomains")) {
+    bad.push(
+      [
+        "a domain given as an address",
+        { ...base, includeDomains: ["who.int", "https://nih.gov/health"] },
+        "includeDomains item 2 must be a domain name such as example.org (no scheme or path)",
+      ],
+      [
+        "more domains than allowed",
+        { ...base, excludeDomains: Array.from({ length: MAX_DOMAINS + 1 }, (_, i) => `x${i}.org`) },
+        `excludeDomains must list at most ${MAX_DOMAINS} domains`,
+      ],
+      [
+        "a domain both included and excluded",
+        { ...base, includeDomains: ["who.int", "nih.gov"], excludeDomains: ["NIH.gov"] },
+        "A domain cannot be both included and excluded: nih.gov",
+      ],
+    );
+  }
+  if (fields.includes("engines")) {
+    bad.push([
+      "an engine name with a separator",
+      { ...base, engines: ["bing;google"] },
+      'engines item 1 must be a SearXNG engine name such as google or "semantic scholar"',
     ]);
   }
   if (fields.includes("categories")) {
@@ -301,7 +377,10 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
     // The CLI's syntax: a field is its flag, an unknown field an unknown option.
     const cliMessage = unknown
       ? `unknown option ${flagName(unknown)}. ${operation === "corroborate" ? "Run core-search --help to see the options." : `Run core-search ${operation} --help to see its options.`}`
-      : message.replace(/^(limit|deadlineMs|evidence|judge|read)\b(?! sampling)/, (field) => flagName(field));
+      : message.replace(
+          /^(limit|deadlineMs|evidence|judge|read|page|language|safeSearch|includeDomains|excludeDomains|engines)\b(?! sampling)/,
+          (field) => flagName(field),
+        );
     expect(await library(operation, input)).toEqual({ ok: false, code: "INVALID_INPUT", message });
     expect(await cli(operation, input)).toEqual({ ok: false, code: "INVALID_INPUT", message: cliMessage });
     const viaMcp = await mcpTool(operation, input);

@@ -269,6 +269,94 @@ describe("corroborate refuses what it cannot use", () => {
   );
 });
 
+describe("search options", () => {
+  /** The planned calls' searches (not the preflight probe); there are several. */
+  const plannedSearches = () => {
+    const searches = server?.requests.filter((r) => r.path === "/search" && r.query.q !== PROBE_QUERY) ?? [];
+    expect(searches.length).toBeGreaterThan(1);
+    return searches;
+  };
+
+  it("sends the question's language to every call and warns of no service that lacks a language filter", async () => {
+    server = await startFakeSearxng(HEALTHY);
+    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    for (const search of plannedSearches()) expect(search.query.language).toBe(report.plan.language);
+    expect(report.notes.join("\n")).not.toMatch(/language/);
+  });
+
+  it("sends the caller's language, safe search and domains to every call, and says what was filtered", async () => {
+    server = await startFakeSearxng(HEALTHY);
+    const report = await corroborate("Is intermittent fasting safe?", {
+      config: configFor(server.url),
+      language: "fr",
+      safeSearch: "strict",
+      includeDomains: ["a.org", "b.org", "c.org", "e.org", "f.org"],
+      excludeDomains: ["spam.a.org"],
+    });
+    for (const search of plannedSearches())
+      expect(search.query).toMatchObject({ language: "fr", safesearch: "2" });
+    expect(new Set(report.evidence.map((e) => e.domain))).toEqual(
+      new Set(["a.org", "b.org", "c.org", "e.org", "f.org"]),
+    );
+    expect(report.notes).toEqual(
+      expect.arrayContaining([
+        "Evidence was sought only on a.org, b.org, c.org, e.org, f.org",
+        "Evidence from spam.a.org was left out",
+        expect.stringMatching(
+          /^Call 1: searxng: includeDomains and excludeDomains not supported: its results were filtered by address instead \(\d+ of \d+ kept\)$/,
+        ),
+      ]),
+    );
+  });
+
+  it("warns of a caller's language where a service cannot apply it", async () => {
+    const exa: SearchProvider = {
+      name: "exa",
+      configured: true,
+      search: async () => ({
+        hits: [{ url: "https://a.org/1", title: "t", snippet: "", publishedAt: null, engines: [], rank: 1 }],
+        unresponsiveEngines: [],
+        warnings: [],
+      }),
+    };
+    const config = configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 });
+    const quiet = await corroborate("Is intermittent fasting safe?", { config, providers: [exa] });
+    expect(quiet.notes.join("\n")).not.toMatch(/language/);
+    const said = await corroborate("Is intermittent fasting safe?", {
+      config,
+      providers: [exa],
+      language: "de",
+    });
+    expect(said.notes).toContain('Call 1: exa: language "de" not supported: searched without it');
+  });
+
+  it("sends every call to the caller's engines instead of the planner's", async () => {
+    server = await startFakeSearxng(HEALTHY);
+    await corroborate("Is intermittent fasting safe?", {
+      config: configFor(server.url),
+      engines: ["Mojeek", "bing"],
+    });
+    for (const search of plannedSearches()) {
+      expect(search.query.engines).toBe("mojeek,bing");
+      expect(search.query.categories).toBeUndefined();
+    }
+  });
+
+  it.each([
+    { language: "english" },
+    { safeSearch: "on" },
+    { includeDomains: ["a.org"], excludeDomains: ["a.org"] },
+    { engines: [""] },
+    { page: 2 },
+  ])("refuses %o before asking any service", async (options) => {
+    server = await startFakeSearxng(HEALTHY);
+    await expect(
+      corroborate("Is X safe?", { config: configFor(server.url), ...(options as object) }),
+    ).rejects.toThrow(InvalidInputError);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe("without SearXNG", () => {
   it("sends the neutral and the counter call to different providers when two can answer", async () => {
     const provider = (name: "exa" | "brave", domain: string): SearchProvider => ({

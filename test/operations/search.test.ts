@@ -81,11 +81,57 @@ describe("search()", () => {
     expect(toEnvelope(outcome)).toEqual({ success: false, error: "core-search: searxng: deadline" });
   });
 
+  it("sends the options to SearXNG, filters its results by domain and says what it could not apply", async () => {
+    server = await startFakeSearxng([
+      {
+        name: "bing",
+        categories: ["general"],
+        results: [page("www.who.int"), page("spam.example"), page("nih.gov"), page("cdc.gov")],
+      },
+      { name: "mojeek", categories: ["general"], results: [page("who.int", "other")] },
+    ]);
+    const outcome = await search("fasting", {
+      config: configFromObject({
+        searxngUrl: server.url,
+        keyless: "off",
+        stateDir: STATE_DIR,
+        cacheTtlMs: 0,
+      }),
+      language: "DE",
+      safeSearch: "moderate",
+      page: 2,
+      includeDomains: ["who.int", "nih.gov"],
+      engines: ["bing"],
+    });
+    expect(server.requests.at(-1)?.query).toMatchObject({
+      engines: "bing",
+      language: "de",
+      safesearch: "1",
+      pageno: "2",
+    });
+    expect(outcome.hits.map((hit) => hit.url)).toEqual([
+      "https://www.who.int/article",
+      "https://nih.gov/article",
+    ]);
+    expect(outcome.warnings).toEqual([
+      "searxng: includeDomains not supported: its results were filtered by address instead (2 of 4 kept)",
+    ]);
+  });
+
   it.each([
     [{ limit: 0 }, /limit/],
     [{ limit: 21 }, /limit/],
     [{ categories: ["images"] as never }, /Unknown category "images"/],
     [{ timeRange: "decade" as never }, /Unknown time range "decade"/],
+    [{ page: 11 }, /page must be an integer between 1 and 10/],
+    [{ language: "en-US" }, /language must be a two-letter ISO 639-1 language code/],
+    [{ safeSearch: "high" as never }, /safeSearch must be one of off, moderate, strict/],
+    [{ includeDomains: ["https://who.int/"] }, /includeDomains item 1 must be a domain name/],
+    [
+      { includeDomains: ["who.int"], excludeDomains: ["WHO.int"] },
+      /cannot be both included and excluded: who.int/,
+    ],
+    [{ engines: ["bing;rm"] }, /engines item 1 must be a SearXNG engine name/],
   ])("refuses %o", async (options, message) => {
     const config = configFromObject({
       searxngUrl: "http://127.0.0.1:9",

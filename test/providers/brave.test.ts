@@ -3,6 +3,7 @@ import { type BraveSettings, createBraveProvider } from "../../src/providers/bra
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
   type ContractFixture,
+  EVERY_OPTION,
   providerFailure,
   providerFixture,
   type SentRequest,
@@ -111,6 +112,40 @@ describe("brave provider", () => {
       text_decorations: "false",
     });
     expect(sent.params?.toString()).not.toContain(KEY);
+  });
+
+  it.each([WEB, NEWS])(
+    "sends search_lang, safesearch, the page as offset and the domains as an inline Goggle to %s",
+    async (path) => {
+      const sent: Sent = {};
+      intercept(sent, path).reply(200, { type: path === NEWS ? "news" : "search", query: {}, results: [] });
+      const categories = path === NEWS ? (["news"] as const) : (["general"] as const);
+      await provider().search(request({ ...EVERY_OPTION, categories }));
+      expect(sent.params?.get("search_lang")).toBe("de");
+      expect(sent.params?.get("safesearch")).toBe("strict");
+      expect(sent.params?.get("offset")).toBe("1");
+      // Keep only the included sites, then drop the excluded ones.
+      expect(sent.params?.get("goggles")).toBe(
+        "$discard\n$site=who.int\n$site=nih.gov\n$discard,site=pinterest.com",
+      );
+    },
+  );
+
+  it.each<[Partial<SearchRequest>, string | null, string | null]>([
+    [
+      { excludeDomains: ["pinterest.com", "quora.com"] },
+      "$discard,site=pinterest.com\n$discard,site=quora.com",
+      null,
+    ],
+    [{ page: 1, includeDomains: [] }, null, null],
+    [{ page: 10 }, null, "9"],
+  ])("sends %j without the options it does not set", async (options, goggles, offset) => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { type: "search", query: { original: "q" } });
+    await provider().search(request(options));
+    expect(sent.params?.get("goggles")).toBe(goggles);
+    expect(sent.params?.get("offset")).toBe(offset);
+    expect([sent.params?.has("search_lang"), sent.params?.has("safesearch")]).toEqual([false, false]);
   });
 
   it.each([

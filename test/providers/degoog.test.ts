@@ -6,6 +6,7 @@ import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { said } from "../helpers/failures.js";
 import {
   type ContractFixture,
+  EVERY_OPTION,
   providerFailure,
   providerFixture,
   searchRequest,
@@ -112,7 +113,7 @@ describe("degoog provider", () => {
   });
 
   it.each<[string, Partial<SearchRequest>, Record<string, string>, string[], string[]]>([
-    ["general, no range", {}, { type: "web" }, ["time"], []],
+    ["general, no range", {}, { type: "web" }, ["time", "lang"], []],
     [
       "news in the last week",
       { categories: ["news"], timeRange: "week" },
@@ -160,6 +161,17 @@ describe("degoog provider", () => {
     expect(sent.headers.accept).toBe("application/json");
     expect(sent.headers.authorization).toBeUndefined();
     expect(result.warnings).toEqual(warnings);
+  });
+
+  it("sends the language as lang and the page; it has no safe-search or domain parameter", async () => {
+    const sent = answer(200, { results: [] });
+    await provider().search(request(EVERY_OPTION));
+    expect(Object.fromEntries(new URL(sent.path ?? "", ORIGIN).searchParams)).toEqual({
+      q: "solid-state battery energy density",
+      type: "web",
+      lang: "de",
+      page: "2",
+    });
   });
 
   it.each([

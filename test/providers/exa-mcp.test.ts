@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createExaMcpProvider } from "../../src/providers/exa-mcp.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
+  EVERY_OPTION,
   providerFailure,
   providerFixture,
   searchRequest,
@@ -106,7 +107,8 @@ describe("exa-mcp provider", () => {
 
   it("sends one JSON-RPC tools/call with both accepted types and the result count capped at 20", async () => {
     reply(200, sseResult(block(1)), SSE);
-    await provider().search(request({ limit: 50 }));
+    // The tool takes no search option: none is sent (the chain warns of them and filters domains).
+    await provider().search(request({ limit: 50, ...EVERY_OPTION }));
     expect(sent).toHaveLength(1);
     const call = sent[0] as Sent;
     expect(call.path).toBe("/mcp");

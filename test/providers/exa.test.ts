@@ -3,6 +3,7 @@ import { createExaProvider, type ExaSettings } from "../../src/providers/exa.js"
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
   type ContractFixture,
+  EVERY_OPTION,
   providerFailure,
   providerFixture,
   type SentRequest,
@@ -87,6 +88,33 @@ describe("exa provider", () => {
       numResults: 20,
       contents: { highlights: { maxCharacters: 600 } },
     });
+  });
+
+  it("sends moderation and the domain lists as documented; no language or page parameter exists", async () => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: [] });
+    const result = await provider().search(request(EVERY_OPTION));
+    expect(sent.body).toEqual({
+      query: "solid-state battery energy density breakthroughs",
+      type: "auto",
+      numResults: 10,
+      contents: { highlights: { maxCharacters: 600 } },
+      moderation: true,
+      includeDomains: ["who.int", "nih.gov"],
+      excludeDomains: ["pinterest.com"],
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it.each([
+    ["off", undefined],
+    ["moderate", true],
+    ["strict", true],
+  ] as const)("turns moderation on for safeSearch %s: %s", async (safeSearch, moderation) => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: [] });
+    await provider().search(request({ safeSearch }));
+    expect(sent.body?.moderation).toBe(moderation);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import type { SearchRequest, SearchResponse } from "../../src/providers/search-p
 import { said } from "../helpers/failures.js";
 import {
   type ContractFixture,
+  EVERY_OPTION,
   providerFailure,
   providerFixture,
   searchRequest,
@@ -197,6 +198,21 @@ describe("firecrawl provider", () => {
     ["no categories", { categories: [] }, { limit: 10, sources: ["web"] }, []],
     ["a limit above 20", { limit: 50 }, { limit: 20, sources: ["web"] }, []],
     ["a limit of 3", { limit: 3 }, { limit: 3, sources: ["web"] }, []],
+    [
+      "every search option (no page parameter exists; one domain list per search)",
+      EVERY_OPTION,
+      { limit: 10, sources: ["web"], lang: "de", safe: true, includeDomains: ["who.int", "nih.gov"] },
+      [
+        "excludeDomains not sent: Firecrawl takes one domain list per search, so its results were filtered by address instead",
+      ],
+    ],
+    [
+      "safe search moderate, excluded domains",
+      { safeSearch: "moderate", excludeDomains: ["pinterest.com"] },
+      { limit: 10, sources: ["web"], safe: true, excludeDomains: ["pinterest.com"] },
+      [],
+    ],
+    ["safe search off", { safeSearch: "off" }, { limit: 10, sources: ["web"], safe: false }, []],
   ])(
     "POSTs /v2/search with Bearer auth and a strict body for %s",
     async (_name, overrides, expected, warnings) => {

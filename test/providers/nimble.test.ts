@@ -3,6 +3,7 @@ import { createNimbleProvider, type NimbleSettings } from "../../src/providers/n
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
   type ContractFixture,
+  EVERY_OPTION,
   exposedText,
   providerFailure,
   providerFixture,
@@ -117,6 +118,21 @@ describe("nimble provider", () => {
     if (!("time_range" in expected)) expect(sent.body).not.toHaveProperty("time_range");
     expect(JSON.stringify(sent.body)).not.toContain(KEY);
     expect(result.warnings).toEqual(warnings);
+  });
+
+  it("sends the language as locale and the domain lists; no safe-search or page parameter exists", async () => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: [] });
+    await provider().search(request(EVERY_OPTION));
+    expect(sent.body).toEqual({
+      query: "solid-state battery",
+      max_results: 10,
+      focus: "general",
+      search_depth: "lite",
+      locale: "de",
+      include_domains: ["who.int", "nih.gov"],
+      exclude_domains: ["pinterest.com"],
+    });
   });
 
   it("returns no hits for an empty result list", async () => {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createParallelMcpProvider } from "../../src/providers/parallel-mcp.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
+  EVERY_OPTION,
   providerFailure,
   providerFixture,
   searchRequest,
@@ -173,7 +174,8 @@ describe("parallel-mcp provider", () => {
 
   it("sends web_search with objective, queries and a random per-process session id, nothing else", async () => {
     once(200, toolReply(1, { results: [] })).times(2);
-    await provider().search(request());
+    // The tool takes no search option: none is sent (the chain warns of them and filters domains).
+    await provider().search(request(EVERY_OPTION));
     await provider().search(request({ query: "second question" }));
     const [first, second] = sent;
     expect(first?.path).toBe("/mcp");

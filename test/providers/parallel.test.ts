@@ -3,6 +3,7 @@ import { createParallelProvider, type ParallelSettings } from "../../src/provide
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import {
   type ContractFixture,
+  EVERY_OPTION,
   providerFailure,
   providerFixture,
   type SentRequest,
@@ -96,6 +97,25 @@ describe("parallel provider", () => {
       objective: "solid-state battery energy density 2026",
       search_queries: ["solid-state battery energy density 2026"],
       advanced_settings: { max_results: 20, excerpt_settings: { max_chars_per_result: 1000 } },
+    });
+  });
+
+  it("sends the domain lists in source_policy with the date; no language, safe-search or page parameter exists", async () => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: [] });
+    await provider().search(request({ ...EVERY_OPTION, timeRange: "week" }));
+    expect(sent.body).toEqual({
+      objective: "solid-state battery energy density 2026",
+      search_queries: ["solid-state battery energy density 2026"],
+      advanced_settings: {
+        max_results: 10,
+        excerpt_settings: { max_chars_per_result: 1000 },
+        source_policy: {
+          include_domains: ["who.int", "nih.gov"],
+          exclude_domains: ["pinterest.com"],
+          after_date: "2026-09-24",
+        },
+      },
     });
   });
 

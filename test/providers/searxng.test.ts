@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/errors.js";
 import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createSearxngProvider } from "../../src/providers/searxng.js";
-import { providerFixture, searchRequest, useMockNetwork } from "../helpers/provider-harness.js";
+import { EVERY_OPTION, providerFixture, searchRequest, useMockNetwork } from "../helpers/provider-harness.js";
 
 const fixture = (name: string) =>
   providerFixture<{
@@ -27,6 +27,17 @@ describe("searxng provider", () => {
   const network = useMockNetwork();
 
   const provider = () => createSearxngProvider({ url: BASE, http: network.http() });
+
+  /** The query string of the one /search request a search of `req` sends. */
+  async function paramsOf(req: SearchRequest): Promise<URLSearchParams> {
+    const paths: string[] = [];
+    network.agent
+      .get(BASE)
+      .intercept({ path: searchPath(paths), method: "GET" })
+      .reply(200, { results: [] });
+    await provider().search(req);
+    return new URL(paths.at(-1) ?? "", BASE).searchParams;
+  }
 
   it("maps the documented reply to hits: http(s) only, sorted by score, engines kept, dates as days", async () => {
     const body = fixture("searxng").response.body;
@@ -73,15 +84,9 @@ describe("searxng provider", () => {
   });
 
   it("sends engines alone when the call names engines (engines + categories would select their union)", async () => {
-    const paths: string[] = [];
-    network.agent
-      .get(BASE)
-      .intercept({ path: searchPath(paths), method: "GET" })
-      .reply(200, { results: [] });
-    await provider().search(
+    const params = await paramsOf(
       request({ engines: ["mojeek", "wiby"], categories: ["general"], timeRange: "year" }),
     );
-    const params = new URL(paths.at(-1) ?? "", BASE).searchParams;
     expect(params.get("engines")).toBe("mojeek,wiby");
     expect(params.has("categories")).toBe(false);
     expect(params.get("time_range")).toBe("year");
@@ -89,15 +94,38 @@ describe("searxng provider", () => {
   });
 
   it("sends categories when no engines are named and omits time_range when there is none", async () => {
-    const paths: string[] = [];
-    network.agent
-      .get(BASE)
-      .intercept({ path: searchPath(paths), method: "GET" })
-      .reply(200, { results: [] });
-    await provider().search(request({ categories: ["news"], timeRange: null }));
-    const params = new URL(paths.at(-1) ?? "", BASE).searchParams;
+    const params = await paramsOf(request({ categories: ["news"], timeRange: null }));
     expect(params.get("categories")).toBe("news");
     expect(params.has("time_range")).toBe(false);
+  });
+
+  it("sends language, safesearch and pageno as documented; it has no domain parameter", async () => {
+    const params = await paramsOf(request(EVERY_OPTION));
+    expect(Object.fromEntries(params)).toEqual({
+      q: "solid-state battery energy density",
+      format: "json",
+      categories: "general",
+      language: "de",
+      safesearch: "2",
+      pageno: "2",
+    });
+  });
+
+  it.each([
+    ["off", "0"],
+    ["moderate", "1"],
+    ["strict", "2"],
+  ] as const)("sends safeSearch %s as safesearch=%s", async (level, value) => {
+    expect((await paramsOf(request({ safeSearch: level }))).get("safesearch")).toBe(value);
+  });
+
+  it("leaves language and safesearch to the instance and asks page 1 when none is set", async () => {
+    const params = await paramsOf(request());
+    expect([params.has("language"), params.has("safesearch"), params.get("pageno")]).toEqual([
+      false,
+      false,
+      "1",
+    ]);
   });
 
   it("caps results at the limit and long titles and snippets", async () => {

@@ -3,6 +3,7 @@ import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createTavilyProvider, type TavilySettings } from "../../src/providers/tavily.js";
 import {
   type ContractFixture,
+  EVERY_OPTION,
   exposedText,
   providerFailure,
   providerFixture,
@@ -127,6 +128,23 @@ describe("tavily provider", () => {
     expect(sent.body).not.toHaveProperty("api_key");
     expect(JSON.stringify(sent.body)).not.toContain(KEY);
     expect(result.warnings).toEqual(warnings);
+  });
+
+  it("sends the domain lists; no language, safe-search or page parameter exists", async () => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: [] });
+    await provider().search(request(EVERY_OPTION));
+    expect(sent.body).toEqual({
+      query: "solid-state battery energy density",
+      topic: "general",
+      search_depth: "basic",
+      max_results: 10,
+      include_domains: ["who.int", "nih.gov"],
+      exclude_domains: ["pinterest.com"],
+      include_answer: false,
+      include_raw_content: false,
+      include_images: false,
+    });
   });
 
   it("returns no hits for an empty result list", async () => {

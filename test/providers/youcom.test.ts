@@ -3,6 +3,7 @@ import type { SearchRequest } from "../../src/providers/search-provider.js";
 import { createYoucomProvider, type YoucomSettings } from "../../src/providers/youcom.js";
 import {
   type ContractFixture,
+  EVERY_OPTION,
   exposedText,
   providerFailure,
   providerFixture,
@@ -115,6 +116,31 @@ describe("you.com provider", () => {
     for (const [name, value] of Object.entries(expected)) expect(url.searchParams.get(name)).toBe(value);
     expect(sent.path).not.toContain(KEY);
     expect(result.warnings).toEqual(warnings);
+  });
+
+  it("sends language, safesearch, the page as offset and the domains as comma-separated lists", async () => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: { web: [page("a")] }, metadata: {} });
+    await provider().search(request(EVERY_OPTION));
+    expect(Object.fromEntries(sent.params ?? [])).toEqual({
+      query: "solid-state battery energy density",
+      count: "10",
+      language: "de",
+      safesearch: "strict",
+      offset: "1",
+      include_domains: "who.int,nih.gov",
+      exclude_domains: "pinterest.com",
+    });
+  });
+
+  it("sends none of them when none is set, and no offset for page 1", async () => {
+    const sent: Sent = {};
+    intercept(sent).reply(200, { results: { web: [page("a")] }, metadata: {} });
+    await provider().search(request({ page: 1, includeDomains: [] }));
+    expect(Object.fromEntries(sent.params ?? [])).toEqual({
+      query: "solid-state battery energy density",
+      count: "10",
+    });
   });
 
   it.each<[string, Partial<SearchRequest>, unknown, string[]]>([

@@ -42,6 +42,12 @@ export const OPTIONS = {
   evidence: { type: "string" },
   data: { type: "string", multiple: true },
   "time-range": { type: "string" },
+  language: { type: "string" },
+  "safe-search": { type: "string" },
+  page: { type: "string" },
+  "include-domains": { type: "string" },
+  "exclude-domains": { type: "string" },
+  engines: { type: "string" },
   judge: { type: "string" },
   read: { type: "string" },
   "max-chars": { type: "string" },
@@ -88,6 +94,14 @@ export type Values = ReturnType<typeof parse>["values"];
 /** An operation's input field as its flag: `deadlineMs` → `--deadline-ms`. */
 export function flagName(field: string): string {
   return `--${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/** A comma-separated flag as a list (`--categories news,science`); the operation checks each item. */
+export function listFlag(value: string | undefined): string[] | undefined {
+  return value
+    ?.split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /**

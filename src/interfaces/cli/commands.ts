@@ -7,10 +7,10 @@ import { CoreSearchError } from "../../errors.js";
 import type { FileEvaluation } from "../../eval/render-evaluation.js";
 import type { ProgressEvent } from "../../operations/corroborate.js";
 import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
-import type { Category, TimeRange } from "../../providers/search-provider.js";
+import type { Category, SafeSearch, TimeRange } from "../../providers/search-provider.js";
 import { pageBody, pageFacts } from "../../report/render-page.js";
 import { withoutControls } from "../../util/control-characters.js";
-import { type CliIo, EXIT, numberFlag, type Run } from "./cli-options.js";
+import { type CliIo, EXIT, listFlag, numberFlag, type Run, type Values } from "./cli-options.js";
 import { explainReport, explainSearch } from "./explain.js";
 import { ALL_FAILED_HINT } from "./hints.js";
 import { createProgressPrinter } from "./progress.js";
@@ -33,6 +33,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
     cache: values["no-cache"] ? false : undefined,
     judge: judgeFlag(values.judge),
     read: numberFlag(values.read),
+    ...searchOptionFlags(values),
     onProgress: progressListener(run, events),
   });
   if (values.explain) io.stderr(explainReport(report, events, run.style));
@@ -60,10 +61,8 @@ export async function searchCommand(query: string, run: Run): Promise<number> {
     import("../../log/logger.js"),
   ]);
   const limit = numberFlag(values.limit);
-  const categories = values.categories
-    ?.split(",")
-    .map((c) => c.trim())
-    .filter(Boolean);
+  const categories = listFlag(values.categories);
+  const options = { ...searchOptionFlags(values), page: numberFlag(values.page) };
   const outcome = await search(query, {
     config,
     logger: createLogger({ level: config.logLevel }),
@@ -73,6 +72,7 @@ export async function searchCommand(query: string, run: Run): Promise<number> {
     categories: categories as Category[] | undefined,
     timeRange: (values["time-range"] || undefined) as TimeRange | undefined,
     cache: values["no-cache"] ? false : undefined,
+    ...options,
     onProgress: progressListener(run, []),
   });
   const envelope = toEnvelope(outcome);
@@ -82,6 +82,7 @@ export async function searchCommand(query: string, run: Run): Promise<number> {
       categories: categories ?? ["general"],
       timeRange: values["time-range"] ?? null,
       limit: limit ?? config.limit,
+      ...options,
     };
     io.stderr(explainSearch(query, request, outcome, run.style));
   }
@@ -98,6 +99,17 @@ export async function searchCommand(query: string, run: Run): Promise<number> {
     io.stderr("core-search: no search service answered. Run core-search doctor to see each stage's state.\n");
   }
   return envelope.success ? EXIT.ok : EXIT.allFailed;
+}
+
+/** The search options' flags, unchecked: the operation validates them and words what it refuses. */
+function searchOptionFlags(values: Values) {
+  return {
+    language: values.language,
+    safeSearch: values["safe-search"] as SafeSearch | undefined,
+    includeDomains: listFlag(values["include-domains"]),
+    excludeDomains: listFlag(values["exclude-domains"]),
+    engines: listFlag(values.engines),
+  };
 }
 
 /** `core-search read "<url>"`: one page's main text, or the page as JSON. */

@@ -1,5 +1,5 @@
 import type { ProgressEvent } from "../../operations/corroborate.js";
-import type { SearchOutcome } from "../../operations/search.js";
+import type { SearchOptions, SearchOutcome } from "../../operations/search.js";
 import type { Report } from "../../report/report-schema.js";
 import { clean } from "./progress.js";
 import type { Style } from "./style.js";
@@ -129,16 +129,33 @@ export function explainReport(report: Report, events: readonly ProgressEvent[], 
 /** `search --explain`: the query as sent and what each stage of the chain did with it. */
 export function explainSearch(
   query: string,
-  request: { categories: readonly string[]; timeRange: string | null; limit: number },
+  request: { categories: readonly string[]; timeRange: string | null; limit: number } & Pick<
+    SearchOptions,
+    "page" | "language" | "safeSearch" | "includeDomains" | "excludeDomains" | "engines"
+  >,
   outcome: SearchOutcome,
   style: Style,
 ): string {
+  // The options as asked, those set only.
+  const options = [
+    request.page === undefined ? "" : `page ${request.page}`,
+    request.language === undefined ? "" : `language ${request.language}`,
+    request.safeSearch === undefined ? "" : `safe search ${request.safeSearch}`,
+    request.includeDomains?.length ? `only ${request.includeDomains.join(", ")}` : "",
+    request.excludeDomains?.length ? `not ${request.excludeDomains.join(", ")}` : "",
+    request.engines?.length ? `engines ${request.engines.join(", ")}` : "",
+  ].filter(Boolean);
   const lines = [
     style.bold("Search"),
     ...field("query", query),
     ...field(
       "request",
-      `categories ${request.categories.join(", ")} · time ${request.timeRange ?? "any"} · limit ${request.limit}`,
+      [
+        `categories ${request.categories.join(", ")}`,
+        `time ${request.timeRange ?? "any"}`,
+        `limit ${request.limit}`,
+        ...options,
+      ].join(" · "),
     ),
     "",
     style.bold("Attempts"),

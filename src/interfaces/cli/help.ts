@@ -7,6 +7,9 @@ import {
   DEADLINE_MS_RANGE,
   LIMIT_RANGE,
   MAX_ASSESS_EVIDENCE,
+  MAX_DOMAINS,
+  MAX_ENGINES,
+  PAGE_RANGE,
   READ_MAX_CHARS_RANGE,
   READ_PAGES_RANGE,
   READ_TIMEOUT_MS_RANGE,
@@ -58,6 +61,29 @@ const NO_CACHE: [string, string] = [
   "",
   "ask the services even if the same request was answered within CORE_SEARCH_CACHE_TTL (default 20 min)",
 ];
+/** The search options both the question and `search` take; only the language's default differs. */
+const languageOption = (fallback: string): [string, string] => [
+  "CODE",
+  `results in this language: a two-letter ISO 639-1 code such as de (default: ${fallback})`,
+];
+const SEARCH_OPTIONS: Record<string, [string, string]> = {
+  "safe-search": ["LEVEL", "filter explicit content: off, moderate or strict (default: each service's own)"],
+  "include-domains": [
+    "LIST",
+    `only results on these domains or their subdomains, comma-separated, at most ${MAX_DOMAINS}`,
+  ],
+  "exclude-domains": [
+    "LIST",
+    `no results on these domains or their subdomains, comma-separated, at most ${MAX_DOMAINS}`,
+  ],
+  engines: [
+    "LIST",
+    `SearXNG engines to ask, e.g. google,arxiv, at most ${MAX_ENGINES} (default: chosen per search)`,
+  ],
+};
+const SEARCH_OPTIONS_USAGE =
+  "[--language CODE] [--safe-search LEVEL] [--include-domains LIST] [--exclude-domains LIST] [--engines LIST]";
+
 const ORDER: [string, string] = [
   "LIST",
   "fallback order for this run, e.g. exa,brave (default: CORE_SEARCH_ORDER, else every service)",
@@ -65,8 +91,7 @@ const ORDER: [string, string] = [
 
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   question: {
-    usage:
-      'core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO] [--read N]',
+    usage: `core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO] [--read N] ${SEARCH_OPTIONS_USAGE}`,
     does:
       "Plans up to four searches for an evaluative question, runs them through the fallback chain, " +
       "and prints a claim/evidence report: evidence grouped by stance, origins, confidence label.",
@@ -85,11 +110,14 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         "N",
         `read the pages of the N leading origins, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max}, judge the claim on them and quote them (default ${READ_PAGES_RANGE.default}; ${READ_PAGES_RANGE.recommended} recommended)`,
       ],
+      language: languageOption("the question's"),
+      ...SEARCH_OPTIONS,
     },
     examples: [
       'SEARXNG_URL=http://127.0.0.1:8888 core-search "Is intermittent fasting safe?"',
       'core-search "Does cracking knuckles cause arthritis?" --json --explain 2>explain.txt',
       `${PROVIDERS.exa.keyVariable}=… core-search "Postgres vs MySQL for a banking ledger?" --limit 8`,
+      'core-search "Is intermittent fasting safe?" --language de --exclude-domains pinterest.com',
     ],
     exitCodes:
       "0 a report was produced (any label) · 2 bad usage or configuration · 3 every planned call failed",
@@ -108,8 +136,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     exitCodes: "0 plan printed · 2 bad usage or configuration",
   },
   search: {
-    usage:
-      'core-search search "<query>" [--json] [--explain] [--categories LIST] [--time-range R] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache]',
+    usage: `core-search search "<query>" [--json] [--explain] [--categories LIST] [--time-range R] [--limit N] [--page N] [--deadline-ms N] [--order LIST] [--no-cache] ${SEARCH_OPTIONS_USAGE}`,
     does:
       "Sends one query through the fallback chain (no planning, no judging) and prints the results; " +
       "--json prints the envelope other agent tools read.",
@@ -119,14 +146,21 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       categories: ["LIST", "comma-separated: general, news, science, it (default: general)"],
       "time-range": ["R", "day, week, month or year (default: no date restriction)"],
       limit: LIMIT,
+      page: [
+        "N",
+        `which page of results, ${PAGE_RANGE.min}-${PAGE_RANGE.max} (default ${PAGE_RANGE.default}); services that cannot page are passed over`,
+      ],
       "deadline-ms": DEADLINE,
       order: ORDER,
       "no-cache": NO_CACHE,
+      language: languageOption("each service's own"),
+      ...SEARCH_OPTIONS,
     },
     examples: [
       'core-search search "solid-state batteries" --categories news --time-range week',
       'core-search search "CRISPR off-target effects" --json --limit 10',
       'core-search search "rust async runtimes" --explain',
+      'core-search search "mRNA vaccine myocarditis" --include-domains nih.gov,who.int --page 2',
     ],
     exitCodes: "0 results found · 2 bad usage or configuration · 3 no service returned results",
   },
@@ -291,6 +325,12 @@ Options of the question:
   --deadline-ms N    overall deadline in ms, ${DEADLINES} (default CORE_SEARCH_DEADLINE_MS or ${DEADLINE_MS_RANGE.default})
   --order LIST       fallback order for this run, e.g. exa,brave (default CORE_SEARCH_ORDER)
   --no-cache         ask the services even if the same request was answered lately
+  --language CODE    results in this language, ISO 639-1 such as de (default: the question's)
+  --safe-search LEVEL
+                     off, moderate or strict (default: each service's own)
+  --include-domains LIST, --exclude-domains LIST
+                     only, or never, results on these domains (comma-separated, at most ${MAX_DOMAINS})
+  --engines LIST     SearXNG engines for every search instead of the planner's choice
 
 ${searchServicesHelp()}
 Progress goes to stderr while calls run when it is a terminal; NO_COLOR=1 turns colour off.

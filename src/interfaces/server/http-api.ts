@@ -1,8 +1,10 @@
 /**
  * The HTTP API for callers that are not Node (`core-search serve`): node:http only, JSON in and out.
  *
- *   POST /v1/corroborate  {question, limit?, deadlineMs?}                 → the report
- *   POST /v1/search       {query, categories?, timeRange?, limit?, deadlineMs?} → the search envelope
+ *   POST /v1/corroborate  {question, limit?, deadlineMs?, read?, judge?, …options} → the report
+ *   POST /v1/search       {query, categories?, timeRange?, limit?, page?, deadlineMs?, …options}
+ *                                                                         → the search envelope
+ *   (options: language?, safeSearch?, includeDomains?, excludeDomains?, engines?)
  *   POST /v1/assess       {claim, evidence: [{url, title?, snippet?}]}     → the assessment
  *   POST /v1/read         {url, maxChars?, timeoutMs?}                     → the page's text
  *   GET  /healthz                                                         → {ok, version}

@@ -63,8 +63,9 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
   const reads = slots(context.limits.read, inLine("read"));
   // The server's own deadline is the ceiling, so one caller cannot hold a slot for longer.
   const deadlineMs = deadlineMsField(config.deadlineMs);
-  const corroborateBody = corroborateInputSchema.extend({ deadlineMs });
-  const searchBody = searchInputSchema.extend({ deadlineMs });
+  // safeExtend keeps the schemas' own checks (no domain both kept and left out).
+  const corroborateBody = corroborateInputSchema.safeExtend({ deadlineMs });
+  const searchBody = searchInputSchema.safeExtend({ deadlineMs });
 
   return {
     "/healthz": {

@@ -135,6 +135,34 @@ describe("--explain", () => {
     expect(stderr).toContain(`\nOutcome\n  ok: ${hits} results from searxng\n\n`);
   });
 
+  it("search --explain names the search options asked, and the warnings say what a service left unapplied", async () => {
+    const { code, stderr } = await cli(
+      [
+        "search",
+        "fasting",
+        "--explain",
+        "--page",
+        "2",
+        "--language",
+        "de",
+        "--safe-search",
+        "off",
+        "--include-domains",
+        "site0.org, site1.org",
+        "--engines",
+        "bing,google",
+      ],
+      { SEARXNG_URL: await searx() },
+    );
+    expect(code).toBe(0);
+    expect(stderr).toContain(
+      "  request     categories general · time any · limit 5 · page 2 · language de · safe search off · only site0.org, site1.org · engines bing, google\n",
+    );
+    expect(stderr).toContain(
+      "core-search: warning: searxng: includeDomains not supported: its results were filtered by address instead (2 of 4 kept)\n",
+    );
+  });
+
   it("search with every engine down: exit 3, the attempts, and the doctor hint", async () => {
     const down = ENGINES.map((e) => ({ ...e, fails: "timeout" }));
     const { code, stderr } = await cli(["search", "fasting", "--explain"], {
