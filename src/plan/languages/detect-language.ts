@@ -1,0 +1,91 @@
+import { createRequire } from "node:module";
+import { readDataFile } from "../../util/read-data-file.js";
+
+/** What the question's language is called when nothing says otherwise. */
+export const DEFAULT_LANGUAGE = "en";
+
+interface Markers {
+  code: string;
+  words: ReadonlySet<string>;
+  openers: ReadonlySet<string>;
+  signs: readonly RegExp[];
+}
+
+type DetectAll = (text: string) => { lang: string; accuracy: number }[];
+
+let markers: readonly Markers[] | undefined;
+let detectAll: DetectAll | undefined;
+
+/**
+ * The question's language, ISO 639-1. Statistical detectors guess poorly on five to twelve words
+ * ("Python ou Java ?" reads as Portuguese), so the words and signs each language is known by
+ * (src/data/language-markers.json) decide first. tinyld (its light build: the only small detector
+ * with a synchronous CommonJS entry, and plan() is synchronous) is asked only when they do not: it
+ * costs about as much to load as Node itself takes to start, and most questions never need it. It
+ * names the languages that have no markers and breaks ties; a unique n-gram is strong evidence,
+ * the rest of its ranking only a tie-break. When still unsure: English.
+ */
+export function detectLanguage(text: string): string {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (letters.length === 0) return DEFAULT_LANGUAGE;
+  const latin = letters.filter((letter) => /\p{Script=Latin}/u.test(letter)).length;
+  if (latin * 2 <= letters.length) return library()(text)[0]?.lang || DEFAULT_LANGUAGE;
+
+  const scores = markerScores(text);
+  const [[best, top] = [DEFAULT_LANGUAGE, 0], [, second] = ["", 0]] = ranked(scores);
+  if (top > 0 && (top - second >= 2 || (best === DEFAULT_LANGUAGE && second === 0))) return best;
+
+  const guesses = library()(text);
+  const leader = guesses[0];
+  if (leader && leader.accuracy >= 0.5) scores.set(leader.lang, (scores.get(leader.lang) ?? 0) + 2);
+  else if (leader) {
+    for (const { lang, accuracy } of guesses) {
+      const score = scores.get(lang) ?? 0;
+      if (score > 0) scores.set(lang, score + (0.5 * accuracy) / leader.accuracy);
+    }
+  }
+  const [[winner, score] = [DEFAULT_LANGUAGE, 0]] = ranked(scores);
+  const english = scores.get(DEFAULT_LANGUAGE) ?? 0;
+  if (score < 1 || (winner !== DEFAULT_LANGUAGE && score - english < 1)) return DEFAULT_LANGUAGE;
+  return winner;
+}
+
+/** Per language, how many of its marker words, openers and signs the question has. */
+export function markerScores(text: string): Map<string, number> {
+  const lower = text.toLowerCase();
+  const tokens = lower
+    .split(/[^\p{L}\p{M}'’-]+/u)
+    .map((token) => token.replace(/^['’-]+|['’-]+$/g, ""))
+    .filter((token) => token !== "");
+  const scores = new Map<string, number>();
+  for (const language of languageMarkers()) {
+    let score = language.openers.has(tokens[0] ?? "") ? 1 : 0;
+    for (const token of tokens) if (language.words.has(token)) score += 1;
+    for (const sign of language.signs) score += lower.match(sign)?.length ?? 0;
+    scores.set(language.code, score);
+  }
+  return scores;
+}
+
+function ranked(scores: Map<string, number>): [string, number][] {
+  return [...scores].sort((a, b) => b[1] - a[1]);
+}
+
+function languageMarkers(): readonly Markers[] {
+  if (markers) return markers;
+  const raw = readDataFile("language-markers.json") as {
+    languages: Record<string, { words: string[]; openers: string[]; signs: string[] }>;
+  };
+  markers = Object.entries(raw.languages).map(([code, language]) => ({
+    code,
+    words: new Set(language.words),
+    openers: new Set(language.openers),
+    signs: language.signs.map((sign) => new RegExp(sign, "giu")),
+  }));
+  return markers;
+}
+
+function library(): DetectAll {
+  detectAll ??= (createRequire(import.meta.url)("tinyld/light") as { detectAll: DetectAll }).detectAll;
+  return detectAll;
+}
