@@ -13,7 +13,7 @@ interface Markers {
 
 type DetectAll = (text: string) => { lang: string; accuracy: number }[];
 
-let markers: readonly Markers[] | undefined;
+let markers: { languages: readonly Markers[]; names: Readonly<Record<string, string>> } | undefined;
 let detectAll: DetectAll | undefined;
 
 /**
@@ -58,7 +58,7 @@ export function markerScores(text: string): Map<string, number> {
     .map((token) => token.replace(/^['’-]+|['’-]+$/g, ""))
     .filter((token) => token !== "");
   const scores = new Map<string, number>();
-  for (const language of languageMarkers()) {
+  for (const language of languageMarkers().languages) {
     let score = language.openers.has(tokens[0] ?? "") ? 1 : 0;
     for (const token of tokens) if (language.words.has(token)) score += 1;
     for (const sign of language.signs) score += lower.match(sign)?.length ?? 0;
@@ -71,17 +71,26 @@ function ranked(scores: Map<string, number>): [string, number][] {
   return [...scores].sort((a, b) => b[1] - a[1]);
 }
 
-function languageMarkers(): readonly Markers[] {
+/** "de" → "German"; a code without a name stays a code. */
+export function languageName(code: string): string {
+  return languageMarkers().names[code] ?? code;
+}
+
+function languageMarkers(): NonNullable<typeof markers> {
   if (markers) return markers;
   const raw = readDataFile("language-markers.json") as {
+    names: Record<string, string>;
     languages: Record<string, { words: string[]; openers: string[]; signs: string[] }>;
   };
-  markers = Object.entries(raw.languages).map(([code, language]) => ({
-    code,
-    words: new Set(language.words),
-    openers: new Set(language.openers),
-    signs: language.signs.map((sign) => new RegExp(sign, "giu")),
-  }));
+  markers = {
+    names: raw.names,
+    languages: Object.entries(raw.languages).map(([code, language]) => ({
+      code,
+      words: new Set(language.words),
+      openers: new Set(language.openers),
+      signs: language.signs.map((sign) => new RegExp(sign, "gu")),
+    })),
+  };
   return markers;
 }
 

@@ -1,3 +1,5 @@
+import { languageName } from "./detect-language.js";
+
 /**
  * What a plan says about a question that is not in English, worded once here: the built-in stance
  * judge was fitted on English text, whatever language the queries are in.
@@ -7,16 +9,4 @@ export function languageWarning(language: string, templated: boolean): string {
   return templated
     ? `The question is in ${name}: its claim and queries are in ${name}, but the built-in stance judge reads English only, so its stances on ${name} pages are unreliable; an LLM or sampling judge reads any language.`
     : `The question is in ${name}, which the planner has no templates for: it is searched as asked, with no counter-query template. The plan and the built-in stance judge are English-first; an LLM or sampling judge reads any language.`;
-}
-
-let names: Intl.DisplayNames | undefined;
-
-/** "de" → "German"; a code the runtime does not know stays a code. */
-function languageName(language: string): string {
-  names ??= new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
-  try {
-    return names.of(language) ?? language;
-  } catch {
-    return language;
-  }
 }

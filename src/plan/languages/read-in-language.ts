@@ -48,11 +48,14 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
     .trim();
   const gate = settledFact(asked, t);
   let statement = withoutWords(asked, t.words.fillers);
-  for (const { pattern, replace } of t.rewrites) statement = statement.replace(pattern, replace);
+  for (const { pattern, replace } of t.rewrites) {
+    const groups = caseless(pattern, statement);
+    if (groups) statement = replace.replace(/\$(\d)/g, (_, n: string) => groups[Number(n)] ?? "");
+  }
 
   for (const shape of t.shapes) {
-    const match = statement.match(shape.pattern);
-    const parts = match?.groups && partsOf(match.groups, shape, t);
+    const groups = caseless(shape.pattern, statement)?.groups;
+    const parts = groups && partsOf(groups, shape, t);
     if (!parts) continue;
     const choice = counterChoice(shape, parts, t);
     const subject = bare(parts.x, t);
@@ -71,7 +74,8 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
       counter: { query: fill(t.counters[choice], { subject, other }, t, false), intent: INTENT_OF[choice] },
     };
   }
-  const subject = bare(statement.replace(t.fallbackLead, ""), t) || asked;
+  const lead = t.fallbackLead.exec(statement.toLowerCase())?.[0].length ?? 0;
+  const subject = bare(statement.slice(lead), t) || asked;
   return {
     queryType: "fallback",
     subject: [subject],
@@ -91,7 +95,8 @@ function settledFact(asked: string, t: LanguageTemplates): LanguageReading["gate
   for (const [word, symbol] of t.arithmetic.operators) sum = sum.replace(word, symbol);
   if (/\d/.test(sum) && /^[\d\s.,+\-*/^()x×÷=%]+$/.test(sum) && /[+\-*/^x×÷%]/.test(sum))
     return { bypass: true, reason: "arithmetic" };
-  for (const { reason, pattern } of t.bypass) if (pattern.test(asked)) return { bypass: true, reason };
+  const lower = asked.toLowerCase();
+  for (const { reason, pattern } of t.bypass) if (pattern.test(lower)) return { bypass: true, reason };
   return { bypass: false, reason: null };
 }
 
@@ -121,13 +126,35 @@ function partsOf(
     if (isJudgement(second, t) || t.words.negations.has(second)) return null;
   }
   // "gut oder schlecht für die Knie" tests the first judgement: "gut für die Knie".
-  const or = [...t.words.or].join("|");
   parts.predicate = parts.predicate
-    .replace(new RegExp(`\\s+(?:${or})\\s+(\\p{L}+)`, "iu"), (found, word: string) =>
+    .replace(t.alternativeTail, (found, word: string) =>
       isJudgement(word.toLowerCase(), t) || t.words.negations.has(word.toLowerCase()) ? "" : found,
     )
     .trim();
   return parts;
+}
+
+/**
+ * A pattern's match against the lower-cased text, with its groups cut from the text as written
+ * (a letter whose lower case is longer, as "İ"'s is, leaves the groups lower-cased).
+ */
+function caseless(
+  pattern: RegExp,
+  text: string,
+): { groups: Record<string, string | undefined>; [index: number]: string | undefined } | null {
+  const lower = text.toLowerCase();
+  const match = pattern.exec(lower);
+  if (!match) return null;
+  const cut = (at: [number, number] | undefined, value: string | undefined) =>
+    at && lower.length === text.length ? text.slice(at[0], at[1]) : value;
+  const groups: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(match.groups ?? {}))
+    groups[name] = cut(match.indices?.groups?.[name], value);
+  const numbered: Record<number, string | undefined> = {};
+  match.forEach((value, index) => {
+    numbered[index] = cut(match.indices?.[index], value);
+  });
+  return Object.assign(numbered, { groups });
 }
 
 /**
