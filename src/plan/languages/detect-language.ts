@@ -46,7 +46,8 @@ export function detectLanguage(text: string): string {
   }
   const [[winner, score] = [DEFAULT_LANGUAGE, 0]] = ranked(scores);
   const english = scores.get(DEFAULT_LANGUAGE) ?? 0;
-  if (score < 1 || (winner !== DEFAULT_LANGUAGE && score - english < 1)) return DEFAULT_LANGUAGE;
+  // Another language has to be ahead of English by most of a word.
+  if (score < 1 || (winner !== DEFAULT_LANGUAGE && score - english < 0.75)) return DEFAULT_LANGUAGE;
   return winner;
 }
 

@@ -38,6 +38,8 @@ export interface LanguageTemplates {
   predicateFirst: boolean;
   /** How a verb that is a subject looks: "¿Es seguro comer huevos crudos?". */
   infinitive: RegExp | undefined;
+  /** German writes nouns with a capital: a lower-case last word is an adjective. */
+  nounsCapitalized: boolean;
   rewrites: readonly { pattern: RegExp; replace: string }[];
   bypass: readonly { reason: string; pattern: RegExp }[];
   arithmetic: { leads: RegExp; operators: readonly [RegExp, string][] };
@@ -67,12 +69,14 @@ export type WordList =
   | "harmVerbs"
   | "helpVerbs"
   | "particles"
-  | "toolVerbs";
+  | "toolVerbs"
+  | "causeInfinitives";
 
 interface RawTemplates {
   lists: Record<WordList, string[]>;
   predicateFirst: boolean;
   infinitive?: string;
+  nounsCapitalized?: boolean;
   rewrites: { pattern: string; replace: string }[];
   bypass: { reason: string; pattern: string }[];
   arithmetic: { leads: string; operators: Record<string, string> };
@@ -106,6 +110,7 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
     ) as unknown as Record<WordList, ReadonlySet<string>>,
     predicateFirst: raw.predicateFirst,
     infinitive: raw.infinitive === undefined ? undefined : compile(raw.infinitive, "u"),
+    nounsCapitalized: raw.nounsCapitalized ?? false,
     rewrites: raw.rewrites.map((r) => ({ pattern: compile(r.pattern), replace: r.replace })),
     bypass: raw.bypass.map((b) => ({ reason: b.reason, pattern: compile(b.pattern) })),
     arithmetic: {

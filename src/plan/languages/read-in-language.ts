@@ -33,6 +33,8 @@ type Parts = {
   y: string;
   verb: string;
   predicate: string;
+  /** A verb closing the claim, not named by the counter-query: "Kann Stress krank | machen". */
+  tail: string;
 };
 
 /**
@@ -109,6 +111,7 @@ function partsOf(
     x: groups.x ?? "",
     y: groups.y ?? "",
     verb: (groups.verb ?? "").toLowerCase(),
+    tail: groups.tail ?? "",
     // A comparison names its predicate where the question puts it: "Was ist besser, X oder Y", "X oder Y besser".
     predicate:
       Object.entries(groups).find(([name, value]) => name.startsWith("predicate") && value)?.[1] ?? "",
@@ -197,13 +200,26 @@ function splitPredicate(rest: string, t: LanguageTemplates): Pick<Parts, "x" | "
     };
   }
   if (at > 0) {
+    const leads = (w: string) =>
+      t.words.articles.has(w) || t.words.intensifiers.has(w) || t.words.negations.has(w);
+    while (at > 1 && leads(lower[at - 1] ?? "")) at -= 1;
+  } else if (
+    t.nounsCapitalized &&
+    /^\p{Ll}/u.test(tokens.at(-1) ?? "") &&
+    tokens.slice(1).some((w) => /^\p{Lu}/u.test(w))
+  ) {
+    // Where nouns are capitalised, a lower-case last word is the predicate: "Wasser aus der Leitung | trinkbar".
+    at = tokens.length - 1;
     while (
       at > 1 &&
-      (t.words.articles.has(lower[at - 1] ?? "") || t.words.intensifiers.has(lower[at - 1] ?? ""))
+      (t.words.intensifiers.has(lower[at - 1] ?? "") || t.words.negations.has(lower[at - 1] ?? ""))
     )
       at -= 1;
   } else {
-    at = articleAfter(1);
+    // An article after a preposition belongs to its phrase: "der Mond | aus der Milchstraße".
+    at = lower.findIndex(
+      (w, i) => i >= 1 && t.words.articles.has(w) && !t.words.prepositions.has(lower[i - 1] ?? ""),
+    );
     if (at < 0) at = lower.findIndex((w, i) => i >= 1 && t.words.prepositions.has(w));
     if (at < 0) at = tokens.length - 1;
   }
