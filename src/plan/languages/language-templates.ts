@@ -40,6 +40,8 @@ export interface LanguageTemplates {
   infinitive: RegExp | undefined;
   /** German writes nouns with a capital: a lower-case last word is an adjective. */
   nounsCapitalized: boolean;
+  /** An article written onto its noun (French "l'autisme"), left out of subjects. */
+  elision: RegExp | undefined;
   rewrites: readonly { pattern: RegExp; replace: string }[];
   bypass: readonly { reason: string; pattern: RegExp }[];
   arithmetic: { leads: RegExp; operators: readonly [RegExp, string][] };
@@ -77,6 +79,7 @@ interface RawTemplates {
   predicateFirst: boolean;
   infinitive?: string;
   nounsCapitalized?: boolean;
+  elision?: string;
   rewrites: { pattern: string; replace: string }[];
   bypass: { reason: string; pattern: string }[];
   arithmetic: { leads: string; operators: Record<string, string> };
@@ -111,6 +114,7 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
     predicateFirst: raw.predicateFirst,
     infinitive: raw.infinitive === undefined ? undefined : compile(raw.infinitive, "u"),
     nounsCapitalized: raw.nounsCapitalized ?? false,
+    elision: raw.elision === undefined ? undefined : compile(raw.elision, "iu"),
     rewrites: raw.rewrites.map((r) => ({ pattern: compile(r.pattern), replace: r.replace })),
     bypass: raw.bypass.map((b) => ({ reason: b.reason, pattern: compile(b.pattern) })),
     arithmetic: {

@@ -112,7 +112,8 @@ function partsOf(
     y: groups.y ?? "",
     verb: (groups.verb ?? "").toLowerCase(),
     tail: groups.tail ?? "",
-    // A comparison names its predicate where the question puts it: "Was ist besser, X oder Y", "X oder Y besser".
+    // A comparison names its predicate where the question puts it: "Was ist besser, X oder Y",
+    // "X oder Y besser".
     predicate:
       Object.entries(groups).find(([name, value]) => name.startsWith("predicate") && value)?.[1] ?? "",
   };
@@ -162,9 +163,10 @@ function caseless(
 
 /**
  * Subject and predicate of "Ist Rotwein gut für das Herz" / "¿Es saludable el café?": the predicate
- * starts at a judgement word (with the article or intensifier before it), else at an article or a
- * preposition after the subject's first word, else at the last word. Where the predicate comes
- * first (Spanish), the subject is the article-led phrase after it, up to a preposition.
+ * starts at a judgement word (with the article, intensifier or negation before it), else (German)
+ * at a lower-case last word, else at an article or a preposition after the subject's first word,
+ * else at the last word. Where the predicate comes first (Spanish), the subject starts at an
+ * article, a name or a verb after it.
  */
 function splitPredicate(rest: string, t: LanguageTemplates): Pick<Parts, "x" | "predicate"> | null {
   const tokens = rest.split(/\s+/);
@@ -208,7 +210,8 @@ function splitPredicate(rest: string, t: LanguageTemplates): Pick<Parts, "x" | "
     /^\p{Ll}/u.test(tokens.at(-1) ?? "") &&
     tokens.slice(1).some((w) => /^\p{Lu}/u.test(w))
   ) {
-    // Where nouns are capitalised, a lower-case last word is the predicate: "Wasser aus der Leitung | trinkbar".
+    // Where nouns are capitalised, a lower-case last word is the predicate: "Wasser aus der
+    // Leitung | trinkbar".
     at = tokens.length - 1;
     while (
       at > 1 &&
@@ -277,10 +280,10 @@ function fill(
 /** A phrase as a search term: no leading articles (nor, for an object, its preposition), no trailing particle. */
 function bare(phrase: string, t: LanguageTemplates, object = false): string {
   const tokens = phrase.split(/\s+/).filter((w) => w !== "");
-  const lead = (w: string) =>
-    t.words.articles.has(w) || /^(?:l|d)['’]$/.test(w) || (object && t.words.prepositions.has(w));
+  const lead = (w: string) => t.words.articles.has(w) || (object && t.words.prepositions.has(w));
   while (tokens.length > 1 && lead(tokens[0]?.toLowerCase() ?? "")) tokens.shift();
-  if (tokens[0]) tokens[0] = tokens[0].replace(/^(?:l|d|qu)['’](?=\p{L})/iu, "");
+  // An elided article is written onto its noun: "l'autisme".
+  if (tokens[0] && t.elision) tokens[0] = tokens[0].replace(t.elision, "");
   if (object && tokens.length > 1 && t.words.particles.has(tokens.at(-1)?.toLowerCase() ?? "")) tokens.pop();
   return tokens.join(" ").replace(/[,;:]+$/, "");
 }
