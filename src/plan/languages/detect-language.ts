@@ -12,6 +12,12 @@ interface Markers {
 
 type DetectAll = (text: string) => { lang: string; accuracy: number }[];
 
+/** Latin letters: Basic Latin to Latin Extended-B, and Latin Extended Additional (Vietnamese). */
+const LATIN_LETTER = /[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]/g;
+/** Letters of the other scripts the detector names: Greek to Arabic, Indic, Thai, Hangul, kana, CJK. */
+const OTHER_LETTER =
+  /[\u0370-\u03ff\u0400-\u052f\u0590-\u06ff\u0900-\u0dff\u0e00-\u0e7f\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g;
+
 let markers: { languages: readonly Markers[]; names: Readonly<Record<string, string>> } | undefined;
 let detectAll: DetectAll | undefined;
 
@@ -25,12 +31,11 @@ let detectAll: DetectAll | undefined;
  * the rest of its ranking only a tie-break. When still unsure: English.
  */
 export function detectLanguage(text: string): string {
-  const letters = text.match(/\p{L}/gu) ?? [];
-  if (letters.length === 0) return DEFAULT_LANGUAGE;
-  // Latin letters, Basic to Extended-B and Extended Additional (a narrower class than
-  // \p{Script=Latin}, which costs more to compile than the whole check).
-  const latin = letters.filter((letter) => /[a-z\u00c0-\u024f\u1e00-\u1eff]/i.test(letter)).length;
-  if (latin * 2 <= letters.length) return library()(text)[0]?.lang || DEFAULT_LANGUAGE;
+  // Plain ranges, not \p{L} or \p{Script=…}: those cost V8 more to compile than the whole check.
+  const latin = text.match(LATIN_LETTER)?.length ?? 0;
+  const other = text.match(OTHER_LETTER)?.length ?? 0;
+  if (latin === 0 && other === 0) return DEFAULT_LANGUAGE;
+  if (other >= latin) return library()(text)[0]?.lang || DEFAULT_LANGUAGE;
 
   const scores = markerScores(text);
   const [[best, top] = [DEFAULT_LANGUAGE, 0], [, second] = ["", 0]] = ranked(scores);
@@ -56,7 +61,7 @@ export function detectLanguage(text: string): string {
 export function markerScores(text: string): Map<string, number> {
   const lower = text.toLowerCase();
   const tokens = lower
-    .split(/[^\p{L}\p{M}'’-]+/u)
+    .split(/[\s.,;:!?¿¡"“”„«»()[\]{}/…]+/)
     .map((token) => token.replace(/^['’-]+|['’-]+$/g, ""))
     .filter((token) => token !== "");
   const scores = new Map<string, number>();
@@ -90,7 +95,7 @@ function languageMarkers(): NonNullable<typeof markers> {
       code,
       words: new Set(language.words),
       openers: new Set(language.openers),
-      signs: language.signs.map((sign) => new RegExp(sign, "gu")),
+      signs: language.signs.map((sign) => new RegExp(sign, "g")),
     })),
   };
   return markers;
