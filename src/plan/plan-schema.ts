@@ -53,7 +53,9 @@ export const planSchema = z.object({
   question: z.string(),
   language: z
     .string()
-    .describe("The question's language (ISO 639-1), detected; the searches ask for results in it"),
+    .describe(
+      "The question's language (ISO 639-1), detected, English when unsure; the searches ask for results in it",
+    ),
   bypass: z.boolean(),
   bypassReason: z.string().nullable(),
   queryType: z.enum(QUERY_TYPES),
@@ -65,7 +67,9 @@ export const planSchema = z.object({
   counterIntent: z
     .enum(COUNTER_INTENTS)
     .nullable()
-    .describe("What the counter-query looks for, against the claim; null without a counter call"),
+    .describe(
+      "What the counter-query looks for, against the claim; null without a counter call, or when it repeats the question (a language without templates)",
+    ),
   topicCategory: z.enum(["science", "it"]),
   timeRange: z.enum(PLAN_TIME_RANGES),
   newsCall: z.boolean(),

@@ -1,12 +1,16 @@
 import { InvalidInputError } from "../errors.js";
-import { bypassGate } from "./bypass-gate.js";
+import { bypassGate, type GateDecision } from "./bypass-gate.js";
 import { formClaim } from "./claim.js";
 import { classify, cleanSubject } from "./classify.js";
-import { extractContext } from "./context.js";
+import { extractContext, type QuestionContext } from "./context.js";
 import { counterQuery } from "./counter-query.js";
 import { capitalize } from "./english.js";
 import { hasEvaluativeLanguage } from "./evaluative-language.js";
-import type { Plan, PlannedCall, PlanTimeRange, QueryType } from "./plan-schema.js";
+import { DEFAULT_LANGUAGE, detectLanguage } from "./languages/detect-language.js";
+import { hasTemplates } from "./languages/language-templates.js";
+import { languageWarning } from "./languages/language-warnings.js";
+import { readInLanguage } from "./languages/read-in-language.js";
+import type { CounterIntent, Plan, PlannedCall, PlanTimeRange, QueryType } from "./plan-schema.js";
 import { normalizeQuestion } from "./question.js";
 import { routeCall3 } from "./route.js";
 import { chooseTimeRange, wantsNews } from "./time-range.js";
@@ -40,21 +44,27 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
   if (!/[\p{L}\p{N}]/u.test(text)) throw new InvalidInputError("The question has nothing to search for");
   const limit = clampLimit(options.limit ?? DEFAULT_CALL_LIMIT);
   const now = options.now ?? new Date();
-  const classification = classify(text);
-  const subject = classification.subjects;
-  const gate = bypassGate(text);
+  const neutralQuery = text
+    .replace(/^[¿¡]+/, "")
+    .replace(/[?!]+$/, "")
+    .trim();
+  const language = detectLanguage(text);
+  const reading =
+    language === DEFAULT_LANGUAGE
+      ? readEnglish(text, neutralQuery)
+      : readOtherLanguage(language, text, neutralQuery);
+  const { subject, context, gate } = reading;
   const timeRange = chooseTimeRange(text, now);
   const topicCategory = routeCall3(text);
-  const neutralQuery = text.replace(/[?!]+$/, "").trim();
 
-  const warnings: string[] = [];
+  const warnings: string[] = reading.warning ? [reading.warning] : [];
   const matchResult = MATCH_RESULT.test(text.replace(/[?!.]+$/, ""));
   const mentionsData = matchResult || STRUCTURED_DATA.test(text);
   // A plain lookup of such numbers is answered by a database, not by web pages: one call for
   // context. A judgement or causal question that mentions them ("does organic farming reduce crop
   // yields", "is Tesla's share price overvalued") still gets the 4-call pattern, with a caution.
   const structuredData =
-    matchResult || (mentionsData && classification.type === "fallback" && !hasEvaluativeLanguage(text));
+    matchResult || (mentionsData && reading.queryType === "fallback" && !hasEvaluativeLanguage(text));
   if (structuredData) {
     warnings.push(
       "This data lives in structured databases, not web pages: a dedicated financial, sports or pricing source will be more reliable. Running one search for context.",
@@ -65,13 +75,6 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
     );
   }
 
-  // An action subject ("learning statistics") is found in the question as asked ("learn statistics").
-  const context = extractContext(
-    text,
-    classification.action ? [...subject, cleanSubject(classification.action)] : subject,
-    classification.predicate,
-  );
-
   // Fields in the order of the plan's documented JSON.
   const shape = (
     rest: Pick<
@@ -80,14 +83,14 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
     >,
   ): Plan => ({
     question: text,
-    language: "en",
+    language,
     bypass: rest.bypass,
     bypassReason: rest.bypassReason,
-    queryType: classification.type,
+    queryType: reading.queryType,
     subject,
     context: context?.context ?? null,
     // A look-up tests no claim: it carries the question as asked.
-    claim: rest.bypass ? capitalize(neutralQuery) : formClaim(text, classification),
+    claim: rest.bypass ? capitalize(neutralQuery) : reading.claim,
     neutralQuery,
     counterQuery: rest.counterQuery,
     counterIntent: rest.counterIntent,
@@ -113,25 +116,80 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
     });
   }
 
-  const news = newsDecision(text, timeRange, classification.type, now);
-  // The setting stays on the counter-query: "MongoDB alternatives failure cases for a banking ledger".
-  const against = counterQuery(classification, neutralQuery);
-  const counter = [against.query, context?.clause].filter(Boolean).join(" ");
+  const news = newsDecision(text, timeRange, reading.queryType, now);
+  const counter = reading.counter?.query ?? neutralQuery;
   const calls: PlannedCall[] = [
     call(1, "neutral", neutralQuery, ["general"], ["bing", "google", "duckduckgo"], timeRange, limit),
     ...(news.wanted ? [call(2, "news", neutralQuery, ["news"], [], "week", limit)] : []),
     call(3, topicCategory, neutralQuery, [topicCategory], [], timeRange, limit),
-    call(4, "counter", counter, ["general"], ["mojeek", "wiby"], timeRange, limit),
+    {
+      ...call(4, "counter", counter, ["general"], ["mojeek", "wiby"], timeRange, limit),
+      // Without a template the question itself goes to the independent indexes: another index,
+      // not the other side.
+      ...(reading.counter ? {} : { intent: "neutral" as const }),
+    },
   ];
   return shape({
     bypass: false,
     bypassReason: null,
     counterQuery: counter,
-    counterIntent: against.intent,
+    counterIntent: reading.counter?.intent ?? null,
     newsCall: news.wanted,
     newsReason: news.reason,
     calls,
   });
+}
+
+/** What the planner makes of the question in its language, before the calls are laid out. */
+interface Reading {
+  queryType: QueryType;
+  subject: string[];
+  context: QuestionContext | null;
+  claim: string;
+  gate: GateDecision;
+  /** Null: the counter call sends the question as asked and looks for nothing against it. */
+  counter: { query: string; intent: CounterIntent } | null;
+  warning?: string;
+}
+
+function readEnglish(text: string, neutralQuery: string): Reading {
+  const classification = classify(text);
+  const subject = classification.subjects;
+  // An action subject ("learning statistics") is found in the question as asked ("learn statistics").
+  const context = extractContext(
+    text,
+    classification.action ? [...subject, cleanSubject(classification.action)] : subject,
+    classification.predicate,
+  );
+  const against = counterQuery(classification, neutralQuery);
+  return {
+    queryType: classification.type,
+    subject,
+    context,
+    claim: formClaim(text, classification),
+    gate: bypassGate(text),
+    // The setting stays on the counter-query: "MongoDB alternatives failure cases for a banking ledger".
+    counter: { query: [against.query, context?.clause].filter(Boolean).join(" "), intent: against.intent },
+  };
+}
+
+/**
+ * German, French and Spanish questions get claims and counter-queries formed in their language;
+ * any other language is searched as asked, claim included.
+ */
+function readOtherLanguage(language: string, text: string, neutralQuery: string): Reading {
+  if (hasTemplates(language)) {
+    return { ...readInLanguage(text, language), context: null, warning: languageWarning(language, true) };
+  }
+  return {
+    queryType: "fallback",
+    subject: [],
+    context: null,
+    claim: neutralQuery,
+    gate: { bypass: false, reason: null },
+    counter: null,
+    warning: languageWarning(language, false),
+  };
 }
 
 /** One general call with no date limit: the bypass path, and the fallback when engine diversity is degraded. */

@@ -1,0 +1,149 @@
+import { readDataFile } from "../../util/read-data-file.js";
+import type { QueryType } from "../plan-schema.js";
+
+/** The languages whose questions get their own claim and counter-query: src/data/plan-<code>.json. */
+export const TEMPLATE_LANGUAGES = ["de", "fr", "es"] as const;
+export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
+
+export function hasTemplates(language: string): language is TemplateLanguage {
+  return (TEMPLATE_LANGUAGES as readonly string[]).includes(language);
+}
+
+/** A counter-query template's name, or how to choose one: by the predicate's polarity or the verb. */
+export type CounterChoice = "polarity" | "cause" | CounterTemplate;
+export type CounterTemplate =
+  | "risks"
+  | "benefits"
+  | "reverse"
+  | "refute"
+  | "link"
+  | "ineffective"
+  | "alternatives"
+  | "critique";
+
+export interface Shape {
+  type: QueryType;
+  pattern: RegExp;
+  /** `predicate`: the group `rest` holds subject and predicate; `object`: subject and object. */
+  split?: "predicate" | "object";
+  claim: string | null;
+  counter: CounterChoice;
+  /** `judgement`: not a choice between two things when the second is a judgement ("gut oder schlecht"). */
+  reject?: "judgement";
+}
+
+export interface LanguageTemplates {
+  words: Record<WordList, ReadonlySet<string>>;
+  /** Spanish puts the predicate first: "¿Es saludable el café?". */
+  predicateFirst: boolean;
+  /** How a verb that is a subject looks: "¿Es seguro comer huevos crudos?". */
+  infinitive: RegExp | undefined;
+  /** German writes nouns with a capital: a lower-case last word is an adjective. */
+  nounsCapitalized: boolean;
+  /** An article written onto its noun (French "l'autisme"), left out of subjects. */
+  elision: RegExp | undefined;
+  rewrites: readonly { pattern: RegExp; replace: string }[];
+  bypass: readonly { reason: string; pattern: RegExp }[];
+  arithmetic: { leads: RegExp; operators: readonly [RegExp, string][] };
+  shapes: readonly Shape[];
+  fallbackLead: RegExp;
+  counters: Record<CounterTemplate, string>;
+  contractions: readonly { pattern: RegExp; replace: string }[];
+  /** " oder schlecht" after a predicate: a second judgement, dropped from the claim. */
+  alternativeTail: RegExp;
+}
+
+export type WordList =
+  | "articles"
+  | "nounLinks"
+  | "prepositions"
+  | "intensifiers"
+  | "fillers"
+  | "negations"
+  | "or"
+  | "positive"
+  | "negative"
+  | "comparatives"
+  | "superlatives"
+  | "judgement"
+  | "questionWords"
+  | "copulas"
+  | "harmVerbs"
+  | "helpVerbs"
+  | "particles"
+  | "toolVerbs"
+  | "causeInfinitives";
+
+interface RawTemplates {
+  lists: Record<WordList, string[]>;
+  predicateFirst: boolean;
+  infinitive?: string;
+  nounsCapitalized?: boolean;
+  elision?: string;
+  rewrites: { pattern: string; replace: string }[];
+  bypass: { reason: string; pattern: string }[];
+  arithmetic: { leads: string; operators: Record<string, string> };
+  shapes: (Omit<Shape, "pattern" | "claim"> & { pattern: string; claim: string | null })[];
+  fallbackLead: string;
+  counters: Record<CounterTemplate, string>;
+  contractions: { pattern: string; replace: string }[];
+}
+
+const loaded = new Map<TemplateLanguage, LanguageTemplates>();
+
+/** A language's templates, read and compiled on first use: an English question never pays for them. */
+export function languageTemplates(language: TemplateLanguage): LanguageTemplates {
+  const cached = loaded.get(language);
+  if (cached) return cached;
+  const raw = readDataFile(`plan-${language}.json`) as RawTemplates;
+  // Patterns are matched against the lower-cased question: a case-insensitive \p{L} costs V8 tens
+  // of milliseconds to compile, more than the rest of the plan.
+  const compile = (source: string, flags = "du") =>
+    new RegExp(
+      // "{positive}" in a pattern stands for the words of that list ("\p{L}" is not a list).
+      source.replace(/(?<!\\p)\{(\w+)\}/g, (found, name: string) => {
+        const list = raw.lists[name as WordList];
+        return list ? alternation(list) : found;
+      }),
+      flags,
+    );
+  const templates: LanguageTemplates = {
+    words: Object.fromEntries(
+      Object.entries(raw.lists).map(([name, words]) => [name, new Set(words)]),
+    ) as unknown as Record<WordList, ReadonlySet<string>>,
+    predicateFirst: raw.predicateFirst,
+    infinitive: raw.infinitive === undefined ? undefined : compile(raw.infinitive, "u"),
+    nounsCapitalized: raw.nounsCapitalized ?? false,
+    elision: raw.elision === undefined ? undefined : compile(raw.elision, "iu"),
+    rewrites: raw.rewrites.map((r) => ({ pattern: compile(r.pattern), replace: r.replace })),
+    bypass: raw.bypass.map((b) => ({ reason: b.reason, pattern: compile(b.pattern) })),
+    arithmetic: {
+      leads: compile(raw.arithmetic.leads),
+      // Longest first, so "multiplié par" is read before "par".
+      operators: Object.entries(raw.arithmetic.operators)
+        .sort((a, b) => b[0].length - a[0].length)
+        .map(([word, symbol]) => [
+          compile(`(?<!\\p{L})${escapeRegExp(word)}(?!\\p{L})`, "gu"),
+          ` ${symbol} `,
+        ]),
+    },
+    shapes: raw.shapes.map((shape) => ({ ...shape, pattern: compile(shape.pattern) })),
+    fallbackLead: compile(raw.fallbackLead),
+    counters: raw.counters,
+    contractions: raw.contractions.map((c) => ({ pattern: compile(c.pattern, "gu"), replace: c.replace })),
+    alternativeTail: compile(`\\s+(?:${[...raw.lists.or].join("|")})\\s+(\\p{L}+)`, "u"),
+  };
+  loaded.set(language, templates);
+  return templates;
+}
+
+function alternation(words: readonly string[]): string {
+  return `(?:${[...words]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join("|")})`;
+}
+
+function escapeRegExp(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

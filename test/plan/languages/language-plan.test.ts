@@ -1,0 +1,147 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { languageWarning } from "../../../src/plan/languages/language-warnings.js";
+import { plan } from "../../../src/plan/plan.js";
+import { type Plan, planSchema } from "../../../src/plan/plan-schema.js";
+
+interface Row {
+  question: string;
+  language: string;
+  bypass: boolean;
+  queryType: Plan["queryType"];
+  subject: string[];
+  claim: string;
+  counterIntent: Plan["counterIntent"];
+  counterQuery: string | null;
+}
+
+/** German, French and Spanish questions of every kind, with the plan they should get. */
+const ROWS: Row[] = readFileSync(new URL("./language-questions.jsonl", import.meta.url), "utf8")
+  .split("\n")
+  .filter((line) => line.trim() !== "")
+  .map((line) => JSON.parse(line) as Row);
+
+const NOW = new Date("2026-11-30T12:00:00Z");
+
+/** The words of the English counter-query templates (src/plan/counter-query.ts). */
+const ENGLISH_TEMPLATE =
+  /\b(?:criticisms?|problems|drawbacks|risks|unintended consequences|alternatives|failure cases|evidence against|debunked|decline|overhyped|why not|advantages of|over|comparison|of)\b/i;
+
+describe("questions in German, French and Spanish", () => {
+  it.each(["de", "fr", "es"])("has at least 10 %s questions of every kind", (language) => {
+    const rows = ROWS.filter((row) => row.language === language);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    const kinds = new Set(rows.map((row) => (row.bypass ? "bypass" : row.counterIntent)));
+    expect([...kinds].sort()).toEqual(["alternatives", "benefits", "bypass", "refute", "reverse", "risks"]);
+  });
+
+  it.each(ROWS)("$question", (row) => {
+    const p = plan(row.question, { now: NOW });
+    expect({
+      language: p.language,
+      bypass: p.bypass,
+      queryType: p.queryType,
+      subject: p.subject,
+      claim: p.claim,
+      counterIntent: p.counterIntent,
+      counterQuery: p.counterQuery,
+    }).toEqual({
+      language: row.language,
+      bypass: row.bypass,
+      queryType: row.queryType,
+      subject: row.subject,
+      claim: row.claim,
+      counterIntent: row.counterIntent,
+      counterQuery: row.counterQuery,
+    });
+    expect(planSchema.safeParse(p).success).toBe(true);
+    // The built-in judge's limit is said once, in the same words for every language.
+    expect(p.warnings).toContain(languageWarning(row.language, true));
+  });
+
+  it("forms German queries for 'Ist Kaffee gesund?', with no English template words", () => {
+    const p = plan("Ist Kaffee gesund?", { now: NOW });
+    expect(p.claim).toBe("Kaffee ist gesund");
+    expect(p.neutralQuery).toBe("Ist Kaffee gesund");
+    expect(p.counterQuery).toBe("Kaffee Risiken Nachteile Kritik");
+    expect(p.counterIntent).toBe("risks");
+    expect(p.calls.find((c) => c.role === "counter")).toMatchObject({
+      intent: "counter",
+      query: "Kaffee Risiken Nachteile Kritik",
+      engines: ["mojeek", "wiby"],
+    });
+    for (const c of p.calls) expect(c.query).not.toMatch(ENGLISH_TEMPLATE);
+  });
+
+  it.each(ROWS.filter((row) => row.language === "de" && !row.bypass))(
+    "keeps English out of the German plan: $question",
+    (row) => {
+      const p = plan(row.question, { now: NOW });
+      for (const text of [p.claim, ...p.calls.map((c) => c.query)]) {
+        expect(text).not.toMatch(ENGLISH_TEMPLATE);
+        expect(text).not.toMatch(/\b(?:is|are|causes|better than|a good choice)\b/i);
+      }
+    },
+  );
+
+  it("gives a bypassed question one call with the question as asked", () => {
+    const p = plan("¿Qué es la inflación?", { now: NOW });
+    expect(p.bypassReason).toBe("definition");
+    expect(p.calls).toEqual([expect.objectContaining({ role: "single", query: "Qué es la inflación" })]);
+  });
+
+  it("never bypasses a question with a judgement in it", () => {
+    expect(plan("Was ist gesund?", { now: NOW }).bypass).toBe(false);
+    expect(plan("Qu'est-ce que le meilleur café ?", { now: NOW }).bypass).toBe(false);
+    expect(plan("¿Qué es mejor?", { now: NOW }).bypass).toBe(false);
+  });
+
+  it("keeps an English plan free of language warnings", () => {
+    const p = plan("Is coffee healthy?", { now: NOW });
+    expect(p.language).toBe("en");
+    expect(p.warnings).toEqual([]);
+  });
+});
+
+describe("questions in languages without templates", () => {
+  it.each([
+    ["Il caffè fa bene alla salute?", "it"],
+    ["O café faz mal à saúde?", "pt"],
+    ["Czy kawa jest zdrowa?", "pl"],
+    ["Полезен ли кофе?", "ru"],
+    ["新能源汽车安全吗", "zh"],
+  ])("searches %s as asked (%s)", (question, language) => {
+    const p = plan(question, { now: NOW });
+    const asked = question.replace(/[?？]+$/, "");
+    expect(p).toMatchObject({
+      language,
+      bypass: false,
+      queryType: "fallback",
+      subject: [],
+      claim: asked,
+      neutralQuery: asked,
+      counterQuery: asked,
+      counterIntent: null,
+      warnings: [languageWarning(language, false)],
+    });
+    // The question also goes to the independent indexes, but it looks for nothing against the claim.
+    expect(p.calls.find((c) => c.id === 4)).toMatchObject({
+      role: "counter",
+      intent: "neutral",
+      query: asked,
+      engines: ["mojeek", "wiby"],
+    });
+    expect(p.calls.every((c) => c.query === asked)).toBe(true);
+    expect(planSchema.safeParse(p).success).toBe(true);
+  });
+
+  it("names the language in its warnings", () => {
+    expect(languageWarning("de", true)).toMatch(
+      /^The question is in German: .*built-in stance judge reads English only/,
+    );
+    expect(languageWarning("pl", false)).toMatch(
+      /^The question is in Polish, which the planner has no templates for/,
+    );
+    expect(languageWarning("pl", false)).toMatch(/an LLM or sampling judge reads any language/);
+  });
+});
