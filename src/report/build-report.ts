@@ -94,7 +94,7 @@ export function buildReport(input: ReportInput): Report {
     ...input.skipped.map(skippedRecord),
   ].sort((a, b) => a.id - b.id);
   const namedEngines = new Map(input.calls.map(({ planned }) => [planned.id, planned.engines]));
-  const finding = formFinding(plan.claim, label.direction, label.confidence, plan.subject[0]);
+  const finding = formFinding(plan.claim, label.direction, label.confidence, plan.subject[0], plan.language);
   const escalate = label.confidence === "contested" || label.confidence === "low-coverage";
   const notes = [
     ...input.notes,

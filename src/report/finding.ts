@@ -4,16 +4,20 @@ import { EFFECT_VERBS } from "../plan/classify.js";
 /**
  * The skill's "Claim: [main finding]" in one sentence: the claim when the evidence backs it, its
  * negation when the evidence refutes it, otherwise what the evidence does say.
- * `subject` (the planner's first subject) tells where the predicate starts.
+ * `subject` (the planner's first subject) tells where the predicate starts. A claim in another
+ * language than English is not negated word by word ("Kaffee do not ist gesund"): the sentence
+ * around it says it was contradicted.
  */
 export function formFinding(
   claim: string,
   direction: Direction,
   confidence: ConfidenceLabel,
   subject?: string,
+  language = "en",
 ): string {
   if (direction === "affirms") return claim;
-  if (direction === "refutes") return negate(claim, subject);
+  if (direction === "refutes")
+    return language === "en" ? negate(claim, subject) : `The evidence contradicts the claim that ${claim}`;
   const proposition = lowerFirst(claim);
   if (confidence === "contested") return `Sources disagree on whether ${proposition}.`;
   return `The evidence found does not settle whether ${proposition}.`;

@@ -49,3 +49,14 @@ describe("findings of everyday claims", () => {
     expect(negate(claim, subject)).toBe(finding);
   });
 });
+
+describe("a claim in another language", () => {
+  it("is said to be contradicted, not negated with English words", () => {
+    expect(formFinding("Kaffee ist gesund", "refutes", "corroborated", "Kaffee", "de")).toBe(
+      "The evidence contradicts the claim that Kaffee ist gesund",
+    );
+    expect(formFinding("Kaffee ist gesund", "affirms", "corroborated", "Kaffee", "de")).toBe(
+      "Kaffee ist gesund",
+    );
+  });
+});
