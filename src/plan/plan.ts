@@ -63,8 +63,11 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
   // A plain lookup of such numbers is answered by a database, not by web pages: one call for
   // context. A judgement or causal question that mentions them ("does organic farming reduce crop
   // yields", "is Tesla's share price overvalued") still gets the 4-call pattern, with a caution.
+  // Another language's plan names live data by its own words (its bypass reason).
   const structuredData =
-    matchResult || (mentionsData && reading.queryType === "fallback" && !hasEvaluativeLanguage(text));
+    matchResult ||
+    reading.gate.reason === "live data" ||
+    (mentionsData && reading.queryType === "fallback" && !hasEvaluativeLanguage(text));
   if (structuredData) {
     warnings.push(
       "This data lives in structured databases, not web pages: a dedicated financial, sports or pricing source will be more reliable. Running one search for context.",

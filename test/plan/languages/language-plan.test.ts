@@ -145,3 +145,29 @@ describe("questions in languages without templates", () => {
     expect(languageWarning("pl", false)).toMatch(/an LLM or sampling judge reads any language/);
   });
 });
+
+describe("look-ups and spellings people type in other languages", () => {
+  it.each([
+    ["wann fiel die berliner mauer", "de", "date of an event"],
+    ["bundesliga tabelle aktuell", "de", "live data"],
+    ["quand est tombé le mur de berlin", "fr", "date of an event"],
+    ["classement de la ligue 1", "fr", "live data"],
+    ["cuándo llegó colón a américa", "es", "date of an event"],
+    ["precio del bitcoin hoy", "es", "live data"],
+  ])("%s → a look-up in %s (%s)", (question, language, reason) => {
+    const p = plan(question, { now: NOW });
+    expect(p).toMatchObject({ language, bypass: true, bypassReason: reason, counterIntent: null });
+    if (reason === "live data") expect(p.warnings.join(" ")).toMatch(/structured databases/);
+  });
+
+  it.each([
+    ["est ce que le café est bon pour la santé", "Le café est bon pour la santé", "risks"],
+    [
+      "les pompes à chaleur valent elles le coup en montagne",
+      "Les pompes à chaleur valent le coup en montagne",
+      "risks",
+    ],
+  ])("%s → %s", (question, claim, intent) => {
+    expect(plan(question, { now: NOW })).toMatchObject({ language: "fr", claim, counterIntent: intent });
+  });
+});
