@@ -171,3 +171,25 @@ describe("look-ups and spellings people type in other languages", () => {
     expect(plan(question, { now: NOW })).toMatchObject({ language: "fr", claim, counterIntent: intent });
   });
 });
+
+describe("a named best in other languages", () => {
+  it.each([
+    [
+      "ist python die beste programmiersprache für anfänger",
+      "de",
+      "Python ist die beste programmiersprache für anfänger",
+    ],
+    [
+      "es python el mejor lenguaje para principiantes",
+      "es",
+      "Python es el mejor lenguaje para principiantes",
+    ],
+    [
+      "la norvège est le pays le plus heureux du monde ?",
+      "fr",
+      "La norvège est le pays le plus heureux du monde",
+    ],
+  ])("%s → %s claim, looking for alternatives", (question, language, claim) => {
+    expect(plan(question, { now: NOW })).toMatchObject({ language, claim, counterIntent: "alternatives" });
+  });
+});
