@@ -225,8 +225,9 @@ function parseFailure(argv: readonly string[], error: unknown, io: CliIo): numbe
 function renderPlan(result: Plan): string {
   const lines = [
     `Question: ${result.question}`,
-    `Type: ${result.queryType}  Subject: ${result.subject.join(" | ")}${result.context ? `  Context: ${result.context}` : ""}`,
+    `Type: ${result.queryType}  Subject: ${result.subject.join(" | ")}${result.context ? `  Context: ${result.context}` : ""}  Language: ${result.language}`,
     `Claim: ${result.claim}`,
+    ...(result.counterIntent ? [`Counter-query looks for: ${result.counterIntent}`] : []),
     result.bypass ? `Bypass: ${result.bypassReason}` : "Bypass: no",
     `News call: ${result.newsCall ? "yes" : "no"} (${result.newsReason})`,
     ...result.warnings.map((w) => `Warning: ${w}`),

@@ -65,6 +65,15 @@ describe("core-search CLI", () => {
     expect(plan.calls.every((c) => c.limit === 5)).toBe(true);
   });
 
+  it("prints the plan as text with its language and what the counter-query looks for", async () => {
+    const { code, stdout } = await cli(["plan", "Ist Kaffee gesund?"], {});
+    expect(code).toBe(0);
+    expect(stdout).toContain("Claim: Kaffee ist gesund");
+    expect(stdout).toMatch(/Language: de\n/);
+    expect(stdout).toContain("Counter-query looks for: risks");
+    expect(stdout).toContain("[counter] Kaffee Risiken Nachteile Kritik");
+  });
+
   it("plans with the configured limit, and refuses a bad one", async () => {
     const ok = await cli(["plan", "Is X safe?", "--json"], { CORE_SEARCH_LIMIT: "8" });
     expect((JSON.parse(ok.stdout) as { calls: { limit: number }[] }).calls[0]?.limit).toBe(8);
