@@ -1,6 +1,7 @@
-import { type Classification, questionText } from "./classify.js";
+import type { Classification } from "./classify.js";
 import { capitalize, gerund, thirdPerson } from "./english.js";
 import { planWords } from "./plan-words.js";
+import { questionText } from "./question-text.js";
 
 /**
  * The proposition under test, stated affirmatively, so every stance is relative to one sentence:

@@ -1,6 +1,15 @@
 import { gerund } from "./english.js";
+import {
+  comparedSides,
+  compares,
+  eitherSides,
+  isJudgement,
+  judgementPattern,
+  stripPurpose,
+  verbSplit,
+} from "./phrase-splits.js";
 import type { QueryType } from "./plan-schema.js";
-import { planWords } from "./plan-words.js";
+import { AUXILIARY, claimPhrase, cleanSubject, questionText, stripQuestionWords } from "./question-text.js";
 
 export interface Classification {
   type: QueryType;
@@ -311,28 +320,12 @@ const RULES: Rule[] = [
     // language", "is the phone durable enough for builders". The judgement ends the question or a
     // phrase opened by a preposition follows it ("the Great Wall" is a name, not a judgement).
     type: "evaluative",
-    pattern: () => {
-      const { positiveJudgements, negativeJudgements, prepositions } = planWords();
-      const judgement = `(?:${[...positiveJudgements, ...negativeJudgements].join("|")})`;
-      judgementPattern ??= new RegExp(
-        `^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly )?((?:an? ${judgement}(?: [\\w-]+)?|${judgement}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
-        "i",
-      );
-      return judgementPattern;
-    },
+    pattern: judgementPattern,
     subjects: (m) => [m[1]],
     reject: (m) => /^(?:there|the|a|an|it)$/i.test(m[1] ?? ""),
     predicate: (m) => `${m[2] ?? ""}${m[3]}${m[4] ?? ""}`.replace(/\s+/g, " ").trim(),
   },
 ];
-
-/**
- * The question as the rules read it: no headline lead or closing punctuation, "what's" spelt out,
- * and a negative question asked positively.
- */
-export function questionText(question: string): string {
-  return askedPositively(expandContractions(withoutLead(question.replace(/[?!.]+$/, ""))));
-}
 
 export function classify(question: string): Classification {
   const text = questionText(question);
@@ -363,165 +356,4 @@ export function classify(question: string): Classification {
     choice: null,
     auxiliary,
   };
-}
-
-const AUXILIARY = /^(is|are|was|were|does|do|did|can|could|will|would|may|might|should|has|have)\b/i;
-
-/**
- * A negative question asks to confirm the positive statement ("isn't nuclear power dangerous" tests
- * "nuclear power is dangerous"): the auxiliary's "n't" goes, and so does "not" after "is it".
- * A "not" inside the predicate ("is coffee not bad") stays: it is part of what is claimed.
- */
-function askedPositively(text: string): string {
-  return text
-    .replace(/^(can)['’]?t\b/i, "$1")
-    .replace(/^won['’]?t\b/i, "will")
-    .replace(/^(is|are|was|were|does|do|did|could|would|should|has|have)n['’]?t\b/i, "$1")
-    .replace(/^(is|was) it not (true|the case) that\b/i, "$1 it $2 that")
-    .replace(/^(is|was) it (true|the case) that (.+)$/i, (_, verb, what, rest) =>
-      /^(?:is|are|was|were|does|do|did) /i.test(rest) ? rest : `${verb} it ${what} that ${rest}`,
-    );
-}
-
-/** A subject as the claim states it: the question's own words, articles kept, hedges dropped. */
-function claimPhrase(value: string): string {
-  return value
-    .replace(/\s+(?:really|actually|truly|still|even|ever|generally|always)$/i, "")
-    .replace(/^(?:really|actually|truly|even) /i, "")
-    .replace(/[,;:]+$/, "")
-    .trim();
-}
-
-/**
- * "pluto a planet" → pluto | a planet; "nuclear power renewable" → nuclear power | renewable: the
- * first option starts at its article, else it is the last word.
- */
-function eitherSides(left: string | undefined): { subject: string; option: string } | undefined {
-  const words = (left ?? "").split(" ");
-  if (words.length < 2) return undefined;
-  const article = words.findLastIndex((w, i) => i > 0 && /^(?:a|an|the)$/i.test(w));
-  const split = article > 0 ? article : words.length - 1;
-  return { subject: words.slice(0, split).join(" "), option: words.slice(split).join(" ") };
-}
-
-let knownVerb: RegExp | undefined;
-
-/** "hybrid cars save money" → hybrid cars | save money (object: money). */
-function verbSplit(
-  rest: string | undefined,
-): { subject: string; predicate: string; object: string | undefined } | undefined {
-  knownVerb ??= new RegExp(`^(.+?) (${planWords().verbs.join("|")})\\b(.*)$`, "i");
-  const match = knownVerb.exec(rest ?? "");
-  if (!match?.[1] || !match[2]) return undefined;
-  const object = (match[3] ?? "").trim();
-  return { subject: match[1], predicate: `${match[2]}${match[3] ?? ""}`.trim(), object: object || undefined };
-}
-
-/**
- * "the Eiffel Tower taller" → the Eiffel Tower | taller; "a hamster a better pet" → a hamster | a
- * better pet; "electric cars better for the environment" → electric cars | better for the
- * environment. The first word that compares ends the subject ("Tower" does not compare: it is a noun).
- */
-function comparedSides(left: string | undefined): { subject: string; predicate: string } | undefined {
-  const words = (left ?? "").split(" ");
-  for (let i = 1; i < words.length; i++) {
-    if (!compares(words.slice(i).join(" "))) continue;
-    // An article before the comparative belongs to the predicate: "a better pet".
-    const split = /^an?$/i.test(words[i - 1] ?? "") && i > 1 ? i - 1 : i;
-    return { subject: words.slice(0, split).join(" "), predicate: words.slice(split).join(" ") };
-  }
-  return undefined;
-}
-
-/** Whether a word is a judgement the word lists know ("durable", "toxic"). */
-function isJudgement(word: string): boolean {
-  const { positiveJudgements, negativeJudgements } = planWords();
-  const lower = word.toLowerCase();
-  return positiveJudgements.has(lower) || negativeJudgements.has(lower);
-}
-
-let comparativeWord: RegExp | undefined;
-let judgementPattern: RegExp | undefined;
-
-/** Whether a phrase starts with a word that compares: better, worse, more/less X, an -er adjective it knows. */
-function compares(phrase: string): boolean {
-  comparativeWord ??= new RegExp(
-    `^(?:better|worse|more \\w+|less \\w+|\\w+ier|${planWords().comparatives.join("|")})\\b`,
-    "i",
-  );
-  return comparativeWord.test(phrase);
-}
-
-const LEADING_NOISE =
-  /^(?:the|a|an|using|use of|(?:the )?latest on|news (?:on|about)|ongoing|current|recent|(?:the )?history of|origins? of|(?:seminal |original |foundational |landmark )?(?:papers?|studies|research|evidence) (?:on|about|into)|what happened (?:at|in|to|with))\s+/i;
-const TRAILING_NOISE =
-  /\s+(?:(?:in|of|for|during|since) (?:19|20)\d{2}|(?:19|20)\d{2}|news|right now|today|tonight|this (?:week|month|year)|so far(?: this year)?|these days|nowadays|currently|lately|anymore|really|actually|truly|of all time|ever|as (?:a|an|the|my|our) .+)$/i;
-
-/** Strips articles, when it is asked and how it is asked, so the subject is the noun phrase alone. */
-export function cleanSubject(value: string | undefined): string {
-  let subject = (value ?? "").replace(/[,;:]+$/, "").trim();
-  for (let previous = ""; previous !== subject; ) {
-    previous = subject;
-    subject = subject.replace(LEADING_NOISE, "").replace(TRAILING_NOISE, "").trim();
-  }
-  return subject;
-}
-
-/**
- * The topic of a question no template matched: "how tall is Mount Everest" → "Mount Everest",
- * "who wrote Pride and Prejudice" → "Pride and Prejudice", "when did the Berlin Wall fall" → "Berlin Wall".
- */
-function stripQuestionWords(text: string): string {
-  // "how much protein do I need" → "protein"; "how many bones are in the body" → "bones".
-  const amount = text.match(
-    /^how (?:many|much) (.+?) (?:is|are|was|were|does|do|did|should|can|could|will|would)\b/i,
-  );
-  if (amount?.[1]) return amount[1];
-  if (/^how (?:many|much) /i.test(text)) return text.replace(/^how (?:many|much) /i, "");
-  let topic = text
-    .replace(
-      /^how (?:tall|high|deep|far|old|long|big|heavy|often|fast|hot|cold)\s+(?:is|are|was|were|does|do|did)\s+/i,
-      "",
-    )
-    .replace(
-      /^(?:who|what) (?:wrote|invented|discovered|painted|founded|composed|built|designed|coined|caused|started)\s+/i,
-      "",
-    )
-    .replace(
-      /^(?:what|why|who|when|where|which|how|whose)\s+(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have)\s+/i,
-      "",
-    )
-    .replace(/^(?:what|why|who|when|where|which|how)\s+/i, "")
-    .replace(/^(?:is|are|was|were|does|do|did|can|could|will|would|should)\s+/i, "")
-    .replace(/^(?:define|explain|describe)\s+/i, "");
-  // "when did the Berlin Wall fall", "how does X work", "what does HTTP stand for": the verb closing
-  // the question is not the topic.
-  if (/^(?:when|why|how|what|where)\s+(?:did|does|do)\b/i.test(text)) {
-    // ("how does garbage collection work in Go" keeps "in Go".)
-    topic = topic.replace(
-      /\s+(?:work|fall|happen|start|end|begin|die|sink|collapse|mean|stand for|come from|occur|exist|matter|do)(?=\s+(?:in|on|at|for|with|under)\b|$)/i,
-      "",
-    );
-  }
-  return topic;
-}
-
-/** A headline-style lead ("latest news: …", "breaking: …") says when, not what: the rest is the question. */
-export function withoutLead(question: string): string {
-  return question
-    .replace(/^(?:(?:the )?latest(?: news)?|breaking(?: news)?|news|update)\s*[:–—-]\s+/i, "")
-    .trim();
-}
-
-/** "what's the impact of X" → "what is the impact of X", so one pattern covers both spellings. */
-function expandContractions(text: string): string {
-  return text.replace(/^(what|who|which|where|how)(?:'s|’s|s)\s/i, "$1 is ").replace(/^whats\s/i, "what is ");
-}
-
-/** "laptop for data science students" → "laptop"; "running shoes 2026" → "running shoes". */
-function stripPurpose(phrase: string | undefined): string {
-  return (phrase ?? "")
-    .replace(/\s+(?:for|in|to|under|with|on)\s+.+$/i, "")
-    .replace(/\s+(?:19|20)\d{2}$/, "")
-    .trim();
 }

@@ -1,7 +1,7 @@
 import { InvalidInputError } from "../errors.js";
 import { bypassGate, type GateDecision } from "./bypass-gate.js";
 import { formClaim } from "./claim.js";
-import { classify, cleanSubject } from "./classify.js";
+import { classify } from "./classify.js";
 import { extractContext, type QuestionContext } from "./context.js";
 import { counterQuery } from "./counter-query.js";
 import { capitalize } from "./english.js";
@@ -12,6 +12,7 @@ import { languageWarning } from "./languages/language-warnings.js";
 import { readInLanguage } from "./languages/read-in-language.js";
 import type { CounterIntent, Plan, PlannedCall, PlanTimeRange, QueryType } from "./plan-schema.js";
 import { normalizeQuestion } from "./question.js";
+import { cleanSubject } from "./question-text.js";
 import { routeCall3 } from "./route.js";
 import { chooseTimeRange, wantsNews } from "./time-range.js";
 

@@ -1,0 +1,90 @@
+import { planWords } from "./plan-words.js";
+
+/**
+ * Where a question's parts divide, decided with the planner's word lists: the subject before a
+ * comparative, a verb or the first option of an either/or, and the judgement words themselves.
+ */
+
+/**
+ * "pluto a planet" → pluto | a planet; "nuclear power renewable" → nuclear power | renewable: the
+ * first option starts at its article, else it is the last word.
+ */
+export function eitherSides(left: string | undefined): { subject: string; option: string } | undefined {
+  const words = (left ?? "").split(" ");
+  if (words.length < 2) return undefined;
+  const article = words.findLastIndex((w, i) => i > 0 && /^(?:a|an|the)$/i.test(w));
+  const split = article > 0 ? article : words.length - 1;
+  return { subject: words.slice(0, split).join(" "), option: words.slice(split).join(" ") };
+}
+
+let knownVerb: RegExp | undefined;
+
+/** "hybrid cars save money" → hybrid cars | save money (object: money). */
+export function verbSplit(
+  rest: string | undefined,
+): { subject: string; predicate: string; object: string | undefined } | undefined {
+  knownVerb ??= new RegExp(`^(.+?) (${planWords().verbs.join("|")})\\b(.*)$`, "i");
+  const match = knownVerb.exec(rest ?? "");
+  if (!match?.[1] || !match[2]) return undefined;
+  const object = (match[3] ?? "").trim();
+  return { subject: match[1], predicate: `${match[2]}${match[3] ?? ""}`.trim(), object: object || undefined };
+}
+
+/**
+ * "the Eiffel Tower taller" → the Eiffel Tower | taller; "a hamster a better pet" → a hamster | a
+ * better pet; "electric cars better for the environment" → electric cars | better for the
+ * environment. The first word that compares ends the subject ("Tower" does not compare: it is a noun).
+ */
+export function comparedSides(left: string | undefined): { subject: string; predicate: string } | undefined {
+  const words = (left ?? "").split(" ");
+  for (let i = 1; i < words.length; i++) {
+    if (!compares(words.slice(i).join(" "))) continue;
+    // An article before the comparative belongs to the predicate: "a better pet".
+    const split = /^an?$/i.test(words[i - 1] ?? "") && i > 1 ? i - 1 : i;
+    return { subject: words.slice(0, split).join(" "), predicate: words.slice(split).join(" ") };
+  }
+  return undefined;
+}
+
+/** Whether a word is a judgement the word lists know ("durable", "toxic"). */
+export function isJudgement(word: string): boolean {
+  const { positiveJudgements, negativeJudgements } = planWords();
+  const lower = word.toLowerCase();
+  return positiveJudgements.has(lower) || negativeJudgements.has(lower);
+}
+
+let comparativeWord: RegExp | undefined;
+
+/** Whether a phrase starts with a word that compares: better, worse, more/less X, an -er adjective it knows. */
+export function compares(phrase: string): boolean {
+  comparativeWord ??= new RegExp(
+    `^(?:better|worse|more \\w+|less \\w+|\\w+ier|${planWords().comparatives.join("|")})\\b`,
+    "i",
+  );
+  return comparativeWord.test(phrase);
+}
+
+/** "laptop for data science students" → "laptop"; "running shoes 2026" → "running shoes". */
+export function stripPurpose(phrase: string | undefined): string {
+  return (phrase ?? "")
+    .replace(/\s+(?:for|in|to|under|with|on)\s+.+$/i, "")
+    .replace(/\s+(?:19|20)\d{2}$/, "")
+    .trim();
+}
+
+let judgement: RegExp | undefined;
+
+/**
+ * "is X [not] <judgement> [for …]": a judgement the word lists know, ending the question or followed
+ * by a phrase a preposition opens. Built on first use.
+ */
+export function judgementPattern(): RegExp {
+  if (judgement) return judgement;
+  const { positiveJudgements, negativeJudgements, prepositions } = planWords();
+  const word = `(?:${[...positiveJudgements, ...negativeJudgements].join("|")})`;
+  judgement = new RegExp(
+    `^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly )?((?:an? ${word}(?: [\\w-]+)?|${word}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
+    "i",
+  );
+  return judgement;
+}

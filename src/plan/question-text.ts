@@ -1,0 +1,105 @@
+/**
+ * A question as the planner's English rules read it: the headline lead, contractions and negative
+ * openings undone, and the noise around a subject stripped.
+ */
+
+/**
+ * The question as the rules read it: no headline lead or closing punctuation, "what's" spelt out,
+ * and a negative question asked positively.
+ */
+export function questionText(question: string): string {
+  return askedPositively(expandContractions(withoutLead(question.replace(/[?!.]+$/, ""))));
+}
+
+export const AUXILIARY = /^(is|are|was|were|does|do|did|can|could|will|would|may|might|should|has|have)\b/i;
+
+/**
+ * A negative question asks to confirm the positive statement ("isn't nuclear power dangerous" tests
+ * "nuclear power is dangerous"): the auxiliary's "n't" goes, and so does "not" after "is it".
+ * A "not" inside the predicate ("is coffee not bad") stays: it is part of what is claimed.
+ */
+function askedPositively(text: string): string {
+  return text
+    .replace(/^(can)['’]?t\b/i, "$1")
+    .replace(/^won['’]?t\b/i, "will")
+    .replace(/^(is|are|was|were|does|do|did|could|would|should|has|have)n['’]?t\b/i, "$1")
+    .replace(/^(is|was) it not (true|the case) that\b/i, "$1 it $2 that")
+    .replace(/^(is|was) it (true|the case) that (.+)$/i, (_, verb, what, rest) =>
+      /^(?:is|are|was|were|does|do|did) /i.test(rest) ? rest : `${verb} it ${what} that ${rest}`,
+    );
+}
+
+/** A subject as the claim states it: the question's own words, articles kept, hedges dropped. */
+export function claimPhrase(value: string): string {
+  return value
+    .replace(/\s+(?:really|actually|truly|still|even|ever|generally|always)$/i, "")
+    .replace(/^(?:really|actually|truly|even) /i, "")
+    .replace(/[,;:]+$/, "")
+    .trim();
+}
+
+const LEADING_NOISE =
+  /^(?:the|a|an|using|use of|(?:the )?latest on|news (?:on|about)|ongoing|current|recent|(?:the )?history of|origins? of|(?:seminal |original |foundational |landmark )?(?:papers?|studies|research|evidence) (?:on|about|into)|what happened (?:at|in|to|with))\s+/i;
+const TRAILING_NOISE =
+  /\s+(?:(?:in|of|for|during|since) (?:19|20)\d{2}|(?:19|20)\d{2}|news|right now|today|tonight|this (?:week|month|year)|so far(?: this year)?|these days|nowadays|currently|lately|anymore|really|actually|truly|of all time|ever|as (?:a|an|the|my|our) .+)$/i;
+
+/** Strips articles, when it is asked and how it is asked, so the subject is the noun phrase alone. */
+export function cleanSubject(value: string | undefined): string {
+  let subject = (value ?? "").replace(/[,;:]+$/, "").trim();
+  for (let previous = ""; previous !== subject; ) {
+    previous = subject;
+    subject = subject.replace(LEADING_NOISE, "").replace(TRAILING_NOISE, "").trim();
+  }
+  return subject;
+}
+
+/**
+ * The topic of a question no template matched: "how tall is Mount Everest" → "Mount Everest",
+ * "who wrote Pride and Prejudice" → "Pride and Prejudice", "when did the Berlin Wall fall" → "Berlin Wall".
+ */
+export function stripQuestionWords(text: string): string {
+  // "how much protein do I need" → "protein"; "how many bones are in the body" → "bones".
+  const amount = text.match(
+    /^how (?:many|much) (.+?) (?:is|are|was|were|does|do|did|should|can|could|will|would)\b/i,
+  );
+  if (amount?.[1]) return amount[1];
+  if (/^how (?:many|much) /i.test(text)) return text.replace(/^how (?:many|much) /i, "");
+  let topic = text
+    .replace(
+      /^how (?:tall|high|deep|far|old|long|big|heavy|often|fast|hot|cold)\s+(?:is|are|was|were|does|do|did)\s+/i,
+      "",
+    )
+    .replace(
+      /^(?:who|what) (?:wrote|invented|discovered|painted|founded|composed|built|designed|coined|caused|started)\s+/i,
+      "",
+    )
+    .replace(
+      /^(?:what|why|who|when|where|which|how|whose)\s+(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have)\s+/i,
+      "",
+    )
+    .replace(/^(?:what|why|who|when|where|which|how)\s+/i, "")
+    .replace(/^(?:is|are|was|were|does|do|did|can|could|will|would|should)\s+/i, "")
+    .replace(/^(?:define|explain|describe)\s+/i, "");
+  // "when did the Berlin Wall fall", "how does X work", "what does HTTP stand for": the verb closing
+  // the question is not the topic.
+  if (/^(?:when|why|how|what|where)\s+(?:did|does|do)\b/i.test(text)) {
+    // ("how does garbage collection work in Go" keeps "in Go".)
+    topic = topic.replace(
+      /\s+(?:work|fall|happen|start|end|begin|die|sink|collapse|mean|stand for|come from|occur|exist|matter|do)(?=\s+(?:in|on|at|for|with|under)\b|$)/i,
+      "",
+    );
+  }
+  return topic;
+}
+
+/** A headline-style lead ("latest news: …", "breaking: …") says when, not what: the rest is the question. */
+function withoutLead(question: string): string {
+  return question
+    .replace(/^(?:(?:the )?latest(?: news)?|breaking(?: news)?|news|update)\s*[:–—-]\s+/i, "")
+    .trim();
+}
+
+/** "what's the impact of X" → "what is the impact of X", so one pattern covers both spellings. */
+function expandContractions(text: string): string {
+  return text.replace(/^(what|who|which|where|how)(?:'s|’s|s)\s/i, "$1 is ").replace(/^whats\s/i, "what is ");
+}
