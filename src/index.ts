@@ -21,9 +21,9 @@ export {
   type CorroborateOptions,
   corroborate,
   everyCallFailed,
-  type ProgressEvent,
 } from "./operations/corroborate.js";
 export { type PlanOptions, plan } from "./operations/plan.js";
+export type { ProgressEvent } from "./operations/progress-events.js";
 export { type ReadOptions, type ReadResult, read } from "./operations/read.js";
 export {
   type SearchEnvelope,

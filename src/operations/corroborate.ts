@@ -1,34 +1,27 @@
 import pMap from "p-map";
 import type { Dispatcher } from "undici";
 import { type ChainSetup, setUpChain } from "../chain/chain-setup.js";
-import { type Attempt, type ChainResult, runChain } from "../chain/fallback-chain.js";
+import { runChain } from "../chain/fallback-chain.js";
 import type { StageState } from "../chain/stage-gate.js";
 import { type Config, loadConfig } from "../config/config.js";
 import { prepareHits } from "../dedup/dedupe.js";
 import { engineFamily } from "../health/engine-families.js";
-import type { EngineHealthStore } from "../health/engine-health.js";
 import { chooseEngines } from "../health/engine-selection.js";
 import { type PreflightResult, preflightSearxng } from "../health/preflight.js";
+import { recordEngineHealth } from "../health/record-engine-health.js";
 import { chooseJudge } from "../judge/choose-judge.js";
 import { defaultJudge } from "../judge/default-judge.js";
 import { judgeAhead } from "../judge/judge-ahead.js";
 import type { StanceJudge } from "../judge/stance.js";
 import { type Logger, silentLogger } from "../log/logger.js";
 import { plan as makePlan, singleCall } from "../plan/plan.js";
-import type { CallRole, Plan, PlannedCall } from "../plan/plan-schema.js";
+import type { Plan, PlannedCall } from "../plan/plan-schema.js";
 import { normalizeQuestion } from "../plan/question.js";
-import type {
-  Category,
-  ProviderName,
-  SearchOption,
-  SearchProvider,
-  SearchRequest,
-  TimeRange,
-} from "../providers/search-provider.js";
+import type { SearchOption, SearchProvider, SearchRequest } from "../providers/search-provider.js";
 import type { ExtractPage } from "../read/extract-page.js";
 import type { FirecrawlFallback } from "../read/firecrawl-fallback.js";
 import { firecrawlScrapeFor } from "../read/firecrawl-scrape.js";
-import { type ItemRead, type PageRead, readLeadingPages } from "../read/read-leading-pages.js";
+import { type ItemRead, readLeadingPages } from "../read/read-leading-pages.js";
 import { buildReport, type SkippedCall } from "../report/build-report.js";
 import type { Report } from "../report/report-schema.js";
 import type { StateStore } from "../state/state-store.js";
@@ -38,6 +31,7 @@ import { corroborateInputSchema } from "./corroborate-input.js";
 import type { JudgeChoice } from "./input-fields.js";
 import { READ_PAGES_RANGE } from "./input-ranges.js";
 import { parseInput } from "./parse-input.js";
+import { type ProgressEvent, progressEmitter } from "./progress-events.js";
 
 /** Besides its own, every search option (`SearchOptionInputs`) applies to each planned call. */
 export interface CorroborateOptions extends SearchOptionInputs {
@@ -69,50 +63,6 @@ export interface CorroborateOptions extends SearchOptionInputs {
   extract?: ExtractPage | undefined;
   /** Told what happens while the calls run (progress displays, `--explain`); a throwing listener is ignored. */
   onProgress?: ((event: ProgressEvent) => void) | undefined;
-}
-
-/**
- * What `corroborate` (and `search`, as call 1) is doing, as it happens. `preflight` carries facts
- * the report does not keep (healthy engines and families); `call-started` the engines a call runs
- * with after the health check; `attempt` one stage of the fallback chain; `page-read` one page read
- * (`read: N`) as it ends.
- */
-export type ProgressEvent =
-  | ({ type: "preflight" } & Pick<
-      PreflightResult,
-      "status" | "healthyEngines" | "families" | "degraded" | "error" | "roundTrips" | "ms"
-    >)
-  | {
-      type: "call-started";
-      call: number;
-      role: CallRole;
-      query: string;
-      categories: Category[];
-      engines: string[];
-      /** Null: no date restriction. */
-      timeRange: TimeRange | null;
-    }
-  | ({ type: "attempt"; call: number; role: CallRole; hits: number } & Attempt)
-  | ({ type: "page-read" } & PageRead)
-  | {
-      type: "call-finished";
-      call: number;
-      role: CallRole;
-      status: ChainResult["status"];
-      provider: ProviderName | null;
-      hits: number;
-      ms: number;
-    };
-
-/** Calls `listener` without letting it throw into the pipeline. */
-function progressEmitter(listener: ((event: ProgressEvent) => void) | undefined) {
-  return (event: ProgressEvent): void => {
-    try {
-      listener?.(event);
-    } catch {
-      // Display only: a broken listener must not break the run.
-    }
-  };
 }
 
 const PREFLIGHT_TIMEOUT_MS = 5_000;
@@ -407,37 +357,6 @@ function rotateFirstConfigured(
   const others = chain.filter((p, index) => index > first && p.configured && !skip.has(p.name));
   if (first < 0 || others.length === 0) return [...chain];
   return [...chain.slice(0, first), ...chain.slice(first + 1), chain[first] as SearchProvider];
-}
-
-/** Passive health: engines SearXNG named unresponsive, and those that found something. */
-async function recordEngineHealth(
-  results: readonly ChainResult[],
-  health: EngineHealthStore,
-  instance: string,
-): Promise<void> {
-  const observations = new Map<string, { engine: string; status: "ok" | "unresponsive"; reason?: string }>();
-  for (const result of results) {
-    // Degoog reports engines too; only SearXNG's own reports describe this instance.
-    // A cached answer says nothing about the engines now.
-    if (result.attempts.some((a) => a.outcome === "cache")) continue;
-    const askedSearxng = result.attempts.some((a) => a.provider === "searxng" && a.outcome !== "no_key");
-    const askedDegoog = result.attempts.some((a) => a.provider === "degoog" && a.outcome !== "no_key");
-    if (!askedSearxng || askedDegoog) continue;
-    for (const e of result.unresponsiveEngines)
-      observations.set(e.engine, { engine: e.engine, status: "unresponsive", reason: e.reason });
-    if (result.provider === "searxng") {
-      for (const engine of result.hits.flatMap((hit) => hit.engines)) {
-        if (!observations.has(engine)) observations.set(engine, { engine, status: "ok" });
-      }
-    }
-  }
-  if (observations.size > 0) await health.observe(instance, [...observations.values()], Date.now());
-  // SearXNG itself timed out or could not be reached: with its /config still cached, the next
-  // question would wait the full stage timeout again; without it, the preflight finds out in seconds.
-  const instanceDown = results.some((r) =>
-    r.attempts.some((a) => a.provider === "searxng" && (a.outcome === "timeout" || a.outcome === "network")),
-  );
-  if (instanceDown) await health.forgetConfig(instance);
 }
 
 /** True when every call that ran failed (the CLI's exit code 3). */

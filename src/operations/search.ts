@@ -13,8 +13,8 @@ import type {
 } from "../providers/search-provider.js";
 import type { StateStore } from "../state/state-store.js";
 import { checkCallOptions, inputFieldsOf, type SearchOptionInputs } from "./call-options.js";
-import type { ProgressEvent } from "./corroborate.js";
 import { parseInput } from "./parse-input.js";
+import type { ProgressEvent } from "./progress-events.js";
 import { searchInputSchema, toWebResults, type WebResult } from "./search-input.js";
 
 export interface SearchOptions extends SearchOptionInputs {

@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import { CoreSearchError } from "../../errors.js";
 import type { FileEvaluation } from "../../eval/render-evaluation.js";
-import type { ProgressEvent } from "../../operations/corroborate.js";
 import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
+import type { ProgressEvent } from "../../operations/progress-events.js";
 import type { Category, SafeSearch, TimeRange } from "../../providers/search-provider.js";
 import { pageBody, pageFacts } from "../../report/render-page.js";
 import { withoutControls } from "../../util/control-characters.js";

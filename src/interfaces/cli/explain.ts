@@ -1,4 +1,4 @@
-import type { ProgressEvent } from "../../operations/corroborate.js";
+import type { ProgressEvent } from "../../operations/progress-events.js";
 import type { SearchOptions, SearchOutcome } from "../../operations/search.js";
 import type { Report } from "../../report/report-schema.js";
 import { clean } from "./progress.js";

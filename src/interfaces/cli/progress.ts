@@ -1,4 +1,4 @@
-import type { ProgressEvent } from "../../operations/corroborate.js";
+import type { ProgressEvent } from "../../operations/progress-events.js";
 import type { Style } from "./style.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { ProgressEvent } from "../../operations/corroborate.js";
+import type { ProgressEvent } from "../../operations/progress-events.js";
 
 /**
  * One line for an MCP progress notification: preflight done, each call started and finished.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { progressLine } from "../../../src/interfaces/cli/progress.js";
 import { colourWanted, createStyle } from "../../../src/interfaces/cli/style.js";
-import type { ProgressEvent } from "../../../src/operations/corroborate.js";
+import type { ProgressEvent } from "../../../src/operations/progress-events.js";
 
 const plain = createStyle(false);
 const call = { call: 4, role: "counter" } as const;
