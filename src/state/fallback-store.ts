@@ -3,34 +3,58 @@ import type { StateStore } from "./state-store.js";
 
 /** After a failure, the shared store is left alone this long before it is tried again. */
 export const RETRY_SHARED_STATE_MS = 30_000;
+/**
+ * The longest one operation of the shared store may take unless the store says otherwise: a store
+ * that accepts connections and never answers costs a run this much once, well inside its deadline.
+ */
+export const STATE_OPERATION_TIMEOUT_MS = 1_000;
+
+/** An operation of the shared store that took longer than its bound. */
+class StateTimeout extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+    this.name = "StateTimeout";
+  }
+}
 
 /**
- * The shared store, falling back to in-process state when it fails: one warning, the rest of the
- * run (or the next 30 s of a long-lived server) in memory, then the shared store again by itself.
- * A failing store never fails a search. What the run learns is mirrored in memory, so a store that
- * dies mid-run does not make it forget a pause it just saw.
+ * The shared store, falling back to in-process state when it fails or stalls: one warning, the rest
+ * of the run (or the next 30 s of a long-lived server) in memory, then the shared store again by
+ * itself. A failing store never fails a search, and no operation waits on it longer than
+ * `timeoutMs`; when one fails, the others still waiting on it give up at once. What the run learns
+ * is mirrored in memory, so a store that dies mid-run does not make it forget a pause it just saw.
  */
 export function withMemoryFallback(
   primary: StateStore,
-  options: { retryAfterMs?: number; clock?: () => number } = {},
+  options: { retryAfterMs?: number; timeoutMs?: number; clock?: () => number } = {},
 ): StateStore {
   const clock = options.clock ?? Date.now;
   const retryAfterMs = options.retryAfterMs ?? RETRY_SHARED_STATE_MS;
+  const timeoutMs = options.timeoutMs ?? STATE_OPERATION_TIMEOUT_MS;
   const memory = createMemoryStore(clock);
   const ownWarnings: string[] = [];
   let retryAt = 0;
+  // Aborted when the shared store fails: every operation still waiting on it stops waiting.
+  let outage = new AbortController();
+
+  const giveUp = (error: unknown): void => {
+    retryAt = clock() + retryAfterMs;
+    if (ownWarnings.length === 0) {
+      ownWarnings.push(
+        `Shared state (${primary.kind}) failed: ${reason(error)}; state is kept in this process for now`,
+      );
+    }
+    outage.abort(error);
+    outage = new AbortController();
+  };
 
   const attempt = async <R>(work: (store: StateStore) => Promise<R>): Promise<R> => {
     if (clock() >= retryAt) {
       try {
-        return await work(primary);
+        return await bounded(work(primary), timeoutMs, outage.signal);
       } catch (error) {
-        retryAt = clock() + retryAfterMs;
-        if (ownWarnings.length === 0) {
-          ownWarnings.push(
-            `Shared state (${primary.kind}) failed: ${reason(error)}; state is kept in this process for now`,
-          );
-        }
+        // Only the first of the operations that fail together is the reason.
+        if (clock() >= retryAt) giveUp(error);
       }
     }
     return work(memory);
@@ -57,10 +81,27 @@ export function withMemoryFallback(
       return [...ownWarnings, ...primary.warnings];
     },
     async close() {
-      await primary.close().catch(() => {});
+      await bounded(primary.close(), timeoutMs).catch(() => {});
       await memory.close();
     },
   };
+}
+
+/** `work`, unless it takes longer than `ms` or `stop` aborts first. */
+function bounded<R>(work: Promise<R>, ms: number, stop?: AbortSignal): Promise<R> {
+  // A late failure of abandoned work is nobody's business any more.
+  work.catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  let onStop: (() => void) | undefined;
+  const cut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StateTimeout(ms)), ms);
+    onStop = () => reject(stop?.reason);
+    stop?.addEventListener("abort", onStop, { once: true });
+  });
+  return Promise.race([work, cut]).finally(() => {
+    clearTimeout(timer);
+    if (onStop) stop?.removeEventListener("abort", onStop);
+  });
 }
 
 /** A short reason without credentials: error codes and messages never carry a URL's user:password. */

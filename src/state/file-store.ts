@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { opendir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import lockfile from "proper-lockfile";
-import type { CounterResult, StateStore } from "./state-store.js";
+import { makeDirectory, readStateFile, UnusableStateFile } from "./state-files.js";
+import { type CounterResult, MAX_STATE_VALUE_BYTES, type StateStore } from "./state-store.js";
 
 interface Stored {
   value: unknown;
@@ -20,6 +21,11 @@ interface Turn {
 const STALE_LOCK_MS = 5_000;
 /** Waiting for a lock: up to about 2.5 s of short, jittered retries. */
 const LOCK_RETRIES = { retries: 60, minTimeout: 5, maxTimeout: 60, randomize: true };
+/**
+ * The bound on one operation (see withMemoryFallback): the longest wait for a lock held by other
+ * processes, and then some. Only a stalled file system reaches it.
+ */
+export const FILE_OPERATION_TIMEOUT_MS = 3_000;
 
 /**
  * One small JSON file per key in the state directory (`pause/exa.json`, `cache/<hash>.json`, …).
@@ -34,33 +40,40 @@ export function createFileStore(dir: string, clock: () => number = Date.now): St
     return { folder: join(dir, namespace), file: join(dir, namespace, `${name}.json`), namespace };
   };
 
+  const warnOnce = (file: string, warning: string) => {
+    if (!warnings.some((w) => w.includes(file))) warnings.push(warning);
+  };
+
   const read = async (file: string): Promise<Stored | undefined> => {
-    let text: string;
+    let text: string | undefined;
     try {
-      text = await readFile(file, "utf8");
+      text = await readStateFile(file);
     } catch (error) {
-      if ((error as { code?: unknown }).code === "ENOENT") return undefined;
-      throw error;
+      if (!(error instanceof UnusableStateFile)) throw error;
+      warnOnce(file, error.message);
+      return undefined;
     }
-    try {
-      const stored = JSON.parse(text) as Partial<Stored>;
-      if (typeof stored.expiresAt === "number" && "value" in stored) {
-        return stored.expiresAt > clock() ? (stored as Stored) : undefined;
-      }
-    } catch {
-      // reported below
-    }
-    if (!warnings.some((w) => w.includes(file))) {
-      warnings.push(`State file ${file} is not valid state; it is treated as empty and will be replaced`);
-    }
+    if (text === undefined) return undefined;
+    const stored = parseStored(text);
+    if (stored) return stored.expiresAt > clock() ? stored : undefined;
+    warnOnce(file, `State file ${file} is not valid state; it is treated as empty and will be replaced`);
     return undefined;
   };
 
   const write = async (place: ReturnType<typeof pathOf>, stored: Stored): Promise<void> => {
-    await mkdir(place.folder, { recursive: true, mode: 0o700 });
+    const text = JSON.stringify(stored);
+    // Not kept rather than kept unreadable: no read would take it back.
+    if (Buffer.byteLength(text) > MAX_STATE_VALUE_BYTES) {
+      warnOnce(
+        place.file,
+        `A value for ${place.file} was not stored: larger than ${MAX_STATE_VALUE_BYTES} bytes`,
+      );
+      return;
+    }
+    await makeDirectory(place.folder);
     const temporary = `${place.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     try {
-      await writeFile(temporary, JSON.stringify(stored), { mode: 0o600 });
+      await writeFile(temporary, text, { mode: 0o600 });
       await rename(temporary, place.file);
     } catch (error) {
       await rm(temporary, { force: true }).catch(() => {});
@@ -75,7 +88,7 @@ export function createFileStore(dir: string, clock: () => number = Date.now): St
   };
 
   const locked = async <R>(place: ReturnType<typeof pathOf>, work: () => Promise<R>): Promise<R> => {
-    await mkdir(place.folder, { recursive: true, mode: 0o700 });
+    await makeDirectory(place.folder);
     const release = await lockfile.lock(place.file, {
       realpath: false,
       stale: STALE_LOCK_MS,
@@ -189,15 +202,29 @@ const SWEEP_MAX_FILES = 2_000;
 
 /** Removes expired entries of one namespace; pauses, health and spend expire on read instead. */
 async function sweep(folder: string, now: number): Promise<void> {
-  for (const name of (await readdir(folder)).slice(0, SWEEP_MAX_FILES)) {
-    const file = join(folder, name);
-    if (name.endsWith(".tmp")) continue; // may belong to a writer right now
-    if (!name.endsWith(".json")) continue;
+  let looked = 0;
+  // Listed lazily: a folder of a million files is not read into memory to look at a few.
+  for await (const entry of await opendir(folder)) {
+    if (++looked > SWEEP_MAX_FILES) break;
+    // A .tmp file may belong to a writer right now.
+    if (!entry.isFile() || !entry.name.endsWith(".json")) continue;
+    const file = join(folder, entry.name);
     try {
-      const stored = JSON.parse(await readFile(file, "utf8")) as Partial<Stored>;
-      if (typeof stored.expiresAt === "number" && stored.expiresAt <= now) await rm(file, { force: true });
+      const stored = parseStored((await readStateFile(file)) ?? "");
+      if (stored && stored.expiresAt <= now) await rm(file, { force: true });
     } catch {
       // unreadable entries are replaced on their next write
     }
   }
+}
+
+/** A state file's content, or undefined when it is not state of ours. */
+function parseStored(text: string): Stored | undefined {
+  try {
+    const stored = JSON.parse(text) as Partial<Stored> | null;
+    if (typeof stored?.expiresAt === "number" && "value" in stored) return stored as Stored;
+  } catch {
+    // not JSON
+  }
+  return undefined;
 }

@@ -1,13 +1,19 @@
 import type { Redis } from "ioredis";
-import type { CounterResult, StateStore } from "./state-store.js";
+import { withoutControls } from "../util/control-characters.js";
+import { type CounterResult, MAX_STATE_VALUE_BYTES, type StateStore } from "./state-store.js";
 
 /** Every key lives under this prefix, so one Redis can serve other programs too. */
 export const REDIS_KEY_PREFIX = "core-search:";
 
-/** Bounds on every round trip: an unreachable Redis costs at most about a second, once. */
+/** Bounds on every round trip (the caller bounds each operation as a whole, see withMemoryFallback). */
 const CONNECT_TIMEOUT_MS = 1_000;
 const COMMAND_TIMEOUT_MS = 1_000;
 const MAX_UPDATE_ATTEMPTS = 20;
+/** How long closing waits for Redis to acknowledge QUIT before it drops the connection. */
+const QUIT_WAIT_MS = 500;
+const DISCONNECT_WAIT_MS = 100;
+/** Bytes that may arrive while a command waits for its reply: the largest value, and framing to spare. */
+const MAX_REPLY_BYTES = 2 * MAX_STATE_VALUE_BYTES;
 
 // Compare-and-set: replaces the value only if nobody changed it since it was read.
 const COMPARE_AND_SET = `
@@ -44,25 +50,31 @@ type ScriptedRedis = Redis & {
  * away (the caller falls back to in-process state); the client reconnects by itself in the background.
  */
 export function createRedisStore(url: string): StateStore {
+  const warnings: string[] = [];
   let client: ScriptedRedis | undefined;
+  let guard: ConnectionGuard | undefined;
   let connecting: Promise<void> | undefined;
   /** The client, created on first use: ioredis is only loaded when Redis is configured and needed. */
   const connection = async (): Promise<ScriptedRedis> => {
     if (!client) {
       const { Redis } = await import("ioredis");
-      client ??= new Redis(url, {
+      const options = {
         keyPrefix: REDIS_KEY_PREFIX,
         lazyConnect: true,
         enableOfflineQueue: false,
         connectTimeout: CONNECT_TIMEOUT_MS,
         commandTimeout: COMMAND_TIMEOUT_MS,
         maxRetriesPerRequest: 1,
-        retryStrategy: (times) => Math.min(times * 250, 5_000),
-      }) as ScriptedRedis;
+        retryStrategy: (times: number) => Math.min(times * 250, 5_000),
+        // How long a socket being closed waits for the peer to close it too (an option ioredis
+        // reads but does not declare; its 2 s would hold a process up at exit when the peer is mute).
+        disconnectTimeout: DISCONNECT_WAIT_MS,
+      };
+      client ??= new Redis(url, options) as ScriptedRedis;
       client.defineCommand("compareAndSet", { numberOfKeys: 1, lua: COMPARE_AND_SET });
       client.defineCommand("incrementBelow", { numberOfKeys: 1, lua: INCREMENT_BELOW });
-      // Without a listener, a connection error would be thrown as an unhandled 'error' event.
-      client.on("error", () => {});
+      // Connection errors are listened to (by the guard), so none is thrown as an unhandled event.
+      guard = guardConnection(client);
     }
     const redis = client;
     if (redis.status === "ready") return redis;
@@ -77,7 +89,26 @@ export function createRedisStore(url: string): StateStore {
     }
     throw new Error(`Redis is not connected (${redis.status})`);
   };
+  /** One round trip; a failure the guard caused is reported in its words. */
+  const command = async <R>(work: (redis: ScriptedRedis) => Promise<R>): Promise<R> => {
+    try {
+      return await work(await connection());
+    } catch (error) {
+      const problem = guard?.problem();
+      throw problem ? new Error(problem, { cause: error }) : error;
+    } finally {
+      guard?.replied();
+    }
+  };
   const ttl = (ms: number) => Math.max(1, Math.round(ms));
+  /** A value as JSON, or undefined (with a warning) when it is too large to keep. */
+  const serialize = (key: string, value: unknown): string | undefined => {
+    const text = JSON.stringify(value);
+    if (Buffer.byteLength(text) <= MAX_STATE_VALUE_BYTES) return text;
+    if (!warnings.some((w) => w.includes(key)))
+      warnings.push(`A value for ${key} was not stored in Redis: larger than ${MAX_STATE_VALUE_BYTES} bytes`);
+    return undefined;
+  };
 
   const queues = new Map<string, Promise<void>>();
   const compareAndSetLoop = async <T>(
@@ -88,14 +119,11 @@ export function createRedisStore(url: string): StateStore {
   ) => {
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const text = await redis.get(key);
-      const next = change(text === null ? undefined : (JSON.parse(text) as T));
-      const swapped = await redis.compareAndSet(
-        key,
-        text === null ? "0" : "1",
-        text ?? "",
-        JSON.stringify(next),
-        ttl(ttlMs),
-      );
+      const next = change(text === null ? undefined : parse<T>(key, text));
+      const json = serialize(key, next);
+      if (json === undefined) return next;
+      const swapped = await redis.compareAndSet(key, text === null ? "0" : "1", text ?? "", json, ttl(ttlMs));
+      guard?.replied();
       if (swapped === 1) return next;
       // Another process won the race: back off a little, with jitter, and read again.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
@@ -106,17 +134,17 @@ export function createRedisStore(url: string): StateStore {
   return {
     kind: "redis",
     async get<T>(key: string) {
-      const text = await (await connection()).get(key);
-      return text === null ? undefined : (JSON.parse(text) as T);
+      const text = await command((redis) => redis.get(key));
+      return text === null ? undefined : parse<T>(key, text);
     },
     async set(key, value, ttlMs) {
-      await (await connection()).set(key, JSON.stringify(value), "PX", ttl(ttlMs));
+      const json = serialize(key, value);
+      if (json !== undefined) await command((redis) => redis.set(key, json, "PX", ttl(ttlMs)));
     },
     async update<T>(key: string, change: (current: T | undefined) => T, ttlMs: number) {
-      const redis = await connection();
       // Updates of one key from this process go one at a time; only other processes can conflict.
       const previous = queues.get(key) ?? Promise.resolve();
-      const mine = previous.then(() => compareAndSetLoop(redis, key, change, ttlMs));
+      const mine = previous.then(() => command((redis) => compareAndSetLoop(redis, key, change, ttlMs)));
       const tail = mine.then(
         () => {},
         () => {},
@@ -128,20 +156,102 @@ export function createRedisStore(url: string): StateStore {
       return mine;
     },
     async increment(key, by, { limit, ttlMs }): Promise<CounterResult> {
-      const [value, applied] = await (await connection()).incrementBelow(
-        key,
-        by,
-        limit === undefined ? "" : String(limit),
-        ttl(ttlMs),
+      const reply = await command((redis) =>
+        redis.incrementBelow(key, by, limit === undefined ? "" : String(limit), ttl(ttlMs)),
       );
-      return { value: Number(value), applied: applied === 1 };
+      if (!Array.isArray(reply) || reply.length !== 2)
+        throw new Error("Redis answered a counter with something else");
+      return { value: Number(reply[0]), applied: reply[1] === 1 };
     },
-    warnings: [],
+    warnings,
     async close() {
       const redis = client;
       if (!redis) return;
-      if (redis.status === "ready") await redis.quit().catch(() => redis.disconnect());
-      else redis.disconnect();
+      // QUIT lets Redis finish what it was sent; the connection is dropped either way, so a peer that
+      // acknowledges and never hangs up cannot keep the process alive.
+      if (redis.status === "ready") {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          redis.quit().catch(() => {}),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, QUIT_WAIT_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
+      redis.disconnect();
     },
+  };
+}
+
+/** A stored value, or a clear error when what Redis holds under the key is not ours. */
+function parse<T>(key: string, text: string): T {
+  if (Buffer.byteLength(text) > MAX_STATE_VALUE_BYTES)
+    throw new Error(`the value of ${key} in Redis is larger than ${MAX_STATE_VALUE_BYTES} bytes`);
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new Error(`the value of ${key} in Redis is not JSON`);
+  }
+}
+
+/** An error of the connection in words fit for a note: a reply that is not Redis is never quoted. */
+function describeConnectionError(error: Error): string {
+  if (error.name === "ParserError") return NOT_REDIS;
+  return withoutControls(error.message).slice(0, 200);
+}
+
+const NOT_REDIS = "what answers on the Redis port does not speak Redis's protocol";
+
+interface ConnectionGuard {
+  /** A command has its reply: the byte count starts again. */
+  replied(): void;
+  /** Why the connection last failed (dropped by the guard, refused, a protocol error), if it did. */
+  problem(): string | undefined;
+}
+
+/**
+ * Keeps a peer that does not speak Redis (another program on the port) from crashing or flooding
+ * the process. ioredis parses replies inside the socket's 'data' handler, where a reply it cannot
+ * take (an array of 2^32 items) throws past every caller and ends the process, and a reply may
+ * announce any length. Either now drops the connection instead: the commands waiting on it fail,
+ * and ioredis reconnects in the background.
+ */
+function guardConnection(redis: Redis): ConnectionGuard {
+  let received = 0;
+  let problem: string | undefined;
+  redis.on("error", (error: Error) => {
+    problem ??= `the connection to Redis failed: ${describeConnectionError(error)}`;
+  });
+  // 'connect' is emitted on the tick the socket connects, before any data can be read from it.
+  redis.on("connect", () => {
+    const socket = redis.stream;
+    received = 0;
+    problem = undefined;
+    const drop = (why: string): false => {
+      problem = why;
+      socket.destroy(new Error(why));
+      return false;
+    };
+    const emit = socket.emit;
+    socket.emit = function guardedEmit(this: typeof socket, event: string | symbol, ...args: unknown[]) {
+      if (event === "data" && Buffer.isBuffer(args[0])) {
+        received += args[0].length;
+        if (received > MAX_REPLY_BYTES)
+          return drop(`Redis sent more than ${MAX_REPLY_BYTES} bytes for one reply`);
+      }
+      try {
+        return Reflect.apply(emit, this, [event, ...args]) as boolean;
+      } catch {
+        // What the parser choked on is garbage by definition: it is not quoted.
+        return drop(NOT_REDIS);
+      }
+    } as typeof socket.emit;
+  });
+  return {
+    replied: () => {
+      received = 0;
+    },
+    problem: () => problem,
   };
 }

@@ -32,3 +32,9 @@ export interface CounterResult {
   /** False when adding would have passed the limit (the counter is unchanged). */
   applied: boolean;
 }
+
+/**
+ * The largest value a store keeps or reads (its JSON text): a cache entry of 20 results is tens of
+ * kilobytes; anything near this bound is not state of ours.
+ */
+export const MAX_STATE_VALUE_BYTES = 1024 * 1024;
