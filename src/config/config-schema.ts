@@ -4,7 +4,7 @@
  * must ..."); a `{llm.model}` placeholder is replaced by that setting's name when reported.
  * Messages never carry the value (keys, and URLs that may embed credentials).
  */
-import { resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { z } from "zod";
 import { DEADLINE_MS_RANGE, LIMIT_RANGE } from "../operations/input-ranges.js";
 import {
@@ -155,9 +155,10 @@ function switchSchema(fallback: boolean) {
 const ORDER_FORMAT = `must be a comma-separated list of providers (${DEFAULT_ORDER.join(", ")})`;
 
 /**
- * Like Seek: unknown and repeated names are dropped with one warning rather than failing the run,
- * and an order with no valid name falls back to the default. The keyless stages cannot be listed:
- * they always run last, switched by CORE_SEARCH_KEYLESS.
+ * Like Seek: unknown and repeated names are dropped with one warning rather than failing the run.
+ * An order with no valid name fails closed: falling back to every service would spend on those the
+ * order meant to leave out. The keyless stages cannot be listed: they always run last, switched by
+ * CORE_SEARCH_KEYLESS.
  */
 const orderSchema = z
   .unknown()
@@ -176,19 +177,24 @@ const orderSchema = z
         ignored.push(entry.trim());
       else names.push(name);
     }
+    if (names.length === 0) {
+      const named = ignored.length > 0 ? ` (${ignored.map(quote).join(", ")})` : "";
+      problem(
+        ctx,
+        `names no known service${named}: list some of ${DEFAULT_ORDER.join(", ")}, or leave it unset`,
+      );
+      return z.NEVER;
+    }
     return { names, ignored };
   })
   .default(() => ({ names: [...DEFAULT_ORDER], ignored: [] }));
 
 /** The warning for an order that was usable but not as written; `{order}` is the variable's name. */
 function orderWarnings(order: { names: ProviderName[]; ignored: string[] }): string[] {
-  if (order.ignored.length === 0 && order.names.length > 0) return [];
-  const ignored =
-    order.ignored.length > 0
-      ? `ignored unknown or repeated names ${order.ignored.map(quote).join(", ")}`
-      : "";
-  const fallback = order.names.length === 0 ? "no valid name: using the default order" : "";
-  return [`{order}: ${[ignored, fallback].filter(Boolean).join("; ")} (known: ${DEFAULT_ORDER.join(", ")})`];
+  if (order.ignored.length === 0) return [];
+  return [
+    `{order}: ignored unknown or repeated names ${order.ignored.map(quote).join(", ")} (known: ${DEFAULT_ORDER.join(", ")})`,
+  ];
 }
 
 const CACHE_TTL_TEXT =
@@ -217,13 +223,25 @@ const cacheTtlSchema = z
   .default(DEFAULT_CACHE_TTL_MS);
 
 const STATE_DIR_PROBLEM = "must be a directory path";
+/** Absolute only: a relative one would put the state wherever each process happens to start. */
 const stateDirSchema = z.preprocess(
   blankToUndefined,
   z
     .string({ error: STATE_DIR_PROBLEM })
     // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL byte can never be part of a path
-    .regex(/^[^\u0000]*$/u, { error: STATE_DIR_PROBLEM })
+    .regex(/^[^\u0000]*$/u, { error: STATE_DIR_PROBLEM, abort: true })
+    .refine((dir) => isAbsolute(dir), {
+      error: "must be an absolute path (a relative one would depend on where each process starts)",
+      abort: true,
+    })
     .transform((dir) => resolve(dir)),
+);
+
+const TOKEN_PROBLEM =
+  "must be at least 16 printable ASCII characters without spaces (e.g. from `openssl rand -hex 32`)";
+/** The bearer token `core-search serve` asks every caller for (a secret: never echoed). */
+const serverTokenSchema = optional(
+  z.string({ error: TOKEN_PROBLEM }).regex(/^[\x21-\x7e]{16,}$/u, { error: TOKEN_PROBLEM, abort: true }),
 );
 
 /** The LLM judge needs an address and a model together; a key alone means nothing. */
@@ -280,6 +298,8 @@ export const configSchema = z
     logLevel: choiceSchema(LOG_LEVELS, "silent"),
     /** Lets `read` fetch loopback, private and link-local addresses (intranets, tests); off by default. */
     allowPrivateAddresses: switchSchema(false),
+    /** `core-search serve`: the bearer token every request but GET /healthz must carry; none by default. */
+    server: z.strictObject({ token: serverTokenSchema }).default({ token: undefined }),
   })
   .transform(({ order, ...settings }) => ({
     ...defined(settings),
@@ -287,7 +307,8 @@ export const configSchema = z
     baseUrls: defined(settings.baseUrls),
     llm: defined(settings.llm),
     proxy: defined(settings.proxy),
-    order: order.names.length > 0 ? order.names : [...DEFAULT_ORDER],
+    server: defined(settings.server),
+    order: order.names,
     /** Settings that were usable but not as written (e.g. unknown names dropped from the order). */
     warnings: orderWarnings(order),
   }));

@@ -42,6 +42,7 @@ const DEFAULTS: Config = {
   rates: [],
   logLevel: "silent",
   allowPrivateAddresses: false,
+  server: {},
 };
 
 const ALL_VARIABLES = [
@@ -228,25 +229,7 @@ describe("order", () => {
     ],
     ["duplicate through an alias", { CORE_SEARCH_ORDER: "youcom,you" }, ["youcom"], /names "you"/],
     ["keyless stage", { CORE_SEARCH_ORDER: "exa,exa-mcp" }, ["exa"], /names "exa-mcp"/],
-    [
-      "only commas",
-      { CORE_SEARCH_ORDER: " , ," },
-      [...DEFAULT_ORDER],
-      /no valid name: using the default order/,
-    ],
-    [
-      "no valid name",
-      { CORE_SEARCH_ORDER: "bing,yahoo" },
-      [...DEFAULT_ORDER],
-      /"bing", "yahoo"; no valid name/,
-    ],
     ["a bad SEEK_ORDER is named as such", { SEEK_ORDER: "exa,nope" }, ["exa"], /^SEEK_ORDER: /],
-    [
-      "a bad CORE_SEARCH_ORDER does not fall back to a good SEEK_ORDER",
-      { CORE_SEARCH_ORDER: "nope", SEEK_ORDER: "exa" },
-      [...DEFAULT_ORDER],
-      /^CORE_SEARCH_ORDER: ignored unknown or repeated names "nope"; no valid name/,
-    ],
   ])("drops with one warning: %s", (_, env, order, warning) => {
     const config = load(env);
     expect(config.order).toStrictEqual(order);
@@ -254,9 +237,52 @@ describe("order", () => {
     expect(config.warnings[0]).toMatch(warning);
   });
 
+  // Falling back to every service would spend on the ones the order meant to leave out.
+  it.each<[string, Record<string, string>, RegExp]>([
+    [
+      "no valid name",
+      { CORE_SEARCH_ORDER: "bing,yahoo" },
+      /^CORE_SEARCH_ORDER names no known service \("bing", "yahoo"\)/,
+    ],
+    [
+      "only commas",
+      { CORE_SEARCH_ORDER: " , ," },
+      /^CORE_SEARCH_ORDER names no known service: list some of searxng, /,
+    ],
+    ["only a keyless stage", { CORE_SEARCH_ORDER: "exa-mcp" }, /names no known service \("exa-mcp"\)/],
+    [
+      "a bad CORE_SEARCH_ORDER does not fall back to a good SEEK_ORDER",
+      { CORE_SEARCH_ORDER: "nope", SEEK_ORDER: "exa" },
+      /^CORE_SEARCH_ORDER names no known service \("nope"\)/,
+    ],
+    ["a bad SEEK_ORDER", { SEEK_ORDER: "nope" }, /^SEEK_ORDER names no known service/],
+  ])("fails closed when it names no known service: %s", (_, env, problem) => {
+    expect(problemsOf(env)).toEqual([expect.stringMatching(problem)]);
+  });
+
   it("a clean order has no warnings", () => {
     expect(load({ CORE_SEARCH_ORDER: "exa,brave" }).warnings).toEqual([]);
   });
+});
+
+describe("CORE_SEARCH_SERVER_TOKEN", () => {
+  it("is kept as given", () => {
+    expect(load({ CORE_SEARCH_SERVER_TOKEN: "0123456789abcdef-xyz" }).server).toEqual({
+      token: "0123456789abcdef-xyz",
+    });
+    expect(load({}).server).toEqual({});
+  });
+
+  it.each(["short", "0123456789 abcdef0123", "0123456789abcdéf0123"])(
+    "refuses %j without echoing it",
+    (token) => {
+      const problems = problemsOf({ CORE_SEARCH_SERVER_TOKEN: token });
+      expect(problems).toEqual([
+        expect.stringMatching(/^CORE_SEARCH_SERVER_TOKEN must be at least 16 printable/),
+      ]);
+      expect(problems.join("")).not.toContain(token);
+    },
+  );
 });
 
 describe("CORE_SEARCH_KEYLESS fails closed", () => {
@@ -511,9 +537,15 @@ describe("state directory", () => {
       `${HOME}/.local/state/core-search`,
     ],
     ["HOME", {}, `${HOME}/.local/state/core-search`],
-    ["a relative CORE_SEARCH_STATE_DIR is resolved", { CORE_SEARCH_STATE_DIR: "state" }, resolve("state")],
+    ["a path with .. is normalized", { CORE_SEARCH_STATE_DIR: "/srv/cs/../state" }, resolve("/srv/state")],
   ])("%s", (_, env, expected) => {
     expect(load(env).stateDir).toBe(expected);
+  });
+
+  it.each(["state", "./state", "~/state"])("refuses the relative CORE_SEARCH_STATE_DIR %j", (dir) => {
+    expect(problemsOf({ CORE_SEARCH_STATE_DIR: dir })).toEqual([
+      expect.stringMatching(/^CORE_SEARCH_STATE_DIR must be an absolute path/),
+    ]);
   });
 });
 
