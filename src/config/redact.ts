@@ -72,7 +72,40 @@ export function maskUrl(url: string): string {
   return url.replace(URL_PATTERN, maskOneUrl);
 }
 
-/** A vendor message used as an error code only when it does not quote the key back. */
+/** A vendor message used as an error code only when it does not quote the key back, in any form. */
 export function withoutSecret(text: string | undefined, secret: string): string | undefined {
-  return text === undefined || text.includes(secret) ? undefined : text;
+  return text === undefined || mentionsSecret(text, secret) ? undefined : text;
 }
+
+/**
+ * Whether `text` carries `secret` in a form a service may echo it back in: as it is, in another
+ * case, percent-encoded (once or twice), or base64 — standard or URL-safe, at any offset, since a
+ * Basic header encodes `user:secret`. Keys are printable ASCII (the settings say so), so these are
+ * the forms a key keeps its characters in; a hash of it would no longer be the key.
+ */
+export function mentionsSecret(text: string, secret: string): boolean {
+  if (secret === "") return false;
+  const wanted = secret.toLowerCase();
+  const holds = (candidate: string) => candidate.toLowerCase().includes(wanted);
+  for (let decoded = text, round = 0; round < 3; round++) {
+    if (holds(decoded)) return true;
+    const next = decoded.replace(/%([0-9a-f]{2})/giu, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    if (next === decoded) break;
+    decoded = next;
+  }
+  // Shorter runs cannot hold the whole secret once encoded.
+  const shortest = Math.floor((secret.length * 4) / 3);
+  for (const [run] of text.matchAll(BASE64_RUN)) {
+    if (run.length < shortest) continue;
+    const standard = run.replace(/-/gu, "+").replace(/_/gu, "/");
+    // Four starting points: the run may begin in the middle of what was encoded.
+    for (let offset = 0; offset < 4; offset++) {
+      if (holds(Buffer.from(standard.slice(offset), "base64").toString("latin1"))) return true;
+    }
+  }
+  return false;
+}
+
+const BASE64_RUN = /[A-Za-z0-9+/_-]+/gu;

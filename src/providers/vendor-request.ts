@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { mentionsSecret } from "../config/redact.js";
 import { ProviderError } from "../errors.js";
 import type { HttpClient, HttpRequest } from "../http/http-client.js";
 import { toProviderError } from "./provider-error.js";
@@ -144,7 +145,7 @@ function safeCode(
   try {
     const code = read?.(body);
     if (typeof code !== "string" || !/^[\w .:-]{1,80}$/.test(code)) return undefined;
-    return secrets.some((secret) => code.includes(secret)) ? undefined : code;
+    return secrets.some((secret) => mentionsSecret(code, secret)) ? undefined : code;
   } catch {
     return undefined;
   }

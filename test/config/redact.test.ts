@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskUrl } from "../../src/config/redact.js";
+import { maskUrl, mentionsSecret, withoutSecret } from "../../src/config/redact.js";
 
 describe("maskUrl", () => {
   it.each<[string, string]>([
@@ -28,5 +28,42 @@ describe("maskUrl", () => {
   ])("%s", (input, expected) => {
     expect(maskUrl(input)).toBe(expected);
     expect(maskUrl(expected)).toBe(expected);
+  });
+});
+
+describe("mentionsSecret: a key echoed back in any form it keeps its characters in", () => {
+  const KEY = "sk-Live_4f1d9a/x+Q=";
+  const b64 = (text: string) => Buffer.from(text).toString("base64");
+  const b64url = (text: string) => Buffer.from(text).toString("base64url");
+  it.each<[string, string]>([
+    ["as it is", `Invalid API key ${KEY}`],
+    ["upper-cased", `INVALID_KEY_${KEY.toUpperCase()}`],
+    ["lower-cased", KEY.toLowerCase()],
+    ["percent-encoded", `key=${encodeURIComponent(KEY)}`],
+    ["percent-encoded in lower-case hex", encodeURIComponent(KEY).toLowerCase()],
+    ["percent-encoded twice", encodeURIComponent(encodeURIComponent(KEY))],
+    ["base64", b64(KEY)],
+    ["base64url", b64url(KEY)],
+    ["base64 of a Basic header's user:key", `Basic ${b64(`user:${KEY}`)}`],
+    ["base64 of user:key, one byte off", b64(`xuser:${KEY}`)],
+    ["base64 of user:key, two bytes off", b64(`xxuser:${KEY}`)],
+    ["base64 glued to other letters", `code${b64url(`u:${KEY}`)}`],
+  ])("finds it %s", (_, text) => {
+    expect(mentionsSecret(text, KEY)).toBe(true);
+    expect(withoutSecret(text, KEY)).toBeUndefined();
+  });
+
+  it.each<[string, string]>([
+    ["a plain vendor code", "NO_MORE_CREDITS"],
+    ["part of the key only", KEY.slice(0, 8)],
+    ["the base64 of something else", b64("an unrelated message of some length")],
+    ["nothing", ""],
+  ])("does not see it in %s", (_, text) => {
+    expect(mentionsSecret(text, KEY)).toBe(false);
+    expect(withoutSecret(text, KEY)).toBe(text);
+  });
+
+  it("sees no secret in an empty one", () => {
+    expect(mentionsSecret("anything", "")).toBe(false);
   });
 });
