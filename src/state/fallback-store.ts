@@ -4,10 +4,12 @@ import type { StateStore } from "./state-store.js";
 /** After a failure, the shared store is left alone this long before it is tried again. */
 export const RETRY_SHARED_STATE_MS = 30_000;
 /**
- * The longest one operation of the shared store may take unless the store says otherwise: a store
- * that accepts connections and never answers costs a run this much once, well inside its deadline.
+ * The longest one operation of the shared store may take, whatever the store: a backstop for a
+ * stall nothing else bounds. It covers waiting for a state-directory lock held by another process
+ * (about 2.5 s at worst) and a Redis connection being set up on a loaded machine; Redis bounds each
+ * connection attempt and command to a second itself (redis-store.ts).
  */
-export const STATE_OPERATION_TIMEOUT_MS = 1_000;
+export const STATE_OPERATION_TIMEOUT_MS = 3_000;
 
 /** An operation of the shared store that took longer than its bound. */
 class StateTimeout extends Error {
@@ -87,14 +89,29 @@ export function withMemoryFallback(
   };
 }
 
-/** `work`, unless it takes longer than `ms` or `stop` aborts first. */
+/** Waiting is counted in steps of this length (see `bounded`). */
+const STEP_MS = 100;
+
+/**
+ * `work`, unless `stop` aborts or `ms` of waiting pass first. Waiting is counted in short steps,
+ * each as its nominal length however late its timer fires: time the process spent starved of CPU
+ * (twenty processes starting on two cores) or busy itself is not charged to the store, whose
+ * answer may be sitting unread. The last step ends after the event loop's next poll for the same
+ * reason. Unstarved, the bound is `ms`.
+ */
 function bounded<R>(work: Promise<R>, ms: number, stop?: AbortSignal): Promise<R> {
   // A late failure of abandoned work is nobody's business any more.
   work.catch(() => {});
   let timer: NodeJS.Timeout | undefined;
   let onStop: (() => void) | undefined;
   const cut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StateTimeout(ms)), ms);
+    let waited = 0;
+    const step = () => {
+      waited += STEP_MS;
+      if (waited < ms) timer = setTimeout(step, STEP_MS);
+      else setImmediate(() => reject(new StateTimeout(ms)));
+    };
+    timer = setTimeout(step, STEP_MS);
     onStop = () => reject(stop?.reason);
     stop?.addEventListener("abort", onStop, { once: true });
   });

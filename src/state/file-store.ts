@@ -21,11 +21,6 @@ interface Turn {
 const STALE_LOCK_MS = 5_000;
 /** Waiting for a lock: up to about 2.5 s of short, jittered retries. */
 const LOCK_RETRIES = { retries: 60, minTimeout: 5, maxTimeout: 60, randomize: true };
-/**
- * The bound on one operation (see withMemoryFallback): the longest wait for a lock held by other
- * processes, and then some. Only a stalled file system reaches it.
- */
-export const FILE_OPERATION_TIMEOUT_MS = 3_000;
 
 /**
  * One small JSON file per key in the state directory (`pause/exa.json`, `cache/<hash>.json`, …).

@@ -66,6 +66,8 @@ export function createRedisStore(url: string): StateStore {
         commandTimeout: COMMAND_TIMEOUT_MS,
         maxRetriesPerRequest: 1,
         retryStrategy: (times: number) => Math.min(times * 250, 5_000),
+        // Connecting is one round trip (the ready check), not three: a mute peer costs one timeout.
+        disableClientInfo: true,
         // How long a socket being closed waits for the peer to close it too (an option ioredis
         // reads but does not declare; its 2 s would hold a process up at exit when the peer is mute).
         disconnectTimeout: DISCONNECT_WAIT_MS,
@@ -198,6 +200,7 @@ function parse<T>(key: string, text: string): T {
 /** An error of the connection in words fit for a note: a reply that is not Redis is never quoted. */
 function describeConnectionError(error: Error): string {
   if (error.name === "ParserError") return NOT_REDIS;
+  if (error.message === "Command timed out") return `no answer within ${COMMAND_TIMEOUT_MS} ms`;
   return withoutControls(error.message).slice(0, 200);
 }
 

@@ -35,7 +35,7 @@ function mute(): StateStore {
 
 describe("withMemoryFallback bounds every operation of the shared store", () => {
   it("answers from memory once the bound passes, and every operation waiting gives up with the first", async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const store = withMemoryFallback(mute(), { timeoutMs: 1_000 });
     const first = store.get("pause:exa");
     await vi.advanceTimersByTimeAsync(400);
@@ -53,7 +53,7 @@ describe("withMemoryFallback bounds every operation of the shared store", () => 
   });
 
   it("closes within the bound even when the store never does", async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const store = withMemoryFallback(mute(), { timeoutMs: 1_000 });
     const closed = store.close();
     await vi.advanceTimersByTimeAsync(1_000);
