@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Dispatcher } from "undici";
 import { z } from "zod";
 import type { Config } from "../../config/config.js";
 import { ConfigError } from "../../errors.js";
@@ -50,7 +51,21 @@ export interface McpServerOptions {
   analyse?: AnalyseHits | undefined;
   /** Extracts read pages (the same pool); else in process. */
   extract?: ExtractPage | undefined;
+  /** undici dispatcher for every outgoing request (a server's pooled connections); else each call's own. */
+  dispatcher?: Dispatcher | undefined;
+  /**
+   * Runs each tool call (a server's running caps and lines); an answer it gives instead of running
+   * the call, such as "busy", is the call's result. By default every call runs at once.
+   */
+  gate?: ToolGate | undefined;
 }
+
+export type ToolName = "corroborate" | "web_search" | "assess" | "read_page";
+export type ToolGate = (
+  tool: ToolName,
+  call: () => Promise<CallToolResult>,
+  signal: AbortSignal,
+) => Promise<CallToolResult>;
 
 const INSTRUCTIONS =
   "Use corroborate for evaluative, contestable questions (Is X safe? Does X cause Y? X vs Y?): it searches " +
@@ -72,6 +87,11 @@ const ANNOTATIONS = { readOnlyHint: true, idempotentHint: true } as const;
 export function createMcpServer(options: McpServerOptions): McpServer {
   const logger = options.logger ?? silentLogger;
   const server = new McpServer({ name: "core-search", version: VERSION }, { instructions: INSTRUCTIONS });
+  const run = (tool: ToolName, signal: AbortSignal, call: () => Promise<CallToolResult>) => {
+    const gate = options.gate;
+    return answer(tool, logger, gate ? () => gate(tool, call, signal) : call);
+  };
+  const { dispatcher } = options;
   const settings = (): Config => {
     if (options.config instanceof ConfigError) throw options.config;
     return options.config;
@@ -82,6 +102,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       config,
       {
         logger,
+        dispatcher,
         sampling: server.server.getClientCapabilities()?.sampling
           ? () =>
               createSamplingJudge({
@@ -108,7 +129,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: { ...ANNOTATIONS, openWorldHint: true },
     },
     (args, extra) =>
-      answer("corroborate", logger, async () => {
+      run("corroborate", extra.signal, async () => {
         const { question, judge, ...fields } = parseInput(corroborateInputSchema, args);
         const config = settings();
         const token = extra._meta?.progressToken;
@@ -138,6 +159,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
             state: options.state,
             signal: extra.signal,
             extract: options.extract,
+            dispatcher,
           },
           options.analyse,
         );
@@ -166,7 +188,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: { ...ANNOTATIONS, openWorldHint: true },
     },
     (args, extra) =>
-      answer("web_search", logger, async () => {
+      run("web_search", extra.signal, async () => {
         const { query, ...fields } = parseInput(searchInputSchema, args);
         const outcome = await search(query, {
           ...fields,
@@ -174,6 +196,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           logger,
           state: options.state,
           signal: extra.signal,
+          dispatcher,
         });
         if (outcome.status === "failed") {
           return errorResult(
@@ -211,7 +234,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: { ...ANNOTATIONS, openWorldHint: false },
     },
     (args, extra) =>
-      answer("assess", logger, async () => {
+      run("assess", extra.signal, async () => {
         const { judge, ...input } = parseInput(assessInputSchema, args);
         const assessment = await assess(input, { judge: judgeFor(settings(), judge), signal: extra.signal });
         return { structuredContent: { ...assessment }, content: [text(renderAssessment(assessment))] };
@@ -232,7 +255,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: { ...ANNOTATIONS, openWorldHint: true },
     },
     (args, extra) =>
-      answer("read_page", logger, async () => {
+      run("read_page", extra.signal, async () => {
         const { url, ...fields } = parseInput(readInputSchema, args);
         const page = await read(url, {
           ...fields,
@@ -240,6 +263,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           signal: extra.signal,
           extract: options.extract,
           state: options.state,
+          dispatcher,
         });
         return { structuredContent: { ...page }, content: [text(fencedPage(page))] };
       }),

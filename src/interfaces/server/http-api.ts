@@ -8,10 +8,11 @@
  *   POST /v1/assess       {claim, evidence: [{url, title?, snippet?}]}     → the assessment
  *   POST /v1/read         {url, maxChars?, timeoutMs?}                     → the page's text
  *   GET  /healthz                                                         → {ok, version}
+ *   /mcp                                                  MCP over Streamable HTTP (mcp-endpoint.ts)
  *
- * There is no authentication, so it listens on loopback unless told otherwise. Everything is
- * bounded: body size, header and request-read time, requests running and waiting in line, each
- * call's deadline.
+ * Without a token (CORE_SEARCH_SERVER_TOKEN) there is no authentication, so it listens on loopback
+ * unless told otherwise. Everything is bounded: connections, body size, header and request-read
+ * time, requests running and waiting in line, MCP sessions, each call's deadline.
  * Errors are `{"error":{"code","message"}}`; messages come from validation or the library's
  * `CoreSearchError`s (which never carry secrets), anything unexpected is a bare 500.
  */
@@ -28,25 +29,24 @@ import { defaultAnalysisThreads, openAnalysisPool } from "../../operations/analy
 import { createProviders } from "../../providers/create-providers.js";
 import type { SearchProvider } from "../../providers/search-provider.js";
 import { openStateStore } from "../../state/open-state-store.js";
+import { bearerCheck, guardHost, isLoopbackAddress } from "./access.js";
 import { HttpError, respond, toHttpError } from "./http-error.js";
-import {
-  createShutdown,
-  describePath,
-  guardHost,
-  hostForUrl,
-  isLoopback,
-  pathOf,
-  type SlotLimits,
-} from "./lifecycle.js";
+import { createShutdown, describePath, hostForUrl, pathOf, type SlotLimits } from "./lifecycle.js";
+import { createMcpEndpoint, MCP_PATH } from "./mcp-endpoint.js";
 import { isJson, parseJson, readBody } from "./read-body.js";
-import { createRoutes } from "./routes.js";
+import { createRoutes, openLines } from "./routes.js";
 
 export interface HttpApiOptions {
   config: Config;
   /** Diagnostics (stderr in the CLI); request bodies are never logged. */
   logger?: Logger | undefined;
-  /** Default 127.0.0.1. Any other address is served without authentication, with a warning. */
+  /**
+   * Default 127.0.0.1. Any other address is served without authentication, with a warning, unless
+   * there is a token.
+   */
   host?: string | undefined;
+  /** The bearer token every request but GET /healthz must carry; default the settings' (none). */
+  token?: string | undefined;
   /** Default 0: any free port (read it from `url`). */
   port?: number | undefined;
   /** Largest accepted request body; default 1 MiB. */
@@ -73,6 +73,16 @@ export interface HttpApiOptions {
   analysisThreads?: number | undefined;
   /** How long `close()` lets running requests finish before aborting them. Default 5 s. */
   shutdownGraceMs?: number | undefined;
+  /** Connections open at once; more are closed as they come. Default 512. */
+  maxConnections?: number | undefined;
+  /** How long a request's headers may take to arrive (then 408). Default 10 s. */
+  headersTimeoutMs?: number | undefined;
+  /** How long a whole request may take to arrive (then 408). Default 30 s. */
+  requestTimeoutMs?: number | undefined;
+  /** MCP sessions open at once at /mcp. Default 64. */
+  maxMcpSessions?: number | undefined;
+  /** An MCP session with no request for this long is closed. Default 30 min. */
+  mcpSessionIdleMs?: number | undefined;
   /** undici dispatcher for every outgoing request (default: the configured proxy, if any). */
   dispatcher?: Dispatcher | undefined;
   judge?: StanceJudge | undefined;
@@ -103,6 +113,10 @@ const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
 /** Slow clients cannot hold a connection open by dribbling headers or a body. */
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** Sockets are checked against those limits this often at most (node's default, 30 s, triples them). */
+const CHECK_INTERVAL_MS = 1_000;
+/** Enough for every request that may run or wait in line, and keep-alive connections besides. */
+const DEFAULT_MAX_CONNECTIONS = 512;
 
 /** Starts the API and resolves once it listens. */
 export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
@@ -118,6 +132,15 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   const ownState = options.providers ? undefined : openStateStore(config);
   const threads = options.analysisThreads ?? defaultAnalysisThreads();
   const pool = threads > 0 ? await openAnalysisPool({ threads, logger }) : undefined;
+  const lines = openLines(
+    {
+      corroborate: limitsOf("corroborate", options, config.deadlineMs),
+      search: limitsOf("search", options, config.deadlineMs),
+      assess: limitsOf("assess", options, config.deadlineMs),
+      read: limitsOf("read", options, config.deadlineMs),
+    },
+    logger,
+  );
   const routes = createRoutes({
     config,
     logger,
@@ -125,18 +148,36 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     dispatcher,
     providers: options.providers,
     judge: options.judge,
-    limits: {
-      corroborate: limitsOf("corroborate", options, config.deadlineMs),
-      search: limitsOf("search", options, config.deadlineMs),
-      assess: limitsOf("assess", options, config.deadlineMs),
-      read: limitsOf("read", options, config.deadlineMs),
-    },
+    lines,
     analyse: pool?.analyse,
     extract: pool?.extract,
   });
+  const mcp = createMcpEndpoint({
+    config,
+    logger,
+    state: ownState,
+    dispatcher,
+    analyse: pool?.analyse,
+    extract: pool?.extract,
+    lines,
+    maxSessions: options.maxMcpSessions,
+    sessionIdleMs: options.mcpSessionIdleMs,
+  });
+  const authorize = bearerCheck(options.token ?? config.server.token);
+  // Known once the socket is bound: the guard goes by the address, not by how it was written.
+  let boundToLoopback = true;
 
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS });
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const server = createServer({
+    headersTimeout,
+    requestTimeout,
+    connectionsCheckingInterval: Math.min(CHECK_INTERVAL_MS, Math.ceil(headersTimeout / 4)),
+  });
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const shutdown = createShutdown(server, graceMs);
+  // Sessions still running when the grace period ends are stopped with the rest.
+  shutdown.signal.addEventListener("abort", () => void mcp.close(), { once: true });
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     void shutdown.track(handle(req, res)).finally(() => {
@@ -178,10 +219,35 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       if (!res.writableFinished) hangUp.abort();
     });
     let bodyRead = req.method === "GET" || req.method === "HEAD";
+    /** The JSON body of a POST, read within the size limit. */
+    const jsonBody = async (): Promise<unknown> => {
+      if (!isJson(req.headers["content-type"])) {
+        throw new HttpError(
+          415,
+          "UNSUPPORTED_MEDIA_TYPE",
+          "the request body must be JSON: send content-type: application/json",
+        );
+      }
+      const raw = await readBody(req, maxBodyBytes);
+      if (raw === "too_large") {
+        throw new HttpError(
+          413,
+          "PAYLOAD_TOO_LARGE",
+          `the request body is larger than ${maxBodyBytes} bytes`,
+        );
+      }
+      bodyRead = true;
+      return parseJson(raw);
+    };
     try {
       if (shutdown.signal.aborted) throw shuttingDown();
-      guardHost(host, req.headers.host);
+      guardHost(boundToLoopback, req.headers.host);
       const path = pathOf(req);
+      if (path !== "/healthz") authorize(req.headers.authorization);
+      if (path === MCP_PATH) {
+        await mcp.handle(req, res, req.method === "POST" ? await jsonBody() : undefined);
+        return;
+      }
       const route = routes[path];
       if (route === undefined)
         throw new HttpError(404, "NOT_FOUND", `no such endpoint: ${describePath(path)}`);
@@ -190,26 +256,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
           allow: route.method,
         });
       }
-      let body: unknown;
-      if (route.method === "POST") {
-        if (!isJson(req.headers["content-type"])) {
-          throw new HttpError(
-            415,
-            "UNSUPPORTED_MEDIA_TYPE",
-            "the request body must be JSON: send content-type: application/json",
-          );
-        }
-        const raw = await readBody(req, maxBodyBytes);
-        if (raw === "too_large") {
-          throw new HttpError(
-            413,
-            "PAYLOAD_TOO_LARGE",
-            `the request body is larger than ${maxBodyBytes} bytes`,
-          );
-        }
-        bodyRead = true;
-        body = parseJson(raw);
-      }
+      const body = route.method === "POST" ? await jsonBody() : undefined;
       const signal = AbortSignal.any([hangUp.signal, shutdown.signal]);
       const result = await route.handle(body, signal);
       if (shutdown.signal.aborted) throw shuttingDown();
@@ -251,13 +298,14 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       { code: "INVALID_INPUT", cause: error },
     );
   });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${hostForUrl(host)}:${port}`;
+  const { address, port } = server.address() as AddressInfo;
+  boundToLoopback = isLoopbackAddress(address);
+  const url = `http://${hostForUrl(address)}:${port}`;
 
   const warnings: string[] = [];
-  if (!isLoopback(host)) {
+  if (!boundToLoopback && options.token === undefined && config.server.token === undefined) {
     warnings.push(
-      `the HTTP API has no authentication and listens on ${host}: anyone who can reach it can run searches on your keys`,
+      `the HTTP API has no authentication and listens on ${address}: anyone who can reach it can run searches on your keys (set CORE_SEARCH_SERVER_TOKEN)`,
     );
   }
   if (!options.providers && !createProviders(config, createHttpClient()).chain.some((p) => p.configured)) {
@@ -270,7 +318,10 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // Notification streams would hold the grace period up; running calls get it.
+      mcp.endStreams();
       await shutdown.close();
+      await mcp.close();
       await pool?.close();
       await ownDispatcher?.close();
       await ownState?.close();

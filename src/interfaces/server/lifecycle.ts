@@ -1,6 +1,6 @@
 /**
- * What keeps the server bounded and safe while it runs: a running cap and a bounded line per kind of
- * request, the loopback guard against DNS rebinding, and a shutdown that lets running requests finish.
+ * What keeps the server bounded while it runs: a running cap and a bounded line per kind of request,
+ * and a shutdown that lets running requests finish.
  */
 import type { IncomingMessage, Server } from "node:http";
 import PQueue from "p-queue";
@@ -73,36 +73,6 @@ export function describePath(path: string): string {
 
 export function hostForUrl(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
-}
-
-export function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/u.test(host);
-}
-
-/** The Host header names a loopback address (or there is none, as from HTTP/1.0 clients). */
-export function isLoopbackHostHeader(header: string | undefined): boolean {
-  if (header === undefined) return true;
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${header}`).hostname;
-  } catch {
-    return false;
-  }
-  return hostname === "[::1]" || isLoopback(hostname);
-}
-
-/**
- * On loopback, a page the user visits could still reach the API through DNS rebinding; its requests
- * carry the attacker's host name, so only loopback names are answered.
- */
-export function guardHost(host: string, hostHeader: string | undefined): void {
-  if (isLoopback(host) && !isLoopbackHostHeader(hostHeader)) {
-    throw new HttpError(
-      403,
-      "FORBIDDEN_HOST",
-      "this server only answers requests addressed to 127.0.0.1, [::1] or localhost",
-    );
-  }
 }
 
 export interface Shutdown {

@@ -38,11 +38,27 @@ export interface RouteContext {
   providers: readonly SearchProvider[] | undefined;
   /** A judge for every call (embedding, tests); by default each call's choice, `auto` if none. */
   judge: StanceJudge | undefined;
-  limits: { corroborate: SlotLimits; search: SlotLimits; assess: SlotLimits; read: SlotLimits };
+  /** The running caps and lines, shared with MCP's tool calls at /mcp. */
+  lines: Lines;
   /** Runs the analysis of corroborations the built-in judge decides (a worker pool); else in process. */
   analyse: AnalyseHits | undefined;
   /** Extracts read pages (the same pool); else in process. */
   extract: ExtractPage | undefined;
+}
+
+export type RequestKind = "corroborate" | "search" | "assess" | "read";
+export type Lines = Record<RequestKind, ReturnType<typeof slots>>;
+
+/** One running cap and line per kind of request, for every surface of the server. */
+export function openLines(limits: Record<RequestKind, SlotLimits>, logger: Logger): Lines {
+  const inLine = (kind: RequestKind) => (waiting: number) =>
+    logger.debug({ kind, waiting }, "request waits for a slot");
+  return {
+    corroborate: slots(limits.corroborate, inLine("corroborate")),
+    search: slots(limits.search, inLine("search")),
+    assess: slots(limits.assess, inLine("assess")),
+    read: slots(limits.read, inLine("read")),
+  };
 }
 
 /** The API's routes by path. */
@@ -55,12 +71,7 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
     dispatcher: context.dispatcher,
     providers: context.providers,
   };
-  const inLine = (kind: string) => (waiting: number) =>
-    logger.debug({ kind, waiting }, "request waits for a slot");
-  const corroborations = slots(context.limits.corroborate, inLine("corroborate"));
-  const searches = slots(context.limits.search, inLine("search"));
-  const assessments = slots(context.limits.assess, inLine("assess"));
-  const reads = slots(context.limits.read, inLine("read"));
+  const { corroborate: corroborations, search: searches, assess: assessments, read: reads } = context.lines;
   // The server's own deadline is the ceiling, so one caller cannot hold a slot for longer.
   const deadlineMs = deadlineMsField(config.deadlineMs);
   // safeExtend keeps the schemas' own checks (no domain both kept and left out).

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromObject } from "../../../src/config/config.js";
-import { createRoutes, type RouteContext } from "../../../src/interfaces/server/routes.js";
+import { createRoutes, openLines, type RouteContext } from "../../../src/interfaces/server/routes.js";
 import type { StanceJudge } from "../../../src/judge/stance.js";
 import { silentLogger } from "../../../src/log/logger.js";
 import { analyseHits, type HitsToAnalyse } from "../../../src/operations/analyse-hits.js";
@@ -39,7 +39,7 @@ function routesAnalysingWith(judge: StanceJudge | undefined) {
     dispatcher: undefined,
     providers: undefined,
     judge,
-    limits: { corroborate: limits, search: limits, assess: limits, read: limits },
+    lines: openLines({ corroborate: limits, search: limits, assess: limits, read: limits }, silentLogger),
     extract: undefined,
     analyse: async (input) => {
       given.push(input);
