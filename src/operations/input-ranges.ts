@@ -34,6 +34,12 @@ export const MAX_DOMAINS = 20;
 /** Most SearXNG engines a call may name. */
 export const MAX_ENGINES = 20;
 
+/**
+ * Longest web address taken anywhere (a read, an evidence item, a search result): far above real
+ * pages' addresses, far below a flood.
+ */
+export const MAX_URL_CHARS = 4_096;
+
 /** Most evidence items one `assess` call judges. */
 export const MAX_ASSESS_EVIDENCE = 2_000;
 
