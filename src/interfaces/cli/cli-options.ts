@@ -25,6 +25,11 @@ export interface Run {
   values: Values;
   /** For stderr only: progress and `--explain` are the only coloured output. */
   style: Style;
+  /**
+   * Where coloured output goes: stderr itself when colouring (what prints there cleans the web text
+   * in it), else the cleaned stderr every other message goes through.
+   */
+  styled: (text: string) => void;
   /** The settings once read, so a "nothing configured" error can say which setting is missing. */
   settings: Config | undefined;
   loadSettings: () => Promise<Config>;

@@ -36,7 +36,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
     ...searchOptionFlags(values),
     onProgress: progressListener(run, events),
   });
-  if (values.explain) io.stderr(explainReport(report, events, run.style));
+  if (values.explain) run.styled(explainReport(report, events, run.style));
   io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report));
   if (!everyCallFailed(report)) return EXIT.ok;
   io.stderr(`${ALL_FAILED_HINT}\n`);
@@ -45,7 +45,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
 
 /** Progress lines on a terminal's stderr, and the events kept for --explain. */
 function progressListener(run: Run, events: ProgressEvent[]): (event: ProgressEvent) => void {
-  const print = run.io.isTTY?.stderr ? createProgressPrinter(run.io.stderr, run.style) : undefined;
+  const print = run.io.isTTY?.stderr ? createProgressPrinter(run.styled, run.style) : undefined;
   return (event) => {
     if (run.values.explain) events.push(event);
     print?.(event);
@@ -84,7 +84,7 @@ export async function searchCommand(query: string, run: Run): Promise<number> {
       limit: limit ?? config.limit,
       ...options,
     };
-    io.stderr(explainSearch(query, request, outcome, run.style));
+    run.styled(explainSearch(query, request, outcome, run.style));
   }
   if (values.json) io.stdout(`${JSON.stringify(envelope)}\n`);
   else if (envelope.success) {
