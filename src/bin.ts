@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { readFileSync } from "node:fs";
 import { runCli } from "./interfaces/cli/run-cli.js";
 import { withoutControls } from "./util/control-characters.js";
 
@@ -7,7 +6,7 @@ runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   env: process.env,
-  stdin: () => readFileSync(0, "utf8"),
+  stdin: () => process.stdin,
   isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
 }).then(
   (code) => {

@@ -2,6 +2,7 @@
  * The command line's vocabulary: the options every command may be given, how they are parsed, and
  * how an operation's input field is spelt as a flag (`deadlineMs` → `--deadline-ms`).
  */
+import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { Config } from "../../config/config.js";
 import { CoreSearchError } from "../../errors.js";
@@ -13,8 +14,8 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
-  /** Standard input as text, for `--evidence -` and `--data -`. */
-  stdin?: (() => string) | undefined;
+  /** Standard input, for `--evidence -` and `--data -` (read up to each one's size limit). */
+  stdin?: (() => Readable) | undefined;
   /** Whether each stream is a terminal: progress and colour only then (default: neither). */
   isTTY?: { stdout: boolean; stderr: boolean } | undefined;
 }
