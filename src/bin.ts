@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-import { readFileSync } from "node:fs";
 import { runCli } from "./interfaces/cli/run-cli.js";
+import { withoutControls } from "./util/control-characters.js";
 
 runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   env: process.env,
-  stdin: () => readFileSync(0, "utf8"),
+  stdin: () => process.stdin,
   isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
 }).then(
   (code) => {
@@ -14,7 +14,7 @@ runCli(process.argv.slice(2), {
   },
   (error: unknown) => {
     process.stderr.write(
-      `core-search: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`,
+      `core-search: unexpected failure: ${withoutControls(error instanceof Error ? error.message : String(error))}\n`,
     );
     process.exitCode = 1;
   },

@@ -58,3 +58,9 @@ export {
   reportJsonSchema,
   reportSchema,
 } from "./report/report-schema.js";
+export { withMemoryFallback } from "./state/fallback-store.js";
+export { createFileStore } from "./state/file-store.js";
+export { createMemoryStore } from "./state/memory-store.js";
+export { openStateStore } from "./state/open-state-store.js";
+export { createRedisStore } from "./state/redis-store.js";
+export type { CounterResult, StateStore } from "./state/state-store.js";

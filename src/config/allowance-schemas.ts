@@ -130,14 +130,14 @@ export interface RateEntry {
   rate: Rate | null;
 }
 
-const RATE_UNITS: Readonly<Record<string, Rate["per"]>> = {
-  s: "second",
-  sec: "second",
-  second: "second",
-  m: "minute",
-  min: "minute",
-  minute: "minute",
-};
+const RATE_UNITS: ReadonlyMap<string, Rate["per"]> = new Map([
+  ["s", "second"],
+  ["sec", "second"],
+  ["second", "second"],
+  ["m", "minute"],
+  ["min", "minute"],
+  ["minute", "minute"],
+]);
 const RATE_OFF = new Set(["off", "none", "unlimited"]);
 
 function rateEntry(ctx: Ctx, where: string, provider: unknown, limit: unknown, per: unknown) {
@@ -146,7 +146,7 @@ function rateEntry(ctx: Ctx, where: string, provider: unknown, limit: unknown, p
     return name && { provider: name, rate: null };
   }
   const count = checkCount(ctx, where, limit, MAX_RATE_COUNT);
-  const unit = typeof per === "string" ? RATE_UNITS[per.trim().toLowerCase()] : undefined;
+  const unit = typeof per === "string" ? RATE_UNITS.get(per.trim().toLowerCase()) : undefined;
   if (unit === undefined) problem(ctx, `${where} must have a period of "second" or "minute"`);
   return name && count !== undefined && unit ? { provider: name, rate: { count, per: unit } } : undefined;
 }

@@ -31,12 +31,12 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 const MIN_SETTINGS_DEADLINE_MS = 1000;
 const DEFAULT_CACHE_TTL_MS = 20 * 60_000;
 const MAX_CACHE_TTL_MS = 7 * 24 * 3_600_000;
-const DURATION_UNITS_MS: Readonly<Record<string, number>> = {
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-};
+const DURATION_UNITS_MS: ReadonlyMap<string, number> = new Map([
+  ["s", 1000],
+  ["m", 60_000],
+  ["h", 3_600_000],
+  ["d", 86_400_000],
+]);
 
 /** Optional text: blank means unset. */
 function optional<T extends z.ZodType>(schema: T) {
@@ -133,20 +133,20 @@ function choiceSchema<const T extends readonly [string, ...string[]]>(choices: T
 
 /** An on/off setting: `1`, `true`, `yes`, `on` or their opposites in a variable; a boolean in a file. */
 function switchSchema(fallback: boolean) {
-  const words: Record<string, boolean> = {
-    "1": true,
-    true: true,
-    yes: true,
-    on: true,
-    "0": false,
-    false: false,
-    no: false,
-    off: false,
-  };
+  const words: ReadonlyMap<string, boolean> = new Map([
+    ["1", true],
+    ["true", true],
+    ["yes", true],
+    ["on", true],
+    ["0", false],
+    ["false", false],
+    ["no", false],
+    ["off", false],
+  ]);
   return z.preprocess(
     (value) => {
       const trimmed = blankToUndefined(value);
-      return typeof trimmed === "string" ? (words[trimmed.toLowerCase()] ?? trimmed) : trimmed;
+      return typeof trimmed === "string" ? (words.get(trimmed.toLowerCase()) ?? trimmed) : trimmed;
     },
     z.boolean({ error: "must be 1 or 0 (true or false)" }).default(fallback),
   );
@@ -211,7 +211,7 @@ const cacheTtlSchema = z
     } else if (typeof value === "string") {
       const match = /^(\d+)\s*([smhd]?)$/iu.exec(value.trim());
       if (match?.[1] !== undefined) {
-        ms = Number(match[1]) * (DURATION_UNITS_MS[(match[2] || "s").toLowerCase()] ?? 1000);
+        ms = Number(match[1]) * (DURATION_UNITS_MS.get((match[2] || "s").toLowerCase()) ?? 1000);
       }
     }
     if (ms === undefined || !Number.isSafeInteger(ms) || ms < 0 || ms > MAX_CACHE_TTL_MS) {

@@ -4,7 +4,10 @@ import { PROVIDER_NAMES, type ProviderName } from "../providers/search-provider.
 
 export type Ctx = z.core.$RefinementCtx;
 
-const PROVIDER_ALIASES: Readonly<Record<string, ProviderName>> = { you: "youcom", "you.com": "youcom" };
+const PROVIDER_ALIASES: ReadonlyMap<string, ProviderName> = new Map([
+  ["you", "youcom"],
+  ["you.com", "youcom"],
+]);
 
 export function problem(ctx: Ctx, message: string, path?: PropertyKey[]): void {
   // No `input`: issues never hold the offending value, so nothing downstream can print a secret.
@@ -25,7 +28,7 @@ export function quote(name: string): string {
 /** A provider name, case-insensitive and trimmed, with aliases (`you`, `you.com`); undefined when unknown. */
 export function providerName(raw: string): ProviderName | undefined {
   const name = raw.trim().toLowerCase();
-  const alias = PROVIDER_ALIASES[name];
+  const alias = PROVIDER_ALIASES.get(name);
   if (alias !== undefined) return alias;
   return (PROVIDER_NAMES as readonly string[]).includes(name) ? (name as ProviderName) : undefined;
 }

@@ -4,45 +4,47 @@
  * agreement between them is one index agreeing with itself. Unknown engines count as their own
  * family; an API service (exa, brave, tavily, …) is its own family.
  */
-const FAMILY_OF: Record<string, string> = {
-  // Google's index
-  google: "google",
-  startpage: "google",
-  "google news": "google",
-  "google scholar": "google",
-  "google videos": "google",
-  // Bing's index (and the engines that resell it)
-  bing: "bing",
-  "bing news": "bing",
-  duckduckgo: "bing",
-  "duckduckgo news": "bing",
-  yahoo: "bing",
-  "yahoo news": "bing",
-  ecosia: "bing",
-  qwant: "bing",
-  "qwant news": "bing",
-  // independent web indexes
-  mojeek: "mojeek",
-  wiby: "wiby",
-  brave: "brave",
-  "brave news": "brave",
-  yandex: "yandex",
-  marginalia: "marginalia",
-  presearch: "presearch",
-  mwmbl: "mwmbl",
-  // news indexes of their own
-  reuters: "reuters",
-  "yahoo finance": "bing",
-  wikinews: "wikimedia",
-  // reference and scholarly databases
-  wikipedia: "wikimedia",
-  wikidata: "wikimedia",
-  arxiv: "arxiv",
-  pubmed: "pubmed",
-  "semantic scholar": "semantic scholar",
-  crossref: "crossref",
-  openalex: "openalex",
-};
+const FAMILY_OF: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    // Google's index
+    google: "google",
+    startpage: "google",
+    "google news": "google",
+    "google scholar": "google",
+    "google videos": "google",
+    // Bing's index (and the engines that resell it)
+    bing: "bing",
+    "bing news": "bing",
+    duckduckgo: "bing",
+    "duckduckgo news": "bing",
+    yahoo: "bing",
+    "yahoo news": "bing",
+    ecosia: "bing",
+    qwant: "bing",
+    "qwant news": "bing",
+    // independent web indexes
+    mojeek: "mojeek",
+    wiby: "wiby",
+    brave: "brave",
+    "brave news": "brave",
+    yandex: "yandex",
+    marginalia: "marginalia",
+    presearch: "presearch",
+    mwmbl: "mwmbl",
+    // news indexes of their own
+    reuters: "reuters",
+    "yahoo finance": "bing",
+    wikinews: "wikimedia",
+    // reference and scholarly databases
+    wikipedia: "wikimedia",
+    wikidata: "wikimedia",
+    arxiv: "arxiv",
+    pubmed: "pubmed",
+    "semantic scholar": "semantic scholar",
+    crossref: "crossref",
+    openalex: "openalex",
+  }),
+);
 
 /**
  * Databases that serve call 3 (papers) but are not web indexes: a web search whose other engines
@@ -52,7 +54,8 @@ const NOT_WEB_INDEXES = new Set(["arxiv", "pubmed", "semantic scholar", "crossre
 
 export function engineFamily(engine: string): string {
   const name = engine.trim().toLowerCase();
-  return FAMILY_OF[name] ?? name;
+  // A Map: engine names come from the instance, and `constructor` must not find Object's.
+  return FAMILY_OF.get(name) ?? name;
 }
 
 export function distinctFamilies(engines: Iterable<string>): string[] {

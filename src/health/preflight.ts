@@ -96,8 +96,10 @@ export async function preflightSearxng(
       await probe(searxng, enabled, options, clock());
       known = await options.health.get(options.instance);
     }
+    // Engine names come from the instance: looked up in a Map, never through an object's prototype.
+    const observed = new Map(Object.entries(known.engines));
     const engines = config.map((engine): EngineStatus => {
-      const seen = known.engines[engine.name];
+      const seen = observed.get(engine.name);
       return {
         name: engine.name,
         family: engineFamily(engine.name),

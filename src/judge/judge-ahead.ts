@@ -5,6 +5,13 @@ export interface JudgeAhead {
   add(items: readonly StanceInput[]): void;
   /** The same judge, answering from what was judged ahead and judging only the rest. */
   judge: StanceJudge;
+  /** What was judged ahead, by {@link judgedKey}, once every judgement asked for so far is in. */
+  judged(): Promise<[string, StanceJudgement][]>;
+}
+
+/** Judgements are kept by title and snippet: the text a per-text judge reads. */
+export function judgedKey(item: StanceInput): string {
+  return `${item.title}\u0000${item.snippet}`;
 }
 
 /**
@@ -14,11 +21,17 @@ export interface JudgeAhead {
  * is judged at the end. Any other judge (an LLM, which reads a batch) is asked once, with
  * everything, as before.
  */
-export function judgeAhead(judge: StanceJudge, claim: string): JudgeAhead {
-  if (!judge.local || !judge.perText) return { add: () => {}, judge };
+export function judgeAhead(
+  judge: StanceJudge,
+  claim: string,
+  /** Judgements made elsewhere for this claim (a server's worker judged each call's results). */
+  seed: Iterable<[string, StanceJudgement]> = [],
+): JudgeAhead {
+  if (!judge.local || !judge.perText) return { add: () => {}, judge, judged: async () => [] };
   const known = new Map<string, Promise<StanceJudgement | undefined>>();
+  for (const [key, judgement] of seed) known.set(key, Promise.resolve(judgement));
   const notes: string[] = [];
-  const keyOf = (item: StanceInput) => `${item.title}\u0000${item.snippet}`;
+  const keyOf = judgedKey;
   const signal = new AbortController().signal;
   const judgeNew = (items: readonly StanceInput[]): void => {
     const fresh = new Map<string, StanceInput>();
@@ -42,6 +55,12 @@ export function judgeAhead(judge: StanceJudge, claim: string): JudgeAhead {
   };
   return {
     add: judgeNew,
+    async judged() {
+      const entries = await Promise.all(
+        [...known].map(async ([key, judgement]) => [key, await judgement] as const),
+      );
+      return entries.filter((entry): entry is [string, StanceJudgement] => entry[1] !== undefined);
+    },
     judge: {
       name: judge.name,
       local: true,

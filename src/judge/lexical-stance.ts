@@ -1,7 +1,8 @@
 import { segments } from "./claim-cues.js";
+import { classProbabilities } from "./score-features.js";
 import type { StanceInput, StanceJudge, StanceJudgement } from "./stance.js";
 import { readPair } from "./stance-features.js";
-import { chooseStance, classProbabilities, stanceModel } from "./stance-model.js";
+import { chooseStance, stanceModel } from "./stance-model.js";
 import { stanceWords } from "./stance-words.js";
 
 export { relevance, stanceFeatures } from "./stance-features.js";
@@ -45,10 +46,9 @@ function isEcho(claim: string, text: string): boolean {
   const { stopwords, placeholderWords } = stanceWords();
   const claimWords = wordsOfClaim(claim);
   const words: string[] = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  const extra = words.filter(
-    (w) => !claimWords.has(w) && !stopwords.has(w) && !placeholderWords.has(w) && !/^\d+$/.test(w),
-  );
-  if (extra.length > 0) return false;
+  const extra = (w: string) =>
+    !claimWords.has(w) && !stopwords.has(w) && !placeholderWords.has(w) && !/^\d+$/.test(w);
+  if (words.some(extra)) return false;
   const sentences = segments(text);
   // Restating the whole claim as a statement is a position (a headline that repeats a rumour as
   // news); naming part of it, or asking it, is not.
@@ -69,9 +69,9 @@ function classifyText(claim: string, text: string): StanceJudgement {
   const trimmed = text.trim();
   if (trimmed === "" || isQuestionClaim(claim) || isEcho(claim, trimmed))
     return { stance: "neutral", score: 0.9 };
-  const { features, shape, twinsFrom, relevance: rel } = readPair(claim, trimmed);
+  const { features, ngrams, shape, relevance: rel } = readPair(claim, trimmed);
   const model = stanceModel();
-  const p = classProbabilities(features, model, shape, twinsFrom);
+  const p = classProbabilities(features, model, shape, ngrams);
   const chosen = chooseStance(p, model.neutralBelow);
   // A search result (a title and a snippet, or any text of several sentences) that names none of
   // the claim's terms is about something else. A single sentence is not gated: an argument may take

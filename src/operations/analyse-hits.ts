@@ -3,6 +3,7 @@ import type { HitFromCall } from "../dedup/merge-hits.js";
 import type { OriginGroup } from "../dedup/origins.js";
 import { familiesOf } from "../health/engine-families.js";
 import { defaultJudge } from "../judge/default-judge.js";
+import { judgeAhead } from "../judge/judge-ahead.js";
 import { judgeStances } from "../judge/judge-stances.js";
 import { type LabelResult, labelEvidence } from "../judge/label.js";
 import type { JudgeKind, StanceJudge, StanceJudgement } from "../judge/stance.js";
@@ -20,6 +21,8 @@ export interface HitsToAnalyse {
   hits: HitFromCall[];
   /** Ids of the counter-query calls, where listicles are a spam signal. */
   counterCalls: number[];
+  /** Built-in judgements already made of some texts, by `judgedKey`: those are not judged again. */
+  judged?: [string, StanceJudgement][] | undefined;
 }
 
 export interface HitsAnalysis {
@@ -32,8 +35,14 @@ export interface HitsAnalysis {
   notes: string[];
 }
 
-/** Runs {@link analyseHits} with the built-in judge somewhere else (a worker pool). */
-export type AnalyseHits = (input: HitsToAnalyse) => Promise<HitsAnalysis>;
+/**
+ * Runs {@link analyseHits} with the built-in judge somewhere else (a worker pool). With `judgeAhead`,
+ * each call's results can be judged there as they arrive, so that when the last call returns only
+ * its own results are left to judge.
+ */
+export type AnalyseHits = ((input: HitsToAnalyse) => Promise<HitsAnalysis>) & {
+  judgeAhead?: StanceJudge["judge"];
+};
 
 export interface AnalysisOptions {
   /** Default: the built-in judge, the only one a worker thread can run. */
@@ -53,7 +62,11 @@ export async function analyseHits(
   if (dropped.invalidUrls > 0)
     notes.push(`${dropped.invalidUrls} result(s) without a usable web address were dropped`);
   notes.push(...domainCapNotes(items.flatMap((item, index) => (item.counted ? [] : [`e${index + 1}`]))));
-  const judgements = await judgeStances(options.judge ?? defaultJudge, input.claim, items, {
+  const judge =
+    input.judged === undefined
+      ? (options.judge ?? defaultJudge)
+      : judgeAhead(defaultJudge, input.claim, input.judged).judge;
+  const judgements = await judgeStances(judge, input.claim, items, {
     deadline: options.deadline ?? new AbortController().signal,
     note: (note) => notes.push(note),
     logger: options.logger,

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import type { StanceInput, StanceJudgement } from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
 import {
   type ExtractedPage,
@@ -7,7 +8,7 @@ import {
   extractPage,
   type PageToExtract,
 } from "../read/extract-page.js";
-import { type AnalyseHits, analyseHits, type HitsToAnalyse } from "./analyse-hits.js";
+import { type AnalyseHits, analyseHits, type HitsAnalysis, type HitsToAnalyse } from "./analyse-hits.js";
 
 /**
  * Worker threads for the part of a question that only computes (dedup → built-in judge → label), so a
@@ -48,16 +49,27 @@ export async function openAnalysisPool(options: {
     minThreads: options.threads,
     maxThreads: options.threads,
   });
-  return {
-    async analyse(input: HitsToAnalyse) {
+  const analyse: AnalyseHits = Object.assign(
+    async (input: HitsToAnalyse) => {
       try {
-        return (await pool.run(input)) as Awaited<ReturnType<AnalyseHits>>;
+        return (await pool.run(input)) as HitsAnalysis;
       } catch (error) {
         // A thread that failed costs this question its speed, not its report.
         options.logger.warn({ err: error }, "analysis thread failed; analysing in process");
         return analyseHits(input);
       }
     },
+    {
+      // A failure here only leaves those texts to the final analysis.
+      judgeAhead: async (claim: string, items: readonly StanceInput[]) =>
+        (await pool.run(
+          { claim, items: items.map(({ title, snippet }) => ({ title, snippet })) },
+          { name: "judgeTexts" },
+        )) as StanceJudgement[],
+    },
+  );
+  return {
+    analyse,
     async extract(input: PageToExtract) {
       let answer: { page: ExtractedPage } | { failed: string };
       try {

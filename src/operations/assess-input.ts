@@ -2,18 +2,33 @@ import { z } from "zod";
 import { CONFIDENCE_LABELS } from "../judge/label.js";
 import { JUDGE_KINDS, STANCES } from "../judge/stance.js";
 import { judgeField, requiredField, textField } from "./input-fields.js";
-import { MAX_ASSESS_EVIDENCE } from "./input-ranges.js";
+import {
+  MAX_ASSESS_EVIDENCE,
+  MAX_ASSESS_SNIPPET_CHARS,
+  MAX_ASSESS_TITLE_CHARS,
+  MAX_ASSESS_TOTAL_CHARS,
+  MAX_URL_CHARS,
+} from "./input-ranges.js";
+
+/** A text field of an item, at most `max` characters. */
+function itemText(
+  max: number,
+  problem: string | ((issue: { input: unknown }) => string) = "must be a string",
+) {
+  return z.string({ error: problem }).max(max, {
+    error: (issue) => `must be at most ${max} characters (got ${(issue.input as string).length})`,
+  });
+}
 
 // Fields an item does not name are ignored, as they always were by the library (JSONL files carry more).
 const evidenceItemSchema = z.object(
   {
-    url: z.string({ error: requiredField("must be a string") }).describe("Address of the source"),
-    title: z.string({ error: "must be a string" }).optional().describe("Title of the page"),
-    snippet: z
-      .string({ error: "must be a string" })
+    url: itemText(MAX_URL_CHARS, requiredField("must be a string")).describe("Address of the source"),
+    title: itemText(MAX_ASSESS_TITLE_CHARS).optional().describe("Title of the page"),
+    snippet: itemText(MAX_ASSESS_SNIPPET_CHARS)
       .optional()
       .describe("Text from the page that bears on the claim"),
-    text: z.string({ error: "must be a string" }).optional().describe("Accepted for snippet"),
+    text: itemText(MAX_ASSESS_SNIPPET_CHARS).optional().describe("Accepted for snippet"),
     stance: z
       .enum(STANCES, { error: `must be one of ${STANCES.join(", ")}` })
       .optional()
@@ -33,7 +48,28 @@ export const assessInputSchema = z.strictObject({
       error: (issue) =>
         `Too much evidence (${(issue.input as unknown[]).length} items; at most ${MAX_ASSESS_EVIDENCE})`,
     })
-    .describe(`Sources you already have, at most ${MAX_ASSESS_EVIDENCE}`),
+    .superRefine((items, ctx) => {
+      const chars = items.reduce(
+        (sum, item) =>
+          sum +
+          item.url.length +
+          (item.title?.length ?? 0) +
+          (item.snippet?.length ?? 0) +
+          (item.text?.length ?? 0),
+        0,
+      );
+      if (chars > MAX_ASSESS_TOTAL_CHARS) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Too much evidence text (${chars} characters in all; at most ${MAX_ASSESS_TOTAL_CHARS})`,
+        });
+      }
+    })
+    .describe(
+      `Sources you already have: at most ${MAX_ASSESS_EVIDENCE}, with addresses up to ${MAX_URL_CHARS} ` +
+        `characters, titles up to ${MAX_ASSESS_TITLE_CHARS}, snippets up to ${MAX_ASSESS_SNIPPET_CHARS}, ` +
+        `and ${MAX_ASSESS_TOTAL_CHARS} characters in all`,
+    ),
   judge: judgeField,
 });
 export type AssessInput = z.input<typeof assessInputSchema>;

@@ -10,6 +10,7 @@ import type { Stance, StanceJudge } from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
 import { normalizeQuestion } from "../plan/question.js";
 import { formFinding } from "../report/finding.js";
+import { withoutControls } from "../util/control-characters.js";
 import { type Assessment, assessInputSchema } from "./assess-input.js";
 import type { JudgeChoice } from "./input-fields.js";
 import { parseInput } from "./parse-input.js";
@@ -48,10 +49,11 @@ export async function assess(
   if (typeof input?.claim !== "string") normalizeQuestion(input?.claim, "claim");
   const { claim, evidence: items, judge: choice } = parseInput(assessInputSchema, input);
   const judge = judgeOf(choice, options);
+  // Evidence is text from the web, whoever passes it on: nothing in it may act on a terminal.
   const hits = items.map((item) => ({
-    url: item.url,
-    title: item.title ?? "",
-    snippet: item.snippet ?? item.text ?? "",
+    url: withoutControls(item.url),
+    title: withoutControls(item.title ?? ""),
+    snippet: withoutControls(item.snippet ?? item.text ?? ""),
   }));
   const { evidence, origins, dropped } = dedupe(hits);
   const notes: string[] = [];
@@ -118,7 +120,7 @@ function givenStances(
   const given = new Map<string, Stance | null>();
   for (const item of items) {
     if (item.stance === undefined) continue;
-    const key = canonicalUrl(item.url);
+    const key = canonicalUrl(withoutControls(item.url));
     if (key === null) continue;
     const before = given.get(key);
     given.set(key, before === undefined || before === item.stance ? item.stance : null);

@@ -184,7 +184,7 @@ async function runPipeline(
   // search, reading and judging each call's results as they arrive — in this thread, unless the
   // analysis goes to a server's worker pool (the built-in judge only), which starts once every call is back
   const pool = judge === defaultJudge ? analyse : undefined;
-  const ahead = judgeAhead(judge, plan.claim);
+  const ahead = judgeAhead(pool?.judgeAhead ? pooledJudge(pool.judgeAhead) : judge, plan.claim);
   const results = await pMap(
     calls,
     async (call) => {
@@ -214,10 +214,8 @@ async function runPipeline(
         hits: result.hits.length,
         ms: Math.round(performance.now() - callStarted),
       });
-      if (!pool) {
-        ahead.add(result.hits);
-        prepareHits(result.hits);
-      }
+      ahead.add(result.hits);
+      if (!pool) prepareHits(result.hits);
       return result;
     },
     { concurrency: 4 },
@@ -244,7 +242,9 @@ async function runPipeline(
   const counterCalls = calls.filter((call) => call.role === "counter").map((call) => call.id);
   const found = { claim: plan.claim, hits, counterCalls };
   const [analysis] = await Promise.all([
-    pool ? pool(found) : analyseHits(found, { judge: ahead.judge, deadline, logger }),
+    pool
+      ? ahead.judged().then((judged) => pool({ ...found, judged }))
+      : analyseHits(found, { judge: ahead.judge, deadline, logger }),
     recorded,
   ]);
   const { items, origins } = analysis;
@@ -288,6 +288,11 @@ async function runPipeline(
     notes,
     totalMs: performance.now() - started,
   });
+}
+
+/** The built-in judge run in a server's worker pool, one call's results at a time. */
+function pooledJudge(judgeThere: NonNullable<AnalyseHits["judgeAhead"]>): StanceJudge {
+  return { name: defaultJudge.name, local: true, perText: true, kind: "builtin", judge: judgeThere };
 }
 
 /** What every planned call is sent with besides its own query, categories, engines and time range. */

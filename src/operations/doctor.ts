@@ -15,6 +15,7 @@ import { providerRow } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
+import { terminalLine } from "../util/control-characters.js";
 
 export interface StageStatus {
   provider: ProviderName;
@@ -200,18 +201,28 @@ async function diagnoseWith(
   };
 }
 
+/**
+ * A table cell or line part of text that came from a service (engine names and reasons, failures,
+ * pause details): one line, nothing a terminal acts on, and no `|` to split the table's row.
+ */
+function cell(text: string | null): string {
+  return terminalLine(text ?? "").replaceAll("|", "\\|");
+}
+
 export function renderDiagnosis(d: Diagnosis): string {
   const lines = ["| stage | state | rate | detail |", "| --- | --- | --- | --- |"];
   for (const s of d.stages)
-    lines.push(`| ${s.provider} | ${s.state.replace("_", " ")} | ${s.rate ?? ""} | ${s.detail ?? ""} |`);
+    lines.push(`| ${s.provider} | ${s.state.replace("_", " ")} | ${s.rate ?? ""} | ${cell(s.detail)} |`);
   if (d.searxng) {
-    lines.push("", `SearXNG: ${d.searxng.verdict}${d.searxng.error ? ` (${d.searxng.error})` : ""}`);
+    lines.push("", `SearXNG: ${d.searxng.verdict}${d.searxng.error ? ` (${cell(d.searxng.error)})` : ""}`);
     if (d.searxng.engines.length > 0) {
       lines.push("", "| engine | family | enabled | recently unresponsive |", "| --- | --- | --- | --- |");
       for (const e of d.searxng.engines) {
-        lines.push(`| ${e.name} | ${e.family} | ${e.enabled ? "yes" : "no"} | ${e.unresponsive ?? ""} |`);
+        lines.push(
+          `| ${cell(e.name)} | ${cell(e.family)} | ${e.enabled ? "yes" : "no"} | ${cell(e.unresponsive)} |`,
+        );
       }
-      lines.push("", `Healthy web-index families: ${d.searxng.families.join(", ") || "none"}`);
+      lines.push("", `Healthy web-index families: ${cell(d.searxng.families.join(", ")) || "none"}`);
     }
   }
   const { cache } = d.state;

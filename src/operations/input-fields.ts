@@ -1,6 +1,7 @@
 import { domainToASCII } from "node:url";
 import { z } from "zod";
 import { MAX_QUESTION_CHARS, normalizeQuestion } from "../plan/question.js";
+import { MAX_ENGINE_NAME_CHARS } from "../providers/hit-fields.js";
 import { SAFE_SEARCH_LEVELS } from "../providers/search-provider.js";
 import { readDataFile } from "../util/read-data-file.js";
 import { DEADLINE_MS_RANGE, LIMIT_RANGE, MAX_DOMAINS, MAX_ENGINES, rangeProblem } from "./input-ranges.js";
@@ -153,13 +154,14 @@ export function domainListsAgree(
 }
 
 const ENGINE_PROBLEM = 'must be a SearXNG engine name such as google or "semantic scholar"';
+const ENGINE_NAME = new RegExp(`^[a-z0-9][a-z0-9 ._-]{0,${MAX_ENGINE_NAME_CHARS - 1}}$`);
 
 export const enginesField = z
   .array(
     z
       .string({ error: ENGINE_PROBLEM })
       .transform((value) => value.trim().toLowerCase())
-      .pipe(z.string().regex(/^[a-z0-9][a-z0-9 ._-]{0,59}$/, { error: ENGINE_PROBLEM })),
+      .pipe(z.string().regex(ENGINE_NAME, { error: ENGINE_PROBLEM })),
     { error: "must be a list of engine names" },
   )
   .max(MAX_ENGINES, { error: `must list at most ${MAX_ENGINES} engines` })

@@ -34,8 +34,33 @@ export const MAX_DOMAINS = 20;
 /** Most SearXNG engines a call may name. */
 export const MAX_ENGINES = 20;
 
+/**
+ * Longest web address taken anywhere (a read, an evidence item, a search result): far above real
+ * pages' addresses, far below a flood.
+ */
+export const MAX_URL_CHARS = 4_096;
+
 /** Most evidence items one `assess` call judges. */
 export const MAX_ASSESS_EVIDENCE = 2_000;
+
+/** Longest title of an evidence item. */
+export const MAX_ASSESS_TITLE_CHARS = 1_000;
+
+/** Longest snippet (or `text`) of an evidence item: a passage or an abstract, not a whole page. */
+export const MAX_ASSESS_SNIPPET_CHARS = 20_000;
+
+/**
+ * Characters of all evidence items together (addresses, titles, snippets): what the judge reads in
+ * a few seconds. Items × per-item limits would allow far more.
+ */
+export const MAX_ASSESS_TOTAL_CHARS = 2_000_000;
+
+/**
+ * Bytes of one `assess` input as it arrives (an MCP message, an `--evidence` file or stream). Room
+ * for the largest input the limits above allow, even with every character escaped as `\uXXXX`
+ * (six bytes, as clients that write ASCII-only JSON send them); anything longer is refused unread.
+ */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** The wording every surface uses for an integer outside its range (after the field's name). */
 export function rangeProblem(range: { min: number; max: number }): string {

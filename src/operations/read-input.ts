@@ -2,10 +2,7 @@ import { z } from "zod";
 import { PAGE_KINDS } from "../read/extract-page.js";
 import { READ_VIA } from "../read/read-page.js";
 import { intField, requiredField } from "./input-fields.js";
-import { READ_MAX_CHARS_RANGE, READ_TIMEOUT_MS_RANGE } from "./input-ranges.js";
-
-/** Longest address a read accepts: far above real pages' addresses, far below a flood. */
-export const MAX_URL_CHARS = 4_096;
+import { MAX_URL_CHARS, READ_MAX_CHARS_RANGE, READ_TIMEOUT_MS_RANGE } from "./input-ranges.js";
 
 /** `read`'s input: the library, `core-search read`, MCP `read_page` and `POST /v1/read`. */
 export const readInputSchema = z.strictObject({

@@ -44,6 +44,17 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
     },
     { pattern: /^(?:define|definition of|meaning of)\b/i, reason: "definition" },
     {
+      pattern:
+        /^(?:what(?:'s| is) )?the (?:meaning|definition) of (?:the (?:word|term|phrase|acronym) )?[\w'-]+(?: [\w'-]+)?$/i,
+      reason: "definition",
+    },
+    {
+      // "what day of the week is christmas this year", "when does daylight saving time end".
+      pattern:
+        /^(?:what (?:day(?: of the week)?|date) (?:is|was|will be|does) [\w' -]+|when (?:does|do|did|will) [\w' -]+ (?:start|end|begin|open|close|fall|happen|take place)(?: (?:in|on) [\w' -]+)?)$/i,
+      reason: "date of an event",
+    },
+    {
       pattern: /^what (?:is|are) (?:an? |the (?!\w+est\b|most\b|least\b|top\b))?[\w-]+(?: [\w-]+)?\??$/i,
       reason: "definition",
     },
@@ -62,7 +73,7 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
     },
     {
       pattern: new RegExp(
-        `^how (?:many|much) ${unit}(?: (?:are|is))? (?:in |per )?(?:an? |one |[\\d.,]+ ?)?${unit}$`,
+        `^how (?:many|much) ${unit}(?: (?:are|is|make|in|per))* (?:an? |one |half an? |(?:a |one )?(?:quarter|third|half)(?: of)? (?:an? )?|[\\d.,/]+ ?)?${unit}(?: of [\\w -]+)?$`,
         "i",
       ),
       reason: "unit conversion",
@@ -92,7 +103,15 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
     },
     {
       pattern: new RegExp(
-        `^${ASKED_SUM}(?:the )?${NUMBER} ?(?:%|percent)(?: tip| discount)? (?:of|on|off) ${NUMBER}$`,
+        `^${ASKED_SUM}(?:the |an? )?${NUMBER} ?(?:%|percent)(?: (?:tip|discount|tax|sales tax|vat|interest|commission|markup|raise|increase|decrease))? (?:of|on|off|for) ${NUMBER}$`,
+        "i",
+      ),
+      reason: "arithmetic",
+    },
+    {
+      // "split a $240 bill between 6 people", "divide 90 by 4": a share of an amount.
+      pattern: new RegExp(
+        `^(?:how (?:much|do (?:i|we|you)) )?(?:split|divide|share)\\b(?:\\s+[\\w-]+){0,3}\\s+${NUMBER}(?:\\s+[\\w-]+){0,3}\\s+(?:between|among|by|into|with) \\d+\\b(?: (?:people|persons|ways|friends|of us|parts|groups))?(?: each)?$`,
         "i",
       ),
       reason: "arithmetic",
@@ -174,7 +193,10 @@ export function bypassGate(question: string): GateDecision {
   if (translation.test(question)) return { bypass: true, reason: "translation" };
   if (DIFFERENCE.test(question.replace(/[?!.]+$/, "").trim())) return { bypass: true, reason: "definition" };
   if (hasEvaluativeLanguage(question)) return { bypass: false, reason: null };
-  const text = question.replace(/[?!.]+$/, "").trim();
+  const text = question
+    .replace(/[?!.]+$/, "")
+    .trim()
+    .replace(/^whats\b/i, "what's");
   for (const { pattern, reason } of settled) {
     if (pattern.test(text)) return { bypass: true, reason };
   }

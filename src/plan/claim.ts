@@ -1,5 +1,5 @@
 import type { Classification } from "./classify.js";
-import { capitalize, gerund, thirdPerson } from "./english.js";
+import { capitalize, gerund, pastTense, thirdPerson } from "./english.js";
 import { planWords } from "./plan-words.js";
 import { questionText } from "./question-text.js";
 
@@ -38,9 +38,14 @@ export function formClaim(question: string, c: Classification): string {
         // "Is it true that X prevents Y" already states the claim: X prevents Y.
         if (/^is it true that /i.test(text)) return `${capitalize(x)} ${c.predicate}`;
         const auxiliary = c.auxiliary ?? text.split(/\s+/)[0]?.toLowerCase();
+        // "does sugar not make kids hyperactive": the negation stays with the auxiliary.
+        const negation = /\s+(not|never)$/i.exec(x);
+        if (negation && auxiliary)
+          return `${capitalize(x.slice(0, negation.index))} ${auxiliary} ${negation[1]?.toLowerCase()} ${c.predicate}`;
         const verb = auxiliary === "does" ? thirdPerson(c.predicate) : c.predicate;
         if (auxiliary === "is" || auxiliary === "are") return `${capitalize(x)} ${auxiliary} ${c.predicate}`;
-        if (auxiliary && /^(?:can|could|may|might|will|would|did)$/.test(auxiliary)) {
+        if (auxiliary === "did") return `${capitalize(x)} ${pastTense(c.predicate)}`;
+        if (auxiliary && /^(?:can|could|may|might|will|would)$/.test(auxiliary)) {
           return `${capitalize(x)} ${auxiliary} ${c.predicate}`;
         }
         return `${capitalize(x)} ${verb}`;
@@ -51,7 +56,7 @@ export function formClaim(question: string, c: Classification): string {
       if (x && c.choice) return choiceClaim(text, x, c.choice, c.auxiliary);
       // "Do cats live longer than dogs": the verb compares.
       if (x && y && c.predicate && /^(?:do|does|did)$/.test(c.auxiliary ?? ""))
-        return `${capitalize(x)} ${c.auxiliary === "does" ? thirdPerson(c.predicate) : c.predicate} than ${y}`;
+        return `${capitalize(x)} ${verbAs(c.auxiliary, c.predicate)} than ${y}`;
       if (x && y) {
         const predicate = c.predicate ?? "better";
         return `${capitalize(x)} ${copula(text)} ${predicate} than ${y}${purposeAfter(text, y, predicate)}`;
@@ -96,8 +101,12 @@ function yesNoClaim(text: string): string | undefined {
   const words = match?.[2]?.split(/\s+/) ?? [];
   if (!verb || words.length < 2 || words.some((w) => /^(?:or|and|vs)$/i.test(w))) return undefined;
   const lower = words.map((w) => w.toLowerCase());
+  // A negation after the subject starts the predicate: "the Great Wall | not visible from space";
+  // so does a participle with its agent: "the 1918 pandemic | caused by a bird virus".
+  let split = lower.findIndex((w, i) => i > 0 && (w === "not" || w === "never"));
+  if (split < 0) split = lower.findIndex((w, i) => i > 0 && /ed$/.test(w) && lower[i + 1] === "by");
   // The predicate is a noun phrase with its own article: "Pluto | a planet", "a hot dog | a sandwich".
-  let split = lower.findIndex((w, i) => i > 0 && (w === "a" || w === "an"));
+  if (split < 0) split = lower.findIndex((w, i) => i > 0 && (w === "a" || w === "an"));
   if (split < 0) {
     // An adjective or participle with a phrase after it: "the moon | made of cheese".
     const lastPreposition = lower.findLastIndex((w, i) => i >= 2 && prepositions.has(w));
@@ -112,6 +121,13 @@ function yesNoClaim(text: string): string | undefined {
   const subject = words.slice(0, split).join(" ");
   if (/^(?:the|a|an|it|this|that|there)$/i.test(subject)) return undefined;
   return `${capitalize(subject)} ${verb} ${words.slice(split).join(" ")}`;
+}
+
+/** A verb phrase in the tense and person of the auxiliary that asked it: does → causes, did → caused. */
+function verbAs(auxiliary: string | null, verbPhrase: string): string {
+  if (auxiliary === "does") return thirdPerson(verbPhrase);
+  if (auxiliary === "did") return pastTense(verbPhrase);
+  return verbPhrase;
 }
 
 /** The question's own verb ("was the war a mistake" → "was"), else "is"/"are" by the subject's number. */
@@ -134,7 +150,10 @@ function purposeAfter(text: string, y: string, predicate: string): string {
     .replace(/[,:;]? (?:which|what|who)\b.*$/i, "")
     .replace(new RegExp(`^ ${escapeRegExp(predicate)}\\b`, "i"), "");
   const match = after.match(/^ ((?:for|in|when|as) .+)$/i);
-  return match?.[1] ? ` ${match[1]}` : "";
+  if (match?.[1]) return ` ${match[1]}`;
+  // "what's better for weight loss, running or cycling" names the purpose first.
+  const first = text.match(/^(?:what|which)(?: one)? is (?:better|best) ((?:for|in|when|as) [^,]+),/i);
+  return first?.[1] ? ` ${first[1]}` : "";
 }
 
 function escapeRegExp(text: string): string {
@@ -153,14 +172,13 @@ export function isShouldDo(c: Classification): c is Classification & { action: s
   return c.action !== null && c.predicate === "a good idea";
 }
 
-/** "Should I take X" → "Taking X is a good idea"; "should kids drink coffee" → "Kids should drink coffee". */
+/** "Should I take X" → "I should take X"; "should kids drink coffee" → "Kids should drink coffee". */
 function shouldClaim(text: string, action: string): string {
-  // Who is asked about stays in the claim, unless it is the asker.
+  // Who is asked about stays in the claim, the asker too: the question's words, in statement order.
   const at = text.toLowerCase().indexOf(` ${action.toLowerCase()}`, "should".length);
   const who = at > 0 ? text.slice("should ".length, at) : "";
-  return who && !/^(?:i|we|you)$/i.test(who)
-    ? `${capitalize(who)} should ${action}`
-    : `${capitalize(gerund(action))} is a good idea`;
+  if (!who) return `${capitalize(gerund(action))} is a good idea`;
+  return `${/^i$/i.test(who) ? "I" : capitalize(who)} should ${action}`;
 }
 
 /**
@@ -177,8 +195,7 @@ function choiceClaim(
     const who = text.match(/^should ((?:my |our |the )?\S+)/i)?.[1] ?? "I";
     return `${/^i$/i.test(who) ? "I" : capitalize(who)} should ${first} rather than ${second}`;
   }
-  if (auxiliary === "does") return `${capitalize(x)} ${thirdPerson(first)} rather than ${second}`;
-  if (auxiliary === "do") return `${capitalize(x)} ${first} rather than ${second}`;
-  if (auxiliary === "did") return `${capitalize(x)} did ${first} rather than ${second}`;
+  if (auxiliary === "does" || auxiliary === "do" || auxiliary === "did")
+    return `${capitalize(x)} ${verbAs(auxiliary, first)} rather than ${second}`;
   return `${capitalize(x)} ${copula(text)} ${first} rather than ${second}`;
 }

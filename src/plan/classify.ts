@@ -104,13 +104,17 @@ const RULES: Rule[] = [
   {
     // "Is the dress blue or gold", "is a tomato a fruit or a vegetable": one subject, two options.
     type: "comparative",
-    pattern: /^(?:is|are|was|were) (.+) or ((?:an? |the )?[\w-]+(?: [\w-]+){0,3})$/i,
+    pattern:
+      /^(?:is|are|was|were) (.+) or ((?:an? |the )?[\w-]+(?: [\w-]+){0,3})((?: (?:for|in|during|at|on|as|when) [\w' -]+)?)$/i,
     subjects: (m) => [eitherSides(m[1])?.subject],
-    choice: (m) => [eitherSides(m[1])?.option ?? "", m[2] ?? ""],
+    // A qualifier after the second option stays with it: "short or average height for his time".
+    choice: (m) => [eitherSides(m[1])?.option ?? "", `${m[2] ?? ""}${m[3] ?? ""}`],
     reject: (m) =>
       eitherSides(m[1]) === undefined ||
       JUDGEMENT_PAIR.test(m[2] ?? "") ||
       CLAUSE_START.test(m[2] ?? "") ||
+      // "public schools or private schools better": a comparison, for the rules below.
+      (m[2] ?? "").split(" ").some((word) => compares(word)) ||
       /^(?:it|there|this|that|these|those)\b|\bto$/i.test(m[1] ?? ""),
   },
   {
@@ -119,7 +123,11 @@ const RULES: Rule[] = [
     pattern: /^(?:do|does|did) (.+) than (.+)$/i,
     subjects: (m) => [verbSplit(m[1])?.subject, m[2]],
     predicate: (m) => verbSplit(m[1])?.predicate,
-    reject: (m) => !compares(verbSplit(m[1])?.predicate.split(" ").slice(1).join(" ") ?? ""),
+    // "pay more than", "cost less than": a bare more/less compares after a verb.
+    reject: (m) => {
+      const after = verbSplit(m[1])?.predicate.split(" ").slice(1).join(" ") ?? "";
+      return !compares(after) && !/^(?:more|less|fewer)$/i.test(after);
+    },
   },
   {
     // "do cats see in color or in black and white", "should I learn guitar or piano first": one
@@ -141,7 +149,7 @@ const RULES: Rule[] = [
   {
     type: "comparative",
     pattern:
-      /^(?:(?:is|are|should (?:i|we) \w+|which (?:one )?is (?:better|best)[,:]?|which should (?:i|we) (?:use|choose|pick|buy)[,:]?) )?(.+?) (vs\.?|versus|compared (?:to|with)|instead of|rather than|or) (.+?)(?: (better|worse|faster|slower|safer|cheaper|healthier|easier|harder|more \w+|less \w+))?(?: (?:for|in|when|as) .+?)?(?:[,:;]? (?:which|what|who)\b.*)?$/i,
+      /^(?:(?:is|are|should (?:i|we) \w+|(?:which|what)(?: one)? is (?:better|best)(?: (?:for|in|when|as) [^,]+)?[,:]?|which should (?:i|we) (?:use|choose|pick|buy)[,:]?) )?(.+?) (vs\.?|versus|compared (?:to|with)|instead of|rather than|or) (.+?)(?: (better|worse|faster|slower|safer|cheaper|healthier|easier|harder|more \w+|less \w+))?(?: (?:for|in|when|as) .+?)?(?:[,:;]? (?:which|what|who)\b.*)?$/i,
     subjects: (m) => [m[1], m[3]],
     predicate: (m) => m[4],
     // "good or bad", "X or is that a myth", "does X improve Y or just …" choose between judgements,
@@ -223,12 +231,23 @@ const RULES: Rule[] = [
     // "Should I take vitamin D in winter", "should we stop eating sugar": whether doing it is a good
     // idea — a decision, like choosing a tool, but its other side is what doing it costs.
     type: "tool",
-    pattern:
-      /^should (?:i|we|you|people|kids|children|my \w+|our \w+) ((\w+)(?: (?:up|out|off|down|on))? (.+))$/i,
+    pattern: /^should (?:i|we|you) ((\w+)(?: (?:up|out|off|down|on))? (.+))$/i,
     subjects: (m) => [stripPurpose(m[3])],
     action: (m) => m[1],
     predicate: () => "a good idea",
     reject: (m) => /^(?:be|do|worry|care|i|we)$/i.test(m[2] ?? ""),
+  },
+  {
+    // "should teenagers have a curfew", "should college be free": whoever is named, the first verb
+    // after them starts what they should do.
+    type: "tool",
+    pattern: /^should (.+)$/i,
+    subjects: (m) => [verbSplit(m[1])?.subject],
+    action: (m) => verbSplit(m[1])?.predicate,
+    predicate: () => "a good idea",
+    reject: (m) =>
+      verbSplit(m[1]) === undefined ||
+      /^(?:the|a|an|my|our|your|their|this|that|i|we|you)$/i.test(verbSplit(m[1])?.subject ?? ""),
   },
   {
     type: "procedural",
@@ -241,7 +260,7 @@ const RULES: Rule[] = [
   },
   {
     type: "superlative",
-    pattern: new RegExp(`^(?:is|are) (.+?) the (${SUPERLATIVE}) (.+)$`, "i"),
+    pattern: new RegExp(`^(?:is|are|was|were) (.+?) the (${SUPERLATIVE}) (.+)$`, "i"),
     subjects: (m) => [m[1]],
     predicate: (m) => `the ${m[2]} ${m[3]}`,
   },
@@ -303,7 +322,7 @@ const RULES: Rule[] = [
   {
     type: "evaluative",
     pattern:
-      /^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly )?((?:an? )?(?:good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|toxic|waste|pointless|useless|ineffective|addictive|fattening|carcinogenic|risky|overpriced|obsolete|outdated|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\w+ed|under\w+ed|too \w+|enough))\b(.*)$/i,
+      /^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly |basically |just |even |always |generally |totally |completely |mostly )?((?:an? (?:[\w-]+ )?(?!too\b|enough\b))?(?:good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|toxic|waste|pointless|useless|ineffective|addictive|fattening|carcinogenic|risky|overpriced|obsolete|outdated|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\w+ed|under\w+ed|too \w+|enough))\b(.*)$/i,
     subjects: (m) => [m[1]],
     // "is there evidence that …" has no subject before the predicate; in "durable enough" the
     // judgement is the word before "enough" (the next rule knows it).

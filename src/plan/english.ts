@@ -1,3 +1,5 @@
+import { planWords } from "./plan-words.js";
+
 /** Small English inflections the planner needs to turn questions into statements and queries. */
 
 /** "cause autism" → "causing autism", "leads to X" → "leading to X", "linked to X" → "being linked to X". */
@@ -32,6 +34,21 @@ export function thirdPerson(verbPhrase: string): string {
       ? `${verb.slice(0, -1)}ies`
       : `${verb}s`;
   return [inflected, ...rest].join(" ");
+}
+
+/** "cause the Reformation" → "caused the Reformation"; "eat meat" → "ate meat". */
+export function pastTense(verbPhrase: string): string {
+  const [verb = "", ...rest] = verbPhrase.split(" ");
+  const lower = verb.toLowerCase();
+  const irregular = planWords().irregularPast.get(lower);
+  let past: string;
+  if (irregular) past = irregular;
+  else if (/e$/.test(lower)) past = `${verb}d`;
+  else if (/[^aeiou]y$/.test(lower)) past = `${verb.slice(0, -1)}ied`;
+  // Short verbs ending consonant-vowel-consonant double it: stop → stopped, plan → planned.
+  else if (/^[^aeiou]*[aeiou][bdgmnpt]$/.test(lower)) past = `${verb}${verb.slice(-1)}ed`;
+  else past = `${verb}ed`;
+  return [past, ...rest].join(" ");
 }
 
 /** Upper-cases the first letter; names spelled with an inner capital keep it: iPhone, eBay, macOS. */

@@ -75,7 +75,8 @@ export function stripPurpose(phrase: string | undefined): string {
 let judgement: RegExp | undefined;
 
 /**
- * "is X [not] <judgement> [for …]": a judgement the word lists know, ending the question or followed
+ * "is X [not] <judgement> [for …]": a judgement the word lists know ("a privacy risk" whole, with its
+ * article and up to two words before it), ending the question or followed
  * by a phrase a preposition opens. Built on first use.
  */
 export function judgementPattern(): RegExp {
@@ -83,7 +84,7 @@ export function judgementPattern(): RegExp {
   const { positiveJudgements, negativeJudgements, prepositions } = planWords();
   const word = `(?:${[...positiveJudgements, ...negativeJudgements].join("|")})`;
   judgement = new RegExp(
-    `^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly )?((?:an? ${word}(?: [\\w-]+)?|${word}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
+    `^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly |basically |just |even |always |generally |totally |completely |mostly )?((?:an? (?:[\\w-]+ ){0,2}${word}(?: [\\w-]+)?|${word}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
     "i",
   );
   return judgement;

@@ -23,6 +23,8 @@ export interface PlanWords {
   verbs: readonly string[];
   /** Verbs of taking something in: "can dogs eat grapes" asks whether it is safe. */
   consumeVerbs: ReadonlySet<string>;
+  /** Past tense of irregular verbs ("eat" → "ate"); others take -ed. */
+  irregularPast: ReadonlyMap<string, string>;
 }
 
 let words: PlanWords | undefined;
@@ -39,6 +41,7 @@ export function planWords(): PlanWords {
     positiveJudgements: string[];
     verbs: string[];
     consumeVerbs: string[];
+    irregularPast: Record<string, string>;
   };
   words = {
     itTerms: Object.values(raw.itTerms).flat(),
@@ -50,6 +53,7 @@ export function planWords(): PlanWords {
     positiveJudgements: new Set(raw.positiveJudgements),
     verbs: raw.verbs,
     consumeVerbs: new Set(raw.consumeVerbs),
+    irregularPast: new Map(Object.entries(raw.irregularPast)),
   };
   return words;
 }

@@ -32,7 +32,7 @@ const ASKS_FOR_NEW =
 const MATCH_RESULT = /\b(?:vs\.?|versus|v) .+ (?:score|result|odds)s?$/i;
 
 const STRUCTURED_DATA =
-  /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|score of (?:the|last|today|tonight)|standings|league table|(?:betting|match|game) odds|odds (?:of|on|for) .+ winning|live pric(?:e|ing)|price of (?:bitcoin|gold|oil|silver|ethereum|a barrel)|(?:bitcoin|gold|oil|ethereum|stock|gas|petrol) price(?:s)? (?:today|now|right now)|(?:s&p 500|dow jones|nasdaq|ftse 100|dax|nikkei)(?: index)?(?: level)? (?:today|now|right now)|quarterly (?:earnings|revenue)|\w+ odds$|score (?:tonight|today|now|live)$|\bpric(?:e|es|ing)\b.* (?:today|now|right now|live|this (?:morning|week)))\b/i;
+  /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|score of (?:the|last|today|tonight)|standings|league table|(?:betting|match|game) odds|odds (?:of|on|for) .+ winning|live pric(?:e|ing)|price of (?:bitcoin|gold|oil|silver|ethereum|a barrel)|(?:bitcoin|gold|oil|ethereum|stock|gas|petrol) price(?:s)? (?:today|now|right now)|(?:s&p 500|dow jones|nasdaq|ftse 100|dax|nikkei)(?: index)?(?: level)? (?:today|now|right now)|quarterly (?:earnings|revenue)|\w+ odds$|score (?:tonight|today|now|live)$|\bpric(?:e|es|ing)\b.* (?:today|now|right now|live|this (?:morning|week)))\b|^(?:(?:who (?:won|is winning)|what was the score of) (?:the |last night's |today's )?(?:[\w-]+ ){0,3}(?:game|match|race|grand prix|final|fight|bout|tournament|series|cup|bowl|derby)|did .+ win|how much (?:is|are|does|do))\b.* (?:today|tonight|last night|yesterday|right now|now|currently|this (?:week|weekend|morning|afternoon|evening))$|^(?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan|bitcoin) (?:to|vs\.?|in|\/) (?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan)(?: (?:exchange )?rate)?(?: today| now)?$|^(?:the )?(?:current |live )?[\w.&'-]+(?: [\w.&'-]+){0,2} (?:price|stock price|share price|stock|shares|quote)(?: (?:today|now|right now|live))?$|^(?!.*\b(?:credit|test|sat|act|iq|fico|risk|health|bmi|f1|z|t)\b)[\w.'-]+(?: [\w.'-]+){0,2} (?:score|scores)(?: (?:today|tonight|now|live|last night))?$/i;
 
 /**
  * Question → the calls to run (steps 1–3 of the methodology): the bypass gate, then a neutral
@@ -60,7 +60,7 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
 
   const warnings: string[] = reading.warning ? [reading.warning] : [];
   const matchResult = MATCH_RESULT.test(text.replace(/[?!.]+$/, ""));
-  const mentionsData = matchResult || STRUCTURED_DATA.test(text);
+  const mentionsData = matchResult || STRUCTURED_DATA.test(text.replace(/[?!.]+$/, ""));
   // A plain lookup of such numbers is answered by a database, not by web pages: one call for
   // context. A judgement or causal question that mentions them ("does organic farming reduce crop
   // yields", "is Tesla's share price overvalued") still gets the 4-call pattern, with a caution.

@@ -3,7 +3,7 @@ import { ProviderError } from "../errors.js";
 import { pageOffset, requestedCount, toIsoDate } from "./hit-fields.js";
 import { createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
 import type { SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { resultFields, texts, toHits } from "./to-hits.js";
+import { passagesField, replyList, resultFields, texts, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -100,7 +100,7 @@ function domainGoggle(request: SearchRequest): string | undefined {
 const resultSchema = z.looseObject({
   ...resultFields,
   description: z.unknown().optional(),
-  extra_snippets: z.array(z.unknown()).optional().catch(undefined),
+  extra_snippets: passagesField,
   page_age: z.unknown().optional(),
 });
 
@@ -108,12 +108,12 @@ const resultSchema = z.looseObject({
 const webResponseSchema = z.looseObject({
   type: z.string().optional(),
   query: z.unknown().optional(),
-  web: z.looseObject({ results: z.array(z.unknown()) }).optional(),
+  web: z.looseObject({ results: replyList() }).optional(),
 });
 
 const newsResponseSchema = z.looseObject({
   type: z.string().optional(),
-  results: z.array(z.unknown()).optional(),
+  results: replyList().optional(),
 });
 
 function webResults(reply: unknown): unknown[] {

@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
 import type { HttpClient } from "../http/http-client.js";
-import { cleanText, MAX_RESULTS_PER_REQUEST, toIsoDate } from "./hit-fields.js";
+import {
+  cleanText,
+  engineName,
+  engineNames,
+  MAX_ENGINES_LISTED,
+  MAX_RESULTS_PER_REQUEST,
+  toIsoDate,
+} from "./hit-fields.js";
 import { createKeyedProvider } from "./keyed-provider.js";
 import type { Category, SearchProvider, SearchRequest, UnresponsiveEngine } from "./search-provider.js";
-import { resultFields, toHits } from "./to-hits.js";
+import { engineNameField, engineNamesField, replyList, resultFields, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -107,23 +114,23 @@ const resultSchema = z.looseObject({
   ...resultFields,
   snippet: z.unknown().optional(),
   content: z.unknown().optional(),
-  source: z.string().optional().catch(undefined),
-  sources: z.array(z.string()).optional().catch(undefined),
-  engine: z.string().optional().catch(undefined),
-  engines: z.array(z.string()).optional().catch(undefined),
+  source: engineNameField,
+  sources: engineNamesField,
+  engine: engineNameField,
+  engines: engineNamesField,
   publishedDate: z.unknown().optional(),
 });
 
 const engineTimingSchema = z.looseObject({
-  name: z.string(),
+  name: engineNameField,
   status: z.string().optional().catch(undefined),
   errorReason: z.string().optional().catch(undefined),
 });
 
 const responseSchema = z.looseObject({
-  results: z.array(z.unknown()),
-  engineTimings: z.array(z.unknown()).optional().catch(undefined),
-  unresponsive_engines: z.array(z.unknown()).optional().catch(undefined),
+  results: replyList(),
+  engineTimings: replyList(MAX_ENGINES_LISTED).optional().catch(undefined),
+  unresponsive_engines: replyList(MAX_ENGINES_LISTED).optional().catch(undefined),
 });
 
 // --- errors -----------------------------------------------------------------------------------
@@ -153,12 +160,12 @@ function hitFields(result: z.infer<typeof resultSchema>) {
     snippet: result.snippet ?? result.content,
     // The native reply carries no date; the SearXNG-shaped one always sends null today.
     publishedAt: toIsoDate(result.publishedDate),
-    engines: [...new Set(engines.map(engineName).filter((name) => name !== ""))].sort(),
+    engines: engineNames(engines.map(searxngSpelling)).sort(),
   };
 }
 
 /** "Google" (display name) and "google-engine" (id) both become "google", SearXNG's spelling. */
-function engineName(raw: string): string {
+function searxngSpelling(raw: string): string {
   return raw
     .trim()
     .toLowerCase()
@@ -171,16 +178,21 @@ function toUnresponsive(body: z.infer<typeof responseSchema>): UnresponsiveEngin
     const timing = engineTimingSchema.safeParse(raw);
     if (!timing.success) continue;
     const { name, status, errorReason } = timing.data;
-    if (status === "ok" || (status === undefined && errorReason === undefined)) continue;
-    out.push({ engine: engineName(name), reason: status ?? (cleanText(errorReason, 200) || "unavailable") });
+    if (name === undefined || status === "ok" || (status === undefined && errorReason === undefined))
+      continue;
+    // The status and the reason are the instance's text: cleaned and bounded like any other.
+    out.push({
+      engine: searxngSpelling(name),
+      reason: cleanText(status, 200) || cleanText(errorReason, 200) || "unavailable",
+    });
   }
   for (const entry of body.unresponsive_engines ?? []) {
-    if (Array.isArray(entry) && typeof entry[0] === "string") {
-      out.push({
-        engine: engineName(entry[0]),
-        reason: typeof entry[1] === "string" ? cleanText(entry[1], 200) : "unavailable",
-      });
-    }
+    const name = Array.isArray(entry) ? engineName(entry[0]) : undefined;
+    if (name === undefined) continue;
+    out.push({
+      engine: searxngSpelling(name),
+      reason: (Array.isArray(entry) && cleanText(entry[1], 200)) || "unavailable",
+    });
   }
   return out.sort((a, b) => a.engine.localeCompare(b.engine));
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
-import { requestedCount, toIsoDate } from "./hit-fields.js";
+import { MAX_PASSAGES_PER_HIT, MAX_RESULTS_PER_REPLY, requestedCount, toIsoDate } from "./hit-fields.js";
 import type { McpToolResult } from "./keyless-mcp.js";
 import { createKeylessProvider, type KeylessSettings } from "./keyless-provider.js";
 import type { Category, SearchProvider, SearchRequest } from "./search-provider.js";
-import { toHits } from "./to-hits.js";
+import { passagesField, replyList, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -66,17 +66,15 @@ interface ExaResult {
 }
 
 // Older server versions answered with the API's JSON instead of text blocks.
-const jsonResultsSchema = z.looseObject({
-  results: z.array(
-    z.looseObject({
-      url: z.unknown(),
-      title: z.unknown().optional(),
-      publishedDate: z.unknown().optional(),
-      highlights: z.array(z.unknown()).optional().catch(undefined),
-      text: z.unknown().optional(),
-    }),
-  ),
+const jsonResultSchema = z.looseObject({
+  url: z.unknown(),
+  title: z.unknown().optional(),
+  publishedDate: z.unknown().optional(),
+  highlights: passagesField,
+  text: z.unknown().optional(),
 });
+
+const jsonResultsSchema = z.looseObject({ results: replyList() });
 
 const HEADER_LINE = /^([A-Za-z][A-Za-z ]{0,30}):[ \t]?(.*)$/;
 const SEPARATOR = /\r?\n[ \t]*---[ \t]*\r?\n/;
@@ -103,15 +101,19 @@ function parseResults(result: McpToolResult): ExaResult[] {
 /**
  * Per result: `Title:`, `URL:`, `Published:`, `Author:` lines, then `Highlights:` with one highlight
  * per line or `Text: …`; results are separated by a `---` line. A chunk without a `URL:` line is a
- * `---` inside the previous result's text and is kept with it.
+ * `---` inside the previous result's text and is kept with it. Results past the first
+ * `MAX_RESULTS_PER_REPLY`, and body lines past the first `MAX_PASSAGES_PER_HIT`, are not read.
  */
 function parseTextBlocks(text: string): ExaResult[] {
   const results: ExaResult[] = [];
   for (const chunk of text.split(SEPARATOR)) {
     const parsed = parseChunk(chunk);
     const previous = results.at(-1);
-    if (parsed.url !== undefined) results.push(parsed);
-    else if (previous !== undefined) previous.body.push(chunk);
+    if (parsed.url !== undefined) {
+      if (results.length === MAX_RESULTS_PER_REPLY) break;
+      results.push(parsed);
+    } else if (previous !== undefined && previous.body.length < MAX_PASSAGES_PER_HIT)
+      previous.body.push(chunk);
   }
   return results;
 }
@@ -121,6 +123,7 @@ function parseChunk(chunk: string): ExaResult {
   let inBody = false;
   for (const line of chunk.split(/\r?\n/)) {
     if (inBody) {
+      if (result.body.length === MAX_PASSAGES_PER_HIT) break;
       result.body.push(line);
       continue;
     }
@@ -147,14 +150,19 @@ function parseJsonResults(text: string): ExaResult[] | undefined {
   }
   const parsed = jsonResultsSchema.safeParse(json);
   if (!parsed.success) return undefined;
-  return parsed.data.results.map((r) => ({
-    title: typeof r.title === "string" ? r.title : undefined,
-    url: typeof r.url === "string" ? r.url : undefined,
-    published: typeof r.publishedDate === "string" ? r.publishedDate : undefined,
-    body: (r.highlights ?? [])
-      .filter((h): h is string => typeof h === "string")
-      .concat(r.highlights === undefined && typeof r.text === "string" ? [r.text] : []),
-  }));
+  return parsed.data.results
+    .flatMap((raw) => {
+      const item = jsonResultSchema.safeParse(raw);
+      return item.success ? [item.data] : [];
+    })
+    .map((r) => ({
+      title: typeof r.title === "string" ? r.title : undefined,
+      url: typeof r.url === "string" ? r.url : undefined,
+      published: typeof r.publishedDate === "string" ? r.publishedDate : undefined,
+      body: (r.highlights ?? [])
+        .filter((h): h is string => typeof h === "string")
+        .concat(r.highlights === undefined && typeof r.text === "string" ? [r.text] : []),
+    }));
 }
 
 // --- hits -------------------------------------------------------------------------------------

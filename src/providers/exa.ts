@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requestedCount, toIsoDate } from "./hit-fields.js";
 import { createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
 import type { Category, SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { resultFields, toHits } from "./to-hits.js";
+import { passagesField, replyList, resultFields, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -103,13 +103,13 @@ function clamp(value: number, min: number, max: number): number {
 
 const resultSchema = z.looseObject({
   ...resultFields,
-  highlights: z.array(z.unknown()).optional().catch(undefined),
+  highlights: passagesField,
   text: z.unknown().optional(),
   summary: z.unknown().optional(),
   publishedDate: z.unknown().optional(),
 });
 
-const searchResponseSchema = z.looseObject({ results: z.array(z.unknown()) });
+const searchResponseSchema = z.looseObject({ results: replyList() });
 
 // --- errors -----------------------------------------------------------------------------------
 

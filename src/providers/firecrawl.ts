@@ -3,7 +3,7 @@ import { ProviderError } from "../errors.js";
 import { cleanText, isHttpUrl, requestedCount, toIsoDate } from "./hit-fields.js";
 import { bearer, createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
 import type { Category, SearchHit, SearchProvider, SearchRequest } from "./search-provider.js";
-import { resultFields, toHits } from "./to-hits.js";
+import { replyList, resultFields, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -133,17 +133,17 @@ const itemSchema = z.looseObject({
 });
 
 const groupedSchema = z.looseObject({
-  web: z.array(z.unknown()).optional().catch(undefined),
-  news: z.array(z.unknown()).optional().catch(undefined),
+  web: replyList().optional().catch(undefined),
+  news: replyList().optional().catch(undefined),
   // ⚠️ Not in the v2 types; one client tolerates it, so it is read when present.
-  results: z.array(z.unknown()).optional().catch(undefined),
+  results: replyList().optional().catch(undefined),
 });
 
 const responseSchema = z.looseObject({
   success: z.boolean().optional().catch(undefined),
   // ⚠️ v2 groups results by kind; v1 answered with a flat array, which a self-hosted or older
   // deployment may still send. Both are accepted.
-  data: z.union([z.array(z.unknown()), groupedSchema]),
+  data: z.union([replyList(), groupedSchema]),
   warning: z.unknown().optional(),
 });
 

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { maskUrl } from "../config/redact.js";
 import { ProviderError } from "../errors.js";
 import type { HttpClient, HttpResponse } from "../http/http-client.js";
-import { cleanText } from "./hit-fields.js";
+import { cleanText, MAX_RESULTS_PER_REPLY } from "./hit-fields.js";
 import { toProviderError } from "./provider-error.js";
 import type { ProviderName } from "./search-provider.js";
+import { replyList } from "./to-hits.js";
 import { QUOTA_STATUSES, retryAfterMs } from "./vendor-request.js";
 
 /**
@@ -53,6 +54,10 @@ const RATE_LIMIT_TEXT = /rate[ -]?limit|too many requests|quota exceeded|\b429\b
 const SESSION_TEXT =
   /mcp-session-id|\bsession id\b|\bsession not found|\bmissing session\b|\binvalid session\b|not initiali[sz]ed/i;
 const MAX_DETAIL_CHARS = 200;
+/** JSON-RPC messages read from one reply (SSE events, batch entries); a reply answers one request. */
+const MAX_MESSAGES_PER_REPLY = 100;
+/** Server text looked at when a message is made of it (its opening is all a message shows). */
+const MAX_SCANNED_CHARS = 4_000;
 
 // --- factory ----------------------------------------------------------------------------------
 
@@ -194,7 +199,7 @@ const rpcMessageSchema = z.looseObject({
 type RpcMessage = z.infer<typeof rpcMessageSchema>;
 
 const toolResultSchema = z.looseObject({
-  content: z.array(z.unknown()).optional().catch(undefined),
+  content: replyList(MAX_RESULTS_PER_REPLY).optional().catch(undefined),
   structuredContent: z.unknown().optional(),
   isError: z.boolean().optional().catch(undefined),
 });
@@ -218,14 +223,18 @@ function parseMessages(response: HttpResponse): RpcMessage[] {
           : sseData(response.text).flatMap(parseJsonOrNothing);
       })();
   return raw
-    .flatMap((item) => (Array.isArray(item) ? item : [item]))
+    .flatMap((item) => (Array.isArray(item) ? item.slice(0, MAX_MESSAGES_PER_REPLY) : [item]))
+    .slice(0, MAX_MESSAGES_PER_REPLY)
     .flatMap((item) => {
       const parsed = rpcMessageSchema.safeParse(item);
       return parsed.success ? [parsed.data] : [];
     });
 }
 
-/** The `data` of each SSE event (its `data:` lines joined), skipping comments and other fields. */
+/**
+ * The `data` of each SSE event (its `data:` lines joined), skipping comments and other fields;
+ * events past the first `MAX_MESSAGES_PER_REPLY` are not read.
+ */
 function sseData(text: string): string[] {
   const events: string[] = [];
   let data: string[] = [];
@@ -234,6 +243,7 @@ function sseData(text: string): string[] {
     data = [];
   };
   for (const line of text.split(/\r\n|\r|\n/)) {
+    if (events.length === MAX_MESSAGES_PER_REPLY) return events;
     if (line === "") dispatch();
     else if (line.startsWith("data:")) data.push(line.slice(line.startsWith("data: ") ? 6 : 5));
     // `event:`, `id:`, `retry:` and `:` comments carry nothing a reply needs.
@@ -378,5 +388,5 @@ function rateLimited(
 
 /** Server text in a message: one line, bounded, with any address in it masked. */
 function shorten(text: string): string {
-  return cleanText(maskUrl(text), MAX_DETAIL_CHARS);
+  return cleanText(maskUrl(text.slice(0, MAX_SCANNED_CHARS)), MAX_DETAIL_CHARS);
 }

@@ -3,7 +3,7 @@ import { withoutSecret } from "../config/redact.js";
 import { requestedCount, toIsoDate } from "./hit-fields.js";
 import { bearer, createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
 import type { Category, SearchProvider, SearchRequest } from "./search-provider.js";
-import { resultFields, toHits } from "./to-hits.js";
+import { replyList, resultFields, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -87,7 +87,7 @@ const resultSchema = z.looseObject({
 
 // A failed collection has been seen as `{"success": "false", "task_id", "message"}`; without a
 // `results` array any 2xx body counts as the wrong shape.
-const responseSchema = z.looseObject({ results: z.array(z.unknown()) });
+const responseSchema = z.looseObject({ results: replyList() });
 
 // --- errors -----------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ import { toIsoDate } from "./hit-fields.js";
 import type { McpToolResult } from "./keyless-mcp.js";
 import { createKeylessProvider, type KeylessSettings, keylessSessionId } from "./keyless-provider.js";
 import type { SearchProvider, SearchRequest } from "./search-provider.js";
-import { resultFields, texts, toHits } from "./to-hits.js";
+import { passagesField, replyList, resultFields, texts, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -62,10 +62,10 @@ function warningsFor(request: SearchRequest): string[] {
 const searchResultSchema = z.looseObject({
   ...resultFields,
   publish_date: z.unknown().optional(),
-  excerpts: z.array(z.unknown()).nullable().optional().catch(undefined),
+  excerpts: passagesField,
 });
 
-const searchOutputSchema = z.looseObject({ results: z.array(z.unknown()) });
+const searchOutputSchema = z.looseObject({ results: replyList() });
 
 type SearchResult = z.infer<typeof searchResultSchema>;
 

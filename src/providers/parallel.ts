@@ -2,7 +2,7 @@ import { z } from "zod";
 import { cleanText, MAX_SNIPPET_CHARS, requestedCount, toIsoDate } from "./hit-fields.js";
 import { createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
 import type { SearchProvider, SearchRequest, TimeRange } from "./search-provider.js";
-import { resultFields, texts, toHits } from "./to-hits.js";
+import { passagesField, replyList, resultFields, texts, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -95,13 +95,13 @@ function shorten(text: string, max: number): string {
 const resultSchema = z.looseObject({
   ...resultFields,
   // Required in v1; null is seen from the legacy beta endpoint, so both are tolerated.
-  excerpts: z.array(z.unknown()).nullish().catch(undefined),
+  excerpts: passagesField,
   publish_date: z.unknown().optional(),
 });
 
 const searchResponseSchema = z.looseObject({
-  results: z.array(z.unknown()),
-  warnings: z.array(z.unknown()).nullish().catch(undefined),
+  results: replyList(),
+  warnings: replyList().nullish().catch(undefined),
 });
 
 function vendorWarnings(entries: unknown[] | null | undefined): string[] {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
 import type { HttpClient, HttpResponse } from "../http/http-client.js";
-import { cleanText, toIsoDate } from "./hit-fields.js";
+import { cleanText, engineName, engineNames, MAX_ENGINES_LISTED, toIsoDate } from "./hit-fields.js";
 import { toProviderError } from "./provider-error.js";
 import { missingSetting, providerRow } from "./registry.js";
 import type {
@@ -11,7 +11,7 @@ import type {
   SearchResponse,
   UnresponsiveEngine,
 } from "./search-provider.js";
-import { resultFields, toHits } from "./to-hits.js";
+import { engineNameField, engineNamesField, replyList, resultFields, toHits } from "./to-hits.js";
 import { notConfigured } from "./vendor-request.js";
 
 // --- settings ---------------------------------------------------------------------------------
@@ -90,12 +90,18 @@ export function createSearxngProvider(settings: SearxngSettings): SearxngProvide
     async engines(signal: AbortSignal): Promise<SearxngEngineInfo[]> {
       const response = await get("/config", {}, signal);
       const body = parseBody(response, configResponseSchema);
-      known = body.engines.map((engine) => ({
-        name: engine.name,
-        categories: engine.categories,
-        enabled: engine.enabled,
-        timeRangeSupport: engine.time_range_support,
-      }));
+      known = body.engines.flatMap((raw) => {
+        const engine = engineSchema.safeParse(raw);
+        if (!engine.success || engine.data.name === undefined) return [];
+        return [
+          {
+            name: engine.data.name,
+            categories: engine.data.categories,
+            enabled: engine.data.enabled,
+            timeRangeSupport: engine.data.time_range_support,
+          },
+        ];
+      });
       return known;
     },
     useEngines(engines) {
@@ -169,28 +175,32 @@ function adaptTimeRange(
 const resultSchema = z.looseObject({
   ...resultFields,
   content: z.unknown().optional(),
-  engine: z.string().optional().catch(undefined),
-  engines: z.array(z.string()).optional().catch(undefined),
+  engine: engineNameField,
+  engines: engineNamesField,
   score: z.number().optional().catch(undefined),
   publishedDate: z.unknown().optional(),
 });
 
 const searchResponseSchema = z.looseObject({
-  results: z.array(z.unknown()),
+  results: replyList(),
   // searx 1.1.0 and SearXNG both send [[engine, message], …]; anything else is ignored.
-  unresponsive_engines: z.array(z.unknown()).optional().catch(undefined),
+  unresponsive_engines: replyList(MAX_ENGINES_LISTED).optional().catch(undefined),
 });
 
-const configResponseSchema = z.looseObject({
-  engines: z.array(
-    z.looseObject({
-      name: z.string(),
-      categories: z.array(z.string()).catch([]),
-      enabled: z.boolean().catch(true),
-      time_range_support: z.boolean().catch(false),
-    }),
-  ),
+/** Categories read per engine; SearXNG's engines have one to three. */
+const MAX_CATEGORIES = 20;
+
+/** An engine of `/config`; one whose name cannot be an engine's is left out. */
+const engineSchema = z.looseObject({
+  name: engineNameField,
+  categories: replyList(MAX_CATEGORIES)
+    .transform((list) => list.filter((c): c is string => typeof c === "string"))
+    .catch([]),
+  enabled: z.boolean().catch(true),
+  time_range_support: z.boolean().catch(false),
 });
+
+const configResponseSchema = z.looseObject({ engines: replyList(MAX_ENGINES_LISTED) });
 
 // --- errors -----------------------------------------------------------------------------------
 
@@ -241,7 +251,7 @@ function hitFields(result: z.infer<typeof resultSchema>) {
     title: result.title,
     snippet: result.content,
     publishedAt: toIsoDate(result.publishedDate),
-    engines: [...new Set(engines)].sort(),
+    engines: engineNames(engines).sort(),
   };
 }
 
@@ -249,8 +259,8 @@ function toUnresponsive(entries: unknown[] | undefined): UnresponsiveEngine[] {
   const out: UnresponsiveEngine[] = [];
   for (const entry of entries ?? []) {
     // Names and reasons reach notes and the terminal: no control characters or markup, bounded.
-    const engine = Array.isArray(entry) ? cleanText(entry[0], 100) : "";
-    if (engine === "") continue;
+    const engine = Array.isArray(entry) ? engineName(entry[0]) : undefined;
+    if (engine === undefined) continue;
     out.push({ engine, reason: (Array.isArray(entry) && cleanText(entry[1], 200)) || "unavailable" });
   }
   return out.sort((a, b) => a.engine.localeCompare(b.engine));

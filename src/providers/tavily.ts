@@ -3,7 +3,7 @@ import { withoutSecret } from "../config/redact.js";
 import { requestedCount, toIsoDate } from "./hit-fields.js";
 import { bearer, createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
 import type { SearchProvider, SearchRequest } from "./search-provider.js";
-import { resultFields, toHits } from "./to-hits.js";
+import { replyList, resultFields, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -75,7 +75,7 @@ const resultSchema = z.looseObject({
   published_date: z.unknown().optional(),
 });
 
-const responseSchema = z.looseObject({ results: z.array(z.unknown()) });
+const responseSchema = z.looseObject({ results: replyList() });
 
 // --- errors -----------------------------------------------------------------------------------
 

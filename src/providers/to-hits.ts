@@ -1,9 +1,40 @@
 import { z } from "zod";
-import { cleanText, isHttpUrl, MAX_SNIPPET_CHARS, MAX_TITLE_CHARS } from "./hit-fields.js";
+import {
+  cleanText,
+  engineName,
+  engineNames,
+  isHttpUrl,
+  MAX_PASSAGES_PER_HIT,
+  MAX_RESULTS_PER_REPLY,
+  MAX_SNIPPET_CHARS,
+  MAX_TITLE_CHARS,
+} from "./hit-fields.js";
 import type { SearchHit } from "./search-provider.js";
 
 /** The fields every result schema starts from; a vendor adds the ones it reads. */
 export const resultFields = { url: z.unknown(), title: z.unknown().optional() };
+
+/**
+ * A list in a reply, cut to its first `max` entries before anything reads them: a reply of a
+ * million entries costs what a reply of `max` does. (`z.array` would visit every entry first.)
+ */
+export function replyList(max: number = MAX_RESULTS_PER_REPLY) {
+  return z
+    .custom<unknown[]>((value) => Array.isArray(value), { error: "must be a list" })
+    .transform((list) => (list.length > max ? list.slice(0, max) : list));
+}
+
+/** A result's passages (highlights, excerpts, extra snippets): the first few; no list reads as none. */
+export const passagesField = replyList(MAX_PASSAGES_PER_HIT).optional().catch(undefined);
+
+/** An engine's name as a service sent it; anything that cannot be a name reads as none. */
+export const engineNameField = z.unknown().transform(engineName).optional();
+
+/** A result's engine names: the first few that are names at all; anything else reads as none. */
+export const engineNamesField = z
+  .unknown()
+  .transform((value) => (Array.isArray(value) ? engineNames(value) : undefined))
+  .optional();
 
 /** What a vendor reads out of one result; the mapper cleans and caps it the same way for everyone. */
 export interface HitFields {
@@ -27,8 +58,9 @@ export interface ToHitsOptions<T> {
 }
 
 /**
- * The one path from a vendor's results to hits: read, keep web pages only, optionally reorder and
- * drop repeated addresses, cut at `limit`, rank from 1 and clean every text field.
+ * The one path from a vendor's results to hits: read the first `MAX_RESULTS_PER_REPLY`, keep web
+ * pages only, optionally reorder and drop repeated addresses, cut at `limit`, rank from 1 and clean
+ * every text field.
  */
 export function toHits<T extends { url: unknown }>(
   results: readonly unknown[],
@@ -36,7 +68,7 @@ export function toHits<T extends { url: unknown }>(
   fields: (result: T) => HitFields,
   options: ToHitsOptions<T> = {},
 ): SearchHit[] {
-  const read = results.flatMap((raw) => {
+  const read = results.slice(0, MAX_RESULTS_PER_REPLY).flatMap((raw) => {
     if (options.schema === undefined) return [raw as T];
     const parsed = options.schema.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
@@ -57,7 +89,7 @@ export function toHits<T extends { url: unknown }>(
       title: cleanText(title, MAX_TITLE_CHARS),
       snippet: cleanText(snippet, maxChars) || cleanText(fallbackSnippet, maxChars),
       publishedAt,
-      engines: [...engines],
+      engines: engineNames(engines),
       rank: hits.length + 1,
     });
   }

@@ -3,7 +3,7 @@ import { withoutSecret } from "../config/redact.js";
 import { pageOffset, requestedCount, toIsoDate } from "./hit-fields.js";
 import { createKeyedProvider, type KeyedProviderSettings } from "./keyed-provider.js";
 import type { SearchProvider, SearchRequest } from "./search-provider.js";
-import { resultFields, texts, toHits } from "./to-hits.js";
+import { passagesField, replyList, resultFields, texts, toHits } from "./to-hits.js";
 
 // --- settings ---------------------------------------------------------------------------------
 
@@ -84,15 +84,15 @@ const resultSchema = z.looseObject({
   ...resultFields,
   description: z.unknown().optional(),
   // Web results only: query-relevant passages, richer than the page description.
-  snippets: z.array(z.unknown()).optional().catch(undefined),
+  snippets: passagesField,
   page_age: z.unknown().optional(),
 });
 
 // Either section may be missing (news only appears with news intent).
 const responseSchema = z.looseObject({
   results: z.looseObject({
-    web: z.array(z.unknown()).nullish(),
-    news: z.array(z.unknown()).nullish(),
+    web: replyList().nullish(),
+    news: replyList().nullish(),
   }),
 });
 

@@ -1,3 +1,4 @@
+import { withoutControls } from "../util/control-characters.js";
 import { judgedByLine } from "./judged-by.js";
 import { oneLine } from "./one-line.js";
 import type { Evidence, Report } from "./report-schema.js";
@@ -51,7 +52,7 @@ function evidenceList(items: readonly Evidence[]): string[] {
   return items.map((e) => {
     const point = e.snippet ? ` — ${oneLine(truncate(e.snippet, 240))}` : "";
     const low = e.quality === "low" ? ", low quality: counts half" : "";
-    const line = `- [${oneLine(e.title || e.domain)}](${e.url.replace(/[()\s]/g, encodeURIComponent)}) (${e.domain}, ${e.id}, origin ${e.originId}${low})${point}`;
+    const line = `- [${oneLine(e.title || e.domain)}](${withoutControls(e.url).replace(/[()\s]/g, encodeURIComponent)}) (${e.domain}, ${e.id}, origin ${e.originId}${low})${point}`;
     return [line, ...readLines(e)].join("\n");
   });
 }

@@ -18,7 +18,19 @@ const ESCAPE_SEQUENCE =
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
 
-/** `text` without escape sequences and control characters; whitespace stays. */
+/**
+ * `text` without escape sequences and control characters; whitespace stays. The one cleaning of
+ * untrusted text for terminals: every printing point runs web text through it (or `terminalLine`).
+ */
 export function withoutControls(text: string): string {
   return text.replace(ESCAPE_SEQUENCE, "").replace(CONTROL, "");
+}
+
+/**
+ * `text` for one line of a terminal: without escape sequences and control characters, its line
+ * breaks and runs of whitespace one space, so web text can neither act on the terminal nor forge
+ * lines of output. What prints a field of web text on one line prints it through this.
+ */
+export function terminalLine(text: string): string {
+  return withoutControls(text).replace(/\s+/g, " ").trim();
 }

@@ -229,6 +229,12 @@ describe("order", () => {
     ],
     ["duplicate through an alias", { CORE_SEARCH_ORDER: "youcom,you" }, ["youcom"], /names "you"/],
     ["keyless stage", { CORE_SEARCH_ORDER: "exa,exa-mcp" }, ["exa"], /names "exa-mcp"/],
+    [
+      "names of Object's own properties",
+      { CORE_SEARCH_ORDER: "exa,constructor,__proto__,toString" },
+      ["exa"],
+      /names "constructor", "__proto__", "toString"/,
+    ],
     ["a bad SEEK_ORDER is named as such", { SEEK_ORDER: "exa,nope" }, ["exa"], /^SEEK_ORDER: /],
   ])("drops with one warning: %s", (_, env, order, warning) => {
     const config = load(env);
@@ -256,6 +262,11 @@ describe("order", () => {
       /^CORE_SEARCH_ORDER names no known service \("nope"\)/,
     ],
     ["a bad SEEK_ORDER", { SEEK_ORDER: "nope" }, /^SEEK_ORDER names no known service/],
+    [
+      "only names of Object's own properties",
+      { CORE_SEARCH_ORDER: "__proto__,constructor" },
+      /names no known service/,
+    ],
   ])("fails closed when it names no known service: %s", (_, env, problem) => {
     expect(problemsOf(env)).toEqual([expect.stringMatching(problem)]);
   });
@@ -363,8 +374,8 @@ describe("numbers and durations", () => {
 });
 
 describe("CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES", () => {
-  it("takes only on/off words", () => {
-    const problems = problemsOf({ CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES: "sometimes" });
+  it.each(["sometimes", "constructor", "__proto__"])("takes only on/off words, not %j", (value) => {
+    const problems = problemsOf({ CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES: value });
     expect(problems).toEqual(["CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES must be 1 or 0 (true or false)"]);
   });
 });
@@ -376,6 +387,7 @@ describe("CORE_SEARCH_RATE", () => {
     ["bing:1/s", 'entry "bing:1/s" has unknown provider "bing"'],
     ["brave:0/s", 'entry "brave:0/s" must have a limit that is an integer between 1'],
     ["brave:5/hour", 'entry "brave:5/hour" must have a period of "second" or "minute"'],
+    ["constructor:1/s", 'entry "constructor:1/s" has unknown provider "constructor"'],
     ["brave:1/s,brave:off", 'entry "brave:off" repeats the rate of brave'],
   ])("rejects %j", (value, expected) => {
     const problems = problemsOf({ CORE_SEARCH_RATE: value });
@@ -402,6 +414,16 @@ describe("CORE_SEARCH_RATE", () => {
       }),
     ).problems;
     expect(problems).toStrictEqual(['rates entry 1 has unknown fields: "burst"']);
+  });
+
+  it.each(["constructor", "__proto__", "toString"])("rejects the period %j of a settings file", (per) => {
+    const problems = configError(() =>
+      configFromObject({
+        stateDir: "/tmp/cs",
+        rates: [{ provider: "exa", limit: 5, per }] as unknown as Config["rates"],
+      }),
+    ).problems;
+    expect(problems).toStrictEqual(['rates entry 1 must have a period of "second" or "minute"']);
   });
 });
 

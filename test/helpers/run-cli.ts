@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { runCli } from "../../src/interfaces/cli/run-cli.js";
 
 /** Runs the CLI in-process with exactly `env`, collecting what it writes and its exit code. */
@@ -8,7 +9,7 @@ export async function runCliWith(argv: string[], env: Record<string, string | un
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
     env,
-    stdin: () => stdin,
+    stdin: () => Readable.from([stdin]),
   });
   return { code, stdout, stderr };
 }

@@ -6,10 +6,10 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { reportSchema } from "../../src/report/report-schema.js";
+import { initializeRequest } from "../helpers/mcp-messages.js";
 import {
   describeWithSearx,
   SEARX_HOOK_TIMEOUT_MS,
@@ -149,16 +149,7 @@ describeWithSearx("core-search mcp (the built binary) against a real searx", () 
       server.once("close", (code, signal) => resolve([code, signal])),
     );
     const messages = [
-      {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: LATEST_PROTOCOL_VERSION,
-          capabilities: {},
-          clientInfo: { name: "raw", version: "0" },
-        },
-      },
+      initializeRequest(1),
       { jsonrpc: "2.0", method: "notifications/initialized" },
       {
         jsonrpc: "2.0",

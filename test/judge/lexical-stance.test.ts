@@ -7,8 +7,9 @@ import {
   resultText,
   stanceFeatures,
 } from "../../src/judge/lexical-stance.js";
+import { classProbabilities } from "../../src/judge/score-features.js";
 import { readPair } from "../../src/judge/stance-features.js";
-import { classProbabilities, stanceModel } from "../../src/judge/stance-model.js";
+import { stanceModel } from "../../src/judge/stance-model.js";
 
 const signal = new AbortController().signal;
 const one = async (claim: string, title: string, snippet = "") =>
@@ -81,8 +82,8 @@ describe("the model's reading of shaped features", () => {
     ["a text with other scripts", "Grüner Tee – Haarausfall? «Nein», sagt die Studie 研究"],
   ])("gives %s the probabilities of its spelt-out features, to the last bit", (_, text) => {
     const expected = classProbabilities(stanceFeatures(CLAIM, text));
-    const { features, shape, twinsFrom } = readPair(CLAIM, text);
-    const shaped = classProbabilities(features, stanceModel(), shape, twinsFrom);
+    const { features, shape, ngrams } = readPair(CLAIM, text);
+    const shaped = classProbabilities(features, stanceModel(), shape, ngrams);
     expect(shaped).toHaveLength(3);
     // toEqual compares numbers with Object.is: equal to the last bit.
     expect(shaped).toEqual(expected);

@@ -17,6 +17,16 @@ describe("settled facts bypass the 4-call pattern, with the reason", () => {
     ["what is an API", "definition"],
     ["what is machine learning", "definition"],
     ["What is a black hole?", "definition"],
+    ["whats the meaning of the word petrichor", "definition"],
+    // sums asked the way people ask them
+    ["whats 15% of 240", "arithmetic"],
+    ["what's a 20 percent tip on 85 dollars", "arithmetic"],
+    ["split a $240 dinner bill between 6 people", "arithmetic"],
+    // conversions with a fraction or an amount, and dates of a recurring day
+    ["how many tablespoons in a quarter cup", "unit conversion"],
+    ["How many grams is 3/4 cup of flour?", "unit conversion"],
+    ["what day of the week is christmas this year", "date of an event"],
+    ["when does daylight saving time end in the US", "date of an event"],
     // unit and currency conversions with numbers
     ["convert 5 km to miles", "unit or currency conversion"],
     ["convert 100 USD to EUR", "unit or currency conversion"],

@@ -119,14 +119,38 @@ describe("everyday questions are stated as what was asked, every entity and qual
     ["Do hybrid cars save money?", "Hybrid cars save money"],
     ["Does sugar make children hyperactive?", "Sugar makes children hyperactive"],
     ["will AI replace programmers", "AI will replace programmers"],
-    ["Should I take vitamin D in winter?", "Taking vitamin D in winter is a good idea"],
+    ["Should I take vitamin D in winter?", "I should take vitamin D in winter"],
     ["should kids drink coffee", "Kids should drink coffee"],
     ["do cats live longer than dogs", "Cats live longer than dogs"],
     ["should you stretch before or after running", "You should stretch before rather than after running"],
-    ["should I switch from VS Code to Neovim", "Switching from VS Code to Neovim is a good idea"],
+    ["should I switch from VS Code to Neovim", "I should switch from VS Code to Neovim"],
     ["is nuclear energy clean", "Nuclear energy is clean"],
     ["is the phone durable enough for builders", "The phone is durable enough for builders"],
     ["isn't it true that sugar doesn't make kids hyper", "Sugar doesn't make kids hyper"],
+    // a question in the past states the past; a negation after the subject stays where it was asked
+    ["did the printing press cause the Reformation", "The printing press caused the Reformation"],
+    ["did the romans build roads in Britain", "The romans built roads in Britain"],
+    [
+      "Is the Great Wall of China not visible from space?",
+      "The Great Wall of China is not visible from space",
+    ],
+    ["does sugar not make kids hyperactive", "Sugar does not make kids hyperactive"],
+    [
+      "was the 1918 flu pandemic that killed millions caused by a bird virus",
+      "The 1918 flu pandemic that killed millions was caused by a bird virus",
+    ],
+    // whoever should act is named as asked; a judgement noun keeps its article and modifiers
+    ["Should kids under 12 have a smartphone?", "Kids under 12 should have a smartphone"],
+    ["should college be free", "College should be free"],
+    ["Shouldn't you feed a cold and starve a fever?", "You should feed a cold and starve a fever"],
+    ["is bitcoin a huge scam", "Bitcoin is a huge scam"],
+    ["are smart speakers a privacy risk", "Smart speakers are a privacy risk"],
+    [
+      "was napoleon short or average height for his time",
+      "Napoleon was short rather than average height for his time",
+    ],
+    ["whats better for weight loss, running or cycling", "Running is better than cycling for weight loss"],
+    ["do savings accounts pay more than CDs in 2026", "Savings accounts pay more than CDs in 2026"],
   ])("%s → %s", (question, claim) => {
     expect(claimOf(question)).toBe(claim);
   });

@@ -285,7 +285,7 @@ describe("time range", () => {
     ["latest news on the Fed rate decision", "week"],
     ["breaking: earthquake in Japan", "week"],
     ["did the Fed raise rates today", "week"],
-    ["who won the game last night", "week"],
+    ["what did the senate vote on last night", "week"],
     ["what did Apple announce this week", "week"],
     ["what just happened at the summit", "week"],
   ] as const)("%s → %s", (question, range) => {
@@ -412,6 +412,11 @@ describe("live-data questions: a look-up with a warning and one call", () => {
     "what is the market cap of Apple",
     "Nvidia quarterly earnings",
     "10-year treasury yield",
+    "bitcoin price",
+    "GBP to USD rate",
+    "lakers score",
+    "who won the f1 race today",
+    "how much is a gallon of gas in california today?",
   ])("%s", (question) => {
     const p = plan(question, { now: NOW });
     // A number to read, not a claim to corroborate: a look-up, with one call for context.
@@ -433,6 +438,8 @@ describe("live-data questions: a look-up with a warning and one call", () => {
     "does organic farming reduce crop yield",
     "what are the odds of getting cancer from smoking",
     "does a strong exchange rate hurt exports",
+    "what is a good credit score",
+    "Who is winning the election in Germany right now?",
   ])("a word like yield, odds or exchange rate in a causal question is not a lookup: %s", (question) => {
     const p = plan(question, { now: NOW });
     expect(p.bypass).toBe(false);

@@ -2,6 +2,7 @@
  * The command line's vocabulary: the options every command may be given, how they are parsed, and
  * how an operation's input field is spelt as a flag (`deadlineMs` → `--deadline-ms`).
  */
+import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { Config } from "../../config/config.js";
 import { CoreSearchError } from "../../errors.js";
@@ -13,8 +14,8 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
-  /** Standard input as text, for `--evidence -` and `--data -`. */
-  stdin?: (() => string) | undefined;
+  /** Standard input, for `--evidence -` and `--data -` (read up to each one's size limit). */
+  stdin?: (() => Readable) | undefined;
   /** Whether each stream is a terminal: progress and colour only then (default: neither). */
   isTTY?: { stdout: boolean; stderr: boolean } | undefined;
 }
@@ -25,6 +26,11 @@ export interface Run {
   values: Values;
   /** For stderr only: progress and `--explain` are the only coloured output. */
   style: Style;
+  /**
+   * Where coloured output goes: stderr itself when colouring (what prints there cleans the web text
+   * in it), else the cleaned stderr every other message goes through.
+   */
+  styled: (text: string) => void;
   /** The settings once read, so a "nothing configured" error can say which setting is missing. */
   settings: Config | undefined;
   loadSettings: () => Promise<Config>;

@@ -2,18 +2,19 @@
  * The commands that run an operation: each maps its flags onto the operation's input and leaves the
  * checking to the operation, so the command line rejects what the library rejects, in its words.
  */
-import { readFileSync } from "node:fs";
 import { CoreSearchError } from "../../errors.js";
 import type { FileEvaluation } from "../../eval/render-evaluation.js";
 import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
+import { MAX_INPUT_BYTES } from "../../operations/input-ranges.js";
 import type { ProgressEvent } from "../../operations/progress-events.js";
 import type { Category, SafeSearch, TimeRange } from "../../providers/search-provider.js";
 import { pageBody, pageFacts } from "../../report/render-page.js";
 import { withoutControls } from "../../util/control-characters.js";
-import { type CliIo, EXIT, listFlag, numberFlag, type Run, type Values } from "./cli-options.js";
+import { EXIT, listFlag, numberFlag, type Run, type Values } from "./cli-options.js";
 import { explainReport, explainSearch } from "./explain.js";
 import { ALL_FAILED_HINT } from "./hints.js";
 import { createProgressPrinter } from "./progress.js";
+import { readInput } from "./read-input.js";
 
 /** The default command: the full pipeline, markdown or JSON on stdout, progress and --explain on stderr. */
 export async function questionCommand(question: string, run: Run): Promise<number> {
@@ -36,7 +37,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
     ...searchOptionFlags(values),
     onProgress: progressListener(run, events),
   });
-  if (values.explain) io.stderr(explainReport(report, events, run.style));
+  if (values.explain) run.styled(explainReport(report, events, run.style));
   io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report));
   if (!everyCallFailed(report)) return EXIT.ok;
   io.stderr(`${ALL_FAILED_HINT}\n`);
@@ -45,7 +46,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
 
 /** Progress lines on a terminal's stderr, and the events kept for --explain. */
 function progressListener(run: Run, events: ProgressEvent[]): (event: ProgressEvent) => void {
-  const print = run.io.isTTY?.stderr ? createProgressPrinter(run.io.stderr, run.style) : undefined;
+  const print = run.io.isTTY?.stderr ? createProgressPrinter(run.styled, run.style) : undefined;
   return (event) => {
     if (run.values.explain) events.push(event);
     print?.(event);
@@ -84,7 +85,7 @@ export async function searchCommand(query: string, run: Run): Promise<number> {
       limit: limit ?? config.limit,
       ...options,
     };
-    io.stderr(explainSearch(query, request, outcome, run.style));
+    run.styled(explainSearch(query, request, outcome, run.style));
   }
   if (values.json) io.stdout(`${JSON.stringify(envelope)}\n`);
   else if (envelope.success) {
@@ -143,36 +144,14 @@ export async function doctorCommand(run: Run): Promise<number> {
   return EXIT.ok;
 }
 
-/** A JSONL file (or `-` for standard input), bounded so a wrong path cannot flood memory. */
-function readInput(path: string | undefined, flag: string, io: CliIo): string {
-  if (!path) throw new CoreSearchError(`${flag} <file.jsonl or -> is required`, { code: "INVALID_INPUT" });
-  const text = path === "-" ? (io.stdin?.() ?? "") : readFileSafely(path, flag);
-  if (text.length > MAX_INPUT_CHARS) {
-    throw new CoreSearchError(`${flag}: the input is larger than ${MAX_INPUT_CHARS} characters`, {
-      code: "INVALID_INPUT",
-    });
-  }
-  return text;
-}
-
-const MAX_INPUT_CHARS = 50_000_000;
-
-function readFileSafely(path: string, flag: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    throw new CoreSearchError(`${flag}: cannot read ${path} (${typeof code === "string" ? code : "error"})`, {
-      code: "INVALID_INPUT",
-    });
-  }
-}
+/** Most bytes of the files `eval --data` reads, each: the largest stance data sets are a few MB. */
+const MAX_EVAL_INPUT_BYTES = 50 * 1024 * 1024;
 
 /** `core-search assess --claim "<claim>" --evidence <file.jsonl or ->`: judge and label given evidence. */
 export async function assessCommand(run: Run): Promise<number> {
   const { io, values } = run;
   if (!values.claim) throw new CoreSearchError('--claim "<claim>" is required', { code: "INVALID_INPUT" });
-  const lines = readInput(values.evidence, "--evidence", io).split("\n");
+  const lines = (await readInput(values.evidence, "--evidence", io, MAX_INPUT_BYTES)).split("\n");
   const evidence = lines.flatMap((line, index) => {
     if (line.trim() === "") return [];
     try {
@@ -196,7 +175,10 @@ export async function evalCommand(run: Run): Promise<number> {
   const { io, values } = run;
   // Without --data, readInput says it is required. Every file is read and parsed before any is
   // judged, so a bad line in the last file does not wait for the first one's evaluation.
-  const inputs = (values.data ?? [undefined]).map((path) => ({ path, text: readInput(path, "--data", io) }));
+  const inputs: { path: string | undefined; text: string }[] = [];
+  for (const path of values.data ?? [undefined]) {
+    inputs.push({ path, text: await readInput(path, "--data", io, MAX_EVAL_INPUT_BYTES) });
+  }
   const [{ parseEvalData }, { evaluate }, { renderEvaluations }, { chooseJudge }] = await Promise.all([
     import("../../eval/eval-data.js"),
     import("../../eval/evaluate.js"),

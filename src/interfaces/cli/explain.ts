@@ -1,7 +1,7 @@
 import type { ProgressEvent } from "../../operations/progress-events.js";
 import type { SearchOptions, SearchOutcome } from "../../operations/search.js";
 import type { Report } from "../../report/report-schema.js";
-import { clean } from "./progress.js";
+import { terminalLine as clean } from "../../util/control-characters.js";
 import type { Style } from "./style.js";
 
 type Preflight = Extract<ProgressEvent, { type: "preflight" }>;
@@ -43,7 +43,7 @@ export function explainReport(report: Report, events: readonly ProgressEvent[], 
   const planned = [
     ...plan.calls.map((c) => ({
       id: c.id,
-      text: `${pad(c.role, 8)} "${clean(c.query)}" · categories ${c.categories.join(", ")} · engines ${c.engines.length ? c.engines.join(", ") : "category default"} · time ${c.timeRange}`,
+      text: `${pad(c.role, 8)} "${clean(c.query)}" · categories ${c.categories.join(", ")} · engines ${c.engines.length ? clean(c.engines.join(", ")) : "category default"} · time ${c.timeRange}`,
     })),
     ...skipped
       .filter((s) => !plan.calls.some((c) => c.id === s.id))
@@ -75,13 +75,13 @@ export function explainReport(report: Report, events: readonly ProgressEvent[], 
     lines.push(`  ${call.id} ${call.role} "${clean(call.query)}" — ${status}`);
     if (how) {
       lines.push(
-        `    ${style.dim(`categories ${how.categories.join(", ")} · engines ${how.engines.length ? how.engines.join(", ") : "category default"} · time ${how.timeRange ?? "any"}`)}`,
+        `    ${style.dim(`categories ${how.categories.join(", ")} · engines ${how.engines.length ? clean(how.engines.join(", ")) : "category default"} · time ${how.timeRange ?? "any"}`)}`,
       );
     }
     lines.push(...attemptLines(call.attempts, call.status === "ok", call.hits, style, "    "));
     if (call.unresponsiveEngines.length > 0) {
       lines.push(
-        `    ${style.yellow("unresponsive engines")}: ${call.unresponsiveEngines.map((e) => `${e.engine} (${clean(e.reason)})`).join(", ")}`,
+        `    ${style.yellow("unresponsive engines")}: ${clean(call.unresponsiveEngines.map((e) => `${e.engine} (${e.reason})`).join(", "))}`,
       );
     }
   }
@@ -91,12 +91,12 @@ export function explainReport(report: Report, events: readonly ProgressEvent[], 
   const { uniqueUrls, uniqueDomains, independentOrigins, engineFamilies } = report.coverage;
   lines.push(
     `  ${results} result${results === 1 ? "" : "s"} → ${uniqueUrls} unique page${uniqueUrls === 1 ? "" : "s"} (${uniqueDomains} domain${uniqueDomains === 1 ? "" : "s"}) → ${independentOrigins} independent origin${independentOrigins === 1 ? "" : "s"}`,
-    `  index families: ${engineFamilies.length ? engineFamilies.join(", ") : "none"}`,
+    `  index families: ${engineFamilies.length ? clean(engineFamilies.join(", ")) : "none"}`,
   );
   const grouped = report.origins.filter((o) => o.evidence.length > 1);
   for (const origin of grouped) {
     lines.push(
-      `  ${origin.id} (${origin.why}): ${origin.evidence.join(", ")} — ${origin.domains.join(", ")}`,
+      `  ${origin.id} (${origin.why}): ${origin.evidence.join(", ")} — ${clean(origin.domains.join(", "))}`,
     );
   }
 
@@ -109,8 +109,8 @@ export function explainReport(report: Report, events: readonly ProgressEvent[], 
           ? e.quote
             ? `read: ${e.stance}, on characters ${e.quote.start}–${e.quote.end}`
             : "read: nothing in it names the claim's subject; the snippet's stance stands"
-          : style.yellow(`${e.readStatus}; the snippet's stance stands`);
-      lines.push(`  ${e.id} ${e.domain} — ${how}`);
+          : style.yellow(`${clean(e.readStatus)}; the snippet's stance stands`);
+      lines.push(`  ${e.id} ${clean(e.domain)} — ${how}`);
     }
   }
 
@@ -186,7 +186,7 @@ function preflightLine(preflight: Preflight | undefined, style: Style): string {
       ? "from recent state"
       : `${preflight.roundTrips} request${preflight.roundTrips === 1 ? "" : "s"}`;
   const engines = preflight.healthyEngines;
-  return `${preflight.degraded ? style.yellow("ok, degraded") : style.green("ok")} in ${preflight.ms} ms (${requests}): ${engines.length} healthy engine${engines.length === 1 ? "" : "s"}${engines.length ? ` (${engines.join(", ")})` : ""} · ${preflight.families.length} web-index famil${preflight.families.length === 1 ? "y" : "ies"}${preflight.families.length ? ` (${preflight.families.join(", ")})` : ""}`;
+  return `${preflight.degraded ? style.yellow("ok, degraded") : style.green("ok")} in ${preflight.ms} ms (${requests}): ${engines.length} healthy engine${engines.length === 1 ? "" : "s"}${engines.length ? ` (${clean(engines.join(", "))})` : ""} · ${preflight.families.length} web-index famil${preflight.families.length === 1 ? "y" : "ies"}${preflight.families.length ? ` (${clean(preflight.families.join(", "))})` : ""}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ProgressEvent } from "../../operations/progress-events.js";
+import { terminalLine as clean } from "../../util/control-characters.js";
 import type { Style } from "./style.js";
 
 /**
@@ -23,7 +24,7 @@ export function progressLine(event: ProgressEvent, style: Style): string | null 
       if (event.status === "failed") {
         return `${style.red("✗")} SearXNG preflight failed: ${clean(event.error ?? "no answer")} — SearXNG is skipped`;
       }
-      const families = `${event.families.length} web-index famil${event.families.length === 1 ? "y" : "ies"}${event.families.length ? ` (${event.families.join(", ")})` : ""}`;
+      const families = `${event.families.length} web-index famil${event.families.length === 1 ? "y" : "ies"}${event.families.length ? ` (${clean(event.families.join(", "))})` : ""}`;
       return event.degraded
         ? `${style.yellow("!")} SearXNG preflight: only ${families}, ${event.ms} ms`
         : `${style.dim("·")} SearXNG preflight ok: ${families}, ${event.ms} ms`;
@@ -43,7 +44,7 @@ export function progressLine(event: ProgressEvent, style: Style): string | null 
     case "page-read":
       return event.status === "read"
         ? `${style.green("✓")} read ${event.evidence} ${clean(event.url)}: ${event.chars ?? 0} characters, ${event.ms} ms`
-        : `${style.red("✗")} ${event.evidence} not read: ${event.status.replace(/^failed: /, "")}, ${event.ms} ms — ${clean(event.url)}`;
+        : `${style.red("✗")} ${event.evidence} not read: ${clean(event.status.replace(/^failed: /, ""))}, ${event.ms} ms — ${clean(event.url)}`;
     case "call-finished": {
       const mark =
         event.status === "ok"
@@ -64,10 +65,4 @@ export function progressLine(event: ProgressEvent, style: Style): string | null 
 
 function callName(event: { call: number; role: string }): string {
   return `call ${event.call} (${event.role})`;
-}
-
-/** Text from services may carry control characters; a terminal must not act on them. */
-export function clean(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point.
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
 }

@@ -6,6 +6,7 @@ import { describeProblems } from "../../operations/parse-input.js";
 import { VERSION } from "../../operations/version.js";
 import { plan as makePlan } from "../../plan/plan.js";
 import type { Plan } from "../../plan/plan-schema.js";
+import { withoutControls } from "../../util/control-characters.js";
 import {
   type CliIo,
   EXIT,
@@ -35,8 +36,16 @@ const loadConfig = async (env: CliIo["env"]) => (await import("../../config/conf
 // The commands that search or judge load their own modules (and the report renderers) when run.
 const commands = () => import("./commands.js");
 
-/** Runs one CLI invocation and returns its exit code; all output goes through `io`. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+/**
+ * Runs one CLI invocation and returns its exit code; all output goes through `given`, cleaned of
+ * escape sequences and control characters: reports, messages and errors carry text from the web.
+ */
+export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
+  const io: CliIo = {
+    ...given,
+    stdout: (text) => given.stdout(withoutControls(text)),
+    stderr: (text) => given.stderr(withoutControls(text)),
+  };
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -62,10 +71,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.usage;
   }
 
+  const colour = colourWanted(io.env, io.isTTY?.stderr === true);
   const run: Run = {
     io,
     values,
-    style: createStyle(colourWanted(io.env, io.isTTY?.stderr === true)),
+    style: createStyle(colour),
+    styled: colour ? given.stderr : io.stderr,
     settings: undefined,
     loadSettings: async () => {
       // --order is CORE_SEARCH_ORDER for this run, validated by the same schema.

@@ -1,4 +1,5 @@
 import type { ProgressEvent } from "../../operations/progress-events.js";
+import { terminalLine } from "../../util/control-characters.js";
 
 /**
  * One line for an MCP progress notification: preflight done, each call started and finished.
@@ -13,7 +14,7 @@ export function describeProgress(event: ProgressEvent): string | undefined {
     case "call-finished":
       return `Call ${event.call} (${event.role}) ${event.status}: ${event.hits} results${event.provider ? ` from ${event.provider}` : ""}`;
     case "page-read":
-      return `Page of ${event.evidence} ${event.status === "read" ? "read" : `not read (${event.status.replace(/^failed: /, "")})`}`;
+      return `Page of ${event.evidence} ${event.status === "read" ? "read" : `not read (${terminalLine(event.status.replace(/^failed: /, ""))})`}`;
     default:
       return undefined;
   }

@@ -2,7 +2,6 @@
  * `core-search mcp`: the tools on stdio. stdout carries the protocol only; logs go to stderr.
  */
 import type { Readable, Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   isJSONRPCErrorResponse,
@@ -19,14 +18,18 @@ import {
   defaultAnalysisThreads,
   openAnalysisPool,
 } from "../../operations/analysis-pool.js";
+import { MAX_INPUT_BYTES } from "../../operations/input-ranges.js";
 import { type ExtractPage, extractPage } from "../../read/extract-page.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { createMcpServer } from "./mcp-server.js";
+import { BoundedStdioTransport } from "./stdio-transport.js";
 
 export interface RunMcpServerOptions {
   env: Record<string, string | undefined>;
   stdin?: Readable | undefined;
   stdout?: Writable | undefined;
+  /** The most bytes one message may have (default: room for the largest `assess` input). */
+  maxMessageBytes?: number | undefined;
 }
 
 /**
@@ -87,10 +90,13 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
     analyse: threads > 0 ? analyse : undefined,
     extract: threads > 0 ? extract : undefined,
   });
-  const transport = new StdioServerTransport(stdin, stdout);
+  // Messages past the limit are refused one by one: the server stays up for the other calls.
+  const transport = new BoundedStdioTransport(stdin, stdout, options.maxMessageBytes ?? MAX_INPUT_BYTES);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
+  // Refused and unreadable messages, replies to nothing: each is said on stderr, none ends the server.
+  server.server.onerror = (error) => logger.warn({ err: error }, "MCP message not served");
   await server.connect(transport);
   const idle = trackPendingRequests(transport);
   let closing = false;

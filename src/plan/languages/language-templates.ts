@@ -72,7 +72,10 @@ export type WordList =
   | "helpVerbs"
   | "particles"
   | "toolVerbs"
-  | "causeInfinitives";
+  | "causeInfinitives"
+  | "units"
+  | "currencies"
+  | "modals";
 
 interface RawTemplates {
   lists: Record<WordList, string[]>;

@@ -81,7 +81,8 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
   return {
     queryType: "fallback",
     subject: [subject],
-    claim: capitalize(asked),
+    // A rewrite already made a statement of it ("c'est vrai que …"); otherwise it is tested as asked.
+    claim: capitalize(statement === withoutWords(asked, t.words.fillers) ? asked : statement),
     gate,
     counter: { query: fill(t.counters.critique, { subject, other: "" }, t, false), intent: "refute" },
   };

@@ -120,7 +120,7 @@ describe("progress lines", () => {
     expect(progressLine(event, plain)).toBe(line);
   });
 
-  it("strips control characters a service might send", () => {
+  it("strips escape sequences and control characters a service might send, and its line breaks", () => {
     const line = progressLine(
       {
         type: "attempt",
@@ -133,7 +133,8 @@ describe("progress lines", () => {
       },
       plain,
     );
-    expect(line).toBe("· call 4 (counter): exa error, 1 ms (bad [2J thing)");
+    // The sequence goes whole: no "[2J" is left to show.
+    expect(line).toBe("· call 4 (counter): exa error, 1 ms (bad thing)");
   });
 
   it("colours only through the style", () => {

@@ -97,6 +97,35 @@ describe("the analysis pool", () => {
     expect(threads.started.size).toBe(1);
   });
 
+  it("judges each call's results on a thread as they arrive, and the final analysis takes those judgements", async () => {
+    const pool = await pools.openAnalysisPool({ threads: 1, logger: silent });
+    if (!pool?.analyse.judgeAhead) throw new Error("the built pool cannot judge ahead");
+    closers.push(() => pool.close());
+    const claim = "Coffee is safe";
+    const hits = foundHits();
+    const input = { claim, hits, counterCalls: [4] };
+    const inProcess = await analysis.analyseHits(input);
+    // One call's results, judged there as the call returns: the judgements the analysis makes.
+    const firstCall = hits.filter((found) => found.call === 1).map((found) => found.hit);
+    const ahead = await pool.analyse.judgeAhead(claim, firstCall, new AbortController().signal);
+    const judged: [string, (typeof ahead)[number]][] = firstCall.map((hit, index) => [
+      `${hit.title}\u0000${hit.snippet}`,
+      ahead[index] as (typeof ahead)[number],
+    ]);
+    expect(JSON.stringify(await pool.analyse({ ...input, judged }))).toBe(JSON.stringify(inProcess));
+    // Handed-over judgements are used as they are, not made again: a different one shows through.
+    const safe = hits.find((found) => found.hit.url.endsWith("/coffee-safe"))?.hit;
+    if (!safe) throw new Error("fixture changed");
+    const planted = { stance: "contradict" as const, score: 0.99, judge: "builtin" as const };
+    const withPlanted = await pool.analyse({
+      ...input,
+      judged: [[`${safe.title}\u0000${safe.snippet}`, planted]],
+    });
+    const at = withPlanted.items.findIndex((item) => item.url.endsWith("/coffee-safe"));
+    expect(inProcess.judgements[at]?.stance).toBe("support");
+    expect(withPlanted.judgements[at]).toMatchObject({ stance: "contradict", score: 0.99 });
+  });
+
   it("analyses in process, with a warning, when a thread cannot take the work", async () => {
     const warnings: string[] = [];
     const logger = { warn: (_: unknown, message: string) => warnings.push(message) } as unknown as Parameters<

@@ -8,11 +8,11 @@ interface Row {
   question: string;
   language: string;
   bypass: boolean;
-  queryType: Plan["queryType"];
-  subject: string[];
-  claim: string;
-  counterIntent: Plan["counterIntent"];
-  counterQuery: string | null;
+  queryType?: Plan["queryType"];
+  subject?: string[];
+  claim?: string;
+  counterIntent?: Plan["counterIntent"];
+  counterQuery?: string | null;
 }
 
 /** German, French and Spanish questions of every kind, with the plan they should get. */
@@ -37,7 +37,7 @@ describe("questions in German, French and Spanish", () => {
 
   it.each(ROWS)("$question", (row) => {
     const p = plan(row.question, { now: NOW });
-    expect({
+    const planned: Record<string, unknown> = {
       language: p.language,
       bypass: p.bypass,
       queryType: p.queryType,
@@ -45,15 +45,10 @@ describe("questions in German, French and Spanish", () => {
       claim: p.claim,
       counterIntent: p.counterIntent,
       counterQuery: p.counterQuery,
-    }).toEqual({
-      language: row.language,
-      bypass: row.bypass,
-      queryType: row.queryType,
-      subject: row.subject,
-      claim: row.claim,
-      counterIntent: row.counterIntent,
-      counterQuery: row.counterQuery,
-    });
+    };
+    // A row states the fields it is about; a bypassed question has no claim to state.
+    const { question: _, ...expected } = row;
+    expect(Object.fromEntries(Object.keys(expected).map((key) => [key, planned[key]]))).toEqual(expected);
     expect(planSchema.safeParse(p).success).toBe(true);
     // The built-in judge's limit is said once, in the same words for every language.
     expect(p.warnings).toContain(languageWarning(row.language, true));

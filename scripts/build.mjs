@@ -1,0 +1,48 @@
+// Builds dist/ from src/: a clean output folder (no file of a removed module is left to be packed),
+// the TypeScript compiler with tsconfig.build.json, then the data files next to the code.
+//
+// Usage: node scripts/build.mjs [--if-compiler]
+// With --if-compiler (the `prepare` script) a missing compiler is not an error when dist/ is already
+// built: a production install (`npm ci --omit=dev`) has no TypeScript. Without a build, it says how
+// to get one and exits 1.
+
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dist = join(root, "dist");
+
+function compilerPath() {
+  try {
+    return createRequire(join(root, "package.json")).resolve("typescript/bin/tsc");
+  } catch {
+    return undefined;
+  }
+}
+
+const tsc = compilerPath();
+if (!tsc) {
+  if (process.argv.includes("--if-compiler") && existsSync(join(dist, "bin.js"))) {
+    process.stdout.write("core-search: TypeScript is not installed; using the existing build in dist/\n");
+    process.exit(0);
+  }
+  process.stderr.write(
+    [
+      "core-search: cannot build dist/: TypeScript (a dev dependency) is not installed.",
+      "Build with the dev dependencies, then drop them:  npm ci && npm prune --omit=dev",
+      "or install a packed tarball, which carries the build:  npm pack && npm install -g ./core-search-*.tgz",
+      "",
+    ].join("\n"),
+  );
+  process.exit(1);
+}
+
+rmSync(dist, { recursive: true, force: true });
+const compiled = spawnSync(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json")], {
+  stdio: "inherit",
+});
+if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+cpSync(join(root, "src", "data"), join(dist, "data"), { recursive: true });

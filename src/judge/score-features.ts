@@ -1,0 +1,131 @@
+import { eachNgram, HI_TWIN, HI_TWIN_VALUE, type Ngrams, shapedName } from "./stance-features.js";
+import { FNV_BASIS, FNV_PRIME, fnv, type StanceModel, softmax, stanceModel } from "./stance-model.js";
+
+/** Where the shaped copies wait for their turn: kept between calls, grown when a text needs more. */
+let shapedRows = new Int32Array(1024);
+let shapedValues = new Float64Array(1024);
+
+/**
+ * The n-grams a text has counted, by two 32-bit hashes of the name: an open-addressing table kept
+ * between calls (a call's entries are those stamped with its number), so counting each n-gram once
+ * allocates nothing.
+ */
+let seenA = new Int32Array(2048);
+let seenB = new Int32Array(2048);
+let seenStamp = new Int32Array(2048);
+let stamp = 0;
+
+/** Marks the n-gram known by hashes `a` and `b` as counted; false when it already was. */
+function firstTime(a: number, b: number): boolean {
+  const mask = seenA.length - 1;
+  for (let slot = (a ^ Math.imul(b, 0x9e3779b1)) & mask; ; slot = (slot + 1) & mask) {
+    if (seenStamp[slot] !== stamp) {
+      seenStamp[slot] = stamp;
+      seenA[slot] = a;
+      seenB[slot] = b;
+      return true;
+    }
+    if (seenA[slot] === a && seenB[slot] === b) return false;
+  }
+}
+
+/** Starts a text's table, at least twice as large as the n-grams it can hold. */
+function startCounting(ngrams: number): void {
+  if (seenA.length < 2 * ngrams) {
+    const size = 2 ** Math.ceil(Math.log2(2 * ngrams));
+    seenA = new Int32Array(size);
+    seenB = new Int32Array(size);
+    seenStamp = new Int32Array(size);
+    stamp = 0;
+  }
+  stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
+  if (stamp === 1) seenStamp.fill(0);
+}
+
+/**
+ * Calibrated probabilities over [support, contradict, neutral] for `features` (named) and `ngrams`
+ * (hashed as they are read, never spelt out: most of a text's features are n-grams, and building
+ * their names cost more than scoring them). Each n-gram counts once, followed by its `hi*` twin worth
+ * {@link HI_TWIN_VALUE} when the text is about the claim; with `shape`, every feature and twin once
+ * more under its {@link shapedName}, after all of them. This is the order `stanceFeatures` spells
+ * them out in, so the sum is the same to the last bit.
+ */
+export function classProbabilities(
+  features: ReadonlyMap<string, number>,
+  m: StanceModel = stanceModel(),
+  shape?: string,
+  ngrams?: Ngrams,
+): number[] {
+  let [z0, z1, z2] = m.bias;
+  const { weights, rowOf } = m;
+  const mask = m.dim - 1;
+  const shaped = shape !== undefined;
+  const shapePrefix = shaped ? fnv(FNV_BASIS, shapedName(shape, "")) : 0;
+  const most = features.size + (ngrams ? 2 * (3 * ngrams.tokens.length + 2) : 0);
+  if (shaped && shapedRows.length < most) {
+    shapedRows = new Int32Array(2 * most);
+    shapedValues = new Float64Array(2 * most);
+  }
+  let k = 0;
+  /** Adds a feature by its two hashes (plain and under the shape); its shaped copy waits. */
+  const score = (plain: number, withShape: number, value: number): void => {
+    const row = 3 * (rowOf[plain & mask] as number) - 3;
+    if (row >= 0) {
+      z0 += (weights[row] as number) * value;
+      z1 += (weights[row + 1] as number) * value;
+      z2 += (weights[row + 2] as number) * value;
+    }
+    if (shaped) {
+      shapedRows[k] = 3 * (rowOf[withShape & mask] as number) - 3;
+      shapedValues[k++] = value;
+    }
+  };
+  for (const [name, value] of features) score(fnv(FNV_BASIS, name), fnv(shapePrefix, name), value);
+
+  if (ngrams) {
+    // The four hashes of an n-gram's name (plain, shaped, twin, shaped twin), carried on over its
+    // parts together; a name is known by its plain and shaped hashes (64 bits) to count it once.
+    const twinPrefix = fnv(FNV_BASIS, HI_TWIN);
+    const shapedTwinPrefix = fnv(shapePrefix, HI_TWIN);
+    let h0 = 0;
+    let h1 = 0;
+    let h2 = 0;
+    let h3 = 0;
+    const feed = (text: string): void => {
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        h0 = Math.imul(h0 ^ code, FNV_PRIME);
+        h1 = Math.imul(h1 ^ code, FNV_PRIME);
+        h2 = Math.imul(h2 ^ code, FNV_PRIME);
+        h3 = Math.imul(h3 ^ code, FNV_PRIME);
+      }
+    };
+    startCounting(3 * ngrams.tokens.length + 2);
+    eachNgram(ngrams.tokens, ngrams.masked, (kind, a, b) => {
+      h0 = FNV_BASIS;
+      h1 = shapePrefix;
+      h2 = twinPrefix;
+      h3 = shapedTwinPrefix;
+      feed(kind);
+      feed(":");
+      feed(a);
+      if (b !== undefined) {
+        feed("_");
+        feed(b);
+      }
+      if (!firstTime(h0, h1)) return;
+      score(h0, h1, 1);
+      if (ngrams.twins) score(h2, h3, HI_TWIN_VALUE);
+    });
+  }
+
+  for (let j = 0; j < k; j++) {
+    const row = shapedRows[j] as number;
+    if (row < 0) continue;
+    const value = shapedValues[j] as number;
+    z0 += (weights[row] as number) * value;
+    z1 += (weights[row + 1] as number) * value;
+    z2 += (weights[row + 2] as number) * value;
+  }
+  return softmax([z0, z1, z2], m.temperature);
+}
