@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { request } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Config, configFromObject } from "../../../src/config/config.js";
@@ -18,6 +17,7 @@ import { createMcpServer } from "../../../src/interfaces/mcp/mcp-server.js";
 import { type HttpApi, type HttpApiOptions, startHttpApi } from "../../../src/interfaces/server/http-api.js";
 import { reportSchema } from "../../../src/report/report-schema.js";
 import { type FakeEngine, page, searxngReply, startFakeSearxng } from "../../helpers/fake-searxng.js";
+import { initializeRequest } from "../../helpers/mcp-messages.js";
 import { BIN } from "../../helpers/run-bin.js";
 import type { ScriptedServer } from "../../helpers/scripted-server.js";
 
@@ -70,16 +70,7 @@ async function connect(url: string, headers: Record<string, string> = {}): Promi
 const textOf = (result: Awaited<ReturnType<Client["callTool"]>>) =>
   (result.content as { text?: string }[]).map((c) => c.text ?? "").join("\n");
 
-const INITIALIZE = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: LATEST_PROTOCOL_VERSION,
-    capabilities: {},
-    clientInfo: { name: "curl", version: "1" },
-  },
-};
+const INITIALIZE = initializeRequest(1);
 
 /** One raw POST to /mcp, as curl would send it. */
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
