@@ -286,13 +286,13 @@ describe("the CLI", () => {
     expect(report.evidence.length).toBeGreaterThan(0);
   });
 
-  it("runs with an order of nothing but unknown names on the default order, and says so", async () => {
-    const { code, stdout } = await runCliWith(["search", "coffee", "--json"], {
+  it("refuses an order of nothing but unknown names, rather than spend on every service", async () => {
+    const { code, stderr } = await runCliWith(["search", "coffee", "--json"], {
       ...env(),
       CORE_SEARCH_ORDER: "googol,yahoo",
     });
-    expect(code).toBe(0);
-    expect((JSON.parse(stdout) as { success: boolean }).success).toBe(true);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/CORE_SEARCH_ORDER names no known service \("googol", "yahoo"\)/);
   });
 });
 
