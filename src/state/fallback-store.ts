@@ -1,5 +1,6 @@
 import { createMemoryStore } from "./memory-store.js";
 import type { StateStore } from "./state-store.js";
+import { withinWaiting } from "./waiting-bound.js";
 
 /** After a failure, the shared store is left alone this long before it is tried again. */
 export const RETRY_SHARED_STATE_MS = 30_000;
@@ -10,14 +11,6 @@ export const RETRY_SHARED_STATE_MS = 30_000;
  * connection attempt and command to a second itself (redis-store.ts).
  */
 export const STATE_OPERATION_TIMEOUT_MS = 3_000;
-
-/** An operation of the shared store that took longer than its bound. */
-class StateTimeout extends Error {
-  constructor(ms: number) {
-    super(`no answer within ${ms} ms`);
-    this.name = "StateTimeout";
-  }
-}
 
 /**
  * The shared store, falling back to in-process state when it fails or stalls: one warning, the rest
@@ -53,7 +46,7 @@ export function withMemoryFallback(
   const attempt = async <R>(work: (store: StateStore) => Promise<R>): Promise<R> => {
     if (clock() >= retryAt) {
       try {
-        return await bounded(work(primary), timeoutMs, outage.signal);
+        return await withinWaiting(work(primary), timeoutMs, outage.signal);
       } catch (error) {
         // Only the first of the operations that fail together is the reason.
         if (clock() >= retryAt) giveUp(error);
@@ -83,42 +76,10 @@ export function withMemoryFallback(
       return [...ownWarnings, ...primary.warnings];
     },
     async close() {
-      await bounded(primary.close(), timeoutMs).catch(() => {});
+      await withinWaiting(primary.close(), timeoutMs).catch(() => {});
       await memory.close();
     },
   };
-}
-
-/** Waiting is counted in steps of this length (see `bounded`). */
-const STEP_MS = 100;
-
-/**
- * `work`, unless `stop` aborts or `ms` of waiting pass first. Waiting is counted in short steps,
- * each as its nominal length however late its timer fires: time the process spent starved of CPU
- * (twenty processes starting on two cores) or busy itself is not charged to the store, whose
- * answer may be sitting unread. The last step ends after the event loop's next poll for the same
- * reason. Unstarved, the bound is `ms`.
- */
-function bounded<R>(work: Promise<R>, ms: number, stop?: AbortSignal): Promise<R> {
-  // A late failure of abandoned work is nobody's business any more.
-  work.catch(() => {});
-  let timer: NodeJS.Timeout | undefined;
-  let onStop: (() => void) | undefined;
-  const cut = new Promise<never>((_, reject) => {
-    let waited = 0;
-    const step = () => {
-      waited += STEP_MS;
-      if (waited < ms) timer = setTimeout(step, STEP_MS);
-      else setImmediate(() => reject(new StateTimeout(ms)));
-    };
-    timer = setTimeout(step, STEP_MS);
-    onStop = () => reject(stop?.reason);
-    stop?.addEventListener("abort", onStop, { once: true });
-  });
-  return Promise.race([work, cut]).finally(() => {
-    clearTimeout(timer);
-    if (onStop) stop?.removeEventListener("abort", onStop);
-  });
 }
 
 /** A short reason without credentials: error codes and messages never carry a URL's user:password. */

@@ -1,11 +1,16 @@
 import type { Redis } from "ioredis";
 import { withoutControls } from "../util/control-characters.js";
 import { type CounterResult, MAX_STATE_VALUE_BYTES, type StateStore } from "./state-store.js";
+import { WaitingTimeout, withinWaiting } from "./waiting-bound.js";
 
 /** Every key lives under this prefix, so one Redis can serve other programs too. */
 export const REDIS_KEY_PREFIX = "core-search:";
 
-/** Bounds on every round trip (the caller bounds each operation as a whole, see withMemoryFallback). */
+/**
+ * Bounds on connecting (one round trip: the ready check) and on every command: a peer that does not
+ * answer within them is taken for gone and the connection dropped. Counted as waiting, not as wall
+ * time (waiting-bound.ts), so a loaded machine does not give up on a Redis that did answer.
+ */
 const CONNECT_TIMEOUT_MS = 1_000;
 const COMMAND_TIMEOUT_MS = 1_000;
 const MAX_UPDATE_ATTEMPTS = 20;
@@ -62,8 +67,6 @@ export function createRedisStore(url: string): StateStore {
         keyPrefix: REDIS_KEY_PREFIX,
         lazyConnect: true,
         enableOfflineQueue: false,
-        connectTimeout: CONNECT_TIMEOUT_MS,
-        commandTimeout: COMMAND_TIMEOUT_MS,
         maxRetriesPerRequest: 1,
         retryStrategy: (times: number) => Math.min(times * 250, 5_000),
         // Connecting is one round trip (the ready check), not three: a mute peer costs one timeout.
@@ -80,10 +83,16 @@ export function createRedisStore(url: string): StateStore {
     }
     const redis = client;
     if (redis.status === "ready") return redis;
-    if (redis.status === "wait") {
-      connecting ??= redis.connect().finally(() => {
-        connecting = undefined;
-      });
+    // "end": dropped after a timeout (or never reconnected); the caller's next attempt connects again.
+    if (redis.status === "wait" || redis.status === "end") {
+      connecting ??= withinWaiting(redis.connect(), CONNECT_TIMEOUT_MS)
+        .catch((error: unknown) => {
+          redis.disconnect();
+          throw error;
+        })
+        .finally(() => {
+          connecting = undefined;
+        });
     }
     if (connecting) {
       await connecting;
@@ -91,10 +100,15 @@ export function createRedisStore(url: string): StateStore {
     }
     throw new Error(`Redis is not connected (${redis.status})`);
   };
-  /** One round trip; a failure the guard caused is reported in its words. */
-  const command = async <R>(work: (redis: ScriptedRedis) => Promise<R>): Promise<R> => {
+  /** One round trip; a failure the guard saw is reported in its words. */
+  const command = async <R>(send: (redis: ScriptedRedis) => Promise<R>): Promise<R> => {
     try {
-      return await work(await connection());
+      const redis = await connection();
+      return await withinWaiting(send(redis), COMMAND_TIMEOUT_MS).catch((error: unknown) => {
+        // Whatever is queued behind an unanswered command fails with it.
+        if (error instanceof WaitingTimeout) redis.disconnect();
+        throw error;
+      });
     } catch (error) {
       const problem = guard?.problem();
       throw problem ? new Error(problem, { cause: error }) : error;
@@ -113,19 +127,15 @@ export function createRedisStore(url: string): StateStore {
   };
 
   const queues = new Map<string, Promise<void>>();
-  const compareAndSetLoop = async <T>(
-    redis: ScriptedRedis,
-    key: string,
-    change: (current: T | undefined) => T,
-    ttlMs: number,
-  ) => {
+  const compareAndSetLoop = async <T>(key: string, change: (current: T | undefined) => T, ttlMs: number) => {
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
-      const text = await redis.get(key);
+      const text = await command((redis) => redis.get(key));
       const next = change(text === null ? undefined : parse<T>(key, text));
       const json = serialize(key, next);
       if (json === undefined) return next;
-      const swapped = await redis.compareAndSet(key, text === null ? "0" : "1", text ?? "", json, ttl(ttlMs));
-      guard?.replied();
+      const swapped = await command((redis) =>
+        redis.compareAndSet(key, text === null ? "0" : "1", text ?? "", json, ttl(ttlMs)),
+      );
       if (swapped === 1) return next;
       // Another process won the race: back off a little, with jitter, and read again.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
@@ -146,7 +156,7 @@ export function createRedisStore(url: string): StateStore {
     async update<T>(key: string, change: (current: T | undefined) => T, ttlMs: number) {
       // Updates of one key from this process go one at a time; only other processes can conflict.
       const previous = queues.get(key) ?? Promise.resolve();
-      const mine = previous.then(() => command((redis) => compareAndSetLoop(redis, key, change, ttlMs)));
+      const mine = previous.then(() => compareAndSetLoop(key, change, ttlMs));
       const tail = mine.then(
         () => {},
         () => {},
@@ -200,7 +210,6 @@ function parse<T>(key: string, text: string): T {
 /** An error of the connection in words fit for a note: a reply that is not Redis is never quoted. */
 function describeConnectionError(error: Error): string {
   if (error.name === "ParserError") return NOT_REDIS;
-  if (error.message === "Command timed out") return `no answer within ${COMMAND_TIMEOUT_MS} ms`;
   return withoutControls(error.message).slice(0, 200);
 }
 
