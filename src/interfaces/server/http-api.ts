@@ -289,6 +289,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     });
   }).catch(async (error: unknown) => {
     // Nothing was served: what was opened for serving is closed again.
+    await mcp.close();
     await pool?.close();
     await ownDispatcher?.close();
     await ownState?.close();

@@ -10,6 +10,11 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import {
+  type CreateMessageRequest,
+  CreateMessageRequestSchema,
+  type CreateMessageResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { request } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Config, configFromObject } from "../../../src/config/config.js";
@@ -57,9 +62,18 @@ async function apiInFrontOf(searx: ScriptedServer, options: Partial<HttpApiOptio
 const healthyApi = async (options: Partial<HttpApiOptions> = {}) =>
   apiInFrontOf(await startFakeSearxng(ENGINES), options);
 
-/** The SDK's client, connected over Streamable HTTP. */
-async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: "test", version: "0.0.0" });
+/** The SDK's client, connected over Streamable HTTP; `sampler` makes it offer sampling. */
+async function connect(
+  url: string,
+  headers: Record<string, string> = {},
+  sampler?: (request: CreateMessageRequest) => CreateMessageResult,
+): Promise<Client> {
+  const client = new Client(
+    { name: "test", version: "0.0.0" },
+    { capabilities: sampler === undefined ? {} : { sampling: {} } },
+  );
+  if (sampler !== undefined)
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => sampler(request));
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }),
   );
@@ -126,6 +140,41 @@ describe("MCP at /mcp", () => {
     expect(found.isError).toBeFalsy();
     expect((found.structuredContent as { provider: string }).provider).toBe("searxng");
     expect(textOf(found)).toMatch(/site\d\.org/);
+  });
+
+  it("lets a client's own model judge the stances (sampling), over its session", async () => {
+    const { url } = await healthyApi();
+    const asked: CreateMessageRequest[] = [];
+    const client = await connect(url, {}, (request) => {
+      asked.push(request);
+      const judgements = [
+        { id: 1, stance: "contradict", confidence: 0.9 },
+        { id: 2, stance: "support", confidence: 0.8 },
+      ];
+      return {
+        model: "client-model",
+        role: "assistant",
+        content: { type: "text", text: JSON.stringify({ judgements }) },
+      };
+    });
+    const result = await client.callTool({
+      name: "assess",
+      arguments: {
+        claim: "Cracking knuckles causes arthritis",
+        judge: "sampling",
+        evidence: [
+          { url: "https://a.example/1", title: "No link between knuckle cracking and arthritis" },
+          { url: "https://b.example/2", title: "Knuckle cracking damages joints, study says" },
+        ],
+      },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(asked).toHaveLength(1);
+    const evidence = (result.structuredContent as { evidence: { stance: string; judge: string }[] }).evidence;
+    expect(evidence.map((e) => [e.stance, e.judge])).toEqual([
+      ["contradict", "sampling"],
+      ["support", "sampling"],
+    ]);
   });
 
   it("keeps sessions apart and forgets one the client ends", async () => {
