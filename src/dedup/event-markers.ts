@@ -44,6 +44,12 @@ const MONTHS = new Set(
   ),
 );
 
+/** Any digit, number word or month name: a text without one has no marker. */
+const MAY_HOLD_MARKER = new RegExp(
+  `\\d|\\b(?:${[...Object.keys(NUMBER_WORDS), ...MONTHS].join("|")})\\b`,
+  "i",
+);
+
 /** Words of a snippet looked at: its opening, where copies of one text line up. */
 const SNIPPET_WORDS = 40;
 
@@ -60,7 +66,10 @@ const DATELINE = new RegExp(
 );
 
 function markerOf(word: string): string | null {
-  if (/\d/.test(word)) return word;
+  for (let i = 0; i < word.length; i += 1) {
+    const code = word.charCodeAt(i);
+    if (code >= 48 && code <= 57) return word;
+  }
   const number = NUMBER_WORDS[word];
   if (number !== undefined) return number;
   return MONTHS.has(word) ? word : null;
@@ -118,6 +127,8 @@ export function titleMarkersConflict(a: string, b: string): boolean {
  * tells nothing.
  */
 export function snippetMarkersConflict(a: string, b: string): boolean {
+  // Each side needs a marker of its own: a text with none at all cannot disagree.
+  if (!MAY_HOLD_MARKER.test(a) || !MAY_HOLD_MARKER.test(b)) return false;
   const wordsA = openingWords(a);
   const wordsB = openingWords(b);
   const shown = Math.min(wordsA.length, wordsB.length) - 1;
