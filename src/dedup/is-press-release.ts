@@ -1,5 +1,5 @@
 import { newsSources } from "./news-sources.js";
-import { hostIsUnder } from "./normalise-host.js";
+import { hostSet } from "./normalise-host.js";
 import type { PageAddress } from "./page-address.js";
 
 /**
@@ -21,9 +21,12 @@ const RELEASE_CREDITS: readonly RegExp[] = [
 /** Any of the distributors' datelines (none has flags): one pass over a text, not one per dateline. */
 const ANY_RELEASE_CREDIT = new RegExp(RELEASE_CREDITS.map((credit) => `(?:${credit.source})`).join("|"));
 
+let isDistributor: ((host: string) => boolean) | undefined;
+
 /** A page on a distributor's site, or one whose title or snippet carries a distributor's dateline. */
 export function isPressRelease(host: string, item: { title: string; snippet: string }): boolean {
-  if (newsSources().releaseDistributors.some((domain) => hostIsUnder(host, domain))) return true;
+  isDistributor ??= hostSet(newsSources().releaseDistributors);
+  if (isDistributor(host)) return true;
   return ANY_RELEASE_CREDIT.test(item.title) || ANY_RELEASE_CREDIT.test(item.snippet);
 }
 

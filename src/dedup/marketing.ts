@@ -34,8 +34,8 @@ interface Lists {
   /** Any shop path. */
   shopPath: RegExp;
   affiliateParameters: ReadonlySet<string>;
-  strong: RegExp;
-  weak: RegExp;
+  /** Selling phrases: the first group matches one only a selling page writes. */
+  phrases: RegExp;
   genericWords: ReadonlySet<string>;
 }
 
@@ -55,13 +55,14 @@ function marketingLists(): Lists {
   // Whole words: a word boundary where the phrase begins or ends with a letter ("% off" begins with none).
   const bounded = (phrase: string) =>
     `${/^\w/.test(phrase) ? "\\b" : ""}${escapeRegExp(phrase)}${/\w$/.test(phrase) ? "\\b" : ""}`;
-  const phrases = (words: readonly string[]) => new RegExp(words.map(bounded).join("|"), "gi");
+  // One pass over a text finds both kinds: the first group holds a phrase only a seller writes.
+  const strong = raw.strongPhrases.map(bounded).join("|");
+  const weak = raw.weakPhrases.map(bounded).join("|");
   lists = {
     isShop: hostSet([...raw.shopHosts, ...raw.affiliateHosts]),
     shopPath: new RegExp(raw.shopPaths.map((path) => `(?:${path})`).join("|")),
     affiliateParameters: new Set(raw.affiliateParameters),
-    strong: phrases(raw.strongPhrases),
-    weak: phrases(raw.weakPhrases),
+    phrases: new RegExp(`(${strong})|${weak}`, "gi"),
     genericWords: new Set(raw.genericWords),
   };
   return lists;
@@ -87,17 +88,17 @@ export function marketingOf(
   else if (address?.queryKeys.some((key) => l.affiliateParameters.has(key)))
     reason = "affiliate link parameter";
   const shopAddress = address !== null && address.pathname.length > 1 && l.shopPath.test(address.pathname);
-  if (reason === null && !TEXT_CUE.test(item.title) && !TEXT_CUE.test(item.snippet)) return null;
-  if (reason === null) {
-    const text = `${item.title} ${item.snippet}`;
-    l.strong.lastIndex = 0;
-    const strong = l.strong.exec(text);
-    if (strong) reason = `selling words ("${strong[0]}")`;
-    else {
-      const weak = new Set([...text.matchAll(l.weak)].map((match) => `"${match[0].toLowerCase()}"`));
-      if (shopAddress) weak.add("shop address");
-      if (weak.size >= 2) reason = `selling signs (${[...weak].slice(0, 2).join(", ")})`;
+  if (reason === null && (TEXT_CUE.test(item.title) || TEXT_CUE.test(item.snippet))) {
+    const weak = new Set<string>();
+    for (const match of `${item.title} ${item.snippet}`.matchAll(l.phrases)) {
+      if (match[1] !== undefined) {
+        reason = `selling words ("${match[1]}")`;
+        break;
+      }
+      weak.add(`"${match[0].toLowerCase()}"`);
     }
+    if (reason === null && shopAddress) weak.add("shop address");
+    if (reason === null && weak.size >= 2) reason = `selling signs (${[...weak].slice(0, 2).join(", ")})`;
   }
   if (reason === null) return null;
   return { reason, onShop, product: productName(item.title, l) };

@@ -21,12 +21,15 @@ export function pageAddress(url: string): PageAddress | null {
     return null;
   }
   const host = parsed.hostname.toLowerCase().replace(/^www\./, "");
+  const pathname = decode(parsed.pathname);
+  // Most addresses have no query: their parameters are not read at all.
+  const query = parsed.search === "" ? null : parsed.searchParams;
   return {
     host,
     pathname: parsed.pathname.toLowerCase(),
-    path: decode(`${parsed.pathname}${parsed.search}`),
-    parts: [`${host}${decode(parsed.pathname)}`, ...parsed.searchParams.values()],
-    queryKeys: [...parsed.searchParams.keys()].map((key) => key.toLowerCase()),
+    path: query === null ? pathname : decode(`${parsed.pathname}${parsed.search}`),
+    parts: query === null ? [`${host}${pathname}`] : [`${host}${pathname}`, ...query.values()],
+    queryKeys: query === null ? [] : [...query.keys()].map((key) => key.toLowerCase()),
   };
 }
 

@@ -46,9 +46,12 @@ function compiledCredits(): Compiled {
   return compiled;
 }
 
-/** Every credit sentence has one of these in it; most texts have none. Case-sensitive: quick. */
+/**
+ * Every credit sentence has one of these in it; most texts have none. Fragments without their
+ * first letter, so that either case of it is found without a case-blind search: quick.
+ */
 const CUE =
-  /[Rr]epublished|[Oo]riginally|[Ff]irst (?:published|appeared)|(?:published|produced|provided|Provided|written|reported|distributed|[Dd]istributed|[Ss]yndicated) (?:by|on|in|at|from|via)|auto-generated|edited by|reworked/;
+  /epublished|riginally|irst (?:published|appeared)|(?:ublished|roduced|rovided|ritten|eported|istributed|yndicated) (?:by|on|in|at|from|via)|uto-generated|dited by|eworked/;
 
 /** The credits a text gives, in the order of the credit sentences. */
 export function republishingCredits(text: string): Credit[] {
@@ -79,7 +82,7 @@ function named(name: string | undefined): { source?: string } {
 
 /** Every credit and boilerplate sentence has one of these in it; most texts have none. */
 const STRIP_CUE = new RegExp(
-  `${CUE.source}|©|[Cc]opyright|COPYRIGHT|[Rr]ights [Rr]eserved|[Nn]ewsletter|[Cc]lick [Hh]ere|[Cc]ookies|[Ss]ubscribe|[Rr]ead (?:[Mm]ore|the original)`,
+  `${CUE.source}|©|opyright|OPYRIGHT|ights [Rr]eserved|ewsletter|lick [Hh]ere|ookies|ubscribe|ead (?:[Mm]ore|the original)`,
 );
 
 /** The text without its credit and boilerplate sentences: what copies of one text share. */

@@ -166,12 +166,17 @@ const JOURNAL_CUE =
   /[Jj]ournal|published|appear|Lancet|JAMA|BMJ|NEJM|PNAS|Proceedings|Annals|Archives|Review/;
 /** A sample of an uncommon size has at least three digits. */
 const SAMPLE_CUE = /\d,?\d\d\d/;
+/** Any of the cues above, in one pass: the text of most pages has none. */
+const ANY_CUE = new RegExp(
+  [AUTHOR_CUE, TRIAL_CUE, JOURNAL_CUE, SAMPLE_CUE].map((cue) => cue.source).join("|"),
+);
 /** What a page reporting a study calls it. */
 const STUDY_WORD =
   /\b(?:stud(?:y|ies)|trial|analy[sz]is|analy[sz]ed|review|survey|cohort|research|data from)\b/i;
 
 /** The study a page reports, or null when it cites none or more than one. */
 export function studyMention(item: { title: string; snippet: string }): StudyMention | null {
+  if (!ANY_CUE.test(item.title) && !ANY_CUE.test(item.snippet)) return null;
   const text = `${item.title}. ${item.snippet}`;
   const [authorCue, trialCue, journalCue] = [
     AUTHOR_CUE.test(text),
@@ -187,8 +192,8 @@ export function studyMention(item: { title: string; snippet: string }): StudyMen
   if (authors.size > 1 || trials.size > 1 || journals.size > 1) return null;
   if (authors.size === 0 && trials.size === 0 && journals.size === 0) {
     // Nothing but its sample may name a study, when the sample is of an uncommon size.
-    const sample = sampleCue ? sampleOf(text, p) : undefined;
-    return sample && isDistinctSample(sample.size) && STUDY_WORD.test(text) ? { sample } : null;
+    const sample = sampleCue && STUDY_WORD.test(text) ? sampleOf(text, p) : undefined;
+    return sample && isDistinctSample(sample.size) ? { sample } : null;
   }
 
   const years = new Set<number>();

@@ -190,9 +190,13 @@ function groupCopies(
   sets: DisjointSets,
   stats: SyndicationStats,
 ): { left: Set<number>; ofOneDomain: [number, ...number[]][] } {
+  // Only a title seen twice can be a copy's: the snippets of the others are not keyed at all.
+  const titleCount = new Map<string, number>();
+  for (const item of prepared)
+    if (item !== null) titleCount.set(item.title, (titleCount.get(item.title) ?? 0) + 1);
   const byText = new Map<string, [number, ...number[]]>();
   prepared.forEach((item, index) => {
-    if (item === null) return;
+    if (item === null || (titleCount.get(item.title) ?? 0) < 2) return;
     const key = `${item.title}\u0000${item.raw.snippet.trim()}`;
     const same = byText.get(key);
     if (same) same.push(index);

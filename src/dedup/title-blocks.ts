@@ -25,7 +25,7 @@
 export const MAX_BLOCK_SIZE = 20;
 
 /** Most leaders of an oversized block: each of its titles is compared with at most this many. */
-export const MAX_LEADERS = 8;
+export const MAX_LEADERS = 4;
 
 /** Share of each title's words that two titles must have in common to be sure to meet in a block. */
 const SHARED_WORD_SHARE = 0.6;
