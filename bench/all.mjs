@@ -11,6 +11,7 @@ const BENCHES = [
   ["plan", "cold start and planner speed"],
   // One run per size here: its timings are measured again, interleaved, by scale.mjs.
   ["dedup", "dedup, syndication and origins (one run per size)", ["--runs", "1"]],
+  ["origins", "origin precision, recall and reasons on the labelled cases"],
   ["scale", "dedup + judge + label at 1k / 10k / 20k hits"],
   ["overhead", "corroborate overhead over provider latency"],
   ["parallelism", "calls in parallel vs one after another"],

@@ -49,7 +49,7 @@ function canonicalUrlOf(url: string): string | null {
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
   parsed.hostname = foldHost(parsed.hostname);
-  parsed.pathname = parsed.pathname.replace(/\/amp(?=\/|$)/i, "").replace(/\.amp(?=\.html?$)/i, "") || "/";
+  parsed.pathname = parsed.pathname.replace(/\/amp(?=\/|$)/i, "").replace(/\.amp(?=\.html?$|$)/i, "") || "/";
   // An HTML-escaped `&` (from a page's markup) separates parameters like `&` itself.
   parsed.search = parsed.search.replace(/&amp;/gi, "&");
   if (!/^#!?\//.test(parsed.hash)) parsed.hash = "";

@@ -1,6 +1,7 @@
 import type { SearchHit } from "../providers/search-provider.js";
 import { canonicalUrl } from "./canonical-url.js";
 import { type FoundBy, type HitFromCall, type MergedItem, mergeHits } from "./merge-hits.js";
+import { originTraits } from "./origin-traits.js";
 import { assignOrigins, type OriginGroup } from "./origins.js";
 import { qualityOf } from "./quality.js";
 import { prepareTitle } from "./syndication.js";
@@ -40,8 +41,8 @@ export function prepareHits(hits: readonly SearchHit[]): void {
 
 /**
  * The dedup stage: exact canonical-URL merge, the per-domain cap on what counts, origins
- * (syndication, wire, press release, DOI, same owner), and a quality flag that de-weights content
- * farms without hiding them. `counterCalls` are the call ids of counter-queries, where listicles
+ * (syndication, wire, press release, paper, study, marketing, same owner), and a quality flag that
+ * de-weights content farms and selling pages without hiding them. `counterCalls` are the call ids of counter-queries, where listicles
  * are a spam signal.
  */
 export function dedupeHits(
@@ -49,8 +50,9 @@ export function dedupeHits(
   counterCalls: ReadonlySet<number> = new Set(),
 ): DedupResult {
   const merged = mergeHits(hits);
+  const traits = merged.items.map(originTraits);
   const perDomain = new Map<string, number>();
-  const items = merged.items.map((item): DedupedItem => {
+  const items = merged.items.map((item, index): DedupedItem => {
     const seen = perDomain.get(item.domain) ?? 0;
     perDomain.set(item.domain, seen + 1);
     const { quality, reason } = qualityOf({
@@ -59,12 +61,13 @@ export function dedupeHits(
       title: item.title,
       snippet: item.snippet,
       fromCounterQuery: item.foundBy.some((f) => counterCalls.has(f.call)),
+      marketing: traits[index]?.marketing ?? null,
     });
     return { ...item, quality, qualityReason: reason, counted: seen < MAX_PER_DOMAIN };
   });
   return {
     items,
-    origins: assignOrigins(items),
+    origins: assignOrigins(items, traits),
     dropped: { invalidUrls: merged.invalidUrls },
   };
 }
@@ -101,7 +104,14 @@ export interface DedupeOutput {
     counted: boolean;
     foundBy: FoundBy[];
   }[];
-  origins: { id: string; evidence: string[]; domains: string[]; why: OriginGroup["why"] }[];
+  origins: {
+    id: string;
+    evidence: string[];
+    domains: string[];
+    why: OriginGroup["why"];
+    /** The study, paper, agency, release or product the pages repeat, when they say (untrusted). */
+    source?: string;
+  }[];
   dropped: DedupResult["dropped"];
 }
 
@@ -151,7 +161,7 @@ export function originIds(origins: readonly OriginGroup[]): Map<number, string> 
   return new Map(origins.flatMap((group, index) => group.members.map((m) => [m, `o${index + 1}`] as const)));
 }
 
-/** Origin groups in the report's shape: ids, evidence ids, domains and why. */
+/** Origin groups in the report's shape: ids, evidence ids, domains, why and, when known, source. */
 export function reportOrigins(
   origins: readonly OriginGroup[],
   items: readonly { domain: string }[],
@@ -161,5 +171,6 @@ export function reportOrigins(
     evidence: group.members.map((m) => `e${m + 1}`),
     domains: [...new Set(group.members.map((m) => items[m]?.domain ?? ""))].filter(Boolean),
     why: group.why,
+    ...(group.source === undefined ? {} : { source: group.source }),
   }));
 }

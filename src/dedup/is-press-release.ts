@@ -1,5 +1,6 @@
 import { newsSources } from "./news-sources.js";
-import { hostIsUnder } from "./normalise-host.js";
+import { hostSet } from "./normalise-host.js";
+import type { PageAddress } from "./page-address.js";
 
 /**
  * The datelines distributors put at the top of every release, which reprints keep. Matched
@@ -20,8 +21,42 @@ const RELEASE_CREDITS: readonly RegExp[] = [
 /** Any of the distributors' datelines (none has flags): one pass over a text, not one per dateline. */
 const ANY_RELEASE_CREDIT = new RegExp(RELEASE_CREDITS.map((credit) => `(?:${credit.source})`).join("|"));
 
+let isDistributor: ((host: string) => boolean) | undefined;
+
 /** A page on a distributor's site, or one whose title or snippet carries a distributor's dateline. */
 export function isPressRelease(host: string, item: { title: string; snippet: string }): boolean {
-  if (newsSources().releaseDistributors.some((domain) => hostIsUnder(host, domain))) return true;
+  isDistributor ??= hostSet(newsSources().releaseDistributors);
+  if (isDistributor(host)) return true;
   return ANY_RELEASE_CREDIT.test(item.title) || ANY_RELEASE_CREDIT.test(item.snippet);
+}
+
+let companyRelease: { paths: RegExp; subdomains: ReadonlySet<string> } | undefined;
+
+/** An exchange ticker as releases give it, "(NASDAQ: ACME)", "(NYSE: X)", "(TSX: ABC.U)". */
+const TICKER =
+  /\((?:NYSE|NASDAQ|Nasdaq|NYSE American|TSX|TSXV|TSX-V|CSE|LSE|AIM|ASX|OTC\w*|Euronext|SIX|NSE|BSE)\s*:\s*[A-Z][A-Z0-9.]{0,6}\)/;
+const ANNOUNCES =
+  /\b(?:today|recently)?\s*(?:announced|announces|unveiled|unveils|launched|launches|reported|reports)\b/;
+
+/**
+ * A company's own release: a page under its newsroom's path or host ("/press-releases/…",
+ * "newsroom.acme.com"; src/data/news-sources.json), or a text that opens the way releases do, a
+ * ticker and an announcement ("Acme Corp. (NASDAQ: ACME) today announced …").
+ */
+export function isCompanyRelease(
+  address: PageAddress | null,
+  item: { title: string; snippet: string },
+): boolean {
+  if (TICKER.test(item.snippet) && ANNOUNCES.test(item.snippet)) return true;
+  if (companyRelease === undefined) {
+    const sources = newsSources();
+    companyRelease = {
+      paths: new RegExp(sources.releasePaths.join("|")),
+      subdomains: new Set(sources.releaseSubdomains),
+    };
+  }
+  if (address === null) return false;
+  const labels = address.host.split(".");
+  if (labels.length > 2 && companyRelease.subdomains.has(labels[0] as string)) return true;
+  return companyRelease.paths.test(address.pathname);
 }

@@ -11,14 +11,27 @@ export interface WireAgency {
   datelineOnly?: readonly string[];
 }
 
+/** A sentence by which a page says whose text it carries. */
+export interface RepublishingCredit {
+  pattern: string;
+  /** `by-name`: the name (first group) tells whether it is an agency, a distributor or another source. */
+  kind: "wire" | "syndication" | "press-release" | "by-name";
+}
+
 /** The tables of src/data/news-sources.json (what each one holds is written there). */
 export interface NewsSources {
   wireAgencies: readonly WireAgency[];
   releaseDistributors: readonly string[];
+  releaseDistributorNames: readonly string[];
   sourceWords: ReadonlySet<string>;
   /** Publisher group → the domains it owns. */
   publisherGroups: Readonly<Record<string, readonly string[]>>;
   lowQualityDomains: readonly { domain: string; why: string }[];
+  wirePaths: readonly { pattern: string; agency: string | null }[];
+  releasePaths: readonly string[];
+  releaseSubdomains: readonly string[];
+  republishingCredits: readonly RepublishingCredit[];
+  boilerplate: readonly string[];
 }
 
 let sources: NewsSources | undefined;
@@ -29,12 +42,6 @@ export function newsSources(): NewsSources {
   const raw = readDataFile("news-sources.json") as Omit<NewsSources, "sourceWords"> & {
     sourceWords: string[];
   };
-  sources = {
-    wireAgencies: raw.wireAgencies,
-    releaseDistributors: raw.releaseDistributors,
-    sourceWords: new Set(raw.sourceWords),
-    publisherGroups: raw.publisherGroups,
-    lowQualityDomains: raw.lowQualityDomains,
-  };
+  sources = { ...raw, sourceWords: new Set(raw.sourceWords) };
   return sources;
 }

@@ -1,16 +1,18 @@
+import { DisjointSets } from "./disjoint-sets.js";
+import { productLinks } from "./marketing.js";
 import type { FoundBy } from "./merge-hits.js";
+import { siteName } from "./normalise-host.js";
 import { originKeys } from "./origin-keys.js";
-import { ownerOf } from "./owner-of.js";
-import { findSyndicationClusters } from "./syndication.js";
+import { type OriginTraits, originTraits } from "./origin-traits.js";
+import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
+import { paperTitleLinks } from "./paper-titles.js";
+import { releaseRewriteLinks } from "./release-rewrites.js";
+import { sharedPassageLinks } from "./shared-passages.js";
+import { studyKeys } from "./study-keys.js";
+import { findSyndicationClusters, prepareTitle } from "./syndication.js";
+import { titleFingerprint } from "./title-fingerprint.js";
 
-export type OriginReason =
-  | "same-url"
-  | "syndication"
-  | "wire"
-  | "press-release"
-  | "same-owner"
-  | "doi"
-  | "single";
+export type { OriginReason } from "./origin-why.js";
 
 export interface OriginItem {
   url: string;
@@ -24,71 +26,100 @@ export interface OriginGroup {
   /** Indexes into the item list, ascending. */
   members: number[];
   why: OriginReason;
+  /** The study, paper, agency, release or product the pages repeat, when they say (untrusted text). */
+  source?: string;
 }
 
-/** When a group is tied by several links, the most specific one names it. */
-const PRECEDENCE: readonly OriginReason[] = ["doi", "wire", "press-release", "syndication", "same-owner"];
-
 /**
- * Groups unique pages into independent origins: a story syndicated onto five domains, a wire or
- * press release reprinted, a paper cited by its DOI, or sites of one publisher are one origin
- * each. Links are transitive (union-find). A page alone is `single`, or `same-url` when several
- * calls or indexes found that very page.
+ * Groups unique pages into independent origins: one story syndicated onto five domains, one wire
+ * story or press release reprinted or reworded, one paper on its journal's site and its mirrors,
+ * one study however many pages report it, one product's selling pages, the sites of one publisher.
+ * Links are transitive (union-find). Each origin says why its pages are together (origin-why.ts).
+ * A page alone is `single`, or `same-url` when several calls or indexes found that very page.
+ * `traits` are the pages' origin traits when already read (dedupe.ts reads them once for both
+ * origins and quality).
  */
-export function assignOrigins(items: readonly OriginItem[]): OriginGroup[] {
-  const parent = items.map((_, index) => index);
-  const find = (i: number): number => {
-    let root = i;
-    while (parent[root] !== root) root = parent[root] as number;
-    while (parent[i] !== root) {
-      const next = parent[i] as number;
-      parent[i] = root;
-      i = next;
-    }
-    return root;
-  };
-  const links = new Map<number, Set<OriginReason>>();
-  const union = (a: number, b: number, why: OriginReason) => {
-    const [ra, rb] = [find(a), find(b)];
-    const reasons = new Set([...(links.get(ra) ?? []), ...(links.get(rb) ?? []), why]);
-    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
-    links.set(find(a), reasons);
+export function assignOrigins(
+  items: readonly OriginItem[],
+  traits: readonly OriginTraits[] = items.map(originTraits),
+): OriginGroup[] {
+  const sets = new DisjointSets(items.length);
+  const links: { a: number; kind: LinkKind }[] = [];
+  const link = (a: number, b: number, kind: LinkKind) => {
+    sets.union(a, b);
+    links.push({ a, kind });
   };
 
   for (const cluster of findSyndicationClusters(items)) {
-    for (const member of cluster.slice(1)) union(cluster[0] as number, member, "syndication");
+    for (const member of cluster.slice(1)) link(cluster[0] as number, member, "syndication");
   }
-  const firstWithKey = new Map<string, number>();
-  const firstOfOwner = new Map<string, number>();
-  items.forEach((item, index) => {
-    for (const { kind, key } of originKeys(item)) {
-      const first = firstWithKey.get(key);
-      if (first === undefined) firstWithKey.set(key, index);
-      else union(first, index, kind);
-    }
-    const owner = ownerOf(item.domain);
-    if (owner !== null) {
-      const first = firstOfOwner.get(owner);
-      if (first === undefined) firstOfOwner.set(owner, index);
-      else union(first, index, "same-owner");
-    }
-  });
+  for (const [a, b] of sharedPassageLinks(items)) link(a, b, "passage");
+  linkSharedKeys(items, traits, link);
+  const titled = items.map((item, index) => ({
+    isPaper: (traits[index] as OriginTraits).paper,
+    title: item.title,
+    normalizedTitle: () => prepareTitle(item.title).title,
+    snippet: item.snippet,
+  }));
+  for (const [a, b] of paperTitleLinks(titled)) link(a, b, "paper");
+  for (const [a, b] of releaseRewriteLinks(
+    items,
+    traits.map((t) => t.release),
+  ))
+    link(a, b, "press-release");
+  for (const [a, b] of productLinks(traits.map((t) => t.marketing))) link(a, b, "marketing");
 
-  const groups = new Map<number, number[]>();
-  items.forEach((_, index) => {
-    const root = find(index);
-    const group = groups.get(root);
-    if (group) group.push(index);
-    else groups.set(root, [index]);
+  const kindsOf = new Map<number, Set<LinkKind>>();
+  for (const { a, kind } of links) {
+    const root = sets.find(a);
+    const kinds = kindsOf.get(root);
+    if (kinds) kinds.add(kind);
+    else kindsOf.set(root, new Set([kind]));
+  }
+  return sets.groups().map((members): OriginGroup => {
+    const described = members.map((m) => ({
+      title: items[m]?.title ?? "",
+      traits: traits[m] as OriginTraits,
+    }));
+    let why: OriginReason;
+    if (members.length > 1) {
+      why = originWhy(
+        kindsOf.get(members[0] as number) ?? new Set(),
+        described.map((d) => d.traits),
+      );
+    } else {
+      why = (items[members[0] as number]?.foundBy.length ?? 0) > 1 ? "same-url" : "single";
+    }
+    const source = originSource(why, described);
+    return source === undefined ? { members, why } : { members, why, source };
   });
-  return [...groups.entries()]
-    .map(([root, members]): OriginGroup => {
-      if (members.length > 1) {
-        const reasons = links.get(root) ?? new Set<OriginReason>();
-        return { members, why: PRECEDENCE.find((r) => reasons.has(r)) ?? "syndication" };
-      }
-      const only = items[members[0] as number];
-      return { members, why: (only?.foundBy.length ?? 0) > 1 ? "same-url" : "single" };
-    })
-    .sort((a, b) => (a.members[0] as number) - (b.members[0] as number));
+}
+
+/**
+ * Pages sharing a key are one origin: an agency story's or a release's headline (origin-keys.ts),
+ * a paper's identifier, a study (study-keys.ts), a credited upstream source's story, a publisher
+ * group, or (for a vendor's own selling pages, not a shop's) the vendor's name across its domains.
+ */
+function linkSharedKeys(
+  items: readonly OriginItem[],
+  traits: readonly OriginTraits[],
+  link: (a: number, b: number, kind: LinkKind) => void,
+): void {
+  const firstWithKey = new Map<string, number>();
+  const tie = (key: string, index: number, kind: LinkKind) => {
+    const first = firstWithKey.get(key);
+    if (first === undefined) firstWithKey.set(key, index);
+    else link(first, index, kind);
+  };
+  const studies = studyKeys(traits.map((t) => t.study));
+  items.forEach((item, index) => {
+    const own = traits[index] as OriginTraits;
+    for (const { kind, key } of originKeys(item, own)) tie(key, index, kind === "doi" ? "paper" : kind);
+    for (const key of studies[index] ?? []) tie(`study:${key}`, index, "study");
+    const story = own.upstream === undefined ? null : titleFingerprint(item.title);
+    if (story !== null) tie(`upstream:${own.upstream?.toLowerCase()}:${story}`, index, "syndication");
+    if (own.owner !== null) tie(`owner:${own.owner}`, index, "owner");
+    const vendor = own.marketing && !own.marketing.onShop ? siteName(own.host) : null;
+    if (vendor !== null && vendor.length >= 4) tie(`vendor:${vendor}`, index, "owner");
+  });
 }

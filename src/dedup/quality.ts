@@ -1,4 +1,6 @@
+import { type Marketing, marketingOf } from "./marketing.js";
 import { newsSources } from "./news-sources.js";
+import { pageAddress } from "./page-address.js";
 
 /**
  * Source quality floor. "low" de-weights an item when agreement is counted; it never removes it,
@@ -12,11 +14,14 @@ import { newsSources } from "./news-sources.js";
  * 3. affiliate-review boilerplate ("reviewed & rated", "Best … 2026 … tested");
  * 4. keyword stuffing: one content word three or more times in the title, not counting a word
  *    repeated back to back for rhetoric ("Tariffs, tariffs, tariffs");
- * 5. on counter-query results only, a listicle title ("10 disadvantages of …", "Top 7 reasons …",
+ * 5. a selling page: a shop's or vendor's product page, an affiliate's page (marketing.ts); its
+ *    claims are the vendor's;
+ * 6. on counter-query results only, a listicle title ("10 disadvantages of …", "Top 7 reasons …",
  *    "7 things you need to know"). Criticism queries ("X problems drawbacks") are where SEO
  *    listicles crowd out reporting; on the other calls a numbered explainer is ordinary.
  *
- * Only the title is read for the text signals: snippets quote other people's words.
+ * Only the title is read for the other text signals: snippets quote other people's words. Selling
+ * words in a snippet ("add to cart") are the page's own.
  */
 
 export interface QualityInput {
@@ -25,6 +30,8 @@ export interface QualityInput {
   title: string;
   snippet: string;
   fromCounterQuery: boolean;
+  /** The page's selling signs when already read (origin-traits.ts); read here when left out. */
+  marketing?: Marketing | null;
 }
 
 export interface QualityResult {
@@ -112,6 +119,8 @@ export function qualityOf(item: QualityInput): QualityResult {
   }
   const stuffed = repeatedWord(title);
   if (stuffed !== null) return low(`keyword-stuffed title ("${stuffed}" repeated)`);
+  const marketing = item.marketing === undefined ? marketingOf(item, pageAddress(item.url)) : item.marketing;
+  if (marketing !== null) return low(`selling page: ${marketing.reason}`);
   if (item.fromCounterQuery && LISTICLE.some((pattern) => pattern.test(title))) {
     return low("listicle on a counter-query result");
   }

@@ -1,3 +1,7 @@
+import { isbnsInText } from "./isbn.js";
+import { decode, type PageAddress, pageAddress } from "./page-address.js";
+import { addressKeys, piiKey } from "./scholarly-urls.js";
+
 /** Register prefix, then a suffix up to white space or markup; trailing punctuation is trimmed. */
 const DOI = /(?<![\w.])10\.\d{4,9}\/[^\s"'<>]+/g;
 /** View and format endings publisher URLs add after the DOI. */
@@ -11,6 +15,8 @@ const ARXIV_URL = new RegExp(
 );
 const ARXIV_TEXT = new RegExp(String.raw`\barxiv:\s?(${ARXIV_NEW}|${ARXIV_OLD})(?:v\d+)?\b`, "gi");
 const ARXIV_DOI = new RegExp(String.raw`^10\.48550\/arxiv\.(${ARXIV_NEW})$`);
+/** Elsevier DOIs of the form 10.1016/S…: the suffix is the article's PII. */
+const ELSEVIER_PII_DOI = /^10\.1016\/(s[0-9-]{9}\(\d{2}\)[0-9x-]{6,7})$/;
 const PUBMED_URL =
   /\b(?:pubmed\.ncbi\.nlm\.nih\.gov\/|ncbi\.nlm\.nih\.gov\/pubmed\/|europepmc\.org\/(?:abstract|article)\/MED\/)(\d{1,9})\b/gi;
 const PMID_TEXT = /\b(?:PMID|PubMed ID):?\s?(\d{1,9})\b/g;
@@ -19,34 +25,55 @@ const PMC_TEXT = /\bPMC(?:ID:?\s?PMC)?(\d{1,9})\b/g;
 
 /**
  * A page whose text names more works than this is a survey, a reading list or a search page,
- * not a report of one work: its text identifiers are ignored (its URL's still count).
+ * not a report of one work: its text identifiers are ignored (its URL's still count). Works are
+ * counted by kind of identifier, since one paper's record names its DOI, PMID and PMCID together.
  */
 const MAX_TEXT_WORKS = 3;
 
+/** Semantic Scholar's own number of a paper, as its pages and citations write it. */
+const CORPUS_ID = /\bCorpus ?ID:?\s?(\d{4,12})\b/g;
+
 /**
- * Keys of the scholarly works a page reports: `doi:…`, `arxiv:…`, `pmid:…`, `pmc:PMC…`, from its URL
- * and, unless it names too many works, from its title and snippet.
+ * Keys of the scholarly works a page reports: `doi:…`, `arxiv:…`, `pmid:…`, `pmc:PMC…`, `pii:…`,
+ * `isbn:…` and site ids (scholarly-urls.ts), from its URL and, unless it names too many works, from
+ * its title and snippet. Identifiers are read without any look-up: a DOI that holds a PII or an
+ * arXiv id also gives that key, so the pages meet whichever one each shows.
  */
-export function scholarlyIds(item: { url: string; title: string; snippet: string }): string[] {
-  const fromUrl = new Set<string>();
-  for (const part of urlParts(item.url)) collectIds(part, fromUrl, false);
-  const fromText = new Set<string>();
-  for (const text of [item.title, item.snippet]) collectIds(text, fromText, true);
-  const keys = [...fromUrl];
-  if (fromText.size <= MAX_TEXT_WORKS) keys.push(...fromText);
-  return keys;
+export function scholarlyIds(
+  item: { url: string; title: string; snippet: string },
+  fromAddress: readonly string[] = addressIds(pageAddress(item.url)),
+): string[] {
+  return [...new Set([...fromAddress, ...textIds(item)])];
 }
 
-/** The decoded path and each decoded query value (some sites carry the DOI as `?doi=` or `?id=`). */
-function urlParts(url: string): string[] {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return [];
+/** Keys of the work a page's address names (`scholarlyIds` takes them when already read). */
+export function addressIds(address: PageAddress | null): string[] {
+  if (address === null) return [];
+  const keys = new Set<string>();
+  for (const part of address.parts) collectIds(part, keys, false);
+  for (const key of addressKeys(address)) keys.add(key);
+  return [...keys];
+}
+
+/** Keys of the works a title and snippet name; none when they name too many. */
+function textIds(item: { title: string; snippet: string }): string[] {
+  const keys = new Set<string>();
+  for (const text of [item.title, item.snippet]) {
+    collectIds(text, keys, true);
+    for (const key of isbnsInText(text)) keys.add(key);
+    if (text.includes("Corpus"))
+      for (const match of text.matchAll(CORPUS_ID)) keys.add(`s2corpus:${match[1]}`);
   }
-  const host = parsed.hostname.toLowerCase();
-  return [`${host}${decode(parsed.pathname)}`, ...[...parsed.searchParams.values()]];
+  return mostOfOneKind(keys) <= MAX_TEXT_WORKS ? [...keys] : [];
+}
+
+function mostOfOneKind(keys: ReadonlySet<string>): number {
+  const perKind = new Map<string, number>();
+  for (const key of keys) {
+    const kind = key.slice(0, key.indexOf(":"));
+    perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
+  }
+  return Math.max(0, ...perKind.values());
 }
 
 function collectIds(text: string, into: Set<string>, isText: boolean): void {
@@ -58,6 +85,8 @@ function collectIds(text: string, into: Set<string>, isText: boolean): void {
     into.add(`doi:${doi}`);
     const arxiv = ARXIV_DOI.exec(doi)?.[1];
     if (arxiv !== undefined) into.add(`arxiv:${arxiv}`);
+    const pii = ELSEVIER_PII_DOI.exec(doi)?.[1];
+    if (pii !== undefined) into.add(piiKey(pii));
   }
   for (const match of text.matchAll(ARXIV_URL)) addArxiv(match[1], into);
   if (isText) for (const match of text.matchAll(ARXIV_TEXT)) addArxiv(match[1], into);
@@ -110,12 +139,4 @@ const OPENING_BRACKET: ReadonlyMap<string, string> = new Map([
 
 function count(text: string, character: string): number {
   return text.split(character).length - 1;
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text.replace(/%2f/gi, "/");
-  }
 }

@@ -1,6 +1,9 @@
 import { memoize } from "../util/memoize.js";
 import { type Bigrams, bigramsOf, diceAbove } from "./dice-above.js";
+import { DisjointSets } from "./disjoint-sets.js";
+import { markersConflict } from "./event-markers.js";
 import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
+import { MAX_LEADERS, oneBlock, rareWordBlocks } from "./title-blocks.js";
 
 /**
  * Syndication: the same story published on several domains (a wire copy on twenty news sites, an
@@ -13,26 +16,15 @@ import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
  * titles alone must reach {@link TITLE_SIMILARITY_WITHOUT_SNIPPET}. Links are transitive: A~B and
  * B~C make one story.
  *
- * Scale. Comparing every pair is quadratic (10,000 items would be 50 million comparisons). Up to
- * {@link ALL_PAIRS_LIMIT} usable items every pair is compared; above that, pairs are first blocked
- * on rare title words (prefix filtering): each title's words are ordered from rarest to commonest
- * across the whole input, and a title is filed under its first `n - ceil(0.6 n) + 1` words
- * (n = distinct words). Two titles that share at least 60% of the words of each are then certain
- * to share a key — the rarest word they have in common is in both prefixes — and only pairs that
- * share a key are compared. The cost grows with n times the block cap, not n².
+ * Event markers (event-markers.ts) veto a match: two titles or snippets that agree except for a
+ * number, an ordinal or a month ("third quarter" / "fourth quarter", "X200" / "X300") tell two
+ * events of a series, however alike they read.
  *
- * Recall trade-off of blocking (large inputs only), in two places:
- * - Dice > 0.8 on character bigrams almost always means most words are shared, but not always: a
- *   title rewritten with many small spelling changes ("U.S." / "US", "e-mail" / "email",
- *   "colour" / "color" in most of its words) can pass the Dice bar while sharing under 60% of its
- *   words, and such a pair is not compared. One or two such changes in a title are absorbed by
- *   the 40% slack.
- * - Blocks are capped at {@link MAX_BLOCK_SIZE} titles, so that one common word cannot bring back
- *   the quadratic cost. A word chosen by more titles is replaced by word pairs (it and a later
- *   word of the title's prefix); a pair still chosen by more titles is dropped. Because keys are
- *   the rarest words of each title, only a pair of titles whose first two shared words are both
- *   that common together is lost: short generic titles ("Trump says he will win") in a very large
- *   input.
+ * Scale. Comparing every pair is quadratic (10,000 items would be 50 million comparisons). Up to
+ * {@link ALL_PAIRS_LIMIT} usable items every pair is compared; above that, exact copies (the same
+ * normalized title and the same snippet) are grouped at once and stand in the comparisons as one
+ * item, and the rest is blocked on rare title words (title-blocks.ts, with its recall trade-off).
+ * A flood of one text on a thousand domains is one story at any size.
  *
  * On 1,804 real news headlines (many outlets reporting the same claims), blocking kept 192 of the
  * 193 title pairs with Dice > 0.8 while comparing 0.8% of all pairs; the one lost was a rewrite
@@ -71,15 +63,7 @@ export const MIN_TITLE_CHARS = 10;
  */
 export const ALL_PAIRS_LIMIT = 200;
 
-/**
- * Most titles in one block: a word chosen by more is used in word pairs, a word pair chosen by
- * more is dropped (see the trade-off above). Small blocks keep the comparisons per title few; the
- * word pairs keep what a small cap would otherwise lose.
- */
-export const MAX_BLOCK_SIZE = 20;
-
-/** Share of each title's words that two titles must have in common to be sure to meet in a block. */
-const SHARED_WORD_SHARE = 0.6;
+export { MAX_BLOCK_SIZE } from "./title-blocks.js";
 
 export interface SyndicationInput {
   title: string;
@@ -91,11 +75,13 @@ export interface SyndicationStats {
   items: number;
   /** Items with a usable title and a domain: the ones that can be part of a story. */
   indexed: number;
+  /** Items grouped as exact copies of an earlier one before any comparison (large inputs only). */
+  copies: number;
   /** Blocks in use (words or word pairs chosen by at least two titles), or one block of all items. */
   blocks: number;
   /** Words chosen by more than {@link MAX_BLOCK_SIZE} titles, used in word pairs instead. */
   splitBlocks: number;
-  /** Word pairs still chosen by more than {@link MAX_BLOCK_SIZE} titles: not used. */
+  /** Word pairs still chosen by more than {@link MAX_BLOCK_SIZE} titles: compared through leaders. */
   oversizedBlocks: number;
   /** Distinct pairs that shared a block: the pairs looked at, against n(n-1)/2 without blocking. */
   candidatePairs: number;
@@ -119,6 +105,8 @@ interface PreparedItem {
   /** Normalized, with its bigrams, on first use: most pairs are decided by their titles alone. */
   snippet: () => PreparedSnippet;
   domain: string;
+  /** The title and snippet as given, for their event markers. */
+  raw: SyndicationInput;
 }
 
 interface PreparedSnippet {
@@ -140,6 +128,7 @@ export function findSyndicationClusters(
   const stats: SyndicationStats = {
     items: items.length,
     indexed: 0,
+    copies: 0,
     blocks: 0,
     splitBlocks: 0,
     oversizedBlocks: 0,
@@ -147,142 +136,109 @@ export function findSyndicationClusters(
     titleComparisons: 0,
     snippetComparisons: 0,
   };
-
   for (const item of prepared) if (item !== null) stats.indexed += 1;
-  const { blocks, keysOf } =
-    stats.indexed <= ALL_PAIRS_LIMIT ? oneBlock(prepared) : rareWordBlocks(prepared, stats);
-  stats.blocks = blocks.size;
-
-  const parent = items.map((_, index) => index);
-  const find = (index: number): number => {
-    let root = index;
-    while (parent[root] !== root) root = parent[root] as number;
-    let current = index;
-    while (parent[current] !== root) {
-      const next = parent[current] as number;
-      parent[current] = root;
-      current = next;
-    }
-    return root;
+  const sets = new DisjointSets(items.length);
+  const large = stats.indexed > ALL_PAIRS_LIMIT;
+  const copies = large ? groupCopies(prepared, sets, stats) : { left: new Set<number>(), ofOneDomain: [] };
+  const titles = prepared.map((item, index) => (item === null || copies.left.has(index) ? null : item.title));
+  const blocking = large ? rareWordBlocks(titles) : oneBlock(titles);
+  stats.blocks = blocking.blocks.size;
+  stats.splitBlocks = blocking.splitWords;
+  stats.oversizedBlocks = blocking.oversized.length;
+  const compare = (i: number, j: number): boolean => {
+    stats.candidatePairs += 1;
+    const [a, b] = [prepared[i], prepared[j]];
+    if (!a || !b || a.domain === b.domain || !sameStory(a, b, stats)) return false;
+    sets.union(i, j);
+    return true;
   };
 
   // lastSeenBy[j] === i once the pair (i, j) has been looked at, so a pair sharing several
   // blocks is compared once.
   const lastSeenBy = new Int32Array(items.length).fill(-1);
   for (let i = 0; i < prepared.length; i += 1) {
-    const item = prepared[i];
-    const keys = keysOf[i];
-    if (!item || !keys) continue;
-    for (const key of keys) {
-      const block = blocks.get(key);
-      if (!block) continue;
-      for (const j of block) {
+    for (const key of blocking.keysOf[i] ?? []) {
+      for (const j of blocking.blocks.get(key) ?? []) {
         if (j <= i || lastSeenBy[j] === i) continue;
         lastSeenBy[j] = i;
-        stats.candidatePairs += 1;
-        const other = prepared[j];
-        if (!other || other.domain === item.domain) continue;
-        if (sameStory(item, other, stats)) {
-          const [a, b] = [find(i), find(j)];
-          if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-        }
+        compare(i, j);
       }
     }
   }
+  const spent = new Int32Array(items.length);
+  for (const block of blocking.oversized) compareWithLeaders(block, sets, spent, compare);
 
-  const groups = new Map<number, number[]>();
-  for (let index = 0; index < items.length; index += 1) {
-    const root = find(index);
-    const group = groups.get(root);
-    if (group) group.push(index);
-    else groups.set(root, [index]);
+  // An exact copy on its original's own domain joins it once the original is part of a story: it
+  // matches whatever the original matched on other domains.
+  const groups = sets.groups();
+  const sizeOf = new Map(groups.map((group) => [group[0] as number, group.length]));
+  for (const [original, ...others] of copies.ofOneDomain) {
+    if ((sizeOf.get(sets.find(original)) ?? 1) > 1) for (const copy of others) sets.union(original, copy);
   }
   options.onStats?.(stats);
-  // Roots are the smallest member, and the map keeps first-insertion order: already sorted.
-  return [...groups.values()].filter((group) => group.length >= 2);
-}
-
-interface Blocking {
-  /** Key → the items filed under it, ascending. */
-  blocks: Map<string, number[]>;
-  /** Each item's keys (null: the item takes no part). */
-  keysOf: (readonly string[] | null)[];
-}
-
-/** Small inputs: every usable item in one block, so every pair is compared. */
-function oneBlock(prepared: readonly (PreparedItem | null)[]): Blocking {
-  const members: number[] = [];
-  const keysOf = prepared.map((item, index) => {
-    if (item === null) return null;
-    members.push(index);
-    return [""];
-  });
-  return { blocks: new Map([["", members]]), keysOf };
+  return sets.groups().filter((group) => group.length >= 2);
 }
 
 /**
- * Large inputs: each title filed under its rarest words (prefix filtering, see the top). A word
- * chosen by more than {@link MAX_BLOCK_SIZE} titles is split into word pairs: the word with each
- * later word of the title's prefix, one longer. Two titles whose first shared word is that common
- * still meet there, under that word and their second shared word (at most one place further on in
- * each prefix). A word pair still too common is dropped.
+ * Large inputs: items with the same normalized title and the same snippet are one text. Copies on
+ * two or more domains are grouped at once; only the first of each text takes part in the
+ * comparisons (`left` holds the others). `ofOneDomain` lists the texts whose copies are all on one
+ * domain, first item first: they join the first if it joins a story.
  */
-function rareWordBlocks(prepared: readonly (PreparedItem | null)[], stats: SyndicationStats): Blocking {
-  const documentFrequency = new Map<string, number>();
-  // Words are only needed here: small inputs compare every pair without them.
-  const wordsOfItem = prepared.map((item) => (item === null ? null : wordsOf(item.title)));
-  for (const words of wordsOfItem) {
-    if (words === null) continue;
-    for (const word of words) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
-  }
-  const frequency = (word: string) => documentFrequency.get(word) ?? 0;
-
-  // Each title's prefix (rarest words first) and the same one word longer. A word no other title
-  // has cannot bring two titles together, so it is left out (after the prefix length is taken).
-  const prefixes = wordsOfItem.map((words) => {
-    if (words === null) return null;
-    const ordered = words.sort((a, b) => frequency(a) - frequency(b) || (a < b ? -1 : a > b ? 1 : 0));
-    const length = ordered.length - Math.ceil(SHARED_WORD_SHARE * ordered.length) + 1;
-    return ordered.slice(0, length + 1).map((word, position) => ({ word, inPrefix: position < length }));
+function groupCopies(
+  prepared: readonly (PreparedItem | null)[],
+  sets: DisjointSets,
+  stats: SyndicationStats,
+): { left: Set<number>; ofOneDomain: [number, ...number[]][] } {
+  // Only a title seen twice can be a copy's: the snippets of the others are not keyed at all.
+  const titleCount = new Map<string, number>();
+  for (const item of prepared)
+    if (item !== null) titleCount.set(item.title, (titleCount.get(item.title) ?? 0) + 1);
+  const byText = new Map<string, [number, ...number[]]>();
+  prepared.forEach((item, index) => {
+    if (item === null || (titleCount.get(item.title) ?? 0) < 2) return;
+    const key = `${item.title}\u0000${item.raw.snippet.trim()}`;
+    const same = byText.get(key);
+    if (same) same.push(index);
+    else byText.set(key, [index]);
   });
-  const chosenBy = new Map<string, number>();
-  for (const prefix of prefixes) {
-    for (const { word, inPrefix } of prefix ?? []) {
-      if (inPrefix && frequency(word) >= 2) chosenBy.set(word, (chosenBy.get(word) ?? 0) + 1);
-    }
+  const left = new Set<number>();
+  const ofOneDomain: [number, ...number[]][] = [];
+  for (const members of byText.values()) {
+    const [first, ...copies] = members;
+    if (copies.length === 0) continue;
+    stats.copies += copies.length;
+    for (const copy of copies) left.add(copy);
+    const domains = new Set(members.map((member) => prepared[member]?.domain));
+    if (domains.size > 1) for (const copy of copies) sets.union(first, copy);
+    else ofOneDomain.push(members);
   }
+  return { left, ofOneDomain };
+}
 
-  const blocks = new Map<string, number[]>();
-  const split = new Set<string>();
-  const keysOf = prefixes.map((prefix, index) => {
-    if (prefix === null) return null;
-    const keys: string[] = [];
-    const linkable = prefix.filter(({ word }) => frequency(word) >= 2);
-    linkable.forEach(({ word, inPrefix }, position) => {
-      if (!inPrefix) return;
-      if ((chosenBy.get(word) ?? 0) <= MAX_BLOCK_SIZE) keys.push(word);
-      else {
-        split.add(word);
-        // Words never contain a space, so "word other" cannot clash with a single word.
-        for (const later of linkable.slice(position + 1)) keys.push(`${word} ${later.word}`);
-      }
+/**
+ * An oversized block: each item is compared with the block's leaders in turn, until one matches;
+ * an item that matches none (and is not already grouped with one) becomes a leader while there are
+ * fewer than {@link MAX_LEADERS}. `spent` counts each item's comparisons with leaders over every
+ * oversized block: at most {@link MAX_LEADERS} in all, so titles made of common words alone, in
+ * many oversized blocks at once, cannot bring back the quadratic cost.
+ */
+function compareWithLeaders(
+  block: readonly number[],
+  sets: DisjointSets,
+  spent: Int32Array,
+  compare: (leader: number, item: number) => boolean,
+): void {
+  const leaders: number[] = [];
+  for (const item of block) {
+    const matched = leaders.some((leader) => {
+      if (sets.find(leader) === sets.find(item)) return true;
+      if ((spent[item] as number) >= MAX_LEADERS) return false;
+      spent[item] = (spent[item] as number) + 1;
+      return compare(leader, item);
     });
-    for (const key of keys) {
-      const block = blocks.get(key);
-      if (block) block.push(index);
-      else blocks.set(key, [index]);
-    }
-    return keys;
-  });
-  stats.splitBlocks = split.size;
-  for (const [key, block] of blocks) {
-    if (block.length < 2) blocks.delete(key);
-    else if (block.length > MAX_BLOCK_SIZE) {
-      blocks.delete(key);
-      stats.oversizedBlocks += 1;
-    }
+    if (!matched && leaders.length < MAX_LEADERS) leaders.push(item);
   }
-  return { blocks, keysOf };
 }
 
 function sameStory(a: PreparedItem, b: PreparedItem, stats: SyndicationStats): boolean {
@@ -296,7 +252,7 @@ function sameStory(a: PreparedItem, b: PreparedItem, stats: SyndicationStats): b
   const snippetA = a.snippet();
   const snippetB = b.snippet();
   if (snippetA.text.length < MIN_SNIPPET_CHARS || snippetB.text.length < MIN_SNIPPET_CHARS) {
-    return titleSimilarity >= TITLE_SIMILARITY_WITHOUT_SNIPPET;
+    return titleSimilarity >= TITLE_SIMILARITY_WITHOUT_SNIPPET && !markersConflict(a.raw, b.raw);
   }
   stats.snippetComparisons += 1;
   const length = Math.min(snippetA.text.length, snippetB.text.length);
@@ -305,7 +261,7 @@ function sameStory(a: PreparedItem, b: PreparedItem, stats: SyndicationStats): b
     snippetBigrams(snippetB, length),
     SNIPPET_SIMILARITY,
   );
-  return snippetSimilarity > SNIPPET_SIMILARITY;
+  return snippetSimilarity > SNIPPET_SIMILARITY && !markersConflict(a.raw, b.raw);
 }
 
 function prepareSnippet(snippet: string): PreparedSnippet {
@@ -345,23 +301,6 @@ function prepare(item: SyndicationInput): PreparedItem | null {
     titleChars,
     snippet: once(() => prepareSnippet(item.snippet)),
     domain,
+    raw: item,
   };
-}
-
-/** Scripts written without spaces: their "words" for blocking are overlapping character pairs. */
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
-
-/** Distinct words of a normalized title, the units of blocking. */
-function wordsOf(title: string): string[] {
-  const words = new Set<string>();
-  for (const word of title.split(" ")) {
-    if (word === "") continue;
-    const characters = [...word];
-    if (characters.length > 2 && UNSPACED_SCRIPT.test(word)) {
-      for (let i = 0; i + 1 < characters.length; i += 1) words.add(`${characters[i]}${characters[i + 1]}`);
-    } else {
-      words.add(word);
-    }
-  }
-  return [...words];
 }

@@ -53,14 +53,22 @@ function foldPlural(word: string): string {
 export const titleFingerprint: (title: string) => string | null = memoize(fingerprintOf);
 
 function fingerprintOf(title: string): string | null {
-  const { stopWords, sourceWords } = fingerprintWords();
-  const words = foldedWords(stripSiteSuffix(title))
-    .filter((word) => word.length >= 2 && !stopWords.has(word) && !sourceWords.has(word))
-    .map(foldPlural);
-  const distinct = [...new Set(words)];
+  const distinct = contentWords(stripSiteSuffix(title));
   if (distinct.length < 3) return null;
   distinct.sort((a, b) => b.length - a.length || compareText(a, b));
   return distinct.slice(0, 6).sort(compareText).join("-");
+}
+
+/**
+ * The distinct content words of a text as fingerprints see them: folded to lower case without
+ * accents, stop words and agency names left out, plurals folded.
+ */
+export function contentWords(text: string): string[] {
+  const { stopWords, sourceWords } = fingerprintWords();
+  const words = foldedWords(text)
+    .filter((word) => word.length >= 2 && !stopWords.has(word) && !sourceWords.has(word))
+    .map(foldPlural);
+  return [...new Set(words)];
 }
 
 /** Lower-case words without accents: letters and digits between anything else. */

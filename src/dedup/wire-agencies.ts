@@ -1,6 +1,6 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { newsSources, type WireAgency } from "./news-sources.js";
-import { hostIsUnder } from "./normalise-host.js";
+import { domainSuffixes } from "./normalise-host.js";
 
 const alternation = (names: readonly string[]): string => names.map(escapeRegExp).join("|");
 
@@ -16,8 +16,9 @@ function creditPattern(agency: WireAgency): RegExp {
   const name = `(?:${alternation(agency.names)})`;
   const dateline = `(?:${alternation([...agency.names, ...(agency.datelineOnly ?? [])])})`;
   const forms = [
-    // "WASHINGTON (AP) —", "LONDON, March 3 (Reuters) -", "Berlin (dpa) -", "... (dpa)" at the end
-    String.raw`\(${dateline}\)(?:\s*[-–—:]|\s*$)`,
+    // "WASHINGTON (AP) —", "LONDON, March 3 (Reuters) -", "Berlin (dpa) -", "Düsseldorf (dpa/lnw) -",
+    // "Madrid (EFE).-", "... (dpa)" at the end
+    String.raw`\(${dateline}(?:\/[a-z]{2,5})?\)(?:\s*[-–—:]|\.\s*-|\s*$)`,
     String.raw`\b[A-Z]{3,}\s+\(${dateline}\)`,
     // "— Associated Press", "| Reuters" closing a title or snippet
     String.raw`(?:^|[\s.])[-–—|]\s*${THE}${name}\s*(?:$|[)\]]|\.(?![A-Za-z]))`,
@@ -35,22 +36,47 @@ function creditPattern(agency: WireAgency): RegExp {
 
 interface AgencyMatcher {
   agency: WireAgency;
-  names: readonly string[];
+  /** Any of the agency's names, as a whole word. */
+  named: RegExp;
   credit: RegExp;
 }
 
-let matchers: { agencies: readonly AgencyMatcher[]; anyName: RegExp } | undefined;
+interface Matchers {
+  agencies: readonly AgencyMatcher[];
+  /** Any name of any agency, anywhere: a quick first look, most texts have none. */
+  anyNameAnywhere: RegExp;
+  /** Any name of any agency, as a whole word. */
+  anyName: RegExp;
+  /** Own site → the agencies it belongs to. */
+  byDomain: ReadonlyMap<string, readonly string[]>;
+}
+
+let matchers: Matchers | undefined;
+
+/** A name standing alone: not inside a longer word ("sda" in "Tuesday"). */
+const wholeWords = (names: readonly string[]) =>
+  new RegExp(`(?<![A-Za-z0-9])(?:${alternation(names)})(?![A-Za-z0-9])`);
 
 /** Each agency's credit pattern, and any name of any agency, as written: built on first use. */
-function agencyMatchers(): { agencies: readonly AgencyMatcher[]; anyName: RegExp } {
+function agencyMatchers(): Matchers {
   if (matchers) return matchers;
   const agencies = newsSources().wireAgencies.map((agency) => ({
     agency,
-    names: [...agency.names, ...(agency.datelineOnly ?? [])],
+    named: wholeWords([...agency.names, ...(agency.datelineOnly ?? [])]),
     credit: creditPattern(agency),
   }));
+  const byDomain = new Map<string, string[]>();
+  for (const { agency } of agencies) {
+    for (const domain of agency.domains) byDomain.set(domain, [...(byDomain.get(domain) ?? []), agency.id]);
+  }
   // Most texts name no agency, and then none credits one.
-  matchers = { agencies, anyName: new RegExp(alternation(agencies.flatMap(({ names }) => names))) };
+  const names = agencies.flatMap(({ agency }) => [...agency.names, ...(agency.datelineOnly ?? [])]);
+  matchers = {
+    agencies,
+    anyNameAnywhere: new RegExp(alternation(names)),
+    anyName: wholeWords(names),
+    byDomain,
+  };
   return matchers;
 }
 
@@ -60,18 +86,30 @@ function agencyMatchers(): { agencies: readonly AgencyMatcher[]; anyName: RegExp
  * "via Reuters").
  */
 export function wireAgencies(host: string, item: { title: string; snippet: string }): string[] {
-  const { agencies, anyName } = agencyMatchers();
-  const found: string[] = [];
-  const titleNamesAny = anyName.test(item.title);
-  const snippetNamesAny = anyName.test(item.snippet);
-  for (const { agency, names, credit } of agencies) {
-    const onOwnSite = agency.domains.some((domain) => hostIsUnder(host, domain));
+  const { agencies, anyNameAnywhere, anyName, byDomain } = agencyMatchers();
+  const found = new Set<string>();
+  for (const domain of domainSuffixes(host)) for (const id of byDomain.get(domain) ?? []) found.add(id);
+  const names = (text: string) => anyNameAnywhere.test(text) && anyName.test(text);
+  const titleNamesAny = names(item.title);
+  const snippetNamesAny = names(item.snippet);
+  if (!titleNamesAny && !snippetNamesAny) return [...found];
+  for (const { agency, named, credit } of agencies) {
     // The credit patterns are costly; a text that never names the agency cannot credit it.
-    const credited = (text: string, namesAny: boolean) =>
-      namesAny && names.some((name) => text.includes(name)) && credit.test(text);
-    if (onOwnSite || credited(item.title, titleNamesAny) || credited(item.snippet, snippetNamesAny)) {
-      found.push(agency.id);
-    }
+    const credited = (text: string, namesAny: boolean) => namesAny && named.test(text) && credit.test(text);
+    if (credited(item.title, titleNamesAny) || credited(item.snippet, snippetNamesAny)) found.add(agency.id);
   }
-  return found;
+  return [...found];
+}
+
+let paths: readonly { pattern: RegExp; agency: string | null }[] | undefined;
+
+/**
+ * What the page's address (its lower-case path) says of agency copy: news sites file it under
+ * paths of their own ("/wires/ap/…", "/wirestory/…"). `agency` is null when the path does not
+ * say which agency.
+ */
+export function wirePath(pathname: string): { agency: string | null } | null {
+  paths ??= newsSources().wirePaths.map(({ pattern, agency }) => ({ pattern: new RegExp(pattern), agency }));
+  const found = paths.find(({ pattern }) => pattern.test(pathname));
+  return found ? { agency: found.agency } : null;
 }

@@ -18,6 +18,8 @@ export interface LabelInput {
   quality?: "normal" | "low";
   /** The judge's confidence in the stance; a hesitant call (below {@link FIRM_STANCE}) counts half. */
   score?: number;
+  /** Why the item's origin groups its pages, and what it is (a study, a paper, an agency …), when known. */
+  origin?: { why: string; source?: string | undefined };
 }
 
 /** A stance judged with less confidence than this counts half. */
@@ -140,8 +142,27 @@ export function labelEvidence(items: readonly LabelInput[]): LabelResult {
         ? `${finding.origins} origins ${side} the claim, but all were found through one index family (${[...families].join(", ")})`
         : finding.origins >= 2
           ? `${finding.origins} origins ${side} the claim, but they are low-quality sources that count half`
-          : `only one independent origin ${verb} the claim`,
+          : `only one independent origin ${verb} the claim${oneOrigin(items.filter((i) => i.stance === side))}`,
       ...reasons,
     ],
   };
 }
+
+/** What the one origin on a side is, when its pages say: ": 4 pages report one study, Riche et al. (2012)". */
+function oneOrigin(items: readonly LabelInput[]): string {
+  const origin = items.find((item) => item.origin?.source !== undefined)?.origin;
+  const pages = items.length;
+  if (origin?.source === undefined || pages < 2) return "";
+  const what = ONE_ORIGIN[origin.why] ?? "repeat one origin";
+  return `: ${pages} pages ${what}, ${origin.source}`;
+}
+
+const ONE_ORIGIN: Readonly<Record<string, string>> = {
+  "same-study": "report one study",
+  doi: "carry one paper",
+  wire: "carry one news-agency story",
+  "press-release": "repeat one press release",
+  marketing: "sell one product",
+  syndication: "copy one story",
+  "same-owner": "belong to one publisher",
+};

@@ -81,6 +81,7 @@ export function labelJudged(
   origins: readonly OriginGroup[],
 ): LabelResult {
   const originOf = originIds(origins);
+  const groupOf = new Map(origins.flatMap((group) => group.members.map((m) => [m, group] as const)));
   return labelEvidence(
     items
       .map((item, index) => ({
@@ -90,6 +91,7 @@ export function labelJudged(
         families: familiesOf(item.foundBy),
         quality: item.quality,
         score: judgements[index]?.score ?? 0,
+        origin: { why: groupOf.get(index)?.why ?? "single", source: groupOf.get(index)?.source },
       }))
       .filter((_, index) => items[index]?.counted),
   );

@@ -103,6 +103,7 @@ export const assessmentSchema = z.object({
       evidence: z.array(z.string()),
       domains: z.array(z.string()),
       why: z.string(),
+      source: z.string().optional(),
     }),
   ),
   notes: z.array(z.string()),

@@ -78,6 +78,7 @@ export async function assess(
     quality: item.quality,
   }));
   // Every item is shown, but only those within the per-domain cap count.
+  const originById = new Map(origins.map((origin) => [origin.id, origin]));
   const label = labelEvidence(
     judged
       .map((item) => ({
@@ -87,6 +88,10 @@ export async function assess(
         families: [],
         quality: item.quality,
         score: item.stanceScore,
+        origin: {
+          why: originById.get(item.originId)?.why ?? "single",
+          source: originById.get(item.originId)?.source,
+        },
       }))
       .filter((_, index) => evidence[index]?.counted),
   );

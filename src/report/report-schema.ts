@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORIGIN_REASONS } from "../dedup/origin-why.js";
 import { CONFIDENCE_LABELS } from "../judge/label.js";
 import { JUDGE_KINDS, STANCES } from "../judge/stance.js";
 import { CALL_ROLES, planSchema } from "../plan/plan-schema.js";
@@ -58,7 +59,15 @@ export const originSchema = z.object({
   id: z.string().regex(/^o\d+$/),
   evidence: z.array(z.string()).min(1),
   domains: z.array(z.string()),
-  why: z.enum(["same-url", "syndication", "wire", "press-release", "same-owner", "doi", "single"]),
+  why: z
+    .enum(ORIGIN_REASONS)
+    .describe(
+      "Why the pages are one origin: the same page (same-url), copies of one story (syndication), one agency story (wire), one press release and its rewrites (press-release), one publisher's sites (same-owner), one paper and its mirrors (doi), one study reported by several pages (same-study), one product's selling pages (marketing), or a page alone (single)",
+    ),
+  source: z
+    .string()
+    .optional()
+    .describe("The study, paper, agency, release or product the pages repeat, when they say: untrusted"),
 });
 
 export const attemptSchema = z.object({

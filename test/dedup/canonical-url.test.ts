@@ -57,6 +57,9 @@ describe("canonicalUrl: one key per page", () => {
     ["https://example.com/news/1?amp", "example.com/news/1"],
     ["https://amp.theguardian.com/world/2024/may/01/story", "theguardian.com/world/2024/may/01/story"],
     ["https://example.com/amp-stories/x", "example.com/amp-stories/x"],
+    // An ".amp" ending (BBC's AMP pages) is the page itself; a word ending in "amp" is not.
+    ["https://www.bbc.com/news/health-68512345.amp", "bbc.com/news/health-68512345"],
+    ["https://example.com/news/stamp", "example.com/news/stamp"],
     // Mobile hosts fold; sites whose name is the word stay.
     ["https://m.example.com/news/1", "example.com/news/1"],
     ["https://mobile.twitter.com/user/status/1", "twitter.com/user/status/1"],

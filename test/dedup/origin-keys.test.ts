@@ -109,6 +109,61 @@ describe("wire stories", () => {
       }),
       "xinhua",
     ],
+    [
+      "an EFE dateline closed with a full stop",
+      item({
+        url: "https://www.example-diario.es/internacional/elecciones",
+        title: "El partido gobernante gana las elecciones regionales por amplia mayoría",
+        snippet: "Madrid, 3 mar (EFE).- El partido gobernante ganó este domingo las elecciones…",
+      }),
+      "efe",
+    ],
+    [
+      "a regional dpa service in the dateline",
+      item({
+        url: "https://www.example-zeitung.de/nrw/landtag-haushalt",
+        title: "Landtag beschließt Haushalt nach langer Debatte im Plenum",
+        snippet: "Düsseldorf (dpa/lnw) - Der Landtag hat den Haushalt für das kommende Jahr beschlossen.",
+      }),
+      "dpa",
+    ],
+    [
+      "an ANI dateline with the country in brackets",
+      item({
+        url: "https://www.example-times.in/india/monsoon-kerala",
+        title: "Monsoon to hit Kerala coast by May 31, says weather office",
+        snippet: "New Delhi [India], May 15 (ANI): The southwest monsoon is likely to set in over Kerala…",
+      }),
+      "ani",
+    ],
+    [
+      "a footer naming the agency's feed",
+      item({
+        url: "https://theprint.in/india/monsoon-to-hit-kerala-coast-by-may-31-imd/2021345/",
+        title: "Monsoon to hit Kerala coast by May 31: IMD",
+        snippet:
+          "The monsoon is likely to set in early. This report is auto-generated from ANI news service.",
+      }),
+      "ani",
+    ],
+    [
+      "a Bloomberg dateline",
+      item({
+        url: "https://www.example-finance.com/markets/yen-slides",
+        title: "Yen slides to weakest level since 1990 as traders test officials",
+        snippet: "(Bloomberg) -- The yen weakened past 160 per dollar for the first time since 1990…",
+      }),
+      "bloomberg",
+    ],
+    [
+      "a news site's path for agency copy",
+      item({
+        url: "https://www.dailymail.co.uk/wires/reuters/article-14184567/ECB-cuts-rates.html",
+        title: "ECB cuts rates again, signals more easing as growth falters",
+        snippet: "The European Central Bank cut interest rates for the fourth time this year on Thursday.",
+      }),
+      "reuters",
+    ],
   ])("detects %s", (_label, input, agency) => {
     const keys = keysOf(input, "wire");
     expect(keys).toHaveLength(1);
@@ -166,6 +221,14 @@ describe("wire stories", () => {
         url: "https://www.example-times.com/politics/white-house-press-access",
         title: "White House restricts press pool access in dispute with news agency",
         snippet: "The Associated Press sued over its exclusion from the Oval Office, the lawsuit says.",
+      }),
+    ],
+    [
+      "a short agency name inside a word",
+      item({
+        url: "https://www.example-news.ch/zurich/tuesday-market",
+        title: "Zurich market traders brace for a busy Tuesday session",
+        snippet: "Traders said Tuesday's session would be busy, with the STTS index (sda2) flat.",
       }),
     ],
   ])("ignores %s", (_label, input) => {
@@ -332,7 +395,8 @@ describe("scholarly identifiers", () => {
         url: "https://www.example-news.com/health/coffee-study",
         snippet: "The study (doi:10.1016/S0140-6736(20)30183-5). Researchers followed 10,000 adults.",
       }),
-      ["doi:10.1016/s0140-6736(20)30183-5"],
+      // An Elsevier DOI holds the article's PII: ScienceDirect's address of it meets it.
+      ["doi:10.1016/s0140-6736(20)30183-5", "pii:S0140673620301835"],
     ],
     [
       "a DOI at the end of a sentence",

@@ -16,7 +16,7 @@ const item = (url: string, title: string, snippet = "", calls = 1): OriginItem =
 });
 
 describe("assignOrigins", () => {
-  it.each<[string, OriginItem[], { members: number[]; why: string }[]]>([
+  it.each<[string, OriginItem[], { members: number[]; why: string; source?: string }[]]>([
     [
       "a wire story reprinted on three sites is one wire origin",
       [
@@ -42,7 +42,7 @@ describe("assignOrigins", () => {
         ),
       ],
       [
-        { members: [0, 1, 2], why: "wire" },
+        { members: [0, 1, 2], why: "wire", source: "Associated Press" },
         { members: [3], why: "single" },
       ],
     ],
@@ -62,7 +62,7 @@ describe("assignOrigins", () => {
         item("https://news.example.com/other", "Unrelated health story about sleep", "Sleep matters."),
       ],
       [
-        { members: [0, 1], why: "doi" },
+        { members: [0, 1], why: "doi", source: "Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine" },
         { members: [2], why: "single" },
       ],
     ],
@@ -82,7 +82,7 @@ describe("assignOrigins", () => {
         item("https://independent.example/solid", "A sceptical look at battery hype", "z"),
       ],
       [
-        { members: [0, 1], why: "same-owner" },
+        { members: [0, 1], why: "same-owner", source: "conde-nast" },
         { members: [2], why: "single" },
       ],
     ],
@@ -106,7 +106,11 @@ describe("assignOrigins", () => {
         ),
       ],
       [
-        { members: [0, 1], why: "press-release" },
+        {
+          members: [0, 1],
+          why: "press-release",
+          source: "Acme Unveils Solid-State Battery Cell With 500 Wh/kg Energy Density",
+        },
         { members: [2], why: "single" },
       ],
     ],
@@ -179,6 +183,133 @@ describe("dedupe() for callers with their own results", () => {
       ["e3", "o3", true],
       ["e4", "o4", false],
       ["e5", "o5", false],
+    ]);
+  });
+});
+
+describe("assignOrigins: what ties pages, and the reason it gives", () => {
+  const LEDE =
+    "A wind-driven wildfire swept through dry grasslands west of Boulder on Thursday, forcing the evacuation of about 19,000 people and destroying at least a dozen homes, authorities said.";
+
+  it("counts an agency story once with a copy that dropped the dateline under its own headline, as wire", () => {
+    const groups = assignOrigins([
+      item(
+        "https://apnews.com/article/wildfire-boulder-3f9a",
+        "Wind-driven wildfire forces thousands to flee homes near Boulder",
+        `BOULDER, Colo. (AP) — ${LEDE}`,
+      ),
+      item(
+        "https://www.ksl.com/article/50912345/boulder-fire",
+        "Boulder County fire: 19,000 told to evacuate",
+        `${LEDE} Gusts topped 100 mph.`,
+      ),
+      item(
+        "https://www.denverpost.com/2024/12/05/boulder-fire",
+        "Evacuations ordered as fire spreads in high winds",
+        "Sheriff's deputies went door to door as a grass fire raced toward subdivisions.",
+      ),
+    ]);
+    expect(groups).toEqual([
+      { members: [0, 1], why: "wire", source: "Associated Press" },
+      { members: [2], why: "single" },
+    ]);
+  });
+
+  it("calls copies of one text under two hosts of one site one page", () => {
+    const snippet =
+      "Sleeping in on weekends may help make up for lost sleep during the week, new research suggests.";
+    const title = "Can you catch up on sleep over the weekend? Here's what a new study says";
+    expect(
+      assignOrigins([
+        item("https://edition.cnn.com/2025/02/10/health/sleep-debt/index.html", `${title} | CNN`, snippet),
+        item("https://amp.cnn.com/cnn/2025/02/10/health/sleep-debt/index.html", title, snippet),
+      ]),
+    ).toEqual([{ members: [0, 1], why: "same-url" }]);
+  });
+
+  it("counts pages reporting one study once, naming the study, whether or not its own page is there", () => {
+    const groups = assignOrigins([
+      item(
+        "https://a.example/cherry",
+        "Can tart cherry juice help you sleep?",
+        "A 2012 study of 20 adults published in the European Journal of Nutrition found longer sleep.",
+      ),
+      item(
+        "https://b.example/cherry",
+        "Tart cherry juice for runners",
+        "Howatson and colleagues (2012) gave 20 volunteers cherry concentrate for a week.",
+      ),
+      item(
+        "https://c.example/cherry",
+        "7 benefits of tart cherry juice",
+        "Howatson et al. found that drinking tart cherry juice increased total sleep time.",
+      ),
+      item(
+        "https://d.example/sleep",
+        "How to get to sleep",
+        "Keep regular sleeping hours and avoid caffeine before bed.",
+      ),
+    ]);
+    expect(groups).toEqual([
+      {
+        members: [0, 1, 2],
+        why: "same-study",
+        source: "Howatson et al. (2012), European Journal of Nutrition",
+      },
+      { members: [3], why: "single" },
+    ]);
+  });
+
+  it("counts one product's selling pages once, as marketing", () => {
+    const groups = assignOrigins([
+      item(
+        "https://www.leptislimpro.example.com/",
+        "LeptiSlim Pro™ Official Website | Buy Now 60% Off",
+        "Order now and get free shipping.",
+      ),
+      item(
+        "https://www.amazon.com/LeptiSlim-Pro/dp/B0CX4Z7Q1L",
+        "Amazon.com: LeptiSlim Pro Weight Loss Support, 60 Capsules",
+        "About this item.",
+      ),
+      item(
+        "https://deals.example.net/go/leptislim-pro?aff_id=1",
+        "Buy LeptiSlim Pro - Exclusive Offer",
+        "Limited time offer.",
+      ),
+      item(
+        "https://watchdog.example.org/leptislim-ads",
+        "LeptiSlim Pro ads use fake doctors, investigation finds",
+        "Videos promoting the pill feature a doctor who does not exist.",
+      ),
+    ]);
+    expect(groups).toEqual([
+      { members: [0, 1, 2], why: "marketing", source: "LeptiSlim Pro" },
+      { members: [3], why: "single" },
+    ]);
+  });
+
+  it("counts a release with its rewrite once, and the same company's other release apart", () => {
+    const groups = assignOrigins([
+      item(
+        "https://www.prnewswire.com/news-releases/voltera-unveils-cell-302145678.html",
+        "Voltera Energy Unveils Solid-State Cell With 520 Wh/kg Energy Density",
+        "SAN JOSE, Calif., March 4, 2025 /PRNewswire/ -- Voltera Energy, Inc. (NASDAQ: VLTR) today unveiled the VX-520, a solid-state lithium-metal cell that stores 520 watt-hours per kilogram and retains 90% of its capacity after 1,000 cycles.",
+      ),
+      item(
+        "https://batterytech.example.com/voltera-vx-520",
+        "Voltera's VX-520 solid-state cell hits 520 Wh/kg, company claims",
+        "Voltera Energy has introduced a solid-state lithium-metal cell, the VX-520, rated at 520 Wh/kg. The cell retains 90% of its capacity after 1,000 cycles, according to the company.",
+      ),
+      item(
+        "https://www.prnewswire.com/news-releases/voltera-opens-factory-302198765.html",
+        "Voltera Energy Opens 2 GWh Cell Factory in Ohio",
+        "COLUMBUS, Ohio, June 10, 2025 /PRNewswire/ -- Voltera Energy, Inc. (NASDAQ: VLTR) today opened its first high-volume cell factory.",
+      ),
+    ]);
+    expect(groups.map(({ members, why }) => ({ members, why }))).toEqual([
+      { members: [0, 1], why: "press-release" },
+      { members: [2], why: "single" },
     ]);
   });
 });

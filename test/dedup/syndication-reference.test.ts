@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import stringSimilarity from "string-similarity";
 import { describe, expect, it } from "vitest";
+import { markersConflict } from "../../src/dedup/event-markers.js";
 import { isNormalizationInert } from "../../src/dedup/inert-text.js";
 import { normalizeSnippet, normalizeTitle } from "../../src/dedup/normalize-title.js";
 import {
@@ -17,7 +18,8 @@ import {
 
 // The clustering compares bigrams by sorted merges and skips Unicode normalization for plain
 // text, for speed. These tests hold it to the plain definitions: every pair scored with
-// string-similarity's compareTwoStrings, every text through the full normalization.
+// string-similarity's compareTwoStrings, every text through the full normalization, a match
+// vetoed when the two texts' event markers disagree.
 
 /** The normalization without shortcuts: what normalizeTitle and normalizeSnippet must equal. */
 function referenceNormalizeText(text: string): string {
@@ -92,7 +94,8 @@ function referenceClusters(items: readonly SyndicationInput[]): {
         );
         same = snippets > SNIPPET_SIMILARITY;
       }
-      if (same) {
+      // Event markers veto a match (event-markers.ts has tests of its own).
+      if (same && !markersConflict(items[i] as SyndicationInput, items[j] as SyndicationInput)) {
         const [ra, rb] = [find(i), find(j)];
         if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
       }

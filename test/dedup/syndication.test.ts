@@ -379,3 +379,67 @@ describe("findSyndicationClusters at scale", () => {
     expect(stats?.candidatePairs).toBeLessThan(500_000);
   });
 });
+
+describe("findSyndicationClusters: a flood of one text", () => {
+  const STORY = "Acme unveils solid-state battery cell with record energy density";
+  const LEDE =
+    "Acme Corp. today unveiled a solid-state battery cell that it says stores 520 watt-hours per kilogram, a record for a cell of its size, and will ship samples to carmakers next year.";
+
+  it.each([201, 500, 2_000])("%i copies on as many domains are one story, near copies included", (count) => {
+    const items = Array.from({ length: count }, (_, index) => ({
+      domain: `site${index}.example`,
+      // Publisher suffixes, a date in front, a shorter cut: what copies of one text look like.
+      title: index % 3 === 0 ? `${STORY} - Site ${index}` : STORY,
+      snippet:
+        index % 4 === 1 ? `Mar 3, 2025 — ${LEDE}` : index % 4 === 2 ? `${LEDE.slice(0, 140)} ...` : LEDE,
+    }));
+    let stats: SyndicationStats | undefined;
+    const groups = findSyndicationClusters(items, { onStats: (s) => (stats = s) });
+    expect(groups).toEqual([items.map((_, index) => index)]);
+    // Far from every pair: copies are grouped at once, and the rest compared with few leaders.
+    expect(stats?.candidatePairs).toBeLessThan(count * 25);
+  });
+
+  it("copies on one domain alone stay apart, and join a story on another domain together", () => {
+    const copy = { domain: "one.example", title: STORY, snippet: LEDE };
+    const filler = syntheticItems(ALL_PAIRS_LIMIT + 10, 9);
+    expect(findSyndicationClusters([...filler, copy, copy, copy])).toEqual([]);
+    const other = { domain: "two.example", title: `${STORY} | Two`, snippet: LEDE };
+    const first = filler.length;
+    expect(findSyndicationClusters([...filler, copy, copy, other])).toEqual([[first, first + 1, first + 2]]);
+  });
+
+  it("many near copies with their own small edits are one story", () => {
+    const items = Array.from({ length: 600 }, (_, index) => ({
+      domain: `farm${index}.example`,
+      title: index % 2 === 0 ? STORY : `${STORY.replace("record", "a record")}`,
+      snippet: `${LEDE} Reported by desk ${index}.`,
+    }));
+    expect(findSyndicationClusters(items)).toHaveLength(1);
+  });
+});
+
+describe("findSyndicationClusters: events of one series", () => {
+  it("keeps one company's releases about two quarters apart, however alike they read", () => {
+    const quarter = (which: string, ended: string) => ({
+      domain: `${which}.example`,
+      title: `Voltera Energy Reports ${which} Quarter 2025 Financial Results`,
+      snippet: `Voltera Energy, Inc. (NASDAQ: VLTR) today announced financial results for the ${which.toLowerCase()} quarter ended ${ended}, 2025, and provided a business update.`,
+    });
+    expect(
+      findSyndicationClusters([quarter("Third", "September 30"), quarter("Fourth", "December 31")]),
+    ).toEqual([]);
+  });
+
+  it("keeps two product launches apart when only the model number differs", () => {
+    const launch = (model: string, domain: string) => ({
+      domain,
+      title: `Acme launches ${model} smart thermostat with learning schedule`,
+      snippet: `Acme today launched the ${model}, a smart thermostat that learns household schedules and cuts heating bills, the company said in a statement.`,
+    });
+    expect(findSyndicationClusters([launch("T200", "a.example"), launch("T300", "b.example")])).toEqual([]);
+    expect(findSyndicationClusters([launch("T200", "a.example"), launch("T200", "b.example")])).toEqual([
+      [0, 1],
+    ]);
+  });
+});

@@ -1,0 +1,165 @@
+import { escapeRegExp } from "../util/escape-reg-exp.js";
+import { readDataFile } from "../util/read-data-file.js";
+import { hostSet, normaliseHost } from "./normalise-host.js";
+import type { PageAddress } from "./page-address.js";
+
+/**
+ * Selling pages: a shop's product page, a vendor's own site, an affiliate's "review" that earns
+ * from the sale. Their claims are the vendor's, however many sites repeat them: such a page is low
+ * quality as evidence, and the selling pages of one product are one origin. The signs are in
+ * src/data/marketing-words.json: a shop or affiliate host or parameter, or words only a selling
+ * page writes ("add to cart", "money-back guarantee") count alone; a shop path or words common on
+ * selling pages but not only there ("% off", "official website") count in twos.
+ */
+
+export interface Marketing {
+  /** Why the page is taken for a selling page. */
+  reason: string;
+  /** On a shop or an affiliate network: the site sells for many vendors, so it names none. */
+  onShop: boolean;
+  /** The product's name, as the page's title gives it, or null when the title gives none. */
+  product: ProductName | null;
+}
+
+export interface ProductName {
+  /** Lower-case words of the name: one product's pages share them, or begin with the shorter. */
+  key: string;
+  /** The name as written. */
+  display: string;
+}
+
+interface Lists {
+  /** Shops and affiliate networks (subdomains count). */
+  isShop: (host: string) => boolean;
+  /** Any shop path. */
+  shopPath: RegExp;
+  affiliateParameters: ReadonlySet<string>;
+  /** Selling phrases: the first group matches one only a selling page writes. */
+  phrases: RegExp;
+  genericWords: ReadonlySet<string>;
+}
+
+let lists: Lists | undefined;
+
+function marketingLists(): Lists {
+  if (lists) return lists;
+  const raw = readDataFile("marketing-words.json") as {
+    shopHosts: string[];
+    affiliateHosts: string[];
+    shopPaths: string[];
+    affiliateParameters: string[];
+    strongPhrases: string[];
+    weakPhrases: string[];
+    genericWords: string[];
+  };
+  // Whole words: a word boundary where the phrase begins or ends with a letter ("% off" begins with none).
+  const bounded = (phrase: string) =>
+    `${/^\w/.test(phrase) ? "\\b" : ""}${escapeRegExp(phrase)}${/\w$/.test(phrase) ? "\\b" : ""}`;
+  // One pass over a text finds both kinds: the first group holds a phrase only a seller writes.
+  const strong = raw.strongPhrases.map(bounded).join("|");
+  const weak = raw.weakPhrases.map(bounded).join("|");
+  lists = {
+    isShop: hostSet([...raw.shopHosts, ...raw.affiliateHosts]),
+    shopPath: new RegExp(raw.shopPaths.map((path) => `(?:${path})`).join("|")),
+    affiliateParameters: new Set(raw.affiliateParameters),
+    phrases: new RegExp(`(${strong})|${weak}`, "gi"),
+    genericWords: new Set(raw.genericWords),
+  };
+  return lists;
+}
+
+/**
+ * Every selling phrase (src/data/marketing-words.json) has one of these in it; most pages have
+ * none, and are read no further.
+ */
+const TEXT_CUE =
+  /cart|basket|buy|order|shop|money|shipping|code|off|discount|coupon|price|stock|limited|offer|official|proven|review|risk|sale|bottle|bonus/i;
+
+/** The page's selling signs, or null for a page that sells nothing. */
+export function marketingOf(
+  item: { domain: string; title: string; snippet: string },
+  address: PageAddress | null,
+): Marketing | null {
+  const l = marketingLists();
+  const host = normaliseHost(item.domain) || (address?.host ?? "");
+  const onShop = l.isShop(host);
+  let reason: string | null = null;
+  if (onShop) reason = `shop or affiliate site: ${host}`;
+  else if (address?.queryKeys.some((key) => l.affiliateParameters.has(key)))
+    reason = "affiliate link parameter";
+  const shopAddress = address !== null && address.pathname.length > 1 && l.shopPath.test(address.pathname);
+  if (reason === null && (TEXT_CUE.test(item.title) || TEXT_CUE.test(item.snippet))) {
+    const weak = new Set<string>();
+    for (const match of `${item.title} ${item.snippet}`.matchAll(l.phrases)) {
+      if (match[1] !== undefined) {
+        reason = `selling words ("${match[1]}")`;
+        break;
+      }
+      weak.add(`"${match[0].toLowerCase()}"`);
+    }
+    if (reason === null && shopAddress) weak.add("shop address");
+    if (reason === null && weak.size >= 2) reason = `selling signs (${[...weak].slice(0, 2).join(", ")})`;
+  }
+  if (reason === null) return null;
+  return { reason, onShop, product: productName(item.title, l) };
+}
+
+/** Separators between a product's name and the rest of a selling title. */
+const SEGMENTS = /\s*(?:[|:–—?!(),]|\s-\s|™|®)\s*/;
+const MIN_NAME_LETTERS = 5;
+
+/**
+ * The product's name: the first part of the title that is not a site's name, with the words
+ * around a name on selling pages ("Buy", "Reviews", "Official Website", a year) left out.
+ */
+function productName(title: string, l: Lists): ProductName | null {
+  for (const segment of title.split(SEGMENTS)) {
+    if (segment === "" || /^[\w-]+\.[a-z]{2,}(?:\.[a-z]{2})?$/i.test(segment)) continue;
+    const words = segment.split(/\s+/).filter(Boolean);
+    const kept: string[] = [];
+    for (const word of words) {
+      const bare = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+      if (bare === "" || l.genericWords.has(bare) || /^(?:19|20)\d{2}$/.test(bare) || /^\d+%?$/.test(bare)) {
+        if (kept.length > 0) break;
+        continue;
+      }
+      kept.push(word.replace(/[^\p{L}\p{N}'’.&-]/gu, ""));
+      if (kept.length === 4) break;
+    }
+    const key = kept.map((word) => word.toLowerCase()).join(" ");
+    if (key.replace(/[^\p{L}\p{N}]/gu, "").length >= MIN_NAME_LETTERS)
+      return { key, display: kept.join(" ") };
+    if (kept.length > 0) return null;
+  }
+  return null;
+}
+
+/**
+ * Pairs of selling pages of one product: one's product name is the other's, or begins it ("Revitaa
+ * Pro" and "Revitaa Pro Weight Loss").
+ */
+export function productLinks(pages: readonly (Marketing | null)[]): [number, number][] {
+  const byKey = new Map<string, number[]>();
+  pages.forEach((page, index) => {
+    const key = page?.product?.key;
+    if (key === undefined) return;
+    const same = byKey.get(key);
+    if (same) same.push(index);
+    else byKey.set(key, [index]);
+  });
+  const links: [number, number][] = [];
+  const keys = [...byKey.keys()].sort();
+  keys.forEach((key, position) => {
+    const members = byKey.get(key) ?? [];
+    const first = members[0] as number;
+    for (const member of members.slice(1)) links.push([first, member]);
+    for (
+      let next = position + 1;
+      next < keys.length && (keys[next] as string).startsWith(`${key} `);
+      next += 1
+    ) {
+      links.push([first, (byKey.get(keys[next] as string) ?? [])[0] as number]);
+    }
+  });
+  return links;
+}

@@ -1,0 +1,91 @@
+import { isCompanyRelease, isPressRelease } from "./is-press-release.js";
+import { type Marketing, marketingOf } from "./marketing.js";
+import { hostOfUrl, normaliseHost } from "./normalise-host.js";
+import { ownerOf } from "./owner-of.js";
+import { type PageAddress, pageAddress } from "./page-address.js";
+import { republishingCredits } from "./republishing-credits.js";
+import { addressIds, scholarlyIds } from "./scholarly-ids.js";
+import { isPaperAddress } from "./scholarly-urls.js";
+import { type StudyMention, siteJournal, studyMention } from "./study-citations.js";
+import { wireAgencies, wirePath } from "./wire-agencies.js";
+
+/**
+ * What one page says about where its text comes from, read once per page: the agency whose copy
+ * it carries, whether it is a release, which paper or study it reports, whether it sells, who
+ * owns its site. Origins (origins.ts) tie pages together from these and name the reason.
+ */
+export interface OriginTraits {
+  address: PageAddress | null;
+  host: string;
+  /** Agencies whose copy the page carries by a credit, its site or its path (ids). */
+  agencies: string[];
+  /** Carries agency copy, whether or not the agency is named. */
+  wire: boolean;
+  /** A release by a distributor's site or dateline: the releases keyed by headline. */
+  distributedRelease: boolean;
+  /** Any sign of a press release, a company's own included. */
+  release: boolean;
+  /** Scholarly identifiers (`doi:…`, `arxiv:…`, …) of the work it reports. */
+  scholarlyKeys: string[];
+  /** A page of a paper: on a paper's site, or carrying an identifier in its address. */
+  paper: boolean;
+  study: StudyMention | null;
+  marketing: Marketing | null;
+  /** The source a republishing credit names ("The Conversation"), when it names one. */
+  upstream: string | undefined;
+  /** The publisher group owning the site (src/data/news-sources.json), or null. */
+  owner: string | null;
+}
+
+export interface TraitsInput {
+  url: string;
+  domain: string;
+  title: string;
+  snippet: string;
+}
+
+export function originTraits(item: TraitsInput): OriginTraits {
+  const address = pageAddress(item.url);
+  const host = normaliseHost(item.domain) || (address?.host ?? hostOfUrl(item.url));
+  const agencies = new Set(wireAgencies(host, item));
+  let wire = agencies.size > 0;
+  const path = address ? wirePath(address.pathname) : null;
+  if (path) {
+    wire = true;
+    if (path.agency !== null) agencies.add(path.agency);
+  }
+  let release = false;
+  let upstream: string | undefined;
+  for (const credit of republishingCredits(item.snippet)) {
+    if (credit.kind === "wire") {
+      wire = true;
+      if (credit.agency !== undefined) agencies.add(credit.agency);
+    } else if (credit.kind === "press-release") release = true;
+    else upstream ??= credit.source;
+  }
+  const distributedRelease = isPressRelease(host, item);
+  const addressKeys = addressIds(address);
+  const paper = addressKeys.length > 0 || (address !== null && isPaperAddress(address));
+  return {
+    address,
+    host,
+    agencies: [...agencies],
+    wire,
+    distributedRelease,
+    release: release || distributedRelease || isCompanyRelease(address, item),
+    scholarlyKeys: scholarlyIds(item, addressKeys),
+    paper,
+    study: studyOf(item, address, paper),
+    marketing: marketingOf(item, address),
+    upstream,
+    owner: ownerOf(host),
+  };
+}
+
+/** The study a page reports; a paper's page on its journal's own site is in that journal. */
+function studyOf(item: TraitsInput, address: PageAddress | null, paper: boolean): StudyMention | null {
+  const mention = studyMention(item);
+  if (mention === null || mention.journal || !paper || address === null) return mention;
+  const journal = siteJournal(address);
+  return journal ? { ...mention, journal } : mention;
+}

@@ -1,0 +1,107 @@
+import { mostCommon } from "../util/most-common.js";
+import { newsSources } from "./news-sources.js";
+import { siteName } from "./normalise-host.js";
+import type { OriginTraits } from "./origin-traits.js";
+import { paperTitle } from "./paper-titles.js";
+import type { StudyMention } from "./study-citations.js";
+import { studySource } from "./study-keys.js";
+
+/** Why an origin's pages are together: the report's `origins[].why`. */
+export const ORIGIN_REASONS = [
+  "same-url",
+  "syndication",
+  "wire",
+  "press-release",
+  "same-owner",
+  "doi",
+  "same-study",
+  "marketing",
+  "single",
+] as const;
+export type OriginReason = (typeof ORIGIN_REASONS)[number];
+
+/** What tied two pages: the evidence of one link, before the group's reason is named. */
+export type LinkKind =
+  | "syndication"
+  | "passage"
+  | "wire"
+  | "press-release"
+  | "paper"
+  | "study"
+  | "marketing"
+  | "owner";
+
+/** Longest `source` given: it is text from the web, shown as a name, not as a passage. */
+const MAX_SOURCE_CHARS = 160;
+
+/**
+ * Why pages are one origin: the most specific tie wins — one study, one paper, one agency story,
+ * one release, one product — and copies (a shared headline and lede, or shared passages) take the
+ * reason of what they copy: copies among which one page is an agency's story are a wire origin,
+ * copies under hosts of one site are one page (`same-url`),
+ * copies of a release a press-release origin, of a paper's page a paper origin (`doi`). Copies of
+ * nothing known are syndication; pages tied only by their sites' owner are `same-owner`.
+ */
+export function originWhy(kinds: ReadonlySet<LinkKind>, members: readonly OriginTraits[]): OriginReason {
+  const copies = kinds.has("syndication") || kinds.has("passage");
+  // Copies of one text under hosts of one site (edition.cnn.com, amp.cnn.com): one page.
+  const onlyCopies = [...kinds].every((kind) => kind === "syndication" || kind === "passage");
+  const sites = new Set(members.map((member) => siteName(member.host)));
+  if (onlyCopies && sites.size === 1 && !sites.has(null)) return "same-url";
+  const copiesOf = (trait: (member: OriginTraits) => boolean) => copies && members.some(trait);
+  if (kinds.has("study")) return "same-study";
+  if (kinds.has("paper") || copiesOf((m) => m.paper)) return "doi";
+  if (kinds.has("wire") || copiesOf((m) => m.wire)) return "wire";
+  if (kinds.has("press-release") || copiesOf((m) => m.release)) return "press-release";
+  if (kinds.has("marketing") || copiesOf((m) => m.marketing !== null)) return "marketing";
+  if (copies) return "syndication";
+  return "same-owner";
+}
+
+/**
+ * Who or what the origin is, when its pages say: the study they report, the paper's title, the
+ * agency, the release's headline, the product, the source a credit names, the owner.
+ */
+export function originSource(
+  why: OriginReason,
+  members: readonly { title: string; traits: OriginTraits }[],
+): string | undefined {
+  const source = sourceOf(why, members);
+  if (source === undefined) return undefined;
+  const oneLine = source.replace(/\s+/g, " ").trim();
+  if (oneLine === "") return undefined;
+  return oneLine.length <= MAX_SOURCE_CHARS ? oneLine : `${oneLine.slice(0, MAX_SOURCE_CHARS - 1)}…`;
+}
+
+function sourceOf(
+  why: OriginReason,
+  members: readonly { title: string; traits: OriginTraits }[],
+): string | undefined {
+  const traits = members.map((m) => m.traits);
+  switch (why) {
+    case "same-study":
+      return studySource(traits.flatMap((t) => (t.study === null ? [] : [t.study as StudyMention])));
+    case "doi": {
+      for (const member of members) {
+        if (!member.traits.paper) continue;
+        const title = paperTitle(member.title);
+        if (title) return title.display;
+      }
+      return traits.flatMap((t) => t.scholarlyKeys)[0];
+    }
+    case "wire": {
+      const id = mostCommon(traits.flatMap((t) => t.agencies));
+      return id === undefined ? undefined : newsSources().wireAgencies.find((a) => a.id === id)?.names[0];
+    }
+    case "press-release":
+      return members.find((m) => m.traits.release)?.title;
+    case "marketing":
+      return traits.find((t) => t.marketing?.product)?.marketing?.product?.display;
+    case "syndication":
+      return traits.find((t) => t.upstream !== undefined)?.upstream;
+    case "same-owner":
+      return mostCommon(traits.flatMap((t) => (t.owner === null ? [] : [t.owner])));
+    default:
+      return members.length === 1 && traits[0]?.study ? studySource([traits[0].study]) : undefined;
+  }
+}

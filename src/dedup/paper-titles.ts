@@ -1,0 +1,142 @@
+import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
+import { scholarlySites } from "./scholarly-urls.js";
+
+/**
+ * A paper's title ties its copies together where no identifier does: a journal page, its PubMed
+ * record and its Semantic Scholar page each wear the title in their own frame ("… - PubMed",
+ * "[2301.00001] …", "(PDF) … | ResearchGate", "Paper page - …"). With the frame removed
+ * (src/data/scholarly-sites.json, titleDecorations), the titles are equal, or one is the other cut
+ * short (search engines cut long titles with "…", some sites add the journal's name).
+ *
+ * Only a page of a paper (a paper site, or one carrying a scholarly identifier) makes a title a
+ * paper's: two news pages with one headline are syndication's business, not this. A page that
+ * quotes such a title in its own title or snippet (a blog post on the paper, a press release
+ * naming it) reports that paper and joins it.
+ */
+
+/** A title must have at least this many words (and content words, letters) to be a paper's. */
+const MIN_WORDS = 4;
+const MIN_CONTENT_WORDS = 3;
+const MIN_LETTERS = 20;
+/** A title cut short, or quoted inside another text, must be at least this long to tie anything. */
+const MIN_WORDS_IN_PART = 5;
+const MIN_LETTERS_IN_PART = 30;
+/** At most this many paper titles are looked for in other pages' text (the first ones seen). */
+const MAX_QUOTED_TITLES = 50;
+
+const SMALL_WORDS = new Set(
+  "a an the of in on for and or to with by from at as is are be its their this that via using".split(" "),
+);
+
+export interface PaperTitle {
+  /** Normalized, without the site's frame. */
+  text: string;
+  /** The title as written, without the site's frame: for naming the paper. */
+  display: string;
+  /** Long enough to be matched as a beginning or a quotation. */
+  quotable: boolean;
+}
+
+/** The paper's title a page title holds, or null when it is too short or generic to be one. */
+export function paperTitle(rawTitle: string): PaperTitle | null {
+  let display = rawTitle.trim();
+  for (const decoration of scholarlySites().titleDecorations) display = display.replace(decoration, "");
+  const cut = /(?:\.\.\.|…)\s*$/.test(display);
+  display = display.replace(/\s*(?:\.\.\.|…)\s*$/, "").trim();
+  // A cut title may end in half a word: only its whole words are known.
+  const words = normalizeTitle(display)
+    .split(" ")
+    .filter(Boolean)
+    .slice(0, cut ? -1 : undefined);
+  const text = words.join(" ");
+  if (words.length < MIN_WORDS || text.replaceAll(" ", "").length < MIN_LETTERS) return null;
+  if (words.filter((word) => !SMALL_WORDS.has(word)).length < MIN_CONTENT_WORDS) return null;
+  return { text, display, quotable: isQuotable(text) };
+}
+
+export interface TitledPage {
+  /** A page of a paper (see the top). */
+  isPaper: boolean;
+  /** The page's title as written. */
+  title: string;
+  /** The title as syndication compares it (normalizeTitle), asked for only when a page is a paper's. */
+  normalizedTitle: () => string;
+  snippet: string;
+}
+
+/**
+ * Pairs of pages that carry one paper: equal titles, or one title the beginning of the other, where
+ * one of the two is a page of a paper; and pages quoting a paper page's title in their own title or
+ * snippet. Pairs may repeat; the caller joins them. `titles` gets each paper page's title.
+ */
+export function paperTitleLinks(
+  pages: readonly TitledPage[],
+  titles: (PaperTitle | null)[] = [],
+): [number, number][] {
+  if (!pages.some((page) => page.isPaper)) return [];
+  const byText = new Map<string, number[]>();
+  const quotable = new Set<string>();
+  pages.forEach((page, index) => {
+    let text: string | null = null;
+    if (page.isPaper) {
+      const title = paperTitle(page.title);
+      titles[index] = title;
+      if (title?.quotable) quotable.add(title.text);
+      text = title?.text ?? null;
+    } else {
+      const normalized = page.normalizedTitle();
+      if (normalized.split(" ").length >= MIN_WORDS) text = normalized;
+    }
+    if (text === null) return;
+    const same = byText.get(text);
+    if (same) same.push(index);
+    else byText.set(text, [index]);
+  });
+  const links: [number, number][] = [];
+  const hasPaper = (members: readonly number[]) => members.some((m) => pages[m]?.isPaper);
+  for (const members of byText.values()) {
+    if (members.length > 1 && hasPaper(members)) {
+      for (const member of members.slice(1)) links.push([members[0] as number, member]);
+    }
+  }
+  // A title and the titles it begins are neighbours once sorted.
+  const texts = [...byText.keys()].sort();
+  texts.forEach((text, position) => {
+    const members = byText.get(text) ?? [];
+    if (!isQuotable(text)) return;
+    for (let next = position + 1; next < texts.length; next += 1) {
+      const other = texts[next] as string;
+      if (!other.startsWith(`${text} `)) break;
+      const others = byText.get(other) ?? [];
+      if (hasPaper(members) || hasPaper(others)) links.push([members[0] as number, others[0] as number]);
+    }
+  });
+  links.push(...quotations(pages, [...quotable].slice(0, MAX_QUOTED_TITLES), byText));
+  return links;
+}
+
+function isQuotable(text: string): boolean {
+  return (
+    text.split(" ").length >= MIN_WORDS_IN_PART && text.replaceAll(" ", "").length >= MIN_LETTERS_IN_PART
+  );
+}
+
+/** Pages (not themselves pages of a paper) whose title or snippet quotes a paper page's title. */
+function quotations(
+  pages: readonly TitledPage[],
+  quotable: readonly string[],
+  byText: ReadonlyMap<string, number[]>,
+): [number, number][] {
+  const links: [number, number][] = [];
+  const quoted = quotable.flatMap((text) => {
+    const paper = byText.get(text)?.find((m) => pages[m]?.isPaper);
+    return paper === undefined ? [] : [{ text: ` ${text} `, paper }];
+  });
+  if (quoted.length === 0) return links;
+  pages.forEach((page, index) => {
+    if (page.isPaper) return;
+    const own = ` ${page.normalizedTitle()} ${normalizeSnippet(page.snippet)} `;
+    for (const { text, paper } of quoted) if (own.includes(text)) links.push([paper, index]);
+  });
+  return links;
+}

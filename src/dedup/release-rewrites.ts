@@ -1,0 +1,98 @@
+import { titleMarkersConflict } from "./event-markers.js";
+import { contentWords } from "./title-fingerprint.js";
+
+/**
+ * A press release and the pages that rewrite it: trade sites and aggregators retitle a release
+ * ("Acme Unveils Solid-State Battery Cell With 500 Wh/kg Energy Density" → "Acme's new solid-state
+ * cell hits 500 Wh/kg") and reword its opening, but keep its story: the company, the product, the
+ * figures. A page joins a release when their titles share at least {@link TITLE_SHARE} of the
+ * longer title's content words (at least {@link MIN_SHARED_TITLE_WORDS}) and their snippets share
+ * at least {@link SNIPPET_SHARE} of the shorter snippet's (a snippet too short to compare leaves
+ * the titles to share {@link TITLE_SHARE_ALONE}), and their titles' event markers agree: one
+ * company's release about its third quarter never takes in a rewrite of its fourth-quarter
+ * release, nor one product's launch another's. (Snippets reworded are not compared word by word.) The company's name alone ties nothing: it is one word of many.
+ */
+
+export const TITLE_SHARE = 0.6;
+export const MIN_SHARED_TITLE_WORDS = 3;
+export const SNIPPET_SHARE = 0.3;
+export const TITLE_SHARE_ALONE = 0.75;
+/** A snippet with fewer content words than this is too short to compare. */
+const MIN_SNIPPET_WORDS = 8;
+/** Releases looked at (distinct titles, the first seen): a flood of one release is one title. */
+const MAX_RELEASES = 100;
+/** A title word on more pages than this says nothing of which story a page tells. */
+const MAX_WORD_PAGES = 500;
+
+export interface RewriteInput {
+  domain: string;
+  title: string;
+  snippet: string;
+}
+
+/** Pairs (release, page) of a release and a page that rewrites it. */
+export function releaseRewriteLinks(
+  items: readonly RewriteInput[],
+  isRelease: readonly boolean[],
+): [number, number][] {
+  const releases: number[] = [];
+  const seenTitles = new Set<string>();
+  items.forEach((item, index) => {
+    if (!isRelease[index] || releases.length >= MAX_RELEASES) return;
+    const key = contentWords(item.title).join(" ");
+    if (seenTitles.has(key)) return;
+    seenTitles.add(key);
+    releases.push(index);
+  });
+  if (releases.length === 0) return [];
+  const titleWords = items.map((item) => contentWords(item.title));
+  const pagesWith = new Map<string, number[]>();
+  titleWords.forEach((words, index) => {
+    for (const word of words) {
+      const pages = pagesWith.get(word);
+      if (pages) pages.push(index);
+      else pagesWith.set(word, [index]);
+    }
+  });
+  const snippetWords = new Map<number, ReadonlySet<string>>();
+  const snippetOf = (index: number) => {
+    let words = snippetWords.get(index);
+    if (words === undefined) {
+      words = new Set(contentWords(items[index]?.snippet ?? ""));
+      snippetWords.set(index, words);
+    }
+    return words;
+  };
+  const links: [number, number][] = [];
+  for (const release of releases) {
+    const own = titleWords[release] as string[];
+    const shared = new Map<number, number>();
+    for (const word of own) {
+      const pages = pagesWith.get(word) ?? [];
+      if (pages.length > MAX_WORD_PAGES) continue;
+      for (const page of pages) if (page !== release) shared.set(page, (shared.get(page) ?? 0) + 1);
+    }
+    const item = items[release] as RewriteInput;
+    for (const [page, count] of shared) {
+      const other = items[page] as RewriteInput;
+      if (other.domain === item.domain || count < MIN_SHARED_TITLE_WORDS) continue;
+      // Shared both ways: a rewrite keeps most of the headline's words; a report with its own
+      // angle ("… Under New Rule" for "CFPB Finalizes Rule …") keeps some and adds its own.
+      const titleShare = count / Math.max(own.length, (titleWords[page] as string[]).length);
+      if (titleShare < TITLE_SHARE) continue;
+      const snippetShare = overlap(snippetOf(release), snippetOf(page));
+      const agrees = snippetShare === null ? titleShare >= TITLE_SHARE_ALONE : snippetShare >= SNIPPET_SHARE;
+      if (agrees && !titleMarkersConflict(item.title, other.title)) links.push([release, page]);
+    }
+  }
+  return links;
+}
+
+/** Shared share of the smaller set, or null when either is too small to compare. */
+function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number | null {
+  if (a.size < MIN_SNIPPET_WORDS || b.size < MIN_SNIPPET_WORDS) return null;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const word of small) if (large.has(word)) shared += 1;
+  return shared / small.size;
+}

@@ -1,0 +1,338 @@
+import { escapeRegExp } from "../util/escape-reg-exp.js";
+import { readDataFile } from "../util/read-data-file.js";
+import { hostTable } from "./normalise-host.js";
+import type { PageAddress } from "./page-address.js";
+
+/**
+ * Which study a page reports, from the way reports cite one: its first author ("Riche et al.
+ * found", "Riche and colleagues (2012)", a search engine's "by DM Riche · 2012"), its journal,
+ * year and sample ("a 2012 study of 80 adults published in Appetite"), or its name ("the PREDIMED
+ * trial", "the Nurses' Health Study"). Word lists: src/data/study-words.json.
+ *
+ * A page naming two authors, two trials or two journals reports more than one study (a review, a
+ * round-up): it is tied to none of them, so it cannot join two studies' origins into one.
+ */
+
+export interface StudyMention {
+  /** First author's surname as written ("Riche", "van der Berg"). */
+  author?: string;
+  year?: number;
+  /** The journal's key (lower case, aliases folded) and its name as written. */
+  journal?: { key: string; name: string };
+  /** The sample's size and what it is made of ("80", "adults"). */
+  sample?: { size: number; noun: string };
+  /** A named study or trial as written ("PREDIMED", "Nurses' Health") and what it is called. */
+  trial?: { name: string; noun: string };
+}
+
+interface Patterns {
+  etAl: RegExp;
+  twoAuthors: RegExp;
+  byline: RegExp;
+  citation: RegExp;
+  studyYear: RegExp;
+  publishedYear: RegExp;
+  sample: RegExp;
+  sampleEquals: RegExp;
+  journal: RegExp;
+  journalAlias: RegExp;
+  acronymTrial: RegExp;
+  namedTrial: RegExp;
+  notSurnames: ReadonlySet<string>;
+  notTrialNames: ReadonlySet<string>;
+  aliases: ReadonlyMap<string, string>;
+  singleWordJournals: ReadonlySet<string>;
+  /** Host → the journals with a site there, each under its path prefix. */
+  journalSites: (host: string) => { path: string; key: string; name: string }[];
+}
+
+let patterns: Patterns | undefined;
+
+const NUMBER_WORDS = [
+  "ten",
+  "twelve",
+  "fifteen",
+  "twenty",
+  "thirty",
+  "forty",
+  "fifty",
+  "sixty",
+  "seventy",
+  "eighty",
+  "ninety",
+  "hundred",
+];
+const NUMBER_VALUES: Readonly<Record<string, number>> = {
+  ten: 10,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+};
+const YEAR = String.raw`((?:19[5-9]|20[0-4])\d)`;
+const PARTICLE = String.raw`(?:(?:van|von|de|der|den|du|da|di|la|le|del|dos|ten|ter)\s+){0,2}`;
+const SURNAME = String.raw`${PARTICLE}[A-Z][\p{L}'’-]*\p{Ll}[\p{L}'’-]*`;
+/** A journal's name: capitalised words and the small words between them. */
+const NAME = String.raw`[A-Z][\p{L}'’.&-]*(?:\s+(?:[A-Z][\p{L}'’.&-]*|of|the|and|&|for|in|on))*`;
+/** Words that make a capitalised phrase a journal's name. */
+const JOURNAL_WORD =
+  /\b(?:Journal|Review|Reviews|Proceedings|Annals|Archives|Reports|Letters|Medicine|Sciences?|Nutrition|Research|Bulletin|Quarterly|Psychiatry|Psychology|Cardiology|Oncology|Pediatrics|Neurology|Endocrinology|Metabolism|Communications|PLOS|JAMA|BMJ|Lancet|Nature|Cell)\b/;
+
+function studyPatterns(): Patterns {
+  if (patterns) return patterns;
+  const words = readDataFile("study-words.json") as {
+    studyNouns: string[];
+    sampleNouns: string[];
+    notSurnames: string[];
+    notTrialNames: string[];
+    journalAliases: Record<string, string>;
+    singleWordJournals: string[];
+    journalSites: { site: string; journal: string; name: string }[];
+  };
+  const studyNoun = `(?:${words.studyNouns.map(escapeRegExp).join("|")})`;
+  const sampleNoun = `(${words.sampleNouns.map(escapeRegExp).join("|")})`;
+  const number = String.raw`(\d{1,3}(?:,\d{3})+|\d+|${NUMBER_WORDS.join("|")})`;
+  const about = String.raw`(?:(?:about|around|roughly|nearly|almost|approximately|more than|over|some|just|only|fewer than|under)\s+)?`;
+  const adjectives = String.raw`(?:[\p{L}-]+\s+){0,3}?`;
+  const aliasNames = Object.keys(words.journalAliases)
+    .filter((alias) => /^[a-z ]+$/.test(alias) && !alias.includes(" ") && alias.length <= 5)
+    .map((alias) => alias.toUpperCase());
+  patterns = {
+    etAl: new RegExp(
+      String.raw`(${SURNAME})\s+(?:et\.?\s*al\.?|and\s+(?:colleagues|co-?workers|co-?authors|(?:his|her|their)\s+(?:colleagues|team|co-?authors))|&\s*colleagues)(?:,?\s*\(?\s*${YEAR}\b)?`,
+      "gu",
+    ),
+    twoAuthors: new RegExp(String.raw`(${SURNAME})\s+(?:and|&)\s+${SURNAME}\s*\(\s*${YEAR}\s*\)`, "gu"),
+    byline: new RegExp(String.raw`\bby\s+(?:[A-Z]{1,3}\s+)?(${SURNAME})\b[^·]{0,80}?·\s*${YEAR}\b`, "u"),
+    citation: new RegExp(
+      String.raw`^\s*(${SURNAME})\s+[A-Z]{1,3}(?:,|\.|\s+et\s+al)[^]{0,200}?\b${YEAR}\s*(?:[A-Z][a-z]{2}(?:\s\d{1,2})?)?;\s*\d`,
+      "u",
+    ),
+    studyYear: new RegExp(
+      String.raw`\b(?:a|an|the|one|this|that|his|her|their)\s+${YEAR}\s+${adjectives}${studyNoun}\b`,
+      "giu",
+    ),
+    publishedYear: new RegExp(
+      String.raw`\b(?:published|conducted|carried out|released)\b[^.;]{0,80}?\bin\s+(?:(?:early|late|mid-?)\s*)?${YEAR}\b`,
+      "i",
+    ),
+    // "a study of 80 adults", "followed 7,447 people"; "80 adults were randomized".
+    sample: new RegExp(
+      String.raw`\b(?:of|with|involving|including|among|on|in|followed|surveyed|tracked|recruited|enrolled|studied|examined|analy[sz]ed|gave|asked|randomi[sz]ed|assigned|covered|included|involved|observed|tested|compared|monitored|assessed|interviewed|questioned)\s+(?:the\s+)?${about}${number}\s+${adjectives}${sampleNoun}\b|\b${number}\s+${adjectives}${sampleNoun}\s+(?:were|was|took part|participated|completed|received|consumed|drank|ate|answered)\b`,
+      "iu",
+    ),
+    sampleEquals: /\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)/i,
+    journal: new RegExp(
+      String.raw`\b(?:(?:published|appearing|appears|appeared|reported|described|out)\s+(?:online\s+|today\s+|recently\s+|this\s+\w+\s+)?in\s+(?:the\s+)?(?:(?:medical|scientific|peer-reviewed)\s+)?(?:journal\s+)?|\bthe\s+journal\s+|\bin\s+the\s+(?=[A-Z]))(${NAME})`,
+      "gu",
+    ),
+    // Not when the alias begins a longer name ("JAMA Internal Medicine"), read by `journal`.
+    journalAlias: new RegExp(
+      String.raw`\b(?:in|the)\s+(${[...aliasNames, "The Lancet", "Lancet"].map(escapeRegExp).join("|")})\b(?!\s+[A-Z])`,
+      "g",
+    ),
+    acronymTrial: /\(?\b([A-Z][A-Z0-9]{2,}(?:-[A-Z0-9]+)*)\)?\s+(trial|study|cohort|Trial|Study|Cohort)\b/g,
+    namedTrial:
+      /\b[Tt]he\s+([A-Z][\p{L}'’]+(?:\s+[A-Z][\p{L}'’]+){0,4})\s+(Study|Trial|Initiative|Cohort)\b/gu,
+    notSurnames: new Set(words.notSurnames),
+    notTrialNames: new Set(words.notTrialNames),
+    aliases: new Map(Object.entries(words.journalAliases)),
+    singleWordJournals: new Set(words.singleWordJournals),
+    journalSites: hostTable(
+      words.journalSites.map(({ site, journal, name }) => {
+        const slash = site.indexOf("/");
+        const [host, path] = slash < 0 ? [site, "/"] : [site.slice(0, slash), site.slice(slash)];
+        return [host, { path, key: journal, name }] as const;
+      }),
+    ),
+  };
+  return patterns;
+}
+
+/**
+ * Cues of each kind of citation: most texts cite no study, and the costly patterns run only on a
+ * text with the cue of their kind.
+ */
+const AUTHOR_CUE = /et\.? ?al|colleagues|co-?(?:workers|authors)|·|\(\s*(?:19|20)\d\d\s*\)|;\s*\d/;
+const TRIAL_CUE = /[Tt]rial|[Ss]tud(?:y|ies)|[Cc]ohort|Initiative/;
+const JOURNAL_CUE =
+  /[Jj]ournal|published|appear|Lancet|JAMA|BMJ|NEJM|PNAS|Proceedings|Annals|Archives|Review/;
+/** A sample of an uncommon size has at least three digits. */
+const SAMPLE_CUE = /\d,?\d\d\d/;
+/** Any of the cues above, in one pass: the text of most pages has none. */
+const ANY_CUE = new RegExp(
+  [AUTHOR_CUE, TRIAL_CUE, JOURNAL_CUE, SAMPLE_CUE].map((cue) => cue.source).join("|"),
+);
+/** What a page reporting a study calls it. */
+const STUDY_WORD =
+  /\b(?:stud(?:y|ies)|trial|analy[sz]is|analy[sz]ed|review|survey|cohort|research|data from)\b/i;
+
+/** The study a page reports, or null when it cites none or more than one. */
+export function studyMention(item: { title: string; snippet: string }): StudyMention | null {
+  if (!ANY_CUE.test(item.title) && !ANY_CUE.test(item.snippet)) return null;
+  const text = `${item.title}. ${item.snippet}`;
+  const [authorCue, trialCue, journalCue] = [
+    AUTHOR_CUE.test(text),
+    TRIAL_CUE.test(text),
+    JOURNAL_CUE.test(text),
+  ];
+  const sampleCue = SAMPLE_CUE.test(text);
+  if (!authorCue && !trialCue && !journalCue && !sampleCue) return null;
+  const p = studyPatterns();
+  const authors = authorCue ? authorsOf(text, item.snippet, p) : new Map<string, number | undefined>();
+  const journals = journalCue ? journalsOf(text, p) : new Map<string, string>();
+  const trials = trialCue ? namedTrials(item, p) : new Map<string, { name: string; noun: string }>();
+  if (authors.size > 1 || trials.size > 1 || journals.size > 1) return null;
+  if (authors.size === 0 && trials.size === 0 && journals.size === 0) {
+    // Nothing but its sample may name a study, when the sample is of an uncommon size.
+    const sample = sampleCue && STUDY_WORD.test(text) ? sampleOf(text, p) : undefined;
+    return sample && isDistinctSample(sample.size) ? { sample } : null;
+  }
+
+  const years = new Set<number>();
+  for (const year of authors.values()) if (year !== undefined) years.add(year);
+  for (const match of text.matchAll(p.studyYear)) years.add(Number(match[1]));
+  const published = p.publishedYear.exec(text)?.[1];
+  if (published !== undefined) years.add(Number(published));
+
+  const mention: StudyMention = {};
+  const [author] = authors.keys();
+  if (author !== undefined) mention.author = displayName(text, author);
+  if (years.size === 1) mention.year = [...years][0] as number;
+  const [journal] = journals.entries();
+  if (journal) mention.journal = { key: journal[0], name: journal[1] };
+  const sample = sampleOf(text, p);
+  if (sample) mention.sample = sample;
+  const [trial] = trials.values();
+  if (trial) mention.trial = trial;
+  const identifies =
+    mention.author !== undefined ||
+    mention.trial !== undefined ||
+    (mention.journal !== undefined && (mention.year !== undefined || mention.sample !== undefined));
+  return identifies ? mention : null;
+}
+
+/**
+ * A sample this large, and not a round number, tells its study by itself: two pages on one question
+ * citing a study of exactly 7,447 people cite one study, whatever else they name.
+ */
+export const DISTINCT_SAMPLE = 300;
+
+export function isDistinctSample(size: number): boolean {
+  return size >= DISTINCT_SAMPLE && size % 100 !== 0;
+}
+
+/** First authors cited (surname, lower case → the year cited with it, if any). */
+function authorsOf(text: string, snippet: string, p: Patterns): Map<string, number | undefined> {
+  const authors = new Map<string, number | undefined>();
+  const add = (name: string | undefined, year: string | undefined) => {
+    if (name === undefined || p.notSurnames.has(name.split(/\s+/).at(-1) ?? name)) return;
+    const key = name.toLowerCase();
+    if (!authors.has(key) || year !== undefined)
+      authors.set(key, year === undefined ? authors.get(key) : Number(year));
+  };
+  for (const match of text.matchAll(p.etAl)) add(match[1], match[2]);
+  for (const match of text.matchAll(p.twoAuthors)) add(match[1], match[2]);
+  const byline = p.byline.exec(snippet) ?? p.citation.exec(snippet);
+  if (byline) add(byline[1], byline[2]);
+  return authors;
+}
+
+/** Journals named as where a study was published (key → the name as written). */
+function journalsOf(text: string, p: Patterns): Map<string, string> {
+  const journals = new Map<string, string>();
+  for (const pattern of [p.journal, p.journalAlias]) {
+    for (const match of text.matchAll(pattern)) {
+      const journal = journalOf(match[1] ?? "", p);
+      if (journal) journals.set(journal.key, journal.name);
+    }
+  }
+  return journals;
+}
+
+function namedTrials(
+  item: { title: string; snippet: string },
+  p: Patterns,
+): Map<string, { name: string; noun: string }> {
+  const trials = new Map<string, { name: string; noun: string }>();
+  const add = (name: string | undefined, noun: string | undefined) => {
+    if (name === undefined || noun === undefined) return;
+    const first = name.split(/\s+/)[0] ?? name;
+    if (p.notTrialNames.has(name) || p.notTrialNames.has(first) || p.aliases.has(name.toLowerCase())) return;
+    trials.set(name.toLowerCase().replace(/['’]/g, ""), {
+      name,
+      noun: /^[A-Z]+$/.test(name) ? noun.toLowerCase() : noun,
+    });
+  };
+  for (const text of [item.title, item.snippet]) {
+    // An all-capitals title has no acronyms to tell apart.
+    if (text === item.title && text === text.toUpperCase()) continue;
+    for (const match of text.matchAll(p.acronymTrial)) add(match[1], match[2]);
+  }
+  // Titles capitalise every word: a capitalised phrase is a name only in running text.
+  for (const match of item.snippet.matchAll(p.namedTrial)) add(match[1], match[2]);
+  return trials;
+}
+
+function journalOf(raw: string, p: Patterns): { key: string; name: string } | null {
+  const name = raw.replace(/(?:\s+(?:of|the|and|&|for|in|on))+$/, "").replace(/[.,;:]+$/, "");
+  const lower = name.toLowerCase();
+  const alias = p.aliases.get(lower);
+  if (alias !== undefined) return { key: alias, name };
+  if (!JOURNAL_WORD.test(name) && !p.singleWordJournals.has(name)) return null;
+  // "Nature found …" is no journal unless "Nature" is the whole name.
+  if (name.split(/\s+/).length === 1 && !p.singleWordJournals.has(name)) return null;
+  return { key: lower.replace(/^the\s+/, "").replace(/&/g, "and"), name };
+}
+
+function sampleOf(text: string, p: Patterns): { size: number; noun: string } | undefined {
+  const match = p.sample.exec(text);
+  if (match) {
+    const size = sizeOf(match[1] ?? match[3] ?? "");
+    if (size > 0) return { size, noun: (match[2] ?? match[4] ?? "").toLowerCase() };
+  }
+  const equals = p.sampleEquals.exec(text);
+  if (equals) return { size: sizeOf(equals[1] ?? ""), noun: "participants" };
+  return undefined;
+}
+
+function sizeOf(written: string): number {
+  const word = NUMBER_VALUES[written.toLowerCase()];
+  return word ?? Number(written.replace(/,/g, ""));
+}
+
+/** The author's name as the text writes it (the key is lower case). */
+function displayName(text: string, key: string): string {
+  const at = text.toLowerCase().indexOf(key);
+  return at < 0 ? key : text.slice(at, at + key.length);
+}
+
+/** The journal whose own site a page is on ("nejm.org", "jamanetwork.com/journals/jama/"), or null. */
+export function siteJournal(address: PageAddress): { key: string; name: string } | null {
+  const site = studyPatterns()
+    .journalSites(address.host)
+    .find(({ path }) => address.pathname.startsWith(path));
+  return site ? { key: site.key, name: site.name } : null;
+}
+
+/** How a study is named in a report: "the PREDIMED trial", "Riche et al. (2012), Appetite". */
+export function describeStudy(mention: StudyMention): string {
+  if (mention.trial) return `the ${mention.trial.name} ${mention.trial.noun}`;
+  const journal = mention.journal ? mention.journal.name : undefined;
+  if (mention.author !== undefined) {
+    const year = mention.year === undefined ? "" : ` (${mention.year})`;
+    return `${mention.author} et al.${year}${journal ? `, ${journal}` : ""}`;
+  }
+  const year = mention.year === undefined ? "" : `${mention.year} `;
+  const sample = mention.sample
+    ? ` (${mention.sample.size.toLocaleString("en-US")} ${mention.sample.noun})`
+    : "";
+  return `a ${year}study in ${journal ?? "a journal"}${sample}`;
+}

@@ -1,0 +1,103 @@
+import { mostCommon } from "../util/most-common.js";
+import { describeStudy, isDistinctSample, type StudyMention } from "./study-citations.js";
+
+/**
+ * Keys of the studies pages report, worked out over all the pages at once: two pages sharing a key
+ * report one study. A citation that leaves something out is read in the light of the others: "Riche
+ * et al. found" is Riche et al. (2012) when every page that gives Riche et al. a year gives 2012,
+ * and is tied to none of them when pages give different years. Likewise "a 2012 study in Appetite"
+ * is the 2012 study of 80 adults in Appetite when that is the only 2012 Appetite study the pages
+ * name. A journal alone (without year or sample) says too little to tie anything. A study's year
+ * and sample together tie pages that name neither its author nor its journal, and so does a
+ * sample of an exact, uncommon size alone (isDistinctSample, study-citations.ts).
+ */
+export function studyKeys(mentions: readonly (StudyMention | null)[]): string[][] {
+  const authorYears = new Map<string, Set<number>>();
+  const journalStudies = new Map<string, Set<string>>();
+  for (const mention of mentions) {
+    if (mention?.author !== undefined && mention.year !== undefined) {
+      addTo(authorYears, mention.author.toLowerCase(), mention.year);
+    }
+    if (mention?.journal && mention.year !== undefined && mention.sample) {
+      addTo(journalStudies, mention.journal.key, `${mention.year}:${mention.sample.size}`);
+    }
+  }
+  return mentions.map((mention) => {
+    if (mention === null) return [];
+    const keys: string[] = [];
+    if (mention.trial) keys.push(`trial:${mention.trial.name.toLowerCase().replace(/['’]/g, "")}`);
+    if (mention.author !== undefined) {
+      const author = mention.author.toLowerCase();
+      const year = mention.year ?? only(authorYears.get(author));
+      if (year !== null) keys.push(`author:${author}:${year}`);
+    }
+    if (mention.journal) {
+      const signature = journalSignature(mention, journalStudies.get(mention.journal.key));
+      if (signature !== null) keys.push(`journal:${mention.journal.key}:${signature}`);
+    }
+    const size = mention.sample?.size;
+    if (size !== undefined && mention.year !== undefined) keys.push(`year-sample:${mention.year}:${size}`);
+    if (size !== undefined && isDistinctSample(size)) keys.push(`sample:${size}`);
+    return keys;
+  });
+}
+
+/** `year:size` of the journal's study this mention reports, or null when it cannot tell which. */
+function journalSignature(mention: StudyMention, known: ReadonlySet<string> | undefined): string | null {
+  const { year, sample } = mention;
+  if (year !== undefined && sample) return `${year}:${sample.size}`;
+  const fits = [...(known ?? [])].filter((signature) => {
+    const [knownYear, knownSize] = signature.split(":");
+    return year !== undefined ? knownYear === String(year) : knownSize === String(sample?.size);
+  });
+  if (fits.length === 1) return fits[0] as string;
+  if (fits.length > 1) return null;
+  return year !== undefined ? `${year}:-` : sample ? `-:${sample.size}` : null;
+}
+
+function addTo<T>(map: Map<string, Set<T>>, key: string, value: T): void {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
+}
+
+/** The one year of a set (`-` for an empty or missing one); null when there are several. */
+function only(values: ReadonlySet<number> | undefined): number | "-" | null {
+  if (values === undefined || values.size === 0) return "-";
+  return values.size === 1 ? ([...values][0] as number) : null;
+}
+
+/**
+ * One study described from what its pages say together: the name, author, year, journal and
+ * sample each page gives, the most cited value of each.
+ */
+export function studySource(mentions: readonly StudyMention[]): string | undefined {
+  if (mentions.length === 0) return undefined;
+  const merged: StudyMention = {};
+  const trial = mostCommon(
+    mentions.map((m) => m.trial),
+    (t) => t.name.toLowerCase(),
+  );
+  if (trial) merged.trial = trial;
+  const author = mostCommon(
+    mentions.map((m) => m.author),
+    (a) => a.toLowerCase(),
+  );
+  if (author !== undefined) merged.author = author;
+  const year = mostCommon(
+    mentions.map((m) => m.year),
+    String,
+  );
+  if (year !== undefined) merged.year = year;
+  const journal = mostCommon(
+    mentions.map((m) => m.journal),
+    (j) => j.key,
+  );
+  if (journal) merged.journal = journal;
+  const sample = mostCommon(
+    mentions.map((m) => m.sample),
+    (s) => String(s.size),
+  );
+  if (sample) merged.sample = sample;
+  return describeStudy(merged);
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { readOriginCases, scoreOriginCases } from "../../bench/origin-scores.mjs";
+import { canonicalUrl } from "../../src/dedup/canonical-url.js";
+import { dedupe } from "../../src/dedup/dedupe.js";
+
+// Labelled search results of every kind of shared origin (test/fixtures/origins/README.md): the
+// pairs of pages put together must be right (precision) and the pages of one origin found together
+// (recall), on the cases the rules were written against and on those written after them.
+describe.each(["dev", "heldout", "heldout-2"])("origins on the %s cases", (part) => {
+  const cases = readOriginCases(new URL(`../fixtures/origins/${part}.json`, import.meta.url));
+  const { total, byKind, misses } = scoreOriginCases(cases, { dedupe, canonicalUrl });
+
+  it("covers the kinds of shared origin", () => {
+    expect(byKind.size).toBeGreaterThanOrEqual(7);
+  });
+
+  it("puts together pages of one origin, and only those", () => {
+    expect({ precision: total.precision >= 0.95, recall: total.recall >= 0.9, misses }).toMatchObject({
+      precision: true,
+      recall: true,
+    });
+  });
+
+  it("says why the pages of each origin are together", () => {
+    expect(total.whyAccuracy).toBeGreaterThanOrEqual(0.9);
+  });
+});

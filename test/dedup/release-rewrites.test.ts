@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { releaseRewriteLinks } from "../../src/dedup/release-rewrites.js";
+
+const RELEASE = {
+  domain: "prnewswire.com",
+  title: "Voltera Energy Unveils Solid-State Cell With 520 Wh/kg Energy Density",
+  snippet:
+    "Voltera Energy, Inc. (NASDAQ: VLTR) today unveiled the VX-520, a solid-state lithium-metal cell that the company says stores 520 watt-hours per kilogram and retains 90% of its capacity after 1,000 cycles.",
+};
+
+describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
+  it("ties a trade site's retitled, reworded rewrite to the release", () => {
+    const rewrite = {
+      domain: "batterytech.example.com",
+      title: "Voltera's VX-520 solid-state cell hits 520 Wh/kg, company claims",
+      snippet:
+        "Voltera Energy has introduced a solid-state lithium-metal cell, the VX-520, rated at 520 Wh/kg. The cell retains 90% of its capacity after 1,000 cycles, according to the company.",
+    };
+    expect(releaseRewriteLinks([RELEASE, rewrite], [true, false])).toEqual([[0, 1]]);
+  });
+
+  it("keeps apart the same company's release about another event, and a report with its own angle", () => {
+    const factory = {
+      domain: "prnewswire.com",
+      title: "Voltera Energy Opens 2 GWh Cell Factory in Ohio",
+      snippet:
+        "Voltera Energy, Inc. (NASDAQ: VLTR) today opened its first high-volume cell factory, a 2 GWh plant in Columbus.",
+    };
+    const analysis = {
+      domain: "lab.example.edu",
+      title: "What a 520 Wh/kg solid-state cell claim really means",
+      snippet:
+        "Cell-level energy density figures from start-ups are usually measured on small pouch cells under gentle conditions.",
+    };
+    const nextModel = {
+      ...RELEASE,
+      domain: "newswire.example.com",
+      title: "Voltera Energy Unveils Solid-State Cell With 610 Wh/kg Energy Density",
+    };
+    expect(releaseRewriteLinks([RELEASE, factory, analysis, nextModel], [true, true, false, false])).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { sharedPassageLinks } from "../../src/dedup/shared-passages.js";
+
+const LEDE =
+  "A wind-driven wildfire swept through dry grasslands west of Boulder on Thursday, forcing the evacuation of about 19,000 people and destroying at least a dozen homes, authorities said.";
+
+describe("sharedPassageLinks: one text under different headlines", () => {
+  it("ties an agency story to a copy that dropped the dateline and added a sentence", () => {
+    const items = [
+      { domain: "apnews.com", snippet: `BOULDER, Colo. (AP) — ${LEDE}` },
+      { domain: "ksl.com", snippet: `${LEDE} Gusts topped 100 mph in the foothills.` },
+    ];
+    expect(sharedPassageLinks(items)).toEqual([[0, 1]]);
+  });
+
+  it("ties a release to a rewrite that reworded its opening but kept a quote", () => {
+    const quote =
+      '"This partnership gives CLY-401 the global reach it deserves and the resources to reach patients sooner," said Maya Chen, Chief Executive Officer of Calyra.';
+    const items = [
+      {
+        domain: "globenewswire.com",
+        snippet: `Calyra Therapeutics today announced a global licensing agreement with Nordvik Pharma for CLY-401. ${quote}`,
+      },
+      {
+        domain: "dealsweekly.example.com",
+        snippet: `Nordvik is paying $150 million upfront to license Calyra's oral drug worldwide. ${quote}`,
+      },
+    ];
+    expect(sharedPassageLinks(items)).toEqual([[0, 1]]);
+  });
+
+  it("keeps apart independent reports of one event, a copy on its own site, and templated texts of two events", () => {
+    const items = [
+      {
+        domain: "denverpost.com",
+        snippet:
+          "Sheriff's deputies went door to door on Thursday as a grass fire driven by hurricane-force gusts raced toward subdivisions west of Boulder, officials said.",
+      },
+      {
+        domain: "nytimes.com",
+        snippet:
+          "Thousands of residents fled as a fast-moving fire tore through neighborhoods outside Boulder, in a December blaze that officials said was fueled by drought and extreme winds.",
+      },
+      { domain: "one.example", snippet: LEDE },
+      { domain: "one.example", snippet: LEDE },
+      {
+        domain: "wire.example",
+        snippet:
+          "Acme Corp. (NASDAQ: ACME) today announced financial results for the third quarter ended September 30, 2025, and provided a business update for investors.",
+      },
+      {
+        domain: "wire2.example",
+        snippet:
+          "Acme Corp. (NASDAQ: ACME) today announced financial results for the fourth quarter ended December 31, 2025, and provided a business update for investors.",
+      },
+    ];
+    expect(sharedPassageLinks(items)).toEqual([]);
+  });
+
+  it("ties a flood of one text on two thousand domains to its first copy", () => {
+    const items = Array.from({ length: 2_000 }, (_, index) => ({
+      domain: `farm${index}.example`,
+      snippet: LEDE,
+    }));
+    const links = sharedPassageLinks(items);
+    const joined = new Set(links.flat());
+    expect(joined.size).toBe(2_000);
+    // Each copy meets the first few, not every other copy.
+    expect(links.length).toBeLessThan(2_000 * 40);
+  });
+});

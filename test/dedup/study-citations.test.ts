@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { describeStudy, type StudyMention, studyMention } from "../../src/dedup/study-citations.js";
+import { studyKeys, studySource } from "../../src/dedup/study-keys.js";
+
+const mention = (snippet: string, title = "A page about a study") => studyMention({ title, snippet });
+
+describe("studyMention: which study a page reports", () => {
+  it.each<[string, string, StudyMention]>([
+    ["first author", "Riche et al. found that participants burned more fat.", { author: "Riche" }],
+    [
+      "first author and year",
+      "In Riche et al. (2012), 80 adults were randomized.",
+      { author: "Riche", year: 2012, sample: { size: 80, noun: "adults" } },
+    ],
+    ["first author and colleagues", "Estruch and colleagues reanalysed the data.", { author: "Estruch" }],
+    [
+      "two authors and a year",
+      "Smith and Jones (2019) found a small effect.",
+      { author: "Smith", year: 2019 },
+    ],
+    [
+      "a search engine's byline",
+      "by DM Riche · 2012 · Cited by 45 — Eighty adults were randomized.",
+      { author: "Riche", year: 2012, sample: { size: 80, noun: "adults" } },
+    ],
+    [
+      "journal, year and sample",
+      "A 2012 study of 80 adults published in the journal Appetite found higher fat oxidation.",
+      { year: 2012, journal: { key: "appetite", name: "Appetite" }, sample: { size: 80, noun: "adults" } },
+    ],
+    [
+      "a journal by another name",
+      "The findings, published in JAMA Internal Medicine in 2018, covered 498,134 participants.",
+      {
+        year: 2018,
+        journal: { key: "jama internal medicine", name: "JAMA Internal Medicine" },
+        sample: { size: 498134, noun: "participants" },
+      },
+    ],
+    [
+      "a named trial",
+      "The PREDIMED trial followed 7,447 Spanish adults.",
+      { trial: { name: "PREDIMED", noun: "trial" }, sample: { size: 7447, noun: "adults" } },
+    ],
+    [
+      "a named study in running text",
+      "Data from the Nurses' Health Study suggest a link.",
+      { trial: { name: "Nurses' Health", noun: "Study" } },
+    ],
+    [
+      "a sample of an uncommon size alone",
+      "The analysis of 498,134 UK Biobank participants found lower mortality.",
+      { sample: { size: 498134, noun: "participants" } },
+    ],
+  ])("reads %s", (_name, snippet, expected) => {
+    expect(mention(snippet)).toEqual(expected);
+  });
+
+  it.each([
+    ["an agency's study", "A CDC study found that 42% of adults are obese."],
+    [
+      "a title's capitalised words",
+      "Scientists followed volunteers for a month.",
+      "New Study Finds Coffee Drinkers Live Longer",
+    ],
+    ["a round-up of two studies", "Taubert et al. found a drop, and Ried et al. later pooled 20 trials."],
+    ["a journal alone", "Published in Nature, the work drew wide attention."],
+    ["a round sample alone", "A survey of 1,000 adults found most drink coffee."],
+    ["no study at all", "Coffee prices rose again this week in Brazil."],
+  ])("reads nothing from %s", (_name, snippet, title = "A page") => {
+    expect(studyMention({ title, snippet })).toBeNull();
+  });
+});
+
+describe("studyKeys: pages reporting one study share a key", () => {
+  const shared = (mentions: (StudyMention | null)[], a: number, b: number) => {
+    const keys = studyKeys(mentions);
+    return (keys[a] ?? []).some((key) => keys[b]?.includes(key));
+  };
+
+  it("reads an author without a year as the one year the pages give that author", () => {
+    expect(shared([{ author: "Riche", year: 2012 }, { author: "Riche" }], 0, 1)).toBe(true);
+    expect(
+      shared([{ author: "Riche", year: 2012 }, { author: "Riche", year: 2015 }, { author: "Riche" }], 0, 2),
+    ).toBe(false);
+    expect(
+      shared(
+        [
+          { author: "Riche", year: 2012 },
+          { author: "Riche", year: 2015 },
+        ],
+        0,
+        1,
+      ),
+    ).toBe(false);
+  });
+
+  it("reads a journal and year as the one study of that journal and year the pages name", () => {
+    const full: StudyMention = {
+      journal: { key: "appetite", name: "Appetite" },
+      year: 2012,
+      sample: { size: 80, noun: "adults" },
+    };
+    const partial: StudyMention = { journal: { key: "appetite", name: "Appetite" }, year: 2012 };
+    const other: StudyMention = {
+      journal: { key: "appetite", name: "Appetite" },
+      year: 2012,
+      sample: { size: 120, noun: "adults" },
+    };
+    expect(shared([full, partial], 0, 1)).toBe(true);
+    expect(shared([full, other, partial], 0, 2)).toBe(false);
+    expect(shared([full, other], 0, 1)).toBe(false);
+  });
+
+  it("ties pages by a year and sample, or by a sample of an uncommon size", () => {
+    expect(
+      shared(
+        [
+          { author: "Howatson", year: 2012, sample: { size: 20, noun: "volunteers" } },
+          { journal: { key: "x", name: "X" }, year: 2012, sample: { size: 20, noun: "adults" } },
+        ],
+        0,
+        1,
+      ),
+    ).toBe(true);
+    expect(
+      shared(
+        [
+          { trial: { name: "PREDIMED", noun: "trial" }, sample: { size: 7447, noun: "adults" } },
+          { author: "Estruch", sample: { size: 7447, noun: "participants" } },
+        ],
+        0,
+        1,
+      ),
+    ).toBe(true);
+    expect(
+      shared(
+        [
+          { author: "A", sample: { size: 1000, noun: "adults" } },
+          { author: "B", sample: { size: 1000, noun: "adults" } },
+        ],
+        0,
+        1,
+      ),
+    ).toBe(false);
+  });
+
+  it("names the study from what its pages say together", () => {
+    expect(
+      studySource([
+        { author: "Howatson" },
+        { author: "Howatson", year: 2012 },
+        { journal: { key: "ejn", name: "European Journal of Nutrition" }, year: 2012 },
+      ]),
+    ).toBe("Howatson et al. (2012), European Journal of Nutrition");
+    expect(describeStudy({ trial: { name: "PREDIMED", noun: "trial" } })).toBe("the PREDIMED trial");
+    expect(
+      describeStudy({
+        year: 2012,
+        journal: { key: "a", name: "Appetite" },
+        sample: { size: 1200, noun: "adults" },
+      }),
+    ).toBe("a 2012 study in Appetite (1,200 adults)");
+  });
+});
