@@ -15,7 +15,6 @@ import { wireAgencies, wirePath } from "./wire-agencies.js";
  * owns its site. Origins (origins.ts) tie pages together from these and name the reason.
  */
 export interface OriginTraits {
-  address: PageAddress | null;
   host: string;
   /** Agencies whose copy the page carries by a credit, its site or its path (ids). */
   agencies: string[];
@@ -67,7 +66,6 @@ export function originTraits(item: TraitsInput): OriginTraits {
   const addressKeys = addressIds(address);
   const paper = addressKeys.length > 0 || (address !== null && isPaperAddress(address));
   return {
-    address,
     host,
     agencies: [...agencies],
     wire,

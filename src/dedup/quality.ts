@@ -1,3 +1,4 @@
+import { isNormalizationInert } from "./inert-text.js";
 import { type Marketing, marketingOf } from "./marketing.js";
 import { newsSources } from "./news-sources.js";
 import { pageAddress } from "./page-address.js";
@@ -133,10 +134,11 @@ function low(reason: string): QualityResult {
 
 /** A content word used three or more times, not counting back-to-back repeats. */
 function repeatedWord(title: string): string | null {
-  const words = title
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+  // A title whose letters and digits are all ASCII (most) splits the same without Unicode classes.
+  const lower = title.toLowerCase();
+  const words = (
+    isNormalizationInert(title) ? lower.split(/[^a-z0-9]+/) : lower.split(/[^\p{L}\p{N}]+/u)
+  ).filter(Boolean);
   const counts = new Map<string, number>();
   let previous = "";
   for (const word of words) {

@@ -20,7 +20,10 @@ import { withoutBoilerplate } from "./republishing-credits.js";
  *
  * Bounded: each kept run is looked up once per snippet, and a run shared by many snippets keeps
  * only its first {@link MAX_POSTINGS} (a flood of one text meets there all the same: every copy
- * shares it with the first).
+ * shares it with the first). Only the first {@link MAX_PASSAGE_ITEMS} items are read, as many as
+ * `assess` accepts and far more than a search returns: a caller deduplicating more pages still
+ * has every copy with a similar headline grouped (syndication.ts), at the cost of a rewritten
+ * headline's copy beyond that rank being counted apart.
  */
 
 /** Words in a run. */
@@ -37,6 +40,8 @@ export const LONG_SHARED_RUNS = 4;
 const MIN_SHARED_RUNS = 2;
 /** Snippets remembered per run. */
 export const MAX_POSTINGS = 32;
+/** Items whose snippets are read (the first ones). */
+export const MAX_PASSAGE_ITEMS = 2_000;
 
 export interface PassageInput {
   domain: string;
@@ -45,7 +50,7 @@ export interface PassageInput {
 
 /** Pairs of items (earlier first) whose snippets are one text. */
 export function sharedPassageLinks(items: readonly PassageInput[]): [number, number][] {
-  const shingles = items.map((item) => shinglesOf(item.snippet));
+  const shingles = items.map((item, index) => (index < MAX_PASSAGE_ITEMS ? shinglesOf(item.snippet) : NONE));
   let total = 0;
   for (const own of shingles) total += own.length;
   const firstWith = new FirstSeen(total);

@@ -78,7 +78,8 @@ const NUMBER_VALUES: Readonly<Record<string, number>> = {
 };
 const YEAR = String.raw`((?:19[5-9]|20[0-4])\d)`;
 const PARTICLE = String.raw`(?:(?:van|von|de|der|den|du|da|di|la|le|del|dos|ten|ter)\s+){0,2}`;
-const SURNAME = String.raw`${PARTICLE}[A-Z][\p{L}'’-]*\p{Ll}[\p{L}'’-]*`;
+/** A capital, then a small letter or an apostrophe (Smith, McDonald, O'Brien; not NASA): bounded. */
+const SURNAME = String.raw`${PARTICLE}[A-Z][\p{Ll}'’-][\p{L}'’-]{0,30}`;
 /** A journal's name: capitalised words and the small words between them. */
 const NAME = String.raw`[A-Z][\p{L}'’.&-]*(?:\s+(?:[A-Z][\p{L}'’.&-]*|of|the|and|&|for|in|on))*`;
 /** Words that make a capitalised phrase a journal's name. */
