@@ -42,13 +42,11 @@ export function formClaim(question: string, c: Classification): string {
         const negation = /\s+(not|never)$/i.exec(x);
         if (negation && auxiliary)
           return `${capitalize(x.slice(0, negation.index))} ${auxiliary} ${negation[1]?.toLowerCase()} ${c.predicate}`;
-        const verb = auxiliary === "does" ? thirdPerson(c.predicate) : c.predicate;
         if (auxiliary === "is" || auxiliary === "are") return `${capitalize(x)} ${auxiliary} ${c.predicate}`;
-        if (auxiliary === "did") return `${capitalize(x)} ${pastTense(c.predicate)}`;
         if (auxiliary && /^(?:can|could|may|might|will|would)$/.test(auxiliary)) {
           return `${capitalize(x)} ${auxiliary} ${c.predicate}`;
         }
-        return `${capitalize(x)} ${verb}`;
+        return `${capitalize(x)} ${verbAs(auxiliary ?? null, c.predicate)}`;
       }
       break;
     }

@@ -49,7 +49,8 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
     .replace(/[\s?!.¿¡]+$/, "")
     .trim();
   const gate = settledFact(asked, t);
-  let statement = withoutWords(asked, t.words.fillers);
+  const plain = withoutWords(asked, t.words.fillers);
+  let statement = plain;
   for (const { pattern, replace } of t.rewrites) {
     const groups = caseless(pattern, statement);
     if (groups) statement = replace.replace(/\$(\d)/g, (_, n: string) => groups[Number(n)] ?? "");
@@ -82,7 +83,7 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
     queryType: "fallback",
     subject: [subject],
     // A rewrite already made a statement of it ("c'est vrai que …"); otherwise it is tested as asked.
-    claim: capitalize(statement === withoutWords(asked, t.words.fillers) ? asked : statement),
+    claim: capitalize(statement === plain ? asked : statement),
     gate,
     counter: { query: fill(t.counters.critique, { subject, other: "" }, t, false), intent: "refute" },
   };
