@@ -48,11 +48,16 @@ function canonicalUrlOf(url: string): string | null {
     return null;
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
-  parsed.hostname = foldHost(parsed.hostname);
-  parsed.pathname = parsed.pathname.replace(/\/amp(?=\/|$)/i, "").replace(/\.amp(?=\.html?$|$)/i, "") || "/";
+  // Each setter serializes the whole address again: only what changes is set. An empty `?` or `#`
+  // reads as "" but is still dropped by setting "", so that is set whenever the address has one.
+  const hostname = foldHost(parsed.hostname);
+  if (hostname !== parsed.hostname) parsed.hostname = hostname;
+  const pathname = parsed.pathname.replace(/\/amp(?=\/|$)/i, "").replace(/\.amp(?=\.html?$|$)/i, "") || "/";
+  if (pathname !== parsed.pathname) parsed.pathname = pathname;
   // An HTML-escaped `&` (from a page's markup) separates parameters like `&` itself.
-  parsed.search = parsed.search.replace(/&amp;/gi, "&");
-  if (!/^#!?\//.test(parsed.hash)) parsed.hash = "";
+  const search = parsed.search.replace(/&amp;/gi, "&");
+  if (search !== parsed.search || (search === "" && url.includes("?"))) parsed.search = search;
+  if (!/^#!?\//.test(parsed.hash) && (parsed.hash !== "" || url.includes("#"))) parsed.hash = "";
   try {
     return normalizeUrl(parsed.toString(), OPTIONS);
   } catch {

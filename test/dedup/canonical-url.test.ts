@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import normalizeUrl from "normalize-url";
 import { describe, expect, it } from "vitest";
 import { canonicalUrl, domainOf } from "../../src/dedup/canonical-url.js";
 
@@ -160,5 +162,76 @@ describe("domainOf", () => {
     ["not a url", ""],
   ])("%s → %j", (url, expected) => {
     expect(domainOf(url)).toBe(expected);
+  });
+});
+
+describe("canonicalUrl sets only what changes", () => {
+  // The plain definition: every part set, whether it changed or not (canonicalUrl skips the
+  // setters that would change nothing, for speed).
+  const TRACKING = [/^utm_\w+$/i, /^mc_(?:cid|eid)$/i, /^_hs(?:enc|mi)$/i, /^_g[al]$/i];
+  function reference(url: string): string | null {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return null;
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
+    parsed.hostname = parsed.hostname
+      .toLowerCase()
+      .replace(/^(?:www\.)?(?:m|mobile|amp)\.(?=[^.]+\.[^.]+)/, "");
+    parsed.pathname =
+      parsed.pathname.replace(/\/amp(?=\/|$)/i, "").replace(/\.amp(?=\.html?$|$)/i, "") || "/";
+    parsed.search = parsed.search.replace(/&amp;/gi, "&");
+    if (!/^#!?\//.test(parsed.hash)) parsed.hash = "";
+    try {
+      return normalizeUrl(parsed.toString(), {
+        stripProtocol: true,
+        stripWWW: true,
+        stripHash: false,
+        stripTextFragment: true,
+        stripAuthentication: true,
+        removeQueryParameters: [
+          ...TRACKING,
+          /^(?:fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|igshid|twclid|mkt_tok)$/i,
+          /^(?:ref|ref_src|ref_url|referrer|cmp|cmpid|ocid|spm|smid|share|amp)$/i,
+        ],
+        removeTrailingSlash: true,
+        removeSingleSlash: true,
+        removeExplicitPort: false,
+        sortQueryParameters: true,
+        removeDirectoryIndex: [/^index\.(?:html?|php)$/i],
+      });
+    } catch {
+      return null;
+    }
+  }
+
+  it("gives what setting every part gives, empty `?` and `#` included", () => {
+    const part = fc.constantFrom(
+      "",
+      "?",
+      "#",
+      "?a=1",
+      "#x",
+      "#!/r",
+      "?utm_source=x",
+      "?&amp;b=2",
+      "/amp",
+      ".amp",
+      "/",
+    );
+    fc.assert(
+      fc.property(
+        fc.webUrl({ withQueryParameters: true, withFragments: true }),
+        part,
+        part,
+        (url, first, second) => {
+          const candidate = `${url}${first}${second}`;
+          expect(canonicalUrl(candidate)).toBe(reference(candidate));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
