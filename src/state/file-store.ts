@@ -39,10 +39,26 @@ export function createFileStore(dir: string, clock: () => number = Date.now): St
     if (!warnings.some((w) => w.includes(file))) warnings.push(warning);
   };
 
-  const read = async (file: string): Promise<Stored | undefined> => {
+  // Reads of a file already under way are shared: a burst of questions asking for the same pause or
+  // cooldown costs one read instead of one each. A write from this process starts later reads
+  // afresh, and a read-modify-write under the lock always reads for itself.
+  const reading = new Map<string, Promise<string | undefined>>();
+  const sharedRead = (file: string): Promise<string | undefined> => {
+    let pending = reading.get(file);
+    if (pending === undefined) {
+      const started = readStateFile(file);
+      pending = started.finally(() => {
+        if (reading.get(file) === pending) reading.delete(file);
+      });
+      reading.set(file, pending);
+    }
+    return pending;
+  };
+
+  const read = async (file: string, shared = false): Promise<Stored | undefined> => {
     let text: string | undefined;
     try {
-      text = await readStateFile(file);
+      text = await (shared ? sharedRead(file) : readStateFile(file));
     } catch (error) {
       if (!(error instanceof UnusableStateFile)) throw error;
       warnOnce(file, error.message);
@@ -67,12 +83,16 @@ export function createFileStore(dir: string, clock: () => number = Date.now): St
     }
     await makeDirectory(place.folder);
     const temporary = `${place.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    reading.delete(place.file);
     try {
       await writeFile(temporary, text, { mode: 0o600 });
       await rename(temporary, place.file);
     } catch (error) {
       await rm(temporary, { force: true }).catch(() => {});
       throw error;
+    } finally {
+      // A read that began during the write may hold what was there before: no one joins it now.
+      reading.delete(place.file);
     }
     // Expired cache entries are removed now and then, in the background: one process in
     // SWEEP_ONE_IN looks at up to SWEEP_MAX_FILES of them, so no write waits on a large cache.
@@ -152,7 +172,7 @@ export function createFileStore(dir: string, clock: () => number = Date.now): St
   return {
     kind: "file",
     async get<T>(key: string) {
-      return (await read(pathOf(key).file))?.value as T | undefined;
+      return (await read(pathOf(key).file, true))?.value as T | undefined;
     },
     async set(key, value, ttlMs) {
       await write(pathOf(key), { value, expiresAt: clock() + ttlMs });

@@ -1,4 +1,6 @@
 import { mkdtempSync } from "node:fs";
+import fsPromises from "node:fs/promises";
+import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lockfile from "proper-lockfile";
@@ -10,6 +12,7 @@ import { createRedisStore } from "../../src/state/redis-store.js";
 import type { StateStore } from "../../src/state/state-store.js";
 import { describeWithRedis, REDIS_HOOK_TIMEOUT_MS, type RedisServer, startRedis } from "../helpers/redis.js";
 
+const realOpen = fsPromises.open;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What every store must do; `open` gives a fresh, empty store each time. */
@@ -95,6 +98,36 @@ describe("file store", () => {
     // In arrival order, each caller's change applied to the result of the one before.
     expect(await store.get("health:x")).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(await store.get("spend:x")).toBe(20);
+  });
+
+  it("answers a burst of reads of one key with one read of its file, and reads afresh after a write", async () => {
+    const store = createFileStore(mkdtempSync(join(tmpdir(), "core-search-state-")));
+    await store.set("pause:exa", { until: 1 }, 60_000);
+    const opened: string[] = [];
+    const open = vi.spyOn(fsPromises, "open").mockImplementation(((file: string, ...rest: unknown[]) => {
+      opened.push(String(file));
+      return realOpen(file, ...(rest as [number]));
+    }) as typeof fsPromises.open);
+    syncBuiltinESMExports();
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, () => store.get<{ until: number }>("pause:exa")),
+      );
+      expect(burst.every((value) => value?.until === 1)).toBe(true);
+      // Each caller has a value of its own: changing one changes no other.
+      (burst[0] as { until: number }).until = 99;
+      expect(burst[1]).toEqual({ until: 1 });
+      expect(opened.filter((file) => file.endsWith("exa.json"))).toHaveLength(1);
+
+      // A write while reads are under way: the reads after it see the new value.
+      const before = store.get("pause:exa");
+      await store.set("pause:exa", { until: 2 }, 60_000);
+      await before;
+      expect(await store.get("pause:exa")).toEqual({ until: 2 });
+    } finally {
+      open.mockRestore();
+      syncBuiltinESMExports();
+    }
   });
 
   it("fails only the update whose change throws, not the others that share its turn", async () => {
