@@ -97,7 +97,7 @@ function domainGoggle(request: SearchRequest): string | undefined {
 
 // --- response schema (only the fields read) ---------------------------------------------------
 
-const resultSchema = z.looseObject({
+const resultSchema = z.object({
   ...resultFields,
   description: z.unknown().optional(),
   extra_snippets: passagesField,
@@ -105,13 +105,13 @@ const resultSchema = z.looseObject({
 });
 
 // Brave leaves the `web` block out entirely when nothing matched; `type`/`query` still come.
-const webResponseSchema = z.looseObject({
+const webResponseSchema = z.object({
   type: z.string().optional(),
   query: z.unknown().optional(),
-  web: z.looseObject({ results: replyList() }).optional(),
+  web: z.object({ results: replyList() }).optional(),
 });
 
-const newsResponseSchema = z.looseObject({
+const newsResponseSchema = z.object({
   type: z.string().optional(),
   results: replyList().optional(),
 });

@@ -110,7 +110,7 @@ function engineId(name: string): string {
 // One schema for both reply shapes: the native one (`snippet`, `source`, `sources`,
 // `engineTimings`) and the SearXNG-shaped one an instance sends when its compatibility layer
 // answers (`content`, `engine`, `engines`, `unresponsive_engines`).
-const resultSchema = z.looseObject({
+const resultSchema = z.object({
   ...resultFields,
   snippet: z.unknown().optional(),
   content: z.unknown().optional(),
@@ -121,13 +121,13 @@ const resultSchema = z.looseObject({
   publishedDate: z.unknown().optional(),
 });
 
-const engineTimingSchema = z.looseObject({
+const engineTimingSchema = z.object({
   name: engineNameField,
   status: z.string().optional().catch(undefined),
   errorReason: z.string().optional().catch(undefined),
 });
 
-const responseSchema = z.looseObject({
+const responseSchema = z.object({
   results: replyList(),
   engineTimings: replyList(MAX_ENGINES_LISTED).optional().catch(undefined),
   unresponsive_engines: replyList(MAX_ENGINES_LISTED).optional().catch(undefined),

@@ -66,7 +66,7 @@ interface ExaResult {
 }
 
 // Older server versions answered with the API's JSON instead of text blocks.
-const jsonResultSchema = z.looseObject({
+const jsonResultSchema = z.object({
   url: z.unknown(),
   title: z.unknown().optional(),
   publishedDate: z.unknown().optional(),
@@ -74,7 +74,7 @@ const jsonResultSchema = z.looseObject({
   text: z.unknown().optional(),
 });
 
-const jsonResultsSchema = z.looseObject({ results: replyList() });
+const jsonResultsSchema = z.object({ results: replyList() });
 
 const HEADER_LINE = /^([A-Za-z][A-Za-z ]{0,30}):[ \t]?(.*)$/;
 const SEPARATOR = /\r?\n[ \t]*---[ \t]*\r?\n/;

@@ -101,7 +101,7 @@ function clamp(value: number, min: number, max: number): number {
 
 // --- response schema (only the fields read) ---------------------------------------------------
 
-const resultSchema = z.looseObject({
+const resultSchema = z.object({
   ...resultFields,
   highlights: passagesField,
   text: z.unknown().optional(),
@@ -109,7 +109,7 @@ const resultSchema = z.looseObject({
   publishedDate: z.unknown().optional(),
 });
 
-const searchResponseSchema = z.looseObject({ results: replyList() });
+const searchResponseSchema = z.object({ results: replyList() });
 
 // --- errors -----------------------------------------------------------------------------------
 

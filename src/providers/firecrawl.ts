@@ -124,7 +124,7 @@ function domainLists(
 
 // --- response schema (only the fields read) ---------------------------------------------------
 
-const itemSchema = z.looseObject({
+const itemSchema = z.object({
   ...resultFields,
   description: z.unknown().optional(),
   snippet: z.unknown().optional(),
@@ -132,14 +132,14 @@ const itemSchema = z.looseObject({
   position: z.number().optional().catch(undefined),
 });
 
-const groupedSchema = z.looseObject({
+const groupedSchema = z.object({
   web: replyList().optional().catch(undefined),
   news: replyList().optional().catch(undefined),
   // ⚠️ Not in the v2 types; one client tolerates it, so it is read when present.
   results: replyList().optional().catch(undefined),
 });
 
-const responseSchema = z.looseObject({
+const responseSchema = z.object({
   success: z.boolean().optional().catch(undefined),
   // ⚠️ v2 groups results by kind; v1 answered with a flat array, which a self-hosted or older
   // deployment may still send. Both are accepted.

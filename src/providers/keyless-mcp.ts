@@ -185,12 +185,12 @@ function validSessionId(value: string | undefined): string | undefined {
 
 // --- reply parsing and schema (only the fields read) ------------------------------------------
 
-const rpcErrorSchema = z.looseObject({
+const rpcErrorSchema = z.object({
   code: z.number().optional().catch(undefined),
   message: z.string().optional().catch(undefined),
 });
 
-const rpcMessageSchema = z.looseObject({
+const rpcMessageSchema = z.object({
   id: z.union([z.number(), z.string(), z.null()]).optional().catch(undefined),
   result: z.unknown().optional(),
   error: rpcErrorSchema.optional().catch(undefined),
@@ -198,15 +198,15 @@ const rpcMessageSchema = z.looseObject({
 
 type RpcMessage = z.infer<typeof rpcMessageSchema>;
 
-const toolResultSchema = z.looseObject({
+const toolResultSchema = z.object({
   content: replyList(MAX_RESULTS_PER_REPLY).optional().catch(undefined),
   structuredContent: z.unknown().optional(),
   isError: z.boolean().optional().catch(undefined),
 });
 
-const textBlockSchema = z.looseObject({ type: z.literal("text"), text: z.string() });
+const textBlockSchema = z.object({ type: z.literal("text"), text: z.string() });
 
-const initializeResultSchema = z.looseObject({
+const initializeResultSchema = z.object({
   protocolVersion: z.string().optional().catch(undefined),
 });
 

@@ -74,27 +74,27 @@ function buildBody(request: SearchRequest): { body: Record<string, unknown>; war
 
 // --- response schema (only the fields read) ---------------------------------------------------
 
-const resultSchema = z.looseObject({
+const resultSchema = z.object({
   ...resultFields,
   description: z.unknown().optional(),
   content: z.unknown().optional(),
   // Free-form per source: an absolute `publish_date` or a relative `publish_date_raw` ("1 day ago").
   additional_data: z
-    .looseObject({ publish_date: z.unknown().optional(), publish_date_raw: z.unknown().optional() })
+    .object({ publish_date: z.unknown().optional(), publish_date_raw: z.unknown().optional() })
     .optional()
     .catch(undefined),
 });
 
 // A failed collection has been seen as `{"success": "false", "task_id", "message"}`; without a
 // `results` array any 2xx body counts as the wrong shape.
-const responseSchema = z.looseObject({ results: replyList() });
+const responseSchema = z.object({ results: replyList() });
 
 // --- errors -----------------------------------------------------------------------------------
 
 // The Search API's error bodies are not documented: `{"detail": "..."}` for validation and
 // `{"message": "..."}` for failed collections are what integrations report, and CDN pages are not
 // JSON at all. Whatever message is found serves as the vendor code; the status decides the outcome.
-const errorSchema = z.looseObject({ detail: z.unknown().optional(), message: z.unknown().optional() });
+const errorSchema = z.object({ detail: z.unknown().optional(), message: z.unknown().optional() });
 
 function errorMessage(body: unknown): string | undefined {
   const parsed = errorSchema.safeParse(body);

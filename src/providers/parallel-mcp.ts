@@ -59,13 +59,13 @@ function warningsFor(request: SearchRequest): string[] {
 
 // --- response schema (only the fields read) ---------------------------------------------------
 
-const searchResultSchema = z.looseObject({
+const searchResultSchema = z.object({
   ...resultFields,
   publish_date: z.unknown().optional(),
   excerpts: passagesField,
 });
 
-const searchOutputSchema = z.looseObject({ results: replyList() });
+const searchOutputSchema = z.object({ results: replyList() });
 
 type SearchResult = z.infer<typeof searchResultSchema>;
 

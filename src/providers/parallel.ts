@@ -92,14 +92,14 @@ function shorten(text: string, max: number): string {
 
 // --- response schema (only the fields read) ---------------------------------------------------
 
-const resultSchema = z.looseObject({
+const resultSchema = z.object({
   ...resultFields,
   // Required in v1; null is seen from the legacy beta endpoint, so both are tolerated.
   excerpts: passagesField,
   publish_date: z.unknown().optional(),
 });
 
-const searchResponseSchema = z.looseObject({
+const searchResponseSchema = z.object({
   results: replyList(),
   warnings: replyList().nullish().catch(undefined),
 });

@@ -172,7 +172,7 @@ function adaptTimeRange(
 
 // --- response schema (only the fields read) ---------------------------------------------------
 
-const resultSchema = z.looseObject({
+const resultSchema = z.object({
   ...resultFields,
   content: z.unknown().optional(),
   engine: engineNameField,
@@ -181,7 +181,7 @@ const resultSchema = z.looseObject({
   publishedDate: z.unknown().optional(),
 });
 
-const searchResponseSchema = z.looseObject({
+const searchResponseSchema = z.object({
   results: replyList(),
   // searx 1.1.0 and SearXNG both send [[engine, message], …]; anything else is ignored.
   unresponsive_engines: replyList(MAX_ENGINES_LISTED).optional().catch(undefined),
@@ -191,7 +191,7 @@ const searchResponseSchema = z.looseObject({
 const MAX_CATEGORIES = 20;
 
 /** An engine of `/config`; one whose name cannot be an engine's is left out. */
-const engineSchema = z.looseObject({
+const engineSchema = z.object({
   name: engineNameField,
   categories: replyList(MAX_CATEGORIES)
     .transform((list) => list.filter((c): c is string => typeof c === "string"))
@@ -200,7 +200,7 @@ const engineSchema = z.looseObject({
   time_range_support: z.boolean().catch(false),
 });
 
-const configResponseSchema = z.looseObject({ engines: replyList(MAX_ENGINES_LISTED) });
+const configResponseSchema = z.object({ engines: replyList(MAX_ENGINES_LISTED) });
 
 // --- errors -----------------------------------------------------------------------------------
 

@@ -67,7 +67,7 @@ function buildBody(request: SearchRequest): { body: Record<string, unknown>; war
 
 // --- response schema (only the fields read) ---------------------------------------------------
 
-const resultSchema = z.looseObject({
+const resultSchema = z.object({
   ...resultFields,
   content: z.unknown().optional(),
   // Not in Tavily's current API description, yet present in real replies (mostly with topic news)
@@ -75,13 +75,13 @@ const resultSchema = z.looseObject({
   published_date: z.unknown().optional(),
 });
 
-const responseSchema = z.looseObject({ results: replyList() });
+const responseSchema = z.object({ results: replyList() });
 
 // --- errors -----------------------------------------------------------------------------------
 
 // Tavily's error bodies are `{"detail": {"error": "<message>"}}`; it sends no separate code, so the
 // message stands in for one. A bare `{"detail": "<message>"}` is read the same way.
-const errorSchema = z.looseObject({ detail: z.unknown().optional() });
+const errorSchema = z.object({ detail: z.unknown().optional() });
 
 function errorMessage(body: unknown): string | undefined {
   const parsed = errorSchema.safeParse(body);

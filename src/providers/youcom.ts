@@ -80,7 +80,7 @@ function categoryWarnings(request: SearchRequest, gotNews: boolean): string[] {
 
 // --- response schema (only the fields read) ---------------------------------------------------
 
-const resultSchema = z.looseObject({
+const resultSchema = z.object({
   ...resultFields,
   description: z.unknown().optional(),
   // Web results only: query-relevant passages, richer than the page description.
@@ -89,8 +89,8 @@ const resultSchema = z.looseObject({
 });
 
 // Either section may be missing (news only appears with news intent).
-const responseSchema = z.looseObject({
-  results: z.looseObject({
+const responseSchema = z.object({
+  results: z.object({
     web: replyList().nullish(),
     news: replyList().nullish(),
   }),
@@ -101,7 +101,7 @@ const responseSchema = z.looseObject({
 // 401/403/500 bodies are documented as `{"detail": "<message>"}`; 402 and 429 bodies are not
 // documented and are read the same way when they match. There is no separate code, so the message
 // stands in for one; validation errors may carry a list in `detail`, which is ignored.
-const errorSchema = z.looseObject({ detail: z.unknown().optional() });
+const errorSchema = z.object({ detail: z.unknown().optional() });
 
 function errorMessage(body: unknown): string | undefined {
   const parsed = errorSchema.safeParse(body);
