@@ -299,10 +299,14 @@ function delayFor(behaviour, params) {
   return behaviour.delayMs ?? 0;
 }
 
+/** Answers kept, made once per distinct request; past this many all are dropped. */
+const MAX_ANSWERS_KEPT = 1_000;
+
 function serve() {
   const behaviours = new Map();
   const counts = new Map();
   const timers = new Set();
+  const answered = new Map();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const [, prefix = "", ...rest] = url.pathname.split("/");
@@ -317,9 +321,8 @@ function serve() {
     } catch {
       return; // the client went away while sending
     }
-    const answer = (status, body) => {
+    const answer = (status, body, payload = JSON.stringify(body)) => {
       if (res.destroyed) return;
-      const payload = JSON.stringify(body);
       res.writeHead(status, {
         "content-type": "application/json",
         "content-length": Buffer.byteLength(payload),
@@ -332,10 +335,19 @@ function serve() {
     const reply = () => {
       if (behaviour.mode === "status" && !spared)
         return answer(behaviour.status ?? 500, { error: "fake failure" });
-      const found = okBody(behaviour.shape, req.method, path, url.searchParams, sent);
-      if (found === undefined)
-        return answer(404, { error: `no ${behaviour.shape} path ${req.method} ${path}` });
-      answer(200, found);
+      // An answer is a pure function of the request: it is made once, so the fake spends little of
+      // the CPU it shares with what is measured (a real service spends none of it).
+      const cacheKey = `${behaviour.shape} ${req.method} ${path} ${url.search} ${JSON.stringify(sent)}`;
+      let payload = answered.get(cacheKey);
+      if (payload === undefined) {
+        const found = okBody(behaviour.shape, req.method, path, url.searchParams, sent);
+        if (found === undefined)
+          return answer(404, { error: `no ${behaviour.shape} path ${req.method} ${path}` });
+        payload = JSON.stringify(found);
+        if (answered.size >= MAX_ANSWERS_KEPT) answered.clear();
+        answered.set(cacheKey, payload);
+      }
+      answer(200, undefined, payload);
     };
     const delay = path === "/config" ? 0 : delayFor(behaviour, url.searchParams);
     if (delay <= 0) return reply();
