@@ -59,29 +59,35 @@ export function createRedisStore(url: string): StateStore {
   let client: ScriptedRedis | undefined;
   let guard: ConnectionGuard | undefined;
   let connecting: Promise<void> | undefined;
+  let creating: Promise<ScriptedRedis> | undefined;
   /** The client, created on first use: ioredis is only loaded when Redis is configured and needed. */
+  const createClient = async (): Promise<ScriptedRedis> => {
+    const { Redis } = await import("ioredis");
+    const options = {
+      keyPrefix: REDIS_KEY_PREFIX,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: (times: number) => Math.min(times * 250, 5_000),
+      // Connecting is one round trip (the ready check), not three: a mute peer costs one timeout.
+      disableClientInfo: true,
+      // How long a socket being closed waits for the peer to close it too (an option ioredis
+      // reads but does not declare; its 2 s would hold a process up at exit when the peer is mute).
+      disconnectTimeout: DISCONNECT_WAIT_MS,
+    };
+    const created = new Redis(url, options) as ScriptedRedis;
+    created.defineCommand("compareAndSet", { numberOfKeys: 1, lua: COMPARE_AND_SET });
+    created.defineCommand("incrementBelow", { numberOfKeys: 1, lua: INCREMENT_BELOW });
+    // Connection errors are listened to (by the guard), so none is thrown as an unhandled event.
+    guard = guardConnection(created);
+    return created;
+  };
   const connection = async (): Promise<ScriptedRedis> => {
-    if (!client) {
-      const { Redis } = await import("ioredis");
-      const options = {
-        keyPrefix: REDIS_KEY_PREFIX,
-        lazyConnect: true,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        retryStrategy: (times: number) => Math.min(times * 250, 5_000),
-        // Connecting is one round trip (the ready check), not three: a mute peer costs one timeout.
-        disableClientInfo: true,
-        // How long a socket being closed waits for the peer to close it too (an option ioredis
-        // reads but does not declare; its 2 s would hold a process up at exit when the peer is mute).
-        disconnectTimeout: DISCONNECT_WAIT_MS,
-      };
-      client ??= new Redis(url, options) as ScriptedRedis;
-      client.defineCommand("compareAndSet", { numberOfKeys: 1, lua: COMPARE_AND_SET });
-      client.defineCommand("incrementBelow", { numberOfKeys: 1, lua: INCREMENT_BELOW });
-      // Connection errors are listened to (by the guard), so none is thrown as an unhandled event.
-      guard = guardConnection(client);
-    }
-    const redis = client;
+    // The first commands of a burst all wait for the import: only one of them creates the client
+    // (and guards it: a guard per command would pile listeners onto one client).
+    if (creating === undefined) creating = createClient();
+    const redis = await creating;
+    client = redis;
     if (redis.status === "ready") return redis;
     // "end": dropped after a timeout (or never reconnected); the caller's next attempt connects again.
     if (redis.status === "wait" || redis.status === "end") {

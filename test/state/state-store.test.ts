@@ -264,6 +264,24 @@ describeWithRedis("redis store", () => {
     await store.close();
   }, 30_000);
 
+  it("opens one client for a burst of first commands, not one guard each", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    const store = createRedisStore(`${redis.url}/13`);
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, () => store.increment("spend:burst", 1, { ttlMs: 60_000 })),
+      );
+      expect(await store.get("spend:burst")).toBe(20);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => warning.name)).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+      await store.close();
+    }
+  });
+
   it("fails fast when Redis is unreachable", async () => {
     const store = createRedisStore("redis://127.0.0.1:1");
     await expect(store.get("pause:exa")).rejects.toThrow();
