@@ -3,8 +3,10 @@ import {
   comparedSides,
   compares,
   eitherSides,
+  fillerRun,
   isJudgement,
   judgementPattern,
+  predicateAdverb,
   stripPurpose,
   verbSplit,
 } from "./phrase-splits.js";
@@ -62,6 +64,12 @@ const LIVE_RESULT =
 const JUDGEMENT_PAIR =
   /^(?:not|bad|good|worse|better|harmful|helpful|safe|unsafe|dangerous|true|false|healthy|unhealthy|overrated|worth it)\b/i;
 
+/** The judgements the fixed evaluative rule knows (the word lists add more). */
+const JUDGEMENTS =
+  "good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \\w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|toxic|waste|pointless|useless|ineffective|addictive|fattening|carcinogenic|risky|overpriced|obsolete|outdated|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\\w+ed|under\\w+ed|too \\w+|enough";
+
+let evaluation: RegExp | undefined;
+
 const RULES: Rule[] = [
   {
     // "should I switch from VS Code to Neovim": a change of tool (first: "vs" here is a name).
@@ -106,11 +114,11 @@ const RULES: Rule[] = [
     type: "comparative",
     pattern:
       /^(?:is|are|was|were) (.+) or ((?:an? |the )?[\w-]+(?: [\w-]+){0,3})((?: (?:for|in|during|at|on|as|when) [\w' -]+)?)$/i,
-    subjects: (m) => [eitherSides(m[1])?.subject],
+    subjects: (m) => [eitherSides(m[1], m[2])?.subject],
     // A qualifier after the second option stays with it: "short or average height for his time".
-    choice: (m) => [eitherSides(m[1])?.option ?? "", `${m[2] ?? ""}${m[3] ?? ""}`],
+    choice: (m) => [eitherSides(m[1], m[2])?.option ?? "", `${m[2] ?? ""}${m[3] ?? ""}`],
     reject: (m) =>
-      eitherSides(m[1]) === undefined ||
+      eitherSides(m[1], m[2]) === undefined ||
       JUDGEMENT_PAIR.test(m[2] ?? "") ||
       CLAUSE_START.test(m[2] ?? "") ||
       // "public schools or private schools better": a comparison, for the rules below.
@@ -147,20 +155,24 @@ const RULES: Rule[] = [
       (/^do/i.test(m[1] ?? "") && verbSplit(m[2]) === undefined),
   },
   {
+    // "X vs Y", "is X or Y better", "which is safer, X or Y", "X or Y which one is healthier": the
+    // comparative named before or after the options is the claim's.
     type: "comparative",
     pattern:
-      /^(?:(?:is|are|should (?:i|we) \w+|(?:which|what)(?: one)? is (?:better|best)(?: (?:for|in|when|as) [^,]+)?[,:]?|which should (?:i|we) (?:use|choose|pick|buy)[,:]?) )?(.+?) (vs\.?|versus|compared (?:to|with)|instead of|rather than|or) (.+?)(?: (better|worse|faster|slower|safer|cheaper|healthier|easier|harder|more \w+|less \w+))?(?: (?:for|in|when|as) .+?)?(?:[,:;]? (?:which|what|who)\b.*)?$/i,
-    subjects: (m) => [m[1], m[3]],
-    predicate: (m) => m[4],
+      /^(?:(?:is|are|should (?:i|we) \w+|(?:which|what)(?: one)? (?:is|are) ((?:more|less) \w+|\w+)(?: (?:for|in|when|as) [^,]+)?[,:]?|which should (?:i|we) (?:use|choose|pick|buy)[,:]?) )?(.+?) (vs\.?|versus|compared (?:to|with)|instead of|rather than|or) (.+?)(?: (better|worse|faster|slower|safer|cheaper|healthier|easier|harder|more \w+|less \w+))?(?: (?:for|in|when|as) .+?)?(?:[,:;]? (?:which|what|who)(?: one)?(?: (?:is|are|would be))? ((?:more|less) \w+|\w+)\b.*|[,:;]? (?:which|what|who)\b.*)?$/i,
+    subjects: (m) => [m[2], m[4]],
+    predicate: (m) => m[5] ?? [m[1], m[6]].find((word) => word !== undefined && compares(word)),
     // "good or bad", "X or is that a myth", "does X improve Y or just …" choose between judgements,
-    // not between two things; "Arsenal vs Chelsea score" asks for a result.
+    // not between two things; "Arsenal vs Chelsea score" asks for a result; "which is X or Y"
+    // names no comparison.
     reject: (m) =>
-      LIVE_RESULT.test(m[3] ?? "") ||
-      (m[2]?.toLowerCase() === "or" &&
-        (JUDGEMENT_PAIR.test(m[3] ?? "") ||
-          CLAUSE_START.test(m[3] ?? "") ||
+      LIVE_RESULT.test(m[4] ?? "") ||
+      (m[1] !== undefined && !/^(?:better|best)$/i.test(m[1]) && !compares(m[1])) ||
+      (m[3]?.toLowerCase() === "or" &&
+        (JUDGEMENT_PAIR.test(m[4] ?? "") ||
+          CLAUSE_START.test(m[4] ?? "") ||
           new RegExp(`^(?:does|do|did|can|could|will|would)\\b.*\\b(?:${EFFECT_VERBS})\\b`, "i").test(
-            m[1] ?? "",
+            m[2] ?? "",
           ))),
   },
   {
@@ -189,6 +201,19 @@ const RULES: Rule[] = [
     subjects: (m) => [verbSplit(m[1])?.subject, verbSplit(m[1])?.object],
     predicate: (m) => verbSplit(m[1])?.predicate,
     reject: (m) => verbSplit(m[1]) === undefined,
+  },
+  {
+    // "will UK house prices drop in 2026": a prediction whose verb no list knows is the word before
+    // when it is to happen (or the last word).
+    type: "claim",
+    pattern:
+      /^(?:will|would) (.+?) ([a-z]+)((?: (?:in|by|before|after|within|this|next|over) .+| (?:19|20)\d{2}| soon| again| ever)?)$/i,
+    subjects: (m) => [m[1]],
+    predicate: (m) => `${m[2]}${m[3] ?? ""}`,
+    reject: (m) =>
+      /(?:ing|ed|s)$/i.test(m[2] ?? "") ||
+      /^(?:the|a|an|be|it|there|this|that)$/i.test(m[2] ?? "") ||
+      /^(?:it|there|this|that|you|i|we)$/i.test(m[1] ?? ""),
   },
   {
     type: "claim",
@@ -259,6 +284,16 @@ const RULES: Rule[] = [
     reject: (m) => /^say\b/i.test(m[1] ?? ""),
   },
   {
+    // "what's the healthiest fish to eat, is it salmon": the candidate named is the claim's subject.
+    type: "superlative",
+    pattern: new RegExp(
+      `^(?:what|which|who) (?:is|are) the (${SUPERLATIVE}) (.+?),? (?:is it|is that|are they|would it be|could it be) (.+)$`,
+      "i",
+    ),
+    subjects: (m) => [m[3]],
+    predicate: (m) => `the ${m[1]} ${m[2]}`,
+  },
+  {
     type: "superlative",
     pattern: new RegExp(`^(?:is|are|was|were) (.+?) the (${SUPERLATIVE}) (.+)$`, "i"),
     subjects: (m) => [m[1]],
@@ -321,18 +356,23 @@ const RULES: Rule[] = [
   },
   {
     type: "evaluative",
-    pattern:
-      /^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly |basically |just |even |always |generally |totally |completely |mostly )?((?:an? (?:[\w-]+ )?(?!too\b|enough\b))?(?:good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|toxic|waste|pointless|useless|ineffective|addictive|fattening|carcinogenic|risky|overpriced|obsolete|outdated|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\w+ed|under\w+ed|too \w+|enough))\b(.*)$/i,
+    pattern: () =>
+      (evaluation ??= new RegExp(
+        `^(?:is|are|was|were) (.+?) (not |never )?${fillerRun()}${predicateAdverb()}${fillerRun()}((?:an? (?:[\\w-]+ )?(?!too\\b|enough\\b))?(?:${JUDGEMENTS}))\\b(.*)$`,
+        "i",
+      )),
     subjects: (m) => [m[1]],
     // "is there evidence that …" has no subject before the predicate; in "durable enough" the
     // judgement is the word before "enough" (the next rule knows it).
     reject: (m) =>
       /^there\b/i.test(m[1] ?? "") ||
-      (/^enough\b/i.test(m[3] ?? "") && isJudgement((m[1] ?? "").split(" ").at(-1) ?? "")),
+      (/^enough\b/i.test(m[4] ?? "") && isJudgement((m[1] ?? "").split(" ").at(-1) ?? "")),
     // "good or bad for you" tests the first alternative: "good for you".
-    // "is coffee not bad for you" claims "not bad for you".
+    // "is coffee not bad for you" claims "not bad for you"; "still a good idea" keeps "still".
     predicate: (m) =>
-      `${m[2] ?? ""}${m[3]}${(m[4] ?? "").replace(/^\s*or (?:not|\w+)\b/i, "")}`.replace(/\s+/g, " ").trim(),
+      `${m[2] ?? ""}${m[3] ?? ""}${m[4]}${(m[5] ?? "").replace(/^\s*or (?:not|\w+)\b/i, "")}`
+        .replace(/\s+/g, " ")
+        .trim(),
   },
   {
     // Any judgement the word lists know, good or bad: "is nuclear energy clean", "is PHP a dying
@@ -342,7 +382,7 @@ const RULES: Rule[] = [
     pattern: judgementPattern,
     subjects: (m) => [m[1]],
     reject: (m) => /^(?:there|the|a|an|it)$/i.test(m[1] ?? ""),
-    predicate: (m) => `${m[2] ?? ""}${m[3]}${m[4] ?? ""}`.replace(/\s+/g, " ").trim(),
+    predicate: (m) => `${m[2] ?? ""}${m[3] ?? ""}${m[4]}${m[5] ?? ""}`.replace(/\s+/g, " ").trim(),
   },
 ];
 

@@ -7,14 +7,40 @@ import { planWords } from "./plan-words.js";
 
 /**
  * "pluto a planet" → pluto | a planet; "nuclear power renewable" → nuclear power | renewable: the
- * first option starts at its article, else it is the last word.
+ * first option starts at its article, else it is the last word; when the second option opens with
+ * a preposition ("or by Google"), the first opens with the same one ("the web started | by CERN").
+ * A participle or an adverb before the option belongs to it: "sushi | originally Japanese",
+ * "coffee | grown in Africa".
  */
-export function eitherSides(left: string | undefined): { subject: string; option: string } | undefined {
+export function eitherSides(
+  left: string | undefined,
+  second = "",
+): { subject: string; option: string } | undefined {
   const words = (left ?? "").split(" ");
   if (words.length < 2) return undefined;
-  const article = words.findLastIndex((w, i) => i > 0 && /^(?:a|an|the)$/i.test(w));
-  const split = article > 0 ? article : words.length - 1;
+  const lower = words.map((w) => w.toLowerCase());
+  const { prepositions, predicateAdverbs } = planWords();
+  const opener = second.split(" ")[0]?.toLowerCase() ?? "";
+  let split = prepositions.has(opener) ? lower.lastIndexOf(opener) : -1;
+  const sharedOpener = split > 0;
+  if (!sharedOpener) {
+    const article = lower.findLastIndex((w, i) => i > 0 && /^(?:a|an|the)$/.test(w));
+    split = article > 0 ? article : words.length - 1;
+  }
+  const leads = (w: string) => predicateAdverbs.has(w) || (sharedOpener && isParticiple(w));
+  while (split > 1 && leads(lower[split - 1] ?? "")) split -= 1;
   return { subject: words.slice(0, split).join(" "), option: words.slice(split).join(" ") };
+}
+
+let participles: ReadonlySet<string> | undefined;
+
+/** "started", "grown", "eaten", "built": a verb's participle, as in a passive question. */
+function isParticiple(word: string): boolean {
+  const { irregularPast, verbs } = planWords();
+  participles ??= new Set(irregularPast.values());
+  if (/(?:ed|wn)$/.test(word) || participles.has(word)) return true;
+  // "eaten", "taken", "given": -en on a verb the lists know, not "chicken" or "garden".
+  return /en$/.test(word) && (verbs.includes(word.slice(0, -2)) || verbs.includes(word.slice(0, -1)));
 }
 
 let knownVerb: RegExp | undefined;
@@ -74,17 +100,27 @@ export function stripPurpose(phrase: string | undefined): string {
 
 let judgement: RegExp | undefined;
 
+/** Fillers the claim drops between a subject and its judgement, as a pattern: "(?:(?:really|any) )*". */
+export function fillerRun(): string {
+  return `(?:(?:${planWords().fillers.join("|")}) )*`;
+}
+
+/** An adverb the claim keeps before its predicate, as an optional pattern group: "(still )?". */
+export function predicateAdverb(): string {
+  return `((?:${[...planWords().predicateAdverbs].join("|")}) )?`;
+}
+
 /**
- * "is X [not] <judgement> [for …]": a judgement the word lists know ("a privacy risk" whole, with its
- * article and up to two words before it), ending the question or followed
- * by a phrase a preposition opens. Built on first use.
+ * "is X [not] [still] <judgement> [for …]": a judgement the word lists know ("a privacy risk" whole,
+ * with its article and up to two words before it), ending the question or followed by a phrase a
+ * preposition opens. Groups: subject, negation, adverb, judgement, the phrase after. Built on first use.
  */
 export function judgementPattern(): RegExp {
   if (judgement) return judgement;
   const { positiveJudgements, negativeJudgements, prepositions } = planWords();
   const word = `(?:${[...positiveJudgements, ...negativeJudgements].join("|")})`;
   judgement = new RegExp(
-    `^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly |basically |just |even |always |generally |totally |completely |mostly )?((?:an? (?:[\\w-]+ ){0,2}${word}(?: [\\w-]+)?|${word}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
+    `^(?:is|are|was|were) (.+?) (not |never )?${fillerRun()}${predicateAdverb()}${fillerRun()}((?:an? (?:[\\w-]+ ){0,2}${word}(?: [\\w-]+)?|${word}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
     "i",
   );
   return judgement;

@@ -11,7 +11,14 @@ export interface PlanWords {
     factAttributes: readonly string[];
     measuredSuperlatives: readonly string[];
     languages: readonly string[];
+    unitQualifiers: readonly string[];
   };
+  /** Words between a subject and its judgement that the claim drops ("any good", "really that bad"). */
+  fillers: readonly string[];
+  /** Adverbs that stay in the claim, before the predicate: "originally Japanese", "still a good idea". */
+  predicateAdverbs: ReadonlySet<string>;
+  /** Facts a yes/no question states, not judgements: "legal", "banned"; the predicate starts there. */
+  statusPredicates: ReadonlySet<string>;
   prepositions: ReadonlySet<string>;
   /** -er adjectives that compare before "than" (besides better, worse, more/less X, -ier words). */
   comparatives: readonly string[];
@@ -35,6 +42,9 @@ export function planWords(): PlanWords {
     itTerms: Record<string, string[]>;
     evaluativeWords: string[];
     settledFacts: PlanWords["settledFacts"];
+    fillers: string[];
+    predicateAdverbs: string[];
+    statusPredicates: string[];
     prepositions: string[];
     comparatives: string[];
     negativeJudgements: string[];
@@ -47,6 +57,9 @@ export function planWords(): PlanWords {
     itTerms: Object.values(raw.itTerms).flat(),
     evaluativeWords: raw.evaluativeWords,
     settledFacts: raw.settledFacts,
+    fillers: raw.fillers,
+    predicateAdverbs: new Set(raw.predicateAdverbs),
+    statusPredicates: new Set(raw.statusPredicates),
     prepositions: new Set(raw.prepositions),
     comparatives: raw.comparatives,
     negativeJudgements: new Set(raw.negativeJudgements),
