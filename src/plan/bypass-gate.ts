@@ -59,7 +59,7 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
       reason: "date of an event",
     },
     {
-      pattern: /^what (?:is|are) (?:an? |the (?!\w+est\b|most\b|least\b|top\b))?[\w-]+(?: [\w-]+)?\??$/i,
+      pattern: /^what(?:'s| is| are) (?:an? |the (?!\w+est\b|most\b|least\b|top\b))?[\w-]+(?: [\w-]+)?\??$/i,
       reason: "definition",
     },
     // "convert my garage into a bedroom" is not a conversion: both sides must be units.

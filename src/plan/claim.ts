@@ -154,6 +154,11 @@ function purposeAfter(text: string, y: string, predicate: string): string {
     .replace(new RegExp(`^ ${escapeRegExp(predicate)}\\b`, "i"), "");
   const match = after.match(/^ ((?:for|in|when|as) .+)$/i);
   if (match?.[1]) return ` ${match[1]}`;
+  // "iPhone or Pixel, which is better for photos" names it in the closing question.
+  const closing = text.match(
+    /[,:;]? (?:which|what)(?: one)? (?:is|are|would be) (?:(?:more|less) )?\w+ ((?:for|in|when|as) .+)$/i,
+  );
+  if (closing?.[1]) return ` ${closing[1]}`;
   // "what's better for weight loss, running or cycling" names the purpose first.
   const first = text.match(/^(?:what|which)(?: one)? is (?:better|best) ((?:for|in|when|as) [^,]+),/i);
   return first?.[1] ? ` ${first[1]}` : "";

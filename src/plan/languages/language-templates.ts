@@ -77,7 +77,8 @@ export type WordList =
   | "units"
   | "currencies"
   | "modals"
-  | "timePhrases";
+  | "timePhrases"
+  | "consumeVerbs";
 
 interface RawTemplates {
   lists: Record<WordList, string[]>;
@@ -96,6 +97,9 @@ interface RawTemplates {
 
 const loaded = new Map<TemplateLanguage, LanguageTemplates>();
 
+/** A word boundary in any script: between a letter or digit and anything else. */
+const WORD_BOUNDARY = "(?:(?<=[\\p{L}\\p{N}])(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])(?=[\\p{L}\\p{N}]))";
+
 /** A language's templates, read and compiled on first use: an English question never pays for them. */
 export function languageTemplates(language: TemplateLanguage): LanguageTemplates {
   const cached = loaded.get(language);
@@ -106,10 +110,13 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
   const compile = (source: string, flags = "du") =>
     new RegExp(
       // "{positive}" in a pattern stands for the words of that list ("\p{L}" is not a list).
-      source.replace(/(?<!\\p)\{(\w+)\}/g, (found, name: string) => {
-        const list = raw.lists[name as WordList];
-        return list ? alternation(list) : found;
-      }),
+      source
+        .replace(/(?<!\\p)\{(\w+)\}/g, (found, name: string) => {
+          const list = raw.lists[name as WordList];
+          return list ? alternation(list) : found;
+        })
+        // \b knows only ASCII letters: after "ganó" or "été" it would find no word's end.
+        .replace(/(?<!\\)\\b/g, WORD_BOUNDARY),
       flags,
     );
   const templates: LanguageTemplates = {
