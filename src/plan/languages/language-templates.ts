@@ -97,9 +97,6 @@ interface RawTemplates {
 
 const loaded = new Map<TemplateLanguage, LanguageTemplates>();
 
-/** A word boundary in any script: between a letter or digit and anything else. */
-const WORD_BOUNDARY = "(?:(?<=[\\p{L}\\p{N}])(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])(?=[\\p{L}\\p{N}]))";
-
 /** A language's templates, read and compiled on first use: an English question never pays for them. */
 export function languageTemplates(language: TemplateLanguage): LanguageTemplates {
   const cached = loaded.get(language);
@@ -115,8 +112,10 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
           const list = raw.lists[name as WordList];
           return list ? alternation(list) : found;
         })
-        // \b knows only ASCII letters: after "ganó" or "été" it would find no word's end.
-        .replace(/(?<!\\)\\b/g, WORD_BOUNDARY),
+        // \b knows only ASCII letters: after "ganó" or "été" it finds no word's end. Before a word
+        // it means no letter before; anywhere else, no letter after.
+        .replace(/(?<!\\)\\b(?=[(\p{L}])/gu, "(?<![\\p{L}\\p{N}])")
+        .replace(/(?<!\\)\\b/g, "(?![\\p{L}\\p{N}])"),
       flags,
     );
   const templates: LanguageTemplates = {
