@@ -133,11 +133,14 @@ function verbAs(auxiliary: string | null, verbPhrase: string): string {
   return verbPhrase;
 }
 
-/** The question's own verb ("was the war a mistake" → "was"), else "is"/"are" by the subject's number. */
+/**
+ * The question's own verb ("was the war a mistake" → "was"), else "is"/"are" as the question counts
+ * its subjects ("which are better, X or Y"): an -s says too little ("Postgres", "Windows").
+ */
 function copula(text: string): string {
   const asked = text.match(/^(is|are|was|were) /i)?.[1];
   if (asked) return asked.toLowerCase();
-  return /^\S+ are /i.test(text) ? "are" : "is";
+  return /^\S+ are |\b(?:which|what)(?: ones?)? are\b/i.test(text) ? "are" : "is";
 }
 
 /**

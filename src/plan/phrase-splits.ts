@@ -9,8 +9,8 @@ import { planWords } from "./plan-words.js";
  * "pluto a planet" → pluto | a planet; "nuclear power renewable" → nuclear power | renewable: the
  * first option starts at its article, else it is the last word; when the second option opens with
  * a preposition ("or by Google"), the first opens with the same one ("the web started | by CERN").
- * A participle or an adverb before the option belongs to it: "sushi | originally Japanese",
- * "coffee | grown in Africa".
+ * A preposition, a participle or an adverb before the option belongs to it: "sushi | originally
+ * Japanese", "coffee | grown in Africa", "the Mona Lisa | in Paris".
  */
 export function eitherSides(
   left: string | undefined,
@@ -27,6 +27,8 @@ export function eitherSides(
     const article = lower.findLastIndex((w, i) => i > 0 && /^(?:a|an|the)$/.test(w));
     split = article > 0 ? article : words.length - 1;
   }
+  // "in Paris or London": the preposition the second option leaves out opens the first.
+  if (!sharedOpener && split > 1 && prepositions.has(lower[split - 1] ?? "")) split -= 1;
   const leads = (w: string) => predicateAdverbs.has(w) || (sharedOpener && isParticiple(w));
   while (split > 1 && leads(lower[split - 1] ?? "")) split -= 1;
   return { subject: words.slice(0, split).join(" "), option: words.slice(split).join(" ") };
