@@ -57,9 +57,9 @@ export const SUPERLATIVE =
 const CLAUSE_START =
   /^(?:is|are|was|were|do|does|did|just|that|it|this|they|not|should|can|will|would|has|have|maybe)\b/i;
 
-/** "X vs Y score", "… highlights", "… odds": a result to look up, not a comparison. */
+/** "X vs Y score", "… highlights", "… last night": a result to look up, not a comparison. */
 const LIVE_RESULT =
-  /\b(?:scores?|results?|odds|highlights|live|stream|tickets|line-?ups?|prediction|kick-?off)$/i;
+  /\b(?:scores?|results?|odds|highlights|live|stream|tickets|line-?ups?|prediction|kick-?off|last night|tonight|yesterday)$/i;
 
 const JUDGEMENT_PAIR =
   /^(?:not|bad|good|worse|better|harmful|helpful|safe|unsafe|dangerous|true|false|healthy|unhealthy|overrated|worth it)\b/i;

@@ -29,6 +29,7 @@ describe("settled facts bypass the 4-call pattern, with the reason", () => {
     ["5 ft 10 in cm", "unit or currency conversion"],
     ["how many cups in a US gallon", "unit conversion"],
     ["how many ml in an imperial pint", "unit conversion"],
+    ["how many tablespoons in a stick of butter", "unit conversion"],
     ["70 degrees fahrenheit in celsius", "unit or currency conversion"],
     // the date of an event, a result since last night, an abbreviated definition
     ["date of the fall of the berlin wall", "single agreed fact"],

@@ -417,6 +417,7 @@ describe("live-data questions: a look-up with a warning and one call", () => {
     "lakers score",
     "who won the f1 race today",
     "how much is a gallon of gas in california today?",
+    "Lakers vs Celtics last night",
   ])("%s", (question) => {
     const p = plan(question, { now: NOW });
     // A number to read, not a claim to corroborate: a look-up, with one call for context.
