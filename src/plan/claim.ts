@@ -163,7 +163,9 @@ function purposeAfter(text: string, y: string, predicate: string): string {
   );
   if (closing?.[1]) return ` ${closing[1]}`;
   // "what's better for weight loss, running or cycling" names the purpose first.
-  const first = text.match(/^(?:what|which)(?: one)? is (?:better|best) ((?:for|in|when|as) [^,]+),/i);
+  const first = text.match(
+    /^(?:what|which)(?: one)? (?:is|are) (?:(?:more|less) )?\w+ ((?:for|in|when|as) [^,]+),/i,
+  );
   return first?.[1] ? ` ${first[1]}` : "";
 }
 

@@ -11,6 +11,7 @@ import {
   verbSplit,
 } from "./phrase-splits.js";
 import type { QueryType } from "./plan-schema.js";
+import { planWords } from "./plan-words.js";
 import { AUXILIARY, claimPhrase, cleanSubject, questionText, stripQuestionWords } from "./question-text.js";
 
 export interface Classification {
@@ -221,6 +222,8 @@ const RULES: Rule[] = [
       /^(?:is|are) (.+?) (causing|hurting|helping|harming|damaging|reducing|increasing|raising|lowering|driving|fueling|boosting|slowing|worsening|improving|affecting|killing|preventing) (.+)$/i,
     subjects: (m) => [m[1], m[3]],
     predicate: (m) => `${m[2]} ${m[3]}`,
+    // "is X good for reducing traffic": after a preposition the -ing word is what X is judged for.
+    reject: (m) => planWords().prepositions.has(m[1]?.split(" ").at(-1)?.toLowerCase() ?? ""),
   },
   {
     type: "claim",

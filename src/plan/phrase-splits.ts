@@ -29,7 +29,9 @@ export function eitherSides(
   }
   // "in Paris or London": the preposition the second option leaves out opens the first.
   if (!sharedOpener && split > 1 && prepositions.has(lower[split - 1] ?? "")) split -= 1;
-  const leads = (w: string) => predicateAdverbs.has(w) || (sharedOpener && isParticiple(w));
+  // "built | for the 1889 fair": a participle takes the phrase it governs.
+  const governs = prepositions.has(lower[split] ?? "");
+  const leads = (w: string) => predicateAdverbs.has(w) || (governs && isParticiple(w));
   while (split > 1 && leads(lower[split - 1] ?? "")) split -= 1;
   return { subject: words.slice(0, split).join(" "), option: words.slice(split).join(" ") };
 }
@@ -46,11 +48,19 @@ function isParticiple(word: string): boolean {
 }
 
 let knownVerb: RegExp | undefined;
+let closingVerb: RegExp | undefined;
 
-/** "hybrid cars save money" → hybrid cars | save money (object: money). */
+/**
+ * "hybrid cars save money" → hybrid cars | save money (object: money). A verb that closes the
+ * question takes all before it as its subject: "the new parking permit scheme | work" ("permit" is a
+ * noun there).
+ */
 export function verbSplit(
   rest: string | undefined,
 ): { subject: string; predicate: string; object: string | undefined } | undefined {
+  closingVerb ??= new RegExp(`^(.+) (${planWords().closingVerbs.join("|")})$`, "i");
+  const closing = closingVerb.exec(rest ?? "");
+  if (closing?.[1] && closing[2]) return { subject: closing[1], predicate: closing[2], object: undefined };
   knownVerb ??= new RegExp(`^(.+?) (${planWords().verbs.join("|")})\\b(.*)$`, "i");
   const match = knownVerb.exec(rest ?? "");
   if (!match?.[1] || !match[2]) return undefined;

@@ -28,6 +28,8 @@ export interface PlanWords {
   positiveJudgements: ReadonlySet<string>;
   /** Base verbs that end the subject of "does/do/can X … ?" (besides the effect verbs). */
   verbs: readonly string[];
+  /** Verbs that close a "does X …" question with nothing after them: "does acupuncture work". */
+  closingVerbs: readonly string[];
   /** Verbs of taking something in: "can dogs eat grapes" asks whether it is safe. */
   consumeVerbs: ReadonlySet<string>;
   /** Past tense of irregular verbs ("eat" → "ate"); others take -ed. */
@@ -50,6 +52,7 @@ export function planWords(): PlanWords {
     negativeJudgements: string[];
     positiveJudgements: string[];
     verbs: string[];
+    closingVerbs: string[];
     consumeVerbs: string[];
     irregularPast: Record<string, string>;
   };
@@ -65,6 +68,7 @@ export function planWords(): PlanWords {
     negativeJudgements: new Set(raw.negativeJudgements),
     positiveJudgements: new Set(raw.positiveJudgements),
     verbs: raw.verbs,
+    closingVerbs: raw.closingVerbs,
     consumeVerbs: new Set(raw.consumeVerbs),
     irregularPast: new Map(Object.entries(raw.irregularPast)),
   };

@@ -174,10 +174,24 @@ describe("a question that takes its verdict for granted tests it; words around t
       "The telephone was invented by Bell rather than by Meucci",
     ],
     ["is the mona lisa in paris or london", "The mona lisa is in paris rather than london"],
+    [
+      "was the eiffel tower built for the 1889 world fair or the 1900 one",
+      "The eiffel tower was built for the 1889 world fair rather than the 1900 one",
+    ],
     // the comparative named before or after the options, with its purpose
     ["which is cheaper, solar or wind", "Solar is cheaper than wind"],
     ["tea or coffee which one is healthier", "Tea is healthier than coffee"],
     ["iphone or pixel which is better for photos", "Iphone is better than pixel for photos"],
+    [
+      "which one is safer for babies, glass or plastic bottles",
+      "Glass is safer than plastic bottles for babies",
+    ],
+    // a noun that looks like a verb stays in the noun phrase; "good for <doing>" is a judgement
+    ["does the new parking permit scheme work", "The new parking permit scheme works"],
+    [
+      "is the new city bike share plan good for reducing traffic",
+      "The new city bike share plan is good for reducing traffic",
+    ],
     // worth doing, predictions, a named candidate, a status
     ["is it worth learning latin", "Learning latin is worth it"],
     ["will interest rates go down next year", "Interest rates will go down next year"],
