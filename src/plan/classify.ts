@@ -1,12 +1,6 @@
 import { gerund } from "./english.js";
 import { EVALUATION_RULES } from "./evaluation-rules.js";
-import {
-  comparedSides,
-  compares,
-  eitherSides,
-  stripPurpose,
-  verbSplit,
-} from "./phrase-splits.js";
+import { comparedSides, compares, eitherSides, stripPurpose, verbSplit } from "./phrase-splits.js";
 import type { QueryType } from "./plan-schema.js";
 import { planWords } from "./plan-words.js";
 import { AUXILIARY, claimPhrase, cleanSubject, questionText, stripQuestionWords } from "./question-text.js";
