@@ -198,6 +198,14 @@ const RULES: Rule[] = [
       /^(?:it|there|this|that|you|i|we)$/i.test(m[1] ?? ""),
   },
   {
+    // "is TikTok going to be banned in the US": a prediction stated with the question's own verb.
+    type: "claim",
+    pattern: /^(?:is|are) (.+?) ((?:going|about|likely|unlikely|set|expected|due) to .+)$/i,
+    subjects: (m) => [m[1]],
+    predicate: (m) => m[2],
+    reject: (m) => /^(?:it|there|this|that)$/i.test(m[1] ?? ""),
+  },
+  {
     type: "claim",
     pattern:
       /^(?:is|are) (.+?) (causing|hurting|helping|harming|damaging|reducing|increasing|raising|lowering|driving|fueling|boosting|slowing|worsening|improving|affecting|killing|preventing) (.+)$/i,

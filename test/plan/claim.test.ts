@@ -196,6 +196,7 @@ describe("a question that takes its verdict for granted tests it; words around t
     ["is it worth learning latin", "Learning latin is worth it"],
     ["will interest rates go down next year", "Interest rates will go down next year"],
     ["will copper prices double by 2030", "Copper prices will double by 2030"],
+    ["is tiktok going to be banned in the us", "Tiktok is going to be banned in the us"],
     ["what's the best budget phone, is it the pixel 8a", "The pixel 8a is the best budget phone"],
     ["is the regional rail plan for wales realistic", "The regional rail plan for wales is realistic"],
     ["aren't e-bikes illegal on sidewalks in new york", "E-bikes are illegal on sidewalks in new york"],
