@@ -32,6 +32,10 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
   // Measurable superlatives name one agreed thing ("tallest mountain"); "best", "safest" rank by opinion.
   const measuredSuperlative = `(?:${words.measuredSuperlatives.join("|")})`;
   const languages = `(?:${words.languages.join("|")})`;
+  // "a UK pint", "a US gallon": the system a unit is measured in.
+  const system = `(?:(?:${words.unitQualifiers.join("|")}) )?`;
+  // "6 foot 2", "5 ft 10 in", "1 lb 4 oz": an amount in two units.
+  const amount = `\\d[\\d.,]*\\s*${unit}(?:\\s+\\d[\\d.,]*(?:\\s*${unit})?)?`;
   const translation = new RegExp(
     `^(?:translate\\b.+\\b(?:to|into|in) ${languages}|how (?:do|would|can) (?:you|i) say\\b.+\\bin ${languages}|what is\\b.+\\bin ${languages})[?.!]*$`,
     "i",
@@ -55,7 +59,7 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
       reason: "date of an event",
     },
     {
-      pattern: /^what (?:is|are) (?:an? |the (?!\w+est\b|most\b|least\b|top\b))?[\w-]+(?: [\w-]+)?\??$/i,
+      pattern: /^what(?:'s| is| are) (?:an? |the (?!\w+est\b|most\b|least\b|top\b))?[\w-]+(?: [\w-]+)?\??$/i,
       reason: "definition",
     },
     // "convert my garage into a bedroom" is not a conversion: both sides must be units.
@@ -64,16 +68,19 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
       reason: "unit or currency conversion",
     },
     {
-      pattern: new RegExp(`\\d[\\d.,]*\\s*${unit}\\s+(?:in|to|into|as|=)\\s+${unit}`, "i"),
+      pattern: new RegExp(`${amount}\\s+(?:in|to|into|as|=)\\s+${system}${unit}`, "i"),
       reason: "unit or currency conversion",
     },
     {
-      pattern: /^(?:how many|how much) \w+ (?:in|are in|is in) (?:an? |one )?\w+\??$/i,
+      pattern: new RegExp(
+        `^(?:how many|how much) \\w+ (?:in|are in|is in) (?:an? |one )?${system}\\w+\\??$`,
+        "i",
+      ),
       reason: "unit conversion",
     },
     {
       pattern: new RegExp(
-        `^how (?:many|much) ${unit}(?: (?:are|is|make|in|per))* (?:an? |one |half an? |(?:a |one )?(?:quarter|third|half)(?: of)? (?:an? )?|[\\d.,/]+ ?)?${unit}(?: of [\\w -]+)?$`,
+        `^how (?:many|much) ${unit}(?: (?:are|is|make|in|per))* (?:an? |one |half an? |(?:a |one )?(?:quarter|third|half)(?: of)? (?:an? )?|[\\d.,/]+ ?)?${system}${unit}(?: of [\\w -]+)?$`,
         "i",
       ),
       reason: "unit conversion",
@@ -92,7 +99,12 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
       reason: "current time or weather",
     },
     { pattern: /^what time is it\b/i, reason: "current time or weather" },
-    { pattern: /^(?:what(?:'s| is) )?[\d\s.+\-*/^()x×÷=%]+(?:\?|=)?$/i, reason: "arithmetic" },
+    {
+      // "1/3 + 1/4 as a fraction": the form the answer is wanted in is still a sum.
+      pattern:
+        /^(?:what(?:'s| is) )?[\d\s.+\-*/^()x×÷=%]+(?:\?|=)?(?: (?:as|in) (?:an? )?(?:fraction|decimal|percentage|percent|mixed number|simplest form|lowest terms))?$/i,
+      reason: "arithmetic",
+    },
     {
       // "45 plus 78 minus 19", "a third of 150", "average of 14, 22 and 31": numbers and the words of a sum only.
       pattern: new RegExp(
@@ -111,7 +123,7 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
     {
       // "split a $240 bill between 6 people", "divide 90 by 4": a share of an amount.
       pattern: new RegExp(
-        `^(?:how (?:much|do (?:i|we|you)) )?(?:split|divide|share)\\b(?:\\s+[\\w-]+){0,3}\\s+${NUMBER}(?:\\s+[\\w-]+){0,3}\\s+(?:between|among|by|into|with) \\d+\\b(?: (?:people|persons|ways|friends|of us|parts|groups))?(?: each)?$`,
+        `^(?:how (?:much|do (?:i|we|you)) )?(?:split|divide|share)\\b(?:\\s+[\\w-]+){0,3}\\s+${NUMBER}(?:\\s+[\\w-]+){0,3}\\s+(?:between|among|by|into|with) \\d+\\b(?: (?:people|persons|ways|friends|of us|parts|groups))?(?:,? (?:how much )?(?:each|per person|a head|apiece))?$`,
         "i",
       ),
       reason: "arithmetic",
@@ -170,6 +182,12 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
         "i",
       ),
       reason: "single agreed fact",
+    },
+    {
+      // "did the Yankees win last night": a result to read off a scoreboard.
+      pattern:
+        /^(?:did|have|has) [\w.'& -]+ (?:win|won|lose|lost|beat|draw|tie)\b.*\b(?:last night|yesterday|today|tonight|this (?:week|weekend|morning|afternoon|evening))$/i,
+      reason: "live data",
     },
     {
       // Last: "when was X born" is a single agreed fact first.

@@ -16,7 +16,10 @@ export function formClaim(question: string, c: Classification): string {
   switch (c.type) {
     case "evaluative":
       if (x && c.predicate) {
-        if (/^(?:is|was) it /i.test(text)) return `It is ${c.predicate} to ${c.action ?? x}`;
+        // "is it safe to eat raw eggs" → "It is safe to eat raw eggs"; "is it worth buying a used
+        // car" names its subject: "Buying a used car is worth it".
+        if (/^(?:is|was) it /i.test(text))
+          return c.action ? `It is ${c.predicate} to ${c.action}` : `${capitalize(x)} is ${c.predicate}`;
         return `${capitalize(x)} ${copula(text)} ${c.predicate}`;
       }
       break;
@@ -93,7 +96,7 @@ export function formClaim(question: string, c: Classification): string {
  * ("Is X or Y", a trailing preposition) is tested as asked.
  */
 function yesNoClaim(text: string): string | undefined {
-  const { prepositions } = planWords();
+  const { prepositions, statusPredicates } = planWords();
   const match = text.match(/^(is|are|was|were) (.+)$/i);
   const verb = match?.[1]?.toLowerCase();
   const words = match?.[2]?.split(/\s+/) ?? [];
@@ -102,6 +105,8 @@ function yesNoClaim(text: string): string | undefined {
   // A negation after the subject starts the predicate: "the Great Wall | not visible from space";
   // so does a participle with its agent: "the 1918 pandemic | caused by a bird virus".
   let split = lower.findIndex((w, i) => i > 0 && (w === "not" || w === "never"));
+  // A status is stated, not judged: "electric scooters | illegal in Ireland".
+  if (split < 0) split = lower.findIndex((w, i) => i > 0 && statusPredicates.has(w));
   if (split < 0) split = lower.findIndex((w, i) => i > 0 && /ed$/.test(w) && lower[i + 1] === "by");
   // The predicate is a noun phrase with its own article: "Pluto | a planet", "a hot dog | a sandwich".
   if (split < 0) split = lower.findIndex((w, i) => i > 0 && (w === "a" || w === "an"));
@@ -128,11 +133,14 @@ function verbAs(auxiliary: string | null, verbPhrase: string): string {
   return verbPhrase;
 }
 
-/** The question's own verb ("was the war a mistake" → "was"), else "is"/"are" by the subject's number. */
+/**
+ * The question's own verb ("was the war a mistake" → "was"), else "is"/"are" as the question counts
+ * its subjects ("which are better, X or Y"): an -s says too little ("Postgres", "Windows").
+ */
 function copula(text: string): string {
   const asked = text.match(/^(is|are|was|were) /i)?.[1];
   if (asked) return asked.toLowerCase();
-  return /^\S+ are /i.test(text) ? "are" : "is";
+  return /^\S+ are |\b(?:which|what)(?: ones?)? are\b/i.test(text) ? "are" : "is";
 }
 
 /**
@@ -149,8 +157,15 @@ function purposeAfter(text: string, y: string, predicate: string): string {
     .replace(new RegExp(`^ ${escapeRegExp(predicate)}\\b`, "i"), "");
   const match = after.match(/^ ((?:for|in|when|as) .+)$/i);
   if (match?.[1]) return ` ${match[1]}`;
+  // "iPhone or Pixel, which is better for photos" names it in the closing question.
+  const closing = text.match(
+    /[,:;]? (?:which|what)(?: one)? (?:is|are|would be) (?:(?:more|less) )?\w+ ((?:for|in|when|as) .+)$/i,
+  );
+  if (closing?.[1]) return ` ${closing[1]}`;
   // "what's better for weight loss, running or cycling" names the purpose first.
-  const first = text.match(/^(?:what|which)(?: one)? is (?:better|best) ((?:for|in|when|as) [^,]+),/i);
+  const first = text.match(
+    /^(?:what|which)(?: one)? (?:is|are) (?:(?:more|less) )?\w+ ((?:for|in|when|as) [^,]+),/i,
+  );
   return first?.[1] ? ` ${first[1]}` : "";
 }
 

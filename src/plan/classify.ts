@@ -1,14 +1,8 @@
 import { gerund } from "./english.js";
-import {
-  comparedSides,
-  compares,
-  eitherSides,
-  isJudgement,
-  judgementPattern,
-  stripPurpose,
-  verbSplit,
-} from "./phrase-splits.js";
+import { EVALUATION_RULES } from "./evaluation-rules.js";
+import { comparedSides, compares, eitherSides, stripPurpose, verbSplit } from "./phrase-splits.js";
 import type { QueryType } from "./plan-schema.js";
+import { planWords } from "./plan-words.js";
 import { AUXILIARY, claimPhrase, cleanSubject, questionText, stripQuestionWords } from "./question-text.js";
 
 export interface Classification {
@@ -35,7 +29,7 @@ export const EFFECT_VERBS =
  * "is X growing" is a trend before it is an evaluation, and "X vs Y" is a comparison even when it
  * also says "better".
  */
-interface Rule {
+export interface Rule {
   type: QueryType;
   /** A function for a pattern built from the word lists, on first use. */
   pattern: RegExp | (() => RegExp);
@@ -47,17 +41,13 @@ interface Rule {
   reject?: (m: RegExpMatchArray) => boolean;
 }
 
-/** Superlatives that make a question ask for a ranking: best, top, safest, healthiest, most reliable … */
-export const SUPERLATIVE =
-  "(?:(?:top|best|highest|most)-rated|best|worst|top|greatest|safest|fastest|cheapest|strongest|smartest|easiest|hardest|simplest|cleanest|quietest|lightest|largest|biggest|smallest|tallest|longest|shortest|highest|lowest|deepest|oldest|newest|heaviest|hottest|coldest|warmest|richest|\\w+iest|(?:most|least) \\w+)";
-
 /** Words that open a clause, not a noun phrase: "X or is that a myth" compares nothing. */
 const CLAUSE_START =
   /^(?:is|are|was|were|do|does|did|just|that|it|this|they|not|should|can|will|would|has|have|maybe)\b/i;
 
-/** "X vs Y score", "… highlights", "… odds": a result to look up, not a comparison. */
+/** "X vs Y score", "… highlights", "… last night": a result to look up, not a comparison. */
 const LIVE_RESULT =
-  /\b(?:scores?|results?|odds|highlights|live|stream|tickets|line-?ups?|prediction|kick-?off)$/i;
+  /\b(?:scores?|results?|odds|highlights|live|stream|tickets|line-?ups?|prediction|kick-?off|last night|tonight|yesterday)$/i;
 
 const JUDGEMENT_PAIR =
   /^(?:not|bad|good|worse|better|harmful|helpful|safe|unsafe|dangerous|true|false|healthy|unhealthy|overrated|worth it)\b/i;
@@ -106,11 +96,11 @@ const RULES: Rule[] = [
     type: "comparative",
     pattern:
       /^(?:is|are|was|were) (.+) or ((?:an? |the )?[\w-]+(?: [\w-]+){0,3})((?: (?:for|in|during|at|on|as|when) [\w' -]+)?)$/i,
-    subjects: (m) => [eitherSides(m[1])?.subject],
+    subjects: (m) => [eitherSides(m[1], m[2])?.subject],
     // A qualifier after the second option stays with it: "short or average height for his time".
-    choice: (m) => [eitherSides(m[1])?.option ?? "", `${m[2] ?? ""}${m[3] ?? ""}`],
+    choice: (m) => [eitherSides(m[1], m[2])?.option ?? "", `${m[2] ?? ""}${m[3] ?? ""}`],
     reject: (m) =>
-      eitherSides(m[1]) === undefined ||
+      eitherSides(m[1], m[2]) === undefined ||
       JUDGEMENT_PAIR.test(m[2] ?? "") ||
       CLAUSE_START.test(m[2] ?? "") ||
       // "public schools or private schools better": a comparison, for the rules below.
@@ -147,20 +137,24 @@ const RULES: Rule[] = [
       (/^do/i.test(m[1] ?? "") && verbSplit(m[2]) === undefined),
   },
   {
+    // "X vs Y", "is X or Y better", "which is safer, X or Y", "X or Y which one is healthier": the
+    // comparative named before or after the options is the claim's.
     type: "comparative",
     pattern:
-      /^(?:(?:is|are|should (?:i|we) \w+|(?:which|what)(?: one)? is (?:better|best)(?: (?:for|in|when|as) [^,]+)?[,:]?|which should (?:i|we) (?:use|choose|pick|buy)[,:]?) )?(.+?) (vs\.?|versus|compared (?:to|with)|instead of|rather than|or) (.+?)(?: (better|worse|faster|slower|safer|cheaper|healthier|easier|harder|more \w+|less \w+))?(?: (?:for|in|when|as) .+?)?(?:[,:;]? (?:which|what|who)\b.*)?$/i,
-    subjects: (m) => [m[1], m[3]],
-    predicate: (m) => m[4],
+      /^(?:(?:is|are|should (?:i|we) \w+|(?:which|what)(?: one)? (?:is|are) ((?:more|less) \w+|\w+)(?: (?:for|in|when|as) [^,]+)?[,:]?|which should (?:i|we) (?:use|choose|pick|buy)[,:]?) )?(.+?) (vs\.?|versus|compared (?:to|with)|instead of|rather than|or) (.+?)(?: (better|worse|faster|slower|safer|cheaper|healthier|easier|harder|more \w+|less \w+))?(?: (?:for|in|when|as) .+?)?(?:[,:;]? (?:which|what|who)(?: one)?(?: (?:is|are|would be))? ((?:more|less) \w+|\w+)\b.*|[,:;]? (?:which|what|who)\b.*)?$/i,
+    subjects: (m) => [m[2], m[4]],
+    predicate: (m) => m[5] ?? [m[1], m[6]].find((word) => word !== undefined && compares(word)),
     // "good or bad", "X or is that a myth", "does X improve Y or just …" choose between judgements,
-    // not between two things; "Arsenal vs Chelsea score" asks for a result.
+    // not between two things; "Arsenal vs Chelsea score" asks for a result; "which is X or Y"
+    // names no comparison.
     reject: (m) =>
-      LIVE_RESULT.test(m[3] ?? "") ||
-      (m[2]?.toLowerCase() === "or" &&
-        (JUDGEMENT_PAIR.test(m[3] ?? "") ||
-          CLAUSE_START.test(m[3] ?? "") ||
+      LIVE_RESULT.test(m[4] ?? "") ||
+      (m[1] !== undefined && !/^(?:better|best)$/i.test(m[1]) && !compares(m[1])) ||
+      (m[3]?.toLowerCase() === "or" &&
+        (JUDGEMENT_PAIR.test(m[4] ?? "") ||
+          CLAUSE_START.test(m[4] ?? "") ||
           new RegExp(`^(?:does|do|did|can|could|will|would)\\b.*\\b(?:${EFFECT_VERBS})\\b`, "i").test(
-            m[1] ?? "",
+            m[2] ?? "",
           ))),
   },
   {
@@ -191,11 +185,34 @@ const RULES: Rule[] = [
     reject: (m) => verbSplit(m[1]) === undefined,
   },
   {
+    // "will UK house prices drop in 2026": a prediction whose verb no list knows is the word before
+    // when it is to happen (or the last word).
+    type: "claim",
+    pattern:
+      /^(?:will|would) (.+?) ([a-z]+)((?: (?:in|by|before|after|within|this|next|over) .+| (?:19|20)\d{2}| soon| again| ever)?)$/i,
+    subjects: (m) => [m[1]],
+    predicate: (m) => `${m[2]}${m[3] ?? ""}`,
+    reject: (m) =>
+      /(?:ing|ed|s)$/i.test(m[2] ?? "") ||
+      /^(?:the|a|an|be|it|there|this|that)$/i.test(m[2] ?? "") ||
+      /^(?:it|there|this|that|you|i|we)$/i.test(m[1] ?? ""),
+  },
+  {
+    // "is TikTok going to be banned in the US": a prediction stated with the question's own verb.
+    type: "claim",
+    pattern: /^(?:is|are) (.+?) ((?:going|about|likely|unlikely|set|expected|due) to .+)$/i,
+    subjects: (m) => [m[1]],
+    predicate: (m) => m[2],
+    reject: (m) => /^(?:it|there|this|that)$/i.test(m[1] ?? ""),
+  },
+  {
     type: "claim",
     pattern:
       /^(?:is|are) (.+?) (causing|hurting|helping|harming|damaging|reducing|increasing|raising|lowering|driving|fueling|boosting|slowing|worsening|improving|affecting|killing|preventing) (.+)$/i,
     subjects: (m) => [m[1], m[3]],
     predicate: (m) => `${m[2]} ${m[3]}`,
+    // "is X good for reducing traffic": after a preposition the -ing word is what X is judged for.
+    reject: (m) => planWords().prepositions.has(m[1]?.split(" ").at(-1)?.toLowerCase() ?? ""),
   },
   {
     type: "claim",
@@ -258,92 +275,7 @@ const RULES: Rule[] = [
     // "how do you say X in French" is a translation, not a procedure.
     reject: (m) => /^say\b/i.test(m[1] ?? ""),
   },
-  {
-    type: "superlative",
-    pattern: new RegExp(`^(?:is|are|was|were) (.+?) the (${SUPERLATIVE}) (.+)$`, "i"),
-    subjects: (m) => [m[1]],
-    predicate: (m) => `the ${m[2]} ${m[3]}`,
-  },
-  {
-    type: "superlative",
-    pattern: new RegExp(`^(.+?) (?:is|are) the (${SUPERLATIVE}) (.+)$`, "i"),
-    subjects: (m) => [m[1]],
-    predicate: (m) => `the ${m[2]} ${m[3]}`,
-    reject: (m) => /^(?:what|which|who)$/i.test(m[1] ?? ""),
-  },
-  {
-    type: "superlative",
-    pattern: new RegExp(`^the (${SUPERLATIVE}) (.+?) (?:is|are) (.+)$`, "i"),
-    subjects: (m) => [m[3]],
-    predicate: (m) => `the ${m[1]} ${m[2]}`,
-  },
-  {
-    type: "superlative",
-    pattern: new RegExp(`^(?:(?:what|which|who) (?:is|are|was|were) )?the (?:${SUPERLATIVE}) (.+)$`, "i"),
-    subjects: (m) => [stripPurpose(m[1])],
-  },
-  {
-    type: "superlative",
-    pattern: new RegExp(`^(?:which|what) (.+?) (?:is|are) (?:the )?(${SUPERLATIVE})\\b(.*)$`, "i"),
-    subjects: (m) => [m[1]],
-    predicate: (m) => `the ${m[2]}${m[3] ?? ""}`,
-  },
-  {
-    // Terse rankings: "best budget running shoes 2026", "top static site generators".
-    type: "superlative",
-    pattern: new RegExp(`^(?:${SUPERLATIVE}) (.+)$`, "i"),
-    subjects: (m) => [stripPurpose(m[1])],
-    // "most people think …" opens a sentence; it ranks nothing.
-    reject: (m) =>
-      /^(?:most|least) /i.test(m[0] ?? "") &&
-      !/^(?:most|least) \w+(?:ive|ful|able|ible|ant|ent|ous|al|ic)\b/i.test(m[0] ?? ""),
-  },
-  {
-    type: "evaluative",
-    pattern:
-      /^(?:what are )?(?:the )?(pros and cons|advantages and disadvantages|benefits and (?:risks|drawbacks)) of (.+)$/i,
-    subjects: (m) => [m[2]],
-    predicate: () => "worth it",
-  },
-  {
-    type: "evaluative",
-    pattern: /^(?:is|was) it (?:really |actually |still )?(worth(?: it)?) (\w+ing\b.*)$/i,
-    subjects: (m) => [m[2]],
-    predicate: () => "worth it",
-  },
-  {
-    type: "evaluative",
-    pattern: /^(?:is|was) it (?:really |actually |still )?((?:not )?\w+(?: \w+){0,2}) to (.+)$/i,
-    subjects: (m) => [gerund(m[2] ?? "")],
-    action: (m) => m[2],
-    reject: (m) => /ing\b/i.test(m[1] ?? ""),
-    predicate: (m) => m[1],
-  },
-  {
-    type: "evaluative",
-    pattern:
-      /^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly |basically |just |even |always |generally |totally |completely |mostly )?((?:an? (?:[\w-]+ )?(?!too\b|enough\b))?(?:good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|toxic|waste|pointless|useless|ineffective|addictive|fattening|carcinogenic|risky|overpriced|obsolete|outdated|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\w+ed|under\w+ed|too \w+|enough))\b(.*)$/i,
-    subjects: (m) => [m[1]],
-    // "is there evidence that …" has no subject before the predicate; in "durable enough" the
-    // judgement is the word before "enough" (the next rule knows it).
-    reject: (m) =>
-      /^there\b/i.test(m[1] ?? "") ||
-      (/^enough\b/i.test(m[3] ?? "") && isJudgement((m[1] ?? "").split(" ").at(-1) ?? "")),
-    // "good or bad for you" tests the first alternative: "good for you".
-    // "is coffee not bad for you" claims "not bad for you".
-    predicate: (m) =>
-      `${m[2] ?? ""}${m[3]}${(m[4] ?? "").replace(/^\s*or (?:not|\w+)\b/i, "")}`.replace(/\s+/g, " ").trim(),
-  },
-  {
-    // Any judgement the word lists know, good or bad: "is nuclear energy clean", "is PHP a dying
-    // language", "is the phone durable enough for builders". The judgement ends the question or a
-    // phrase opened by a preposition follows it ("the Great Wall" is a name, not a judgement).
-    type: "evaluative",
-    pattern: judgementPattern,
-    subjects: (m) => [m[1]],
-    reject: (m) => /^(?:there|the|a|an|it)$/i.test(m[1] ?? ""),
-    predicate: (m) => `${m[2] ?? ""}${m[3]}${m[4] ?? ""}`.replace(/\s+/g, " ").trim(),
-  },
+  ...EVALUATION_RULES,
 ];
 
 export function classify(question: string): Classification {

@@ -7,22 +7,60 @@ import { planWords } from "./plan-words.js";
 
 /**
  * "pluto a planet" → pluto | a planet; "nuclear power renewable" → nuclear power | renewable: the
- * first option starts at its article, else it is the last word.
+ * first option starts at its article, else it is the last word; when the second option opens with
+ * a preposition ("or by Google"), the first opens with the same one ("the web started | by CERN").
+ * A preposition, a participle or an adverb before the option belongs to it: "sushi | originally
+ * Japanese", "coffee | grown in Africa", "the Mona Lisa | in Paris".
  */
-export function eitherSides(left: string | undefined): { subject: string; option: string } | undefined {
+export function eitherSides(
+  left: string | undefined,
+  second = "",
+): { subject: string; option: string } | undefined {
   const words = (left ?? "").split(" ");
   if (words.length < 2) return undefined;
-  const article = words.findLastIndex((w, i) => i > 0 && /^(?:a|an|the)$/i.test(w));
-  const split = article > 0 ? article : words.length - 1;
+  const lower = words.map((w) => w.toLowerCase());
+  const { prepositions, predicateAdverbs } = planWords();
+  const opener = second.split(" ")[0]?.toLowerCase() ?? "";
+  let split = prepositions.has(opener) ? lower.lastIndexOf(opener) : -1;
+  const sharedOpener = split > 0;
+  if (!sharedOpener) {
+    const article = lower.findLastIndex((w, i) => i > 0 && /^(?:a|an|the)$/.test(w));
+    split = article > 0 ? article : words.length - 1;
+  }
+  // "in Paris or London": the preposition the second option leaves out opens the first.
+  if (!sharedOpener && split > 1 && prepositions.has(lower[split - 1] ?? "")) split -= 1;
+  // "built | for the 1889 fair": a participle takes the phrase it governs.
+  const governs = prepositions.has(lower[split] ?? "");
+  const leads = (w: string) => predicateAdverbs.has(w) || (governs && isParticiple(w));
+  while (split > 1 && leads(lower[split - 1] ?? "")) split -= 1;
   return { subject: words.slice(0, split).join(" "), option: words.slice(split).join(" ") };
 }
 
-let knownVerb: RegExp | undefined;
+let participles: ReadonlySet<string> | undefined;
 
-/** "hybrid cars save money" → hybrid cars | save money (object: money). */
+/** "started", "grown", "eaten", "built": a verb's participle, as in a passive question. */
+function isParticiple(word: string): boolean {
+  const { irregularPast, verbs } = planWords();
+  participles ??= new Set(irregularPast.values());
+  if (/(?:ed|wn)$/.test(word) || participles.has(word)) return true;
+  // "eaten", "taken", "given": -en on a verb the lists know, not "chicken" or "garden".
+  return /en$/.test(word) && (verbs.includes(word.slice(0, -2)) || verbs.includes(word.slice(0, -1)));
+}
+
+let knownVerb: RegExp | undefined;
+let closingVerb: RegExp | undefined;
+
+/**
+ * "hybrid cars save money" → hybrid cars | save money (object: money). A verb that closes the
+ * question takes all before it as its subject: "the new parking permit scheme | work" ("permit" is a
+ * noun there).
+ */
 export function verbSplit(
   rest: string | undefined,
 ): { subject: string; predicate: string; object: string | undefined } | undefined {
+  closingVerb ??= new RegExp(`^(.+) (${planWords().closingVerbs.join("|")})$`, "i");
+  const closing = closingVerb.exec(rest ?? "");
+  if (closing?.[1] && closing[2]) return { subject: closing[1], predicate: closing[2], object: undefined };
   knownVerb ??= new RegExp(`^(.+?) (${planWords().verbs.join("|")})\\b(.*)$`, "i");
   const match = knownVerb.exec(rest ?? "");
   if (!match?.[1] || !match[2]) return undefined;
@@ -74,17 +112,27 @@ export function stripPurpose(phrase: string | undefined): string {
 
 let judgement: RegExp | undefined;
 
+/** Fillers the claim drops between a subject and its judgement, as a pattern: "(?:(?:really|any) )*". */
+export function fillerRun(): string {
+  return `(?:(?:${planWords().fillers.join("|")}) )*`;
+}
+
+/** An adverb the claim keeps before its predicate, as an optional pattern group: "(still )?". */
+export function predicateAdverb(): string {
+  return `((?:${[...planWords().predicateAdverbs].join("|")}) )?`;
+}
+
 /**
- * "is X [not] <judgement> [for …]": a judgement the word lists know ("a privacy risk" whole, with its
- * article and up to two words before it), ending the question or followed
- * by a phrase a preposition opens. Built on first use.
+ * "is X [not] [still] <judgement> [for …]": a judgement the word lists know ("a privacy risk" whole,
+ * with its article and up to two words before it), ending the question or followed by a phrase a
+ * preposition opens. Groups: subject, negation, adverb, judgement, the phrase after. Built on first use.
  */
 export function judgementPattern(): RegExp {
   if (judgement) return judgement;
   const { positiveJudgements, negativeJudgements, prepositions } = planWords();
   const word = `(?:${[...positiveJudgements, ...negativeJudgements].join("|")})`;
   judgement = new RegExp(
-    `^(?:is|are|was|were) (.+?) (not |never )?(?:really |actually |still |truly |basically |just |even |always |generally |totally |completely |mostly )?((?:an? (?:[\\w-]+ ){0,2}${word}(?: [\\w-]+)?|${word}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
+    `^(?:is|are|was|were) (.+?) (not |never )?${fillerRun()}${predicateAdverb()}${fillerRun()}((?:an? (?:[\\w-]+ ){0,2}${word}(?: [\\w-]+)?|${word}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
     "i",
   );
   return judgement;

@@ -11,7 +11,14 @@ export interface PlanWords {
     factAttributes: readonly string[];
     measuredSuperlatives: readonly string[];
     languages: readonly string[];
+    unitQualifiers: readonly string[];
   };
+  /** Words between a subject and its judgement that the claim drops ("any good", "really that bad"). */
+  fillers: readonly string[];
+  /** Adverbs that stay in the claim, before the predicate: "originally Japanese", "still a good idea". */
+  predicateAdverbs: ReadonlySet<string>;
+  /** Facts a yes/no question states, not judgements: "legal", "banned"; the predicate starts there. */
+  statusPredicates: ReadonlySet<string>;
   prepositions: ReadonlySet<string>;
   /** -er adjectives that compare before "than" (besides better, worse, more/less X, -ier words). */
   comparatives: readonly string[];
@@ -21,6 +28,8 @@ export interface PlanWords {
   positiveJudgements: ReadonlySet<string>;
   /** Base verbs that end the subject of "does/do/can X … ?" (besides the effect verbs). */
   verbs: readonly string[];
+  /** Verbs that close a "does X …" question with nothing after them: "does acupuncture work". */
+  closingVerbs: readonly string[];
   /** Verbs of taking something in: "can dogs eat grapes" asks whether it is safe. */
   consumeVerbs: ReadonlySet<string>;
   /** Past tense of irregular verbs ("eat" → "ate"); others take -ed. */
@@ -35,11 +44,15 @@ export function planWords(): PlanWords {
     itTerms: Record<string, string[]>;
     evaluativeWords: string[];
     settledFacts: PlanWords["settledFacts"];
+    fillers: string[];
+    predicateAdverbs: string[];
+    statusPredicates: string[];
     prepositions: string[];
     comparatives: string[];
     negativeJudgements: string[];
     positiveJudgements: string[];
     verbs: string[];
+    closingVerbs: string[];
     consumeVerbs: string[];
     irregularPast: Record<string, string>;
   };
@@ -47,11 +60,15 @@ export function planWords(): PlanWords {
     itTerms: Object.values(raw.itTerms).flat(),
     evaluativeWords: raw.evaluativeWords,
     settledFacts: raw.settledFacts,
+    fillers: raw.fillers,
+    predicateAdverbs: new Set(raw.predicateAdverbs),
+    statusPredicates: new Set(raw.statusPredicates),
     prepositions: new Set(raw.prepositions),
     comparatives: raw.comparatives,
     negativeJudgements: new Set(raw.negativeJudgements),
     positiveJudgements: new Set(raw.positiveJudgements),
     verbs: raw.verbs,
+    closingVerbs: raw.closingVerbs,
     consumeVerbs: new Set(raw.consumeVerbs),
     irregularPast: new Map(Object.entries(raw.irregularPast)),
   };

@@ -28,8 +28,12 @@ export const DEFAULT_CALL_LIMIT = 5;
 const ASKS_FOR_NEW =
   /\b(?:latest|recent(?:ly)?|newest|new (?:findings|research|evidence|studies|discoveries))\b/i;
 
-/** "Arsenal vs Chelsea score": a match's result, though "vs" otherwise makes a question a comparison. */
-const MATCH_RESULT = /\b(?:vs\.?|versus|v) .+ (?:score|result|odds)s?$/i;
+/**
+ * "Arsenal vs Chelsea score", "Lakers vs Celtics last night": a match's result, though "vs" otherwise
+ * makes a question a comparison.
+ */
+const MATCH_RESULT =
+  /\b(?:vs\.?|versus|v) .+ (?:(?:score|result|odds)s?|last night|tonight|yesterday|today)$/i;
 
 const STRUCTURED_DATA =
   /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|score of (?:the|last|today|tonight)|standings|league table|(?:betting|match|game) odds|odds (?:of|on|for) .+ winning|live pric(?:e|ing)|price of (?:bitcoin|gold|oil|silver|ethereum|a barrel)|(?:bitcoin|gold|oil|ethereum|stock|gas|petrol) price(?:s)? (?:today|now|right now)|(?:s&p 500|dow jones|nasdaq|ftse 100|dax|nikkei)(?: index)?(?: level)? (?:today|now|right now)|quarterly (?:earnings|revenue)|\w+ odds$|score (?:tonight|today|now|live)$|\bpric(?:e|es|ing)\b.* (?:today|now|right now|live|this (?:morning|week)))\b|^(?:(?:who (?:won|is winning)|what was the score of) (?:the |last night's |today's )?(?:[\w-]+ ){0,3}(?:game|match|race|grand prix|final|fight|bout|tournament|series|cup|bowl|derby)|did .+ win|how much (?:is|are|does|do))\b.* (?:today|tonight|last night|yesterday|right now|now|currently|this (?:week|weekend|morning|afternoon|evening))$|^(?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan|bitcoin) (?:to|vs\.?|in|\/) (?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan)(?: (?:exchange )?rate)?(?: today| now)?$|^(?:the )?(?:current |live )?[\w.&'-]+(?: [\w.&'-]+){0,2} (?:price|stock price|share price|stock|shares|quote)(?: (?:today|now|right now|live))?$|^(?!.*\b(?:credit|test|sat|act|iq|fico|risk|health|bmi|f1|z|t)\b)[\w.'-]+(?: [\w.'-]+){0,2} (?:score|scores)(?: (?:today|tonight|now|live|last night))?$/i;

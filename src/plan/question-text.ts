@@ -1,3 +1,6 @@
+import { isJudgement } from "./phrase-splits.js";
+import { planWords } from "./plan-words.js";
+
 /**
  * A question as the planner's English rules read it: the headline lead, contractions and negative
  * openings undone, and the noise around a subject stripped.
@@ -5,10 +8,31 @@
 
 /**
  * The question as the rules read it: no headline lead or closing punctuation, "what's" spelt out,
- * and a negative question asked positively.
+ * a negative question asked positively and a presupposed judgement asked about.
  */
 export function questionText(question: string): string {
-  return askedPositively(expandContractions(withoutLead(question.replace(/[?!.]+$/, ""))));
+  return presupposed(askedPositively(expandContractions(withoutLead(question.replace(/[?!.]+$/, "")))));
+}
+
+/**
+ * A question that takes its judgement for granted asks to test it: "why is palm oil bad" → "is palm
+ * oil bad", "how healthy is greek yogurt really" → "is greek yogurt healthy", "how bad is sugar for
+ * kids" → "is sugar bad for kids". Only a judgement the word lists know: "why is the sky blue" and
+ * "how old is the earth" presuppose no verdict.
+ */
+function presupposed(text: string): string {
+  const why = /^why (is|are|was|were) (.+)$/i.exec(text);
+  if (why?.[1] && why[2]?.split(/\s+/).some((word) => isJudgement(word))) return `${why[1]} ${why[2]}`;
+  const how = /^how ([\w-]+) (is|are|was|were) (.+)$/i.exec(text);
+  if (!how?.[1] || !how[2] || !how[3] || !isJudgement(how[1])) return text;
+  const fillers = new Set(planWords().fillers);
+  const words = how[3].split(/\s+/);
+  while (words.length > 1 && fillers.has(words.at(-1)?.toLowerCase() ?? "")) words.pop();
+  // What the judgement is for stays after it: "bad | for kids", "harmful | to bees", "it | to run".
+  const at = words.findIndex((w, i) => i > 0 && /^(?:for|to|during|when|if)$/i.test(w));
+  const subject = at > 0 ? words.slice(0, at) : words;
+  const after = at > 0 ? words.slice(at) : [];
+  return [how[2], ...subject, how[1], ...after].join(" ");
 }
 
 export const AUXILIARY = /^(is|are|was|were|does|do|did|can|could|will|would|may|might|should|has|have)\b/i;

@@ -22,6 +22,19 @@ describe("settled facts bypass the 4-call pattern, with the reason", () => {
     ["whats 15% of 240", "arithmetic"],
     ["what's a 20 percent tip on 85 dollars", "arithmetic"],
     ["split a $240 dinner bill between 6 people", "arithmetic"],
+    ["split a $90 taxi fare between 3 friends, how much each", "arithmetic"],
+    ["2/5 + 1/10 as a fraction", "arithmetic"],
+    ["what's 7/8 as a decimal", "arithmetic"],
+    // amounts in two units, units of a named system, degrees with their scale
+    ["5 ft 10 in cm", "unit or currency conversion"],
+    ["how many cups in a US gallon", "unit conversion"],
+    ["how many ml in an imperial pint", "unit conversion"],
+    ["how many tablespoons in a stick of butter", "unit conversion"],
+    ["70 degrees fahrenheit in celsius", "unit or currency conversion"],
+    // the date of an event, a result since last night, an abbreviated definition
+    ["date of the fall of the berlin wall", "single agreed fact"],
+    ["did the lakers win last night", "live data"],
+    ["whats a mortgage", "definition"],
     // conversions with a fraction or an amount, and dates of a recurring day
     ["how many tablespoons in a quarter cup", "unit conversion"],
     ["How many grams is 3/4 cup of flour?", "unit conversion"],
@@ -162,6 +175,9 @@ describe("numbers and unit words in prose are not conversions", () => {
     "convert my garage into a bedroom",
     "convert a 401k to a Roth IRA",
     "converting to metric in the US",
+    // a result with no time to read it at, a share of nothing countable
+    "did the romans win the punic wars",
+    "should we split the bill evenly",
   ])("%s", (question) => {
     expect(bypassGate(question)).toEqual({ bypass: false, reason: null });
   });

@@ -155,3 +155,59 @@ describe("everyday questions are stated as what was asked, every entity and qual
     expect(claimOf(question)).toBe(claim);
   });
 });
+
+describe("a question that takes its verdict for granted tests it; words around the verdict", () => {
+  it.each([
+    // "why is X bad", "how healthy is X": the verdict asked about is the claim
+    ["why is processed meat bad", "Processed meat is bad"],
+    ["why are eggs good for you", "Eggs are good for you"],
+    ["how safe is bitcoin really", "Bitcoin is safe"],
+    ["How bad is vaping for your lungs?", "Vaping is bad for your lungs"],
+    // fillers go; an adverb of the predicate stays before it
+    ["is tofu really that healthy", "Tofu is healthy"],
+    ["are air fryers any good", "Air fryers are good"],
+    ["is the four-day week still a good idea", "The four-day week is still a good idea"],
+    ["is coffee originally from ethiopia or yemen", "Coffee is originally from ethiopia rather than yemen"],
+    // either/or in the passive, or with the preposition said once
+    [
+      "was the telephone invented by Bell or by Meucci",
+      "The telephone was invented by Bell rather than by Meucci",
+    ],
+    ["is the mona lisa in paris or london", "The mona lisa is in paris rather than london"],
+    [
+      "was the eiffel tower built for the 1889 world fair or the 1900 one",
+      "The eiffel tower was built for the 1889 world fair rather than the 1900 one",
+    ],
+    // the comparative named before or after the options, with its purpose
+    ["which is cheaper, solar or wind", "Solar is cheaper than wind"],
+    ["tea or coffee which one is healthier", "Tea is healthier than coffee"],
+    ["iphone or pixel which is better for photos", "Iphone is better than pixel for photos"],
+    [
+      "which one is safer for babies, glass or plastic bottles",
+      "Glass is safer than plastic bottles for babies",
+    ],
+    // a noun that looks like a verb stays in the noun phrase; "good for <doing>" is a judgement
+    ["does the new parking permit scheme work", "The new parking permit scheme works"],
+    [
+      "is the new city bike share plan good for reducing traffic",
+      "The new city bike share plan is good for reducing traffic",
+    ],
+    // worth doing, predictions, a named candidate, a status
+    ["is it worth learning latin", "Learning latin is worth it"],
+    ["will interest rates go down next year", "Interest rates will go down next year"],
+    ["will copper prices double by 2030", "Copper prices will double by 2030"],
+    ["is tiktok going to be banned in the us", "Tiktok is going to be banned in the us"],
+    ["what's the best budget phone, is it the pixel 8a", "The pixel 8a is the best budget phone"],
+    ["is the regional rail plan for wales realistic", "The regional rail plan for wales is realistic"],
+    ["aren't e-bikes illegal on sidewalks in new york", "E-bikes are illegal on sidewalks in new york"],
+  ])("%s → %s", (question, claim) => {
+    expect(claimOf(question)).toBe(claim);
+  });
+
+  it.each(["why is the sky blue", "how old is the earth", "why do cats purr"])(
+    "a question that presupposes no verdict is tested as asked: %s",
+    (question) => {
+      expect(claimOf(question).toLowerCase()).toBe(question);
+    },
+  );
+});

@@ -417,6 +417,7 @@ describe("live-data questions: a look-up with a warning and one call", () => {
     "lakers score",
     "who won the f1 race today",
     "how much is a gallon of gas in california today?",
+    "Lakers vs Celtics last night",
   ])("%s", (question) => {
     const p = plan(question, { now: NOW });
     // A number to read, not a claim to corroborate: a look-up, with one call for context.
@@ -583,5 +584,42 @@ describe("look-ups need no corroboration", () => {
 
   it("a judgement about a number is not a look-up", () => {
     expect(plan("is 17 times 23 too much to ask", { now: NOW }).bypass).toBe(false);
+  });
+});
+
+describe("everyday shapes get the counter intent of the claim they state", () => {
+  it.each<[string, string, Plan["counterIntent"]]>([
+    // a presupposed verdict: its other side
+    ["why is processed meat bad", "Processed meat is bad", "benefits"],
+    ["how healthy is oat milk really", "Oat milk is healthy", "risks"],
+    ["is it worth buying a used electric car", "Buying a used electric car is worth it", "risks"],
+    // a status or a prediction is a fact to refute, not a verdict to weigh
+    ["aren't e-scooters illegal in spain", "E-scooters are illegal in spain", "refute"],
+    ["will house prices crash in 2027", "House prices will crash in 2027", "refute"],
+    // either/or and named comparatives turn round; a named candidate meets the alternatives
+    [
+      "was the telephone invented by Bell or by Meucci",
+      "The telephone was invented by Bell rather than by Meucci",
+      "reverse",
+    ],
+    ["which is cheaper, solar or wind", "Solar is cheaper than wind", "reverse"],
+    [
+      "what's the best budget phone, is it the pixel 8a",
+      "The pixel 8a is the best budget phone",
+      "alternatives",
+    ],
+  ])("%s", (question, claim, counterIntent) => {
+    const p = plan(question, { now: NOW });
+    expect(p).toMatchObject({ bypass: false, claim, counterIntent });
+  });
+
+  it("a result asked about since last night is a look-up of live data", () => {
+    const p = plan("did the yankees win last night", { now: NOW });
+    expect(p).toMatchObject({
+      bypass: true,
+      bypassReason: "live data",
+      counterIntent: null,
+      structuredData: true,
+    });
   });
 });

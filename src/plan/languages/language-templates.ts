@@ -44,7 +44,8 @@ export interface LanguageTemplates {
   elision: RegExp | undefined;
   rewrites: readonly { pattern: RegExp; replace: string }[];
   bypass: readonly { reason: string; pattern: RegExp }[];
-  arithmetic: { leads: RegExp; operators: readonly [RegExp, string][] };
+  /** How a sum is asked before it ("combien font") and after it ("ça fait combien"). */
+  arithmetic: { leads: RegExp; trails: RegExp | undefined; operators: readonly [RegExp, string][] };
   shapes: readonly Shape[];
   fallbackLead: RegExp;
   counters: Record<CounterTemplate, string>;
@@ -75,7 +76,9 @@ export type WordList =
   | "causeInfinitives"
   | "units"
   | "currencies"
-  | "modals";
+  | "modals"
+  | "timePhrases"
+  | "consumeVerbs";
 
 interface RawTemplates {
   lists: Record<WordList, string[]>;
@@ -85,7 +88,7 @@ interface RawTemplates {
   elision?: string;
   rewrites: { pattern: string; replace: string }[];
   bypass: { reason: string; pattern: string }[];
-  arithmetic: { leads: string; operators: Record<string, string> };
+  arithmetic: { leads: string; trails?: string; operators: Record<string, string> };
   shapes: (Omit<Shape, "pattern" | "claim"> & { pattern: string; claim: string | null })[];
   fallbackLead: string;
   counters: Record<CounterTemplate, string>;
@@ -104,10 +107,15 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
   const compile = (source: string, flags = "du") =>
     new RegExp(
       // "{positive}" in a pattern stands for the words of that list ("\p{L}" is not a list).
-      source.replace(/(?<!\\p)\{(\w+)\}/g, (found, name: string) => {
-        const list = raw.lists[name as WordList];
-        return list ? alternation(list) : found;
-      }),
+      source
+        .replace(/(?<!\\p)\{(\w+)\}/g, (found, name: string) => {
+          const list = raw.lists[name as WordList];
+          return list ? alternation(list) : found;
+        })
+        // \b knows only ASCII letters: after "ganó" or "été" it finds no word's end. Before a word
+        // it means no letter before; anywhere else, no letter after.
+        .replace(/(?<!\\)\\b(?=[(\p{L}])/gu, "(?<![\\p{L}\\p{N}])")
+        .replace(/(?<!\\)\\b/g, "(?![\\p{L}\\p{N}])"),
       flags,
     );
   const templates: LanguageTemplates = {
@@ -122,6 +130,7 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
     bypass: raw.bypass.map((b) => ({ reason: b.reason, pattern: compile(b.pattern) })),
     arithmetic: {
       leads: compile(raw.arithmetic.leads),
+      trails: raw.arithmetic.trails === undefined ? undefined : compile(raw.arithmetic.trails),
       // Longest first, so "multiplié par" is read before "par".
       operators: Object.entries(raw.arithmetic.operators)
         .sort((a, b) => b[0].length - a[0].length)

@@ -96,6 +96,7 @@ function settledFact(asked: string, t: LanguageTemplates): LanguageReading["gate
   );
   if (judged) return { bypass: false, reason: null };
   let sum = asked.toLowerCase().replace(t.arithmetic.leads, "");
+  if (t.arithmetic.trails) sum = sum.replace(t.arithmetic.trails, "");
   for (const [word, symbol] of t.arithmetic.operators) sum = sum.replace(word, symbol);
   if (/\d/.test(sum) && /^[\d\s.,+\-*/^()x×÷=%]+$/.test(sum) && /[+\-*/^x×÷%]/.test(sum))
     return { bypass: true, reason: "arithmetic" };
