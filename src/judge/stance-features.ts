@@ -15,8 +15,10 @@ import { stanceWords, TOKENS } from "./stance-words.js";
 
 /** Lower-cased word tokens; `?` and `:` survive as tokens of their own. */
 function tokenize(text: string): string[] {
-  return text.toLowerCase().match(TOKENS) ?? [];
+  return tokensOfLower(text.toLowerCase());
 }
+
+const tokensOfLower = (lower: string): string[] => lower.match(TOKENS) ?? [];
 
 /** A word (it starts with a letter or digit, unlike `?` and `:`) that is no stop word. */
 function isContent(word: string): boolean {
@@ -34,8 +36,9 @@ interface Reading {
   contentStems: Set<string>;
 }
 
-function readText(text: string): Reading {
-  const tokens = tokenize(text);
+/** `lower` is `text` lower-cased, when the caller has it already. */
+function readText(text: string, lower = text.toLowerCase()): Reading {
+  const tokens = tokensOfLower(lower);
   const stems = tokens.map(lightStem);
   const contentStems = new Set<string>();
   for (let i = 0; i < tokens.length; i++) if (isContent(tokens[i] ?? "")) contentStems.add(stems[i] ?? "");
@@ -210,6 +213,7 @@ export function shapedName(shape: string, name: string): string {
 function featuresOf(
   claim: ClaimReading,
   text: string,
+  textLower: string,
   reading: Reading,
   rel: Relevance,
 ): { features: Map<string, number>; ngrams: Ngrams } {
@@ -220,7 +224,7 @@ function featuresOf(
   const words = stanceWords();
   const { tokens, stems } = reading;
   const joined = ` ${tokens.join(" ")} `;
-  const lower = ` ${text.toLowerCase()} `;
+  const lower = ` ${textLower} `;
 
   const ov = rel.ratio;
   add("ov", ov);
@@ -254,8 +258,13 @@ function featuresOf(
       add(`rp:${phrase}`);
     }
   }
-  for (const { phrase, padded } of words.hedgePhrases) {
-    if (joined.includes(padded) || lower.includes(phrase)) {
+  // A hedge phrase counts anywhere in the text, or spelt by its tokens. One pattern of them all
+  // spares searching the text for each when it holds none, and a text without a phrase's first
+  // token cannot spell it.
+  const anyHedge = words.hedgePattern.test(lower);
+  for (const { phrase, padded, lead } of words.hedgePhrases) {
+    const inText = anyHedge && lower.includes(phrase);
+    if (inText || ((lead === undefined || tokenSet.has(lead)) && joined.includes(padded))) {
       hedge++;
       add(`hp:${phrase}`);
     }
@@ -320,8 +329,11 @@ function featuresOf(
   add(`s:c${claimSign}*net`, Math.max(-2, Math.min(2, valence.net / 3)));
   for (const [word, sign] of valence.words) add(`s:c${claimSign}:${signName(sign)}${word}`);
   // The same, over the sentences that name the claim's subject: what is said of the subject itself.
+  // A sentence's tokens are some of the text's, so a text with no valenced word or none naming the
+  // subject has nothing to add up sentence by sentence.
   let subjectNet = 0;
-  for (const sentence of segments(text)) {
+  const subjectNamed = valence.words.length > 0 && stems.some((s) => claim.subjectStems.has(s));
+  for (const sentence of subjectNamed ? segments(text) : []) {
     const sentenceTokens = tokenize(sentence);
     if (sentenceTokens.some((t) => claim.subjectStems.has(lightStem(t))))
       subjectNet += valenceOf(sentenceTokens).net;
@@ -344,8 +356,9 @@ export function readPair(
   text: string,
 ): { features: Map<string, number>; ngrams: Ngrams; shape: string; relevance: Relevance } {
   const claimReading = readClaim(claim);
-  const reading = readText(text);
+  const lower = text.toLowerCase();
+  const reading = readText(text, lower);
   const rel = relevanceOf(claimReading, reading);
-  const { features, ngrams } = featuresOf(claimReading, text, reading, rel);
+  const { features, ngrams } = featuresOf(claimReading, text, lower, reading, rel);
   return { features, ngrams, shape: shapeOf(text), relevance: rel };
 }

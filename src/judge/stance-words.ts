@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { readDataFile } from "../util/read-data-file.js";
 
 /**
@@ -19,6 +20,8 @@ export interface StanceWords {
   refutePhrases: readonly CuePhrase[];
   hedgeWords: ReadonlySet<string>;
   hedgePhrases: readonly CuePhrase[];
+  /** Any hedge phrase, anywhere: most texts hold none, and one search says so. */
+  hedgePattern: RegExp;
   confirmWords: ReadonlySet<string>;
   /** Words of search-page filler ("google result 1 for …") that say nothing about a claim. */
   placeholderWords: ReadonlySet<string>;
@@ -52,6 +55,7 @@ export function stanceWords(): StanceWords {
     refutePhrases: list("refutePhrases").map(cuePhrase),
     hedgeWords: new Set(list("hedgeWords")),
     hedgePhrases: list("hedgePhrases").map(cuePhrase),
+    hedgePattern: new RegExp(list("hedgePhrases").map(escapeRegExp).join("|")),
     confirmWords: new Set(list("confirmWords")),
     placeholderWords: new Set(list("placeholderWords")),
     reducers: new Set(list("reducers")),
