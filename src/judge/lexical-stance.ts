@@ -69,7 +69,8 @@ function isEcho(claim: string, text: string): boolean {
  * side.
  */
 export function judgeText(claim: string, text: string): StanceJudgement {
-  return { ...classifyText(claim, text), judge: "builtin" };
+  const { stance, score } = classifyText(claim, text);
+  return { stance, score, judge: "builtin" };
 }
 
 function classifyText(claim: string, text: string): StanceJudgement {
@@ -99,9 +100,6 @@ export const lexicalJudge: StanceJudge = {
   kind: "builtin",
   perText: true,
   async judge(claim: string, items: readonly StanceInput[]): Promise<StanceJudgement[]> {
-    return items.map((item) => ({
-      ...judgeText(claim, resultText(item.title, item.snippet)),
-      judge: "builtin",
-    }));
+    return items.map((item) => judgeText(claim, resultText(item.title, item.snippet)));
   },
 };

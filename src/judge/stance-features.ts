@@ -98,11 +98,34 @@ const signName = (x: number): string => (x > 0 ? "+" : x < 0 ? "-" : "0");
  * restated claim is agreement in a headline and only the topic in a search result.
  */
 function shapeOf(text: string): string {
-  const words = text.split(/\s+/).filter(Boolean);
-  if (segments(text).length >= 2 && words.length > 20) return "multi";
+  // Words are runs between white space; they are counted in place rather than split out.
+  let words = 0;
   let capitalised = 0;
-  for (const w of words) if (isCapital(w.charCodeAt(0))) capitalised++;
-  return capitalised / Math.max(1, words.length) > 0.6 ? "head" : "sent";
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isSpace(code) || (i > 0 && !isSpace(text.charCodeAt(i - 1)))) continue;
+    words++;
+    if (isCapital(code)) capitalised++;
+  }
+  if (segments(text).length >= 2 && words > 20) return "multi";
+  return capitalised / Math.max(1, words) > 0.6 ? "head" : "sent";
+}
+
+/** A code unit that `\s` matches: ASCII and Unicode white space, line ends and the byte-order mark. */
+export function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /**
