@@ -207,7 +207,12 @@ function featuresOf(
   };
   const words = stanceWords();
   const { tokens, infos, stems } = reading;
-  const joined = ` ${tokens.join(" ")} `;
+  // The tokens between spaces, joined only for a text that holds a phrase's first token.
+  let joined: string | undefined;
+  const spells = (padded: string): boolean => {
+    joined ??= ` ${tokens.join(" ")} `;
+    return joined.includes(padded);
+  };
   const lower = ` ${textLower} `;
 
   const ov = rel.ratio;
@@ -238,7 +243,7 @@ function featuresOf(
   for (const info of infos) if (info.phraseLead) tokenSet.add(info.word);
   for (const { phrase, padded, lead } of words.refutePhrases) {
     if (lead !== undefined && !tokenSet.has(lead)) continue;
-    if (joined.includes(padded) || lower.includes(padded)) {
+    if (spells(padded) || lower.includes(padded)) {
       refute++;
       add(`rp:${phrase}`);
     }
@@ -247,9 +252,9 @@ function featuresOf(
   // spares searching the text for each when it holds none, and a text without a phrase's first
   // token cannot spell it.
   const anyHedge = words.hedgePattern.test(lower);
-  for (const { phrase, padded, lead } of words.hedgePhrases) {
+  for (const { phrase, padded, lead, spellable } of words.hedgePhrases) {
     const inText = anyHedge && lower.includes(phrase);
-    if (inText || ((lead === undefined || tokenSet.has(lead)) && joined.includes(padded))) {
+    if (inText || (spellable && (lead === undefined || tokenSet.has(lead)) && spells(padded))) {
       hedge++;
       add(`hp:${phrase}`);
     }

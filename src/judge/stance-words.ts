@@ -10,6 +10,8 @@ export interface CuePhrase {
   phrase: string;
   padded: string;
   lead: string | undefined;
+  /** Whether the tokens can spell it: its first word is a token (`report:` is not; `?` is). */
+  spellable: boolean;
 }
 
 /** The word lists of src/data/stance-words.json, as sets; read on first use, not at start-up. */
@@ -41,7 +43,13 @@ const ONE_TOKEN = new RegExp(`^${WORD_TOKEN}$`);
 
 function cuePhrase(phrase: string): CuePhrase {
   const first = phrase.split(" ")[0] ?? "";
-  return { phrase, padded: ` ${phrase} `, lead: ONE_TOKEN.test(first) ? first : undefined };
+  const lead = ONE_TOKEN.test(first) ? first : undefined;
+  return {
+    phrase,
+    padded: ` ${phrase} `,
+    lead,
+    spellable: lead !== undefined || first === "?" || first === ":",
+  };
 }
 
 export function stanceWords(): StanceWords {
