@@ -85,7 +85,8 @@ export function claimCues(parts: ClaimParts, text: string): ClaimCues {
     const hasObject = wordStems.some((s) => object.has(s));
     const hasPredicate = wordStems.some((s) => predicate.has(s));
     // A question may lack its mark ("for Is X safe", a quoted search query); what it asks is not asserted.
-    const asked = askedFrom(words, wordStems, subject);
+    // A question is asked of the claim's subject: without it, nothing is.
+    const asked = hasSubject ? askedFrom(words, wordStems, subject) : -1;
     const question = /\?["”']?$/.test(segment) || asked === 0;
     if (index === 0 && question) cues.titleQuestion = true;
     // The sentence right after a question usually answers it without naming the terms again, and one

@@ -28,12 +28,15 @@ const isQuestion = (text: string): boolean => /\?\s*$/.test(text) || QUESTION_OP
 const isQuestionClaim = (claim: string): boolean =>
   /\?\s*$/.test(claim) || /^(?:what|which|whom|whose|why|how)\b/i.test(claim.trim());
 
+/** A word of a text or claim, lower-cased. */
+const WORD = /[a-z0-9]+/g;
+
 let lastClaim: { claim: string; words: Set<string> } | undefined;
 
 /** The claim's words, lower-cased: a report judges many texts against one claim, so read it once. */
 function wordsOfClaim(claim: string): Set<string> {
   if (lastClaim?.claim !== claim)
-    lastClaim = { claim, words: new Set(claim.toLowerCase().match(/[a-z0-9]+/g) ?? []) };
+    lastClaim = { claim, words: new Set(claim.toLowerCase().match(WORD) ?? []) };
   return lastClaim.words;
 }
 
@@ -45,10 +48,14 @@ function wordsOfClaim(claim: string): Set<string> {
 function isEcho(claim: string, text: string): boolean {
   const { stopwords, placeholderWords } = stanceWords();
   const claimWords = wordsOfClaim(claim);
-  const words: string[] = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const lower = text.toLowerCase();
   const extra = (w: string) =>
     !claimWords.has(w) && !stopwords.has(w) && !placeholderWords.has(w) && !/^\d+$/.test(w);
-  if (words.some(extra)) return false;
+  // Most texts say something of their own within their first few words: those are not all read.
+  WORD.lastIndex = 0;
+  for (let found = WORD.exec(lower); found !== null; found = WORD.exec(lower))
+    if (extra(found[0])) return false;
+  const words: string[] = lower.match(WORD) ?? [];
   const sentences = segments(text);
   // Restating the whole claim as a statement is a position (a headline that repeats a rumour as
   // news); naming part of it, or asking it, is not.
@@ -62,7 +69,8 @@ function isEcho(claim: string, text: string): boolean {
  * side.
  */
 export function judgeText(claim: string, text: string): StanceJudgement {
-  return { ...classifyText(claim, text), judge: "builtin" };
+  const { stance, score } = classifyText(claim, text);
+  return { stance, score, judge: "builtin" };
 }
 
 function classifyText(claim: string, text: string): StanceJudgement {
@@ -92,9 +100,6 @@ export const lexicalJudge: StanceJudge = {
   kind: "builtin",
   perText: true,
   async judge(claim: string, items: readonly StanceInput[]): Promise<StanceJudgement[]> {
-    return items.map((item) => ({
-      ...judgeText(claim, resultText(item.title, item.snippet)),
-      judge: "builtin",
-    }));
+    return items.map((item) => judgeText(claim, resultText(item.title, item.snippet)));
   },
 };

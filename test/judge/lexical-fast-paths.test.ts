@@ -9,6 +9,7 @@ import {
   resultText,
   stanceFeatures,
 } from "../../src/judge/lexical-stance.js";
+import { isSpace } from "../../src/judge/stance-features.js";
 
 // The judge reads each claim once per report, stems words by their character codes and finds cue
 // phrases in the token stream and the raw text. These tests hold those to the plain rules.
@@ -232,5 +233,12 @@ describe("one claim read once per report", () => {
         expect(claimCues(p, text)).toEqual(first[index]);
       });
     }
+  });
+});
+
+describe("isSpace", () => {
+  it("holds exactly the code units the pattern \\s matches, so words are counted as a split counts them", () => {
+    for (let code = 0; code <= 0xffff; code++)
+      expect(isSpace(code), `U+${code.toString(16)}`).toBe(/\s/.test(String.fromCharCode(code)));
   });
 });
