@@ -63,12 +63,36 @@ export function dedupeHits(
       fromCounterQuery: item.foundBy.some((f) => counterCalls.has(f.call)),
       marketing: traits[index]?.marketing ?? null,
     });
-    return { ...item, quality, qualityReason: reason, counted: seen < MAX_PER_DOMAIN };
+    return dedupedItem(item, quality, reason, seen < MAX_PER_DOMAIN);
   });
   return {
     items,
     origins: assignOrigins(items, traits),
     dropped: { invalidUrls: merged.invalidUrls },
+  };
+}
+
+/**
+ * The merged item with its quality and count, fields in the merged item's order. Written out, not
+ * spread: a spread copy of each page cost more than the quality check itself.
+ */
+function dedupedItem(
+  item: MergedItem,
+  quality: DedupedItem["quality"],
+  qualityReason: string | null,
+  counted: boolean,
+): DedupedItem {
+  return {
+    url: item.url,
+    canonicalUrl: item.canonicalUrl,
+    domain: item.domain,
+    title: item.title,
+    snippet: item.snippet,
+    publishedAt: item.publishedAt,
+    foundBy: item.foundBy,
+    quality,
+    qualityReason,
+    counted,
   };
 }
 
