@@ -38,9 +38,17 @@ const OPTIONS: Options = {
  * (`#/inbox`, `#!/item/3`) addresses a page of its own and is kept. Returns null for anything that
  * is not an http(s) URL.
  */
-export const canonicalUrl: (url: string) => string | null = memoize(canonicalUrlOf);
+export function canonicalUrl(url: string): string | null {
+  return pageKeys(url)?.canonical ?? null;
+}
 
-function canonicalUrlOf(url: string): string | null {
+/**
+ * A page's canonical URL and its domain ({@link domainOf}) from one parse of its address: the
+ * merge needs both of every page. Null where {@link canonicalUrl} is.
+ */
+export const pageKeys: (url: string) => { canonical: string; domain: string } | null = memoize(pageKeysOf);
+
+function pageKeysOf(url: string): { canonical: string; domain: string } | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -51,6 +59,7 @@ function canonicalUrlOf(url: string): string | null {
   // Each setter serializes the whole address again: only what changes is set. An empty `?` or `#`
   // reads as "" but is still dropped by setting "", so that is set whenever the address has one.
   const hostname = foldHost(parsed.hostname);
+  const domain = hostname.replace(/^www\./, "");
   if (hostname !== parsed.hostname) parsed.hostname = hostname;
   const pathname = parsed.pathname.replace(/\/amp(?=\/|$)/i, "").replace(/\.amp(?=\.html?$|$)/i, "") || "/";
   if (pathname !== parsed.pathname) parsed.pathname = pathname;
@@ -59,7 +68,7 @@ function canonicalUrlOf(url: string): string | null {
   if (search !== parsed.search || (search === "" && url.includes("?"))) parsed.search = search;
   if (!/^#!?\//.test(parsed.hash) && (parsed.hash !== "" || url.includes("#"))) parsed.hash = "";
   try {
-    return normalizeUrl(parsed.toString(), OPTIONS);
+    return { canonical: normalizeUrl(parsed.toString(), OPTIONS), domain };
   } catch {
     return null;
   }

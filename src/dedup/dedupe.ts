@@ -5,7 +5,6 @@ import { originTraits } from "./origin-traits.js";
 import { assignOrigins, type OriginGroup } from "./origins.js";
 import { qualityOf } from "./quality.js";
 import { prepareTitle } from "./syndication.js";
-import { titleFingerprint } from "./title-fingerprint.js";
 
 /**
  * At most this many pages of one domain count toward the label, so one site cannot outvote the
@@ -28,14 +27,14 @@ export interface DedupResult {
 
 /**
  * Works out ahead what dedup computes of every page on its own — its canonical URL, its title as
- * compared, its headline fingerprint — as each call's results arrive; dedup then finds them kept,
- * and when the slowest call returns only its own pages are left to read.
+ * compared — as each call's results arrive; dedup then finds them kept, and when the slowest call
+ * returns only its own pages are left to read. (The headline fingerprint is not: only wire copies
+ * and releases need one.)
  */
 export function prepareHits(hits: readonly SearchHit[]): void {
   for (const hit of hits) {
     canonicalUrl(hit.url);
     prepareTitle(hit.title);
-    titleFingerprint(hit.title);
   }
 }
 
@@ -63,12 +62,36 @@ export function dedupeHits(
       fromCounterQuery: item.foundBy.some((f) => counterCalls.has(f.call)),
       marketing: traits[index]?.marketing ?? null,
     });
-    return { ...item, quality, qualityReason: reason, counted: seen < MAX_PER_DOMAIN };
+    return dedupedItem(item, quality, reason, seen < MAX_PER_DOMAIN);
   });
   return {
     items,
     origins: assignOrigins(items, traits),
     dropped: { invalidUrls: merged.invalidUrls },
+  };
+}
+
+/**
+ * The merged item with its quality and count, fields in the merged item's order. Written out, not
+ * spread: a spread copy of each page cost more than the quality check itself.
+ */
+function dedupedItem(
+  item: MergedItem,
+  quality: DedupedItem["quality"],
+  qualityReason: string | null,
+  counted: boolean,
+): DedupedItem {
+  return {
+    url: item.url,
+    canonicalUrl: item.canonicalUrl,
+    domain: item.domain,
+    title: item.title,
+    snippet: item.snippet,
+    publishedAt: item.publishedAt,
+    foundBy: item.foundBy,
+    quality,
+    qualityReason,
+    counted,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ProviderName, SearchHit } from "../providers/search-provider.js";
-import { canonicalUrl, domainOf } from "./canonical-url.js";
+import { pageKeys } from "./canonical-url.js";
 
 export interface FoundBy {
   call: number;
@@ -41,18 +41,19 @@ export function mergeHits(hits: readonly HitFromCall[]): MergeResult {
   const ordered = [...hits].sort((a, b) => a.call - b.call || a.hit.rank - b.hit.rank);
   for (const { call, provider, hit } of ordered) {
     // Memoized: an address seen before (in another call, or worked out ahead) costs a look-up.
-    const key = canonicalUrl(hit.url);
-    if (key === null) {
+    const keys = pageKeys(hit.url);
+    if (keys === null) {
       invalidUrls += 1;
       continue;
     }
+    const key = keys.canonical;
     const foundBy: FoundBy = { call, provider, engines: hit.engines, rank: hit.rank };
     const existing = byKey.get(key);
     if (!existing) {
       byKey.set(key, {
         url: hit.url,
         canonicalUrl: key,
-        domain: domainOf(hit.url),
+        domain: keys.domain,
         title: hit.title,
         snippet: hit.snippet,
         publishedAt: hit.publishedAt,

@@ -44,7 +44,9 @@ export function originKeys(
   traits: OriginTraits = originTraits(item),
 ): { kind: TraceKind; key: string }[] {
   const keys: { kind: TraceKind; key: string }[] = [];
-  const story = titleFingerprint(item.title);
+  // Only a wire copy's or a release's key holds the story: most pages need no fingerprint.
+  const keyed = traits.agencies.length > 0 || traits.distributedRelease;
+  const story = keyed ? titleFingerprint(item.title) : null;
   if (story !== null) {
     for (const agency of traits.agencies) keys.push({ kind: "wire", key: `wire:${agency}:${story}` });
     if (traits.distributedRelease) {

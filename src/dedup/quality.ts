@@ -144,12 +144,21 @@ function repeatedWord(title: string): string | null {
   for (const word of words) {
     if (word === previous) continue;
     previous = word;
-    if (word.length < 3 || /^\d+$/.test(word) || STUFFING_IGNORED.has(word)) continue;
+    if (word.length < 3 || isNumber(word) || STUFFING_IGNORED.has(word)) continue;
     const seen = (counts.get(word) ?? 0) + 1;
     if (seen >= 3) return word;
     counts.set(word, seen);
   }
   return null;
+}
+
+/** Whether the word is ASCII digits only (as `/^\d+$/` reads it), without a regex per word. */
+function isNumber(word: string): boolean {
+  for (let i = 0; i < word.length; i += 1) {
+    const code = word.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return word.length > 0;
 }
 
 function hostOf(item: QualityInput): string {

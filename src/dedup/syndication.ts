@@ -145,21 +145,26 @@ export function findSyndicationClusters(
   stats.blocks = blocking.blocks.size;
   stats.splitBlocks = blocking.splitWords;
   stats.oversizedBlocks = blocking.oversized.length;
+  // Domains as numbers: most pairs are compared, and numbers compare at once.
+  const domainOf = domainIds(prepared);
   const compare = (i: number, j: number): boolean => {
     stats.candidatePairs += 1;
-    const [a, b] = [prepared[i], prepared[j]];
-    if (!a || !b || a.domain === b.domain || !sameStory(a, b, stats)) return false;
+    const a = prepared[i];
+    const b = prepared[j];
+    if (!a || !b || domainOf[i] === domainOf[j] || !sameStory(a, b, stats)) return false;
     sets.union(i, j);
     return true;
   };
 
   // lastSeenBy[j] === i once the pair (i, j) has been looked at, so a pair sharing several
-  // blocks is compared once.
+  // blocks is compared once. Blocks list their members ascending: each item starts past itself.
   const lastSeenBy = new Int32Array(items.length).fill(-1);
   for (let i = 0; i < prepared.length; i += 1) {
     for (const key of blocking.keysOf[i] ?? []) {
-      for (const j of blocking.blocks.get(key) ?? []) {
-        if (j <= i || lastSeenBy[j] === i) continue;
+      const block = blocking.blocks.get(key) ?? [];
+      for (let k = firstAfter(block, i); k < block.length; k += 1) {
+        const j = block[k] as number;
+        if (lastSeenBy[j] === i) continue;
         lastSeenBy[j] = i;
         compare(i, j);
       }
@@ -177,6 +182,34 @@ export function findSyndicationClusters(
   }
   options.onStats?.(stats);
   return sets.groups().filter((group) => group.length >= 2);
+}
+
+/** Each item's domain as a number, the same for the same domain (-1: no item). */
+function domainIds(prepared: readonly (PreparedItem | null)[]): Int32Array {
+  const ids = new Int32Array(prepared.length).fill(-1);
+  const idOf = new Map<string, number>();
+  prepared.forEach((item, index) => {
+    if (item === null) return;
+    let id = idOf.get(item.domain);
+    if (id === undefined) {
+      id = idOf.size;
+      idOf.set(item.domain, id);
+    }
+    ids[index] = id;
+  });
+  return ids;
+}
+
+/** The position of the first member above `item` in an ascending list (its length if none). */
+function firstAfter(members: readonly number[], item: number): number {
+  let low = 0;
+  let high = members.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((members[middle] as number) <= item) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**

@@ -72,7 +72,11 @@ export function rareWordBlocks(titles: readonly (string | null)[]): Blocking {
   // has cannot bring two titles together, so it is left out (after the prefix length is taken).
   const prefixes = wordsOfItem.map((words) => {
     if (words === null) return null;
-    const ordered = words.sort((a, b) => frequency(a) - frequency(b) || (a < b ? -1 : a > b ? 1 : 0));
+    // Each word's frequency looked up once, not at every comparison of the sort.
+    const ordered = words
+      .map((word) => ({ word, count: frequency(word) }))
+      .sort((a, b) => a.count - b.count || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
+      .map(({ word }) => word);
     const length = ordered.length - Math.ceil(SHARED_WORD_SHARE * ordered.length) + 1;
     return ordered.slice(0, length + 1).map((word, position) => ({ word, inPrefix: position < length }));
   });
@@ -124,8 +128,9 @@ function wordsOf(title: string): string[] {
   const words = new Set<string>();
   for (const word of title.split(" ")) {
     if (word === "") continue;
-    const characters = [...word];
-    if (characters.length > 2 && UNSPACED_SCRIPT.test(word)) {
+    // The script first: most words have none of it, and need no array of their characters.
+    const characters = UNSPACED_SCRIPT.test(word) ? [...word] : [];
+    if (characters.length > 2) {
       for (let i = 0; i + 1 < characters.length; i += 1) words.add(`${characters[i]}${characters[i + 1]}`);
     } else {
       words.add(word);
