@@ -59,7 +59,7 @@ function pageKeysOf(url: string): { canonical: string; domain: string } | null {
   // Each setter serializes the whole address again: only what changes is set. An empty `?` or `#`
   // reads as "" but is still dropped by setting "", so that is set whenever the address has one.
   const hostname = foldHost(parsed.hostname);
-  const domain = hostname.replace(/^www\./, "");
+  const domain = withoutWww(hostname);
   if (hostname !== parsed.hostname) parsed.hostname = hostname;
   const pathname = parsed.pathname.replace(/\/amp(?=\/|$)/i, "").replace(/\.amp(?=\.html?$|$)/i, "") || "/";
   if (pathname !== parsed.pathname) parsed.pathname = pathname;
@@ -77,11 +77,13 @@ function pageKeysOf(url: string): { canonical: string; domain: string } | null {
 /** The publisher's host: lower-case, without `www.`, `m.`, `mobile.` or `amp.`. */
 export function domainOf(url: string): string {
   try {
-    return foldHost(new URL(url).hostname).replace(/^www\./, "");
+    return withoutWww(foldHost(new URL(url).hostname));
   } catch {
     return "";
   }
 }
+
+const withoutWww = (host: string): string => host.replace(/^www\./, "");
 
 function foldHost(hostname: string): string {
   return hostname.toLowerCase().replace(/^(?:www\.)?(?:m|mobile|amp)\.(?=[^.]+\.[^.]+)/, "");
