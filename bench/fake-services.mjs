@@ -321,7 +321,8 @@ function serve() {
     } catch {
       return; // the client went away while sending
     }
-    const answer = (status, body, payload = JSON.stringify(body)) => {
+    /** Sends a JSON text already made (`payload`). */
+    const send = (status, payload) => {
       if (res.destroyed) return;
       res.writeHead(status, {
         "content-type": "application/json",
@@ -329,6 +330,7 @@ function serve() {
       });
       res.end(payload);
     };
+    const answer = (status, body) => send(status, JSON.stringify(body));
     if (!behaviour) return answer(404, { error: `no service at /${prefix}` });
     const spared = behaviour.spareConfig && path === "/config";
     if (behaviour.mode === "hang" && !spared) return; // the socket stays open until the client gives up
@@ -347,7 +349,7 @@ function serve() {
         if (answered.size >= MAX_ANSWERS_KEPT) answered.clear();
         answered.set(cacheKey, payload);
       }
-      answer(200, undefined, payload);
+      send(200, payload);
     };
     const delay = path === "/config" ? 0 : delayFor(behaviour, url.searchParams);
     if (delay <= 0) return reply();
