@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { packageFile } from "../util/package-files.js";
 import { STANCES, type StanceInput, type StanceJudgement } from "./stance.js";
 
 /**
@@ -18,8 +19,8 @@ const DEFAULT_CONFIDENCE = 0.6;
 /** `{` positions tried when digging the answer out of prose; bounds the work on a hostile reply. */
 const MAX_JSON_CANDIDATES = 8;
 
-const SYSTEM_TEMPLATE = new URL("../../prompts/stance-judge-system.md", import.meta.url);
-const USER_TEMPLATE = new URL("../../prompts/stance-judge.md", import.meta.url);
+const SYSTEM_TEMPLATE = packageFile("prompts/stance-judge-system.md");
+const USER_TEMPLATE = packageFile("prompts/stance-judge.md");
 
 export interface StancePrompt {
   system: string;

@@ -8,6 +8,7 @@ import {
   extractPage,
   type PageToExtract,
 } from "../read/extract-page.js";
+import { codeFile } from "../util/package-files.js";
 import { type AnalyseHits, analyseHits, type HitsAnalysis, type HitsToAnalyse } from "./analyse-hits.js";
 
 /**
@@ -41,7 +42,7 @@ export async function openAnalysisPool(options: {
   threads: number;
   logger: Logger;
 }): Promise<AnalysisPool | undefined> {
-  const worker = new URL("./analyse-hits-worker.js", import.meta.url);
+  const worker = codeFile("operations/analyse-hits-worker.js");
   if (!existsSync(worker)) return undefined;
   const { Piscina } = await import("piscina");
   const pool = new Piscina<unknown, unknown>({

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { codeFile } from "./package-files.js";
 
 /**
  * A JSON file of src/data/ (dist/data/ once built; the build copies it there). Callers read their
@@ -6,5 +7,5 @@ import { readFileSync } from "node:fs";
  * need a list pays nothing for it.
  */
 export function readDataFile(name: string): unknown {
-  return JSON.parse(readFileSync(new URL(`../data/${name}`, import.meta.url), "utf8"));
+  return JSON.parse(readFileSync(codeFile(`data/${name}`), "utf8"));
 }

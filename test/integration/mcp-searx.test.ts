@@ -124,6 +124,10 @@ describeWithSearx("core-search mcp (the built binary) against a real searx", () 
       });
       expect(search.isError, textOf(search)).toBeFalsy();
       expect((search.structuredContent as { provider: string }).provider).toBe("searxng");
+
+      // The skill ships beside the code: the bundled command finds the package's prompts/ folder.
+      const skill = await client.readResource({ uri: "core-search://skill" });
+      expect(skill.contents[0]).toMatchObject({ text: expect.stringContaining("Re-judging a report") });
     } finally {
       await client.close();
     }

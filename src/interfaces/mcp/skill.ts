@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { packageFile } from "../../util/package-files.js";
 
-/** The agent skill shipped with the package (`prompts/SKILL.md`), two levels above this folder's build. */
-const SKILL_FILE = new URL("../../../prompts/SKILL.md", import.meta.url);
+/** The agent skill shipped with the package. */
+const SKILL_FILE = packageFile("prompts/SKILL.md");
 export const SKILL_URI = "core-search://skill";
 const DESCRIPTION =
   "How to use core-search's tools: when to call corroborate, web_search and assess, how to read the " +

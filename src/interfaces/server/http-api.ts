@@ -102,6 +102,8 @@ export interface HttpApi {
   url: string;
   /** Things the operator should know (no authentication on a public address, nothing configured). */
   warnings: string[];
+  /** Worker threads running the analysis of answers; 0 when it runs on the event loop. */
+  analysisThreads: number;
   /** Stops accepting, lets running requests finish (up to the grace period), then closes. */
   close(): Promise<void>;
 }
@@ -330,7 +332,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     return closing;
   };
 
-  return { url, warnings, close };
+  return { url, warnings, analysisThreads: pool ? threads : 0, close };
 }
 
 const shuttingDown = () => new HttpError(503, "SHUTTING_DOWN", "the server is shutting down");
@@ -359,6 +361,11 @@ export async function serveUntilSignal(
   const { stderr, ...apiOptions } = options;
   const api = await startHttpApi(apiOptions);
   for (const warning of api.warnings) stderr(`core-search: warning: ${warning}\n`);
+  stderr(
+    api.analysisThreads > 0
+      ? `core-search: analysing answers in ${api.analysisThreads} worker threads\n`
+      : "core-search: analysing answers on the main thread\n",
+  );
   stderr(`core-search: serving on ${api.url}\n`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     const stop = (name: NodeJS.Signals) => {

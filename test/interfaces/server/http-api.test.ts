@@ -11,6 +11,7 @@ import { type Config, configFromObject } from "../../../src/config/config.js";
 import { type HttpApi, type HttpApiOptions, startHttpApi } from "../../../src/interfaces/server/http-api.js";
 import type { StanceJudge } from "../../../src/judge/stance.js";
 import { createLogger } from "../../../src/log/logger.js";
+import { defaultAnalysisThreads } from "../../../src/operations/analysis-pool.js";
 import { reportSchema } from "../../../src/report/report-schema.js";
 import { type FakeEngine, page, startFakeSearxng } from "../../helpers/fake-searxng.js";
 import { runCliWith } from "../../helpers/run-cli.js";
@@ -640,5 +641,10 @@ describe("core-search serve (the built binary)", () => {
     expect(await exited).toBe(0);
     expect(stdout).toBe("");
     expect(stderr).toMatch(/SIGTERM received, closing/);
+    // The bundled command finds the worker module of the build, as the library does.
+    const threads = defaultAnalysisThreads();
+    expect(stderr).toContain(
+      threads > 0 ? `analysing answers in ${threads} worker threads` : "analysing answers on the main thread",
+    );
   });
 });
