@@ -78,13 +78,25 @@ export function hashFeature(name: string, dim: number): number {
   return (fnv(FNV_BASIS, name) >>> 0) % dim;
 }
 
-/** Probabilities from the model's scores, divided by the temperature first. */
+/**
+ * Probabilities from the model's scores, divided by the temperature first. Plain loops over numbers:
+ * with map and reduce, V8 specialised the arrays' element kinds (whole or fractional numbers) and
+ * threw the judge's machine code away whenever a text's scores changed kind, then compiled it
+ * again, in the server's analysis threads over and over.
+ */
 export function softmax(logits: readonly number[], temperature = 1): number[] {
-  const scaled = logits.map((z) => z / temperature);
-  const max = Math.max(...scaled);
-  const e = scaled.map((x) => Math.exp(x - max));
-  const sum = e.reduce((a, b) => a + b, 0);
-  return e.map((x) => x / sum);
+  const n = logits.length;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) max = Math.max(max, (logits[i] as number) / temperature);
+  const p = new Array<number>(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const e = Math.exp((logits[i] as number) / temperature - max);
+    p[i] = e;
+    sum += e;
+  }
+  for (let i = 0; i < n; i++) p[i] = (p[i] as number) / sum;
+  return p;
 }
 
 /**
