@@ -12,7 +12,7 @@ import { languageWarning } from "./languages/language-warnings.js";
 import { readInLanguage } from "./languages/read-in-language.js";
 import type { CounterIntent, Plan, PlannedCall, PlanTimeRange, QueryType } from "./plan-schema.js";
 import { normalizeQuestion } from "./question.js";
-import { cleanSubject } from "./question-text.js";
+import { cleanSubject, withOpenerSpelled } from "./question-text.js";
 import { routeCall3 } from "./route.js";
 import { chooseTimeRange, wantsNews } from "./time-range.js";
 
@@ -160,7 +160,9 @@ interface Reading {
   warning?: string;
 }
 
-function readEnglish(text: string, neutralQuery: string): Reading {
+function readEnglish(question: string, neutralQuery: string): Reading {
+  // The rules read a misspelt opener as meant; the searches keep the question as typed.
+  const text = withOpenerSpelled(question);
   const classification = classify(text);
   const subject = classification.subjects;
   // An action subject ("learning statistics") is found in the question as asked ("learn statistics").

@@ -116,6 +116,13 @@ export function stripQuestionWords(text: string): string {
   return topic;
 }
 
+/** "shoud i take creatine" → "should i take creatine": a misspelt opener read as the word meant. */
+export function withOpenerSpelled(text: string): string {
+  const first = /^\S+/.exec(text)?.[0] ?? "";
+  const meant = planWords().misspelledOpeners.get(first.toLowerCase());
+  return meant ? `${meant}${text.slice(first.length)}` : text;
+}
+
 /** A headline-style lead ("latest news: …", "breaking: …") says when, not what: the rest is the question. */
 function withoutLead(question: string): string {
   return question

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { plan } from "../../src/plan/plan.js";
+
+const NOW = new Date("2026-11-30T12:00:00Z");
+
+/** What a reader checks of a plan: the claim under test, what the counter-query looks for, language and bypass. */
+function planned(question: string) {
+  const p = plan(question, { now: NOW });
+  return {
+    claim: p.bypass ? null : p.claim,
+    counterIntent: p.counterIntent,
+    language: p.language,
+    bypass: p.bypass,
+  };
+}
+
+describe("everyday English shapes", () => {
+  it.each([
+    // Two plurals compared agree with "are"; a name in -s does not make a plural.
+    ["cats vs dogs", "Cats are better than dogs", "reverse"],
+    ["apples vs oranges for kids", "Apples are better than oranges for kids", "reverse"],
+    ["postgres vs mysql", "Postgres is better than mysql", "reverse"],
+    ["windows vs macos", "Windows is better than macos", "reverse"],
+    // An open ranking keeps its superlative and its purpose.
+    ["what's the safest car for teenagers", "There is a clear safest car for teenagers", "alternatives"],
+    [
+      "which is the cheapest airline in europe",
+      "There is a clear cheapest airline in europe",
+      "alternatives",
+    ],
+    ["what are the safest cars for families", "There are clear safest cars for families", "alternatives"],
+    // "is it worth it to do X" is about the doing; when it is asked stays last.
+    ["is it worth it to buy a used tesla", "Buying a used tesla is worth it", "risks"],
+    ["is it worth it to learn latin in 2027", "Learning latin is worth it in 2027", "risks"],
+    ["was it worth it to go to college", "Going to college was worth it", "risks"],
+    // "not as bad as" keeps its negation and says the thing is not bad.
+    ["is sugar not as bad as people say", "Sugar is not as bad as people say", "risks"],
+    ["are eggs not as healthy as we thought", "Eggs are not as healthy as we thought", "benefits"],
+    // A misspelt opener is read as meant.
+    ["shoud i take creatine", "I should take creatine", "risks"],
+  ])("%s → %s (%s)", (question, claim, counterIntent) => {
+    expect(planned(question)).toEqual({ claim, counterIntent, language: "en", bypass: false });
+  });
+
+  it.each(["hw many ounces in a cup", "waht is 20% of 50"])(
+    "a misspelt look-up still bypasses: %s",
+    (question) => {
+      expect(planned(question)).toEqual({ claim: null, counterIntent: null, language: "en", bypass: true });
+    },
+  );
+
+  it("searches the question as typed, misspelling and all", () => {
+    expect(plan("shoud i take creatine", { now: NOW }).neutralQuery).toBe("shoud i take creatine");
+  });
+});
