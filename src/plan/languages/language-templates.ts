@@ -78,7 +78,8 @@ export type WordList =
   | "currencies"
   | "modals"
   | "timePhrases"
-  | "consumeVerbs";
+  | "consumeVerbs"
+  | "judgedFor";
 
 interface RawTemplates {
   lists: Record<WordList, string[]>;

@@ -194,10 +194,11 @@ function splitPredicate(rest: string, t: LanguageTemplates): Pick<Parts, "x" | "
       start = lower.findIndex((w, i) => i >= 1 && !isJudgement(w, t) && !t.words.intensifiers.has(w));
     if (start < 0) return null;
     // "el aceite de coco | para el corazón": "de" joins the noun phrase, "para" ends it; a verb
-    // takes what follows it: "vacunar a los niños".
+    // takes what follows it ("vacunar a los niños") up to what it is judged for: "correr | para
+    // mayores de 60".
     let end = t.words.articles.has(lower[start] ?? "")
       ? lower.findIndex((w, i) => i > start && t.words.prepositions.has(w) && !t.words.nounLinks.has(w))
-      : -1;
+      : lower.findIndex((w, i) => i > start && t.words.judgedFor.has(w));
     if (end < 0) end = tokens.length;
     return {
       x: tokens.slice(start, end).join(" "),
