@@ -19,7 +19,9 @@ export type CounterTemplate =
   | "link"
   | "ineffective"
   | "alternatives"
-  | "critique";
+  | "critique"
+  | "choice"
+  | "consume";
 
 export interface Shape {
   type: QueryType;
@@ -30,6 +32,8 @@ export interface Shape {
   counter: CounterChoice;
   /** `judgement`: not a choice between two things when the second is a judgement ("gut oder schlecht"). */
   reject?: "judgement";
+  /** The groups holding an either/or's two options, for the `choice` counter-query. */
+  options?: ["x" | "predicate", "y"];
 }
 
 export interface LanguageTemplates {

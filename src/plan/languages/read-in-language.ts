@@ -26,6 +26,8 @@ const INTENT_OF: Record<CounterTemplate, CounterIntent> = {
   ineffective: "refute",
   alternatives: "alternatives",
   critique: "refute",
+  choice: "reverse",
+  consume: "risks",
 };
 
 type Parts = {
@@ -66,6 +68,16 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
     // verb ("café engorda sin relación"), except where the verb's effect is what is denied.
     const other = bare(parts.y || parts.predicate, t, true) || (choice === "ineffective" ? "" : parts.verb);
     const claim = shape.claim === null ? asked : fill(shape.claim, parts, t);
+    // An either/or looks for the other option ("Tomate eher ein Gemüse als ein Obst"); when the
+    // options are the subject's own ("eher mieten als kaufen"), there is no subject to name.
+    const [first = "", second = ""] = (shape.options ?? []).map((group) => parts[group]);
+    const values = {
+      subject: shape.options?.[0] === "x" ? "" : subject,
+      other,
+      first,
+      second,
+      tail: parts.tail,
+    };
     return {
       queryType: shape.counter === "polarity" && choice === "refute" ? "fallback" : shape.type,
       subject: [
@@ -74,7 +86,7 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
       ].filter((s) => s !== ""),
       claim,
       gate,
-      counter: { query: fill(t.counters[choice], { subject, other }, t, false), intent: INTENT_OF[choice] },
+      counter: { query: fill(t.counters[choice], values, t, false), intent: INTENT_OF[choice] },
     };
   }
   const lead = t.fallbackLead.exec(statement.toLowerCase())?.[0].length ?? 0;
