@@ -34,6 +34,8 @@ export interface Shape {
   reject?: "judgement";
   /** The groups holding an either/or's two options, for the `choice` counter-query. */
   options?: ["x" | "predicate", "y"];
+  /** The claim when both sides compared are plurals ("Los gatos son mejores que los perros"). */
+  pluralClaim?: string;
 }
 
 export interface LanguageTemplates {
@@ -56,6 +58,16 @@ export interface LanguageTemplates {
   contractions: readonly { pattern: RegExp; replace: string }[];
   /** " oder schlecht" after a predicate: a second judgement, dropped from the claim. */
   alternativeTail: RegExp;
+  /** How a plural noun ends, the article a bare one takes (by ending), and nouns in -s that are one thing. */
+  plural:
+    | {
+        ends: RegExp;
+        articles: readonly [string, string][];
+        singulars: ReadonlySet<string>;
+        /** How an adjective takes the plural: the first ending that fits is replaced. */
+        adjective: readonly [RegExp, string][];
+      }
+    | undefined;
 }
 
 export type WordList =
@@ -98,6 +110,7 @@ interface RawTemplates {
   fallbackLead: string;
   counters: Record<CounterTemplate, string>;
   contractions: { pattern: string; replace: string }[];
+  plural?: { ends: string; articles: [string, string][]; singulars: string[]; adjective: [string, string][] };
 }
 
 const loaded = new Map<TemplateLanguage, LanguageTemplates>();
@@ -149,6 +162,12 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
     counters: raw.counters,
     contractions: raw.contractions.map((c) => ({ pattern: compile(c.pattern, "gu"), replace: c.replace })),
     alternativeTail: compile(`\\s+(?:${[...raw.lists.or].join("|")})\\s+(\\p{L}+)`, "u"),
+    plural: raw.plural && {
+      ends: compile(raw.plural.ends, "u"),
+      articles: raw.plural.articles,
+      singulars: new Set(raw.plural.singulars),
+      adjective: raw.plural.adjective.map(([ending, plural]) => [compile(ending, "u"), plural]),
+    },
   };
   loaded.set(language, templates);
   return templates;

@@ -6,6 +6,7 @@ import {
   type Shape,
   type TemplateLanguage,
 } from "./language-templates.js";
+import { pluralSides } from "./plural-claim.js";
 
 /** What the planner makes of a question in a language it has templates for. */
 export interface LanguageReading {
@@ -67,7 +68,13 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
     // What the counter-query names beside the subject: the object, else the predicate, else the
     // verb ("café engorda sin relación"), except where the verb's effect is what is denied.
     const other = bare(parts.y || parts.predicate, t, true) || (choice === "ineffective" ? "" : parts.verb);
-    const claim = shape.claim === null ? asked : fill(shape.claim, parts, t);
+    const plural = shape.pluralClaim ? pluralSides(parts.x, parts.y, parts.predicate, t) : null;
+    const claim =
+      shape.claim === null
+        ? asked
+        : plural && shape.pluralClaim
+          ? fill(shape.pluralClaim, { ...parts, ...plural }, t)
+          : fill(shape.claim, parts, t);
     // An either/or looks for the other option ("Tomate eher ein Gemüse als ein Obst"); when the
     // options are the subject's own ("eher mieten als kaufen"), there is no subject to name.
     const [first = "", second = ""] = (shape.options ?? []).map((group) => parts[group]);
