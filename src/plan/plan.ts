@@ -178,9 +178,14 @@ function readEnglish(question: string, neutralQuery: string): Reading {
     context,
     claim: formClaim(text, classification),
     gate: bypassGate(text),
-    // The setting stays on the counter-query: "MongoDB alternatives failure cases for a banking ledger".
-    counter: { query: [against.query, context?.clause].filter(Boolean).join(" "), intent: against.intent },
+    // The setting stays on the counter-query, once: "MongoDB alternatives failure cases for a
+    // banking ledger", but not "… hitting 200k in 2027 in 2027".
+    counter: { query: withClause(against.query, context?.clause), intent: against.intent },
   };
+}
+
+function withClause(query: string, clause: string | undefined): string {
+  return clause && !query.toLowerCase().includes(clause.toLowerCase()) ? `${query} ${clause}` : query;
 }
 
 /**

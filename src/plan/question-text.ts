@@ -102,6 +102,7 @@ export function stripQuestionWords(text: string): string {
       "",
     )
     .replace(/^(?:what|why|who|when|where|which|how)\s+/i, "")
+    .replace(/^(?:is|was) it (?:true|the case) that\s+/i, "")
     .replace(/^(?:is|are|was|were|does|do|did|can|could|will|would|should)\s+/i, "")
     .replace(/^(?:define|explain|describe)\s+/i, "");
   // "when did the Berlin Wall fall", "how does X work", "what does HTTP stand for": the verb closing

@@ -38,6 +38,9 @@ describe("everyday English shapes", () => {
     ["are eggs not as healthy as we thought", "Eggs are not as healthy as we thought", "benefits"],
     // A misspelt opener is read as meant.
     ["shoud i take creatine", "I should take creatine", "risks"],
+    // "is it safer to A or B" compares the two doings.
+    ["is it safer to fly or drive", "Flying is safer than driving", "reverse"],
+    ["is it cheaper to cook at home or eat out", "Cooking at home is cheaper than eating out", "reverse"],
   ])("%s → %s (%s)", (question, claim, counterIntent) => {
     expect(planned(question)).toEqual({ claim, counterIntent, language: "en", bypass: false });
   });
@@ -48,6 +51,21 @@ describe("everyday English shapes", () => {
       expect(planned(question)).toEqual({ claim: null, counterIntent: null, language: "en", bypass: true });
     },
   );
+
+  it("names when it is asked once on the counter-query", () => {
+    expect(plan("will bitcoin hit 200k in 2027", { now: NOW }).counterQuery).toBe(
+      "evidence against bitcoin hitting 200k in 2027",
+    );
+  });
+
+  it("looks up when an event starts", () => {
+    expect(planned("what time is the super bowl")).toEqual({
+      claim: null,
+      counterIntent: null,
+      language: "en",
+      bypass: true,
+    });
+  });
 
   it("searches the question as typed, misspelling and all", () => {
     expect(plan("shoud i take creatine", { now: NOW }).neutralQuery).toBe("shoud i take creatine");
