@@ -21,7 +21,9 @@ export type CounterTemplate =
   | "alternatives"
   | "critique"
   | "choice"
-  | "consume";
+  | "consume"
+  | "consumeBy"
+  | "turned";
 
 export interface Shape {
   type: QueryType;

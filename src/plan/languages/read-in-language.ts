@@ -29,6 +29,8 @@ const INTENT_OF: Record<CounterTemplate, CounterIntent> = {
   critique: "refute",
   choice: "reverse",
   consume: "risks",
+  consumeBy: "risks",
+  turned: "reverse",
 };
 
 type Parts = {
@@ -84,6 +86,9 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
       first,
       second,
       tail: parts.tail,
+      // A measured comparison turned round: "hunde leben länger als katzen".
+      verb: parts.verb,
+      predicate: parts.predicate,
     };
     return {
       queryType: shape.counter === "polarity" && choice === "refute" ? "fallback" : shape.type,
