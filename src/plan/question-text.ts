@@ -11,7 +11,9 @@ import { planWords } from "./plan-words.js";
  * a negative question asked positively and a presupposed judgement asked about.
  */
 export function questionText(question: string): string {
-  return presupposed(askedPositively(expandContractions(withoutLead(question.replace(/[?!.]+$/, "")))));
+  // "… or not" asks the same question: "is coffee good for you or not".
+  const asked = question.replace(/[?!.]+$/, "").replace(/,? or not$/i, "");
+  return presupposed(askedPositively(expandContractions(withoutLead(asked))));
 }
 
 /**

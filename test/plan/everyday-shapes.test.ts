@@ -41,12 +41,15 @@ describe("everyday English shapes", () => {
     // "is it safer to A or B" compares the two doings.
     ["is it safer to fly or drive", "Flying is safer than driving", "reverse"],
     ["is it cheaper to cook at home or eat out", "Cooking at home is cheaper than eating out", "reverse"],
+    // "… or not" asks the same question.
+    ["is coffee good for you or not", "Coffee is good for you", "risks"],
+    ["do vaccines cause autism or not", "Vaccines cause autism", "refute"],
   ])("%s → %s (%s)", (question, claim, counterIntent) => {
     expect(planned(question)).toEqual({ claim, counterIntent, language: "en", bypass: false });
   });
 
-  it.each(["hw many ounces in a cup", "waht is 20% of 50"])(
-    "a misspelt look-up still bypasses: %s",
+  it.each(["hw many ounces in a cup", "waht is 20% of 50", "gas prices near me"])(
+    "a look-up bypasses, misspelt or local: %s",
     (question) => {
       expect(planned(question)).toEqual({ claim: null, counterIntent: null, language: "en", bypass: true });
     },
