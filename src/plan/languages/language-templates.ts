@@ -97,7 +97,8 @@ export type WordList =
   | "modals"
   | "timePhrases"
   | "consumeVerbs"
-  | "judgedFor";
+  | "judgedFor"
+  | "measured";
 
 interface RawTemplates {
   lists: Record<WordList, string[]>;

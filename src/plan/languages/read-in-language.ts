@@ -115,8 +115,15 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
 
 /** The language's settled-fact shapes and sums, unless a judgement word makes the question contestable. */
 function settledFact(asked: string, t: LanguageTemplates): LanguageReading["gate"] {
+  // "das gesündeste Frühstück" ranks: a superlative or comparative is a judgement too, unless it
+  // measures ("der höchste Berg").
   const judged = words(asked).some(
-    (w) => t.words.judgement.has(w) || t.words.positive.has(w) || t.words.negative.has(w),
+    (w) =>
+      t.words.judgement.has(w) ||
+      t.words.positive.has(w) ||
+      t.words.negative.has(w) ||
+      (t.words.superlatives.has(w) && !t.words.measured.has(w)) ||
+      t.words.comparatives.has(w),
   );
   if (judged) return { bypass: false, reason: null };
   let sum = asked.toLowerCase().replace(t.arithmetic.leads, "");
