@@ -44,6 +44,9 @@ describe("everyday English shapes", () => {
     // "… or not" asks the same question.
     ["is coffee good for you or not", "Coffee is good for you", "risks"],
     ["do vaccines cause autism or not", "Vaccines cause autism", "refute"],
+    // A legal status is a fact to refute; "should <someone> <do>" keeps the modal.
+    ["is it illegal to drive barefoot", "It is illegal to drive barefoot", "refute"],
+    ["should my kid play football", "My kid should play football", "risks"],
   ])("%s → %s (%s)", (question, claim, counterIntent) => {
     expect(planned(question)).toEqual({ claim, counterIntent, language: "en", bypass: false });
   });
