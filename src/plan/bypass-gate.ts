@@ -53,6 +53,11 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
       reason: "definition",
     },
     {
+      // "how many days until christmas": the date of the event, counted.
+      pattern: /^how many (?:days|weeks|months|sleeps) (?:left )?(?:until|till|til|to|before) [\w' -]+$/i,
+      reason: "date of an event",
+    },
+    {
       // "what day of the week is christmas this year", "what time is the super bowl", "when does
       // daylight saving time end".
       pattern:
