@@ -53,9 +53,15 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
       reason: "definition",
     },
     {
-      // "what day of the week is christmas this year", "when does daylight saving time end".
+      // "how many days until christmas": the date of the event, counted.
+      pattern: /^how many (?:days|weeks|months|sleeps) (?:left )?(?:until|till|til|to|before) [\w' -]+$/i,
+      reason: "date of an event",
+    },
+    {
+      // "what day of the week is christmas this year", "what time is the super bowl", "when does
+      // daylight saving time end".
       pattern:
-        /^(?:what (?:day(?: of the week)?|date) (?:is|was|will be|does) [\w' -]+|when (?:does|do|did|will) [\w' -]+ (?:start|end|begin|open|close|fall|happen|take place)(?: (?:in|on) [\w' -]+)?)$/i,
+        /^(?:what (?:day(?: of the week)?|date|time(?! is it\b)) (?:is|was|will be|does) [\w' -]+|when (?:does|do|did|will) [\w' -]+ (?:start|end|begin|open|close|fall|happen|take place)(?: (?:in|on) [\w' -]+)?)$/i,
       reason: "date of an event",
     },
     {

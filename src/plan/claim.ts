@@ -1,5 +1,6 @@
 import type { Classification } from "./classify.js";
-import { capitalize, gerund, pastTense, thirdPerson } from "./english.js";
+import { capitalize, gerund, looksPlural, pastTense, thirdPerson } from "./english.js";
+import { SUPERLATIVE } from "./evaluation-rules.js";
 import { planWords } from "./plan-words.js";
 import { questionText } from "./question-text.js";
 
@@ -18,6 +19,15 @@ export function formClaim(question: string, c: Classification): string {
       if (x && c.predicate) {
         // "is it safe to eat raw eggs" → "It is safe to eat raw eggs"; "is it worth buying a used
         // car" names its subject: "Buying a used car is worth it".
+        // "is it worth it to buy X" is about the doing: "Buying X is worth it".
+        const verb = copula(text) === "was" ? "was" : "is";
+        if (/^(?:is|was) it /i.test(text) && c.action && /^worth\b/i.test(c.predicate)) {
+          // When it is asked stays last: "Learning Latin is worth it in 2027".
+          const when =
+            /\s+((?:in |by )?(?:19|20)\d{2}|(?:this|next) year|these days|nowadays|anymore)$/i.exec(c.action);
+          const doing = when ? c.action.slice(0, when.index) : c.action;
+          return `${capitalize(gerund(doing))} ${verb} ${c.predicate}${when ? ` ${when[1]}` : ""}`;
+        }
         if (/^(?:is|was) it /i.test(text))
           return c.action ? `It is ${c.predicate} to ${c.action}` : `${capitalize(x)} is ${c.predicate}`;
         return `${capitalize(x)} ${copula(text)} ${c.predicate}`;
@@ -60,7 +70,7 @@ export function formClaim(question: string, c: Classification): string {
         return `${capitalize(x)} ${verbAs(c.auxiliary, c.predicate)} than ${y}`;
       if (x && y) {
         const predicate = c.predicate ?? "better";
-        return `${capitalize(x)} ${copula(text)} ${predicate} than ${y}${purposeAfter(text, y, predicate)}`;
+        return `${capitalize(x)} ${copula(text, x, y)} ${predicate} than ${y}${purposeAfter(text, y, predicate)}`;
       }
       break;
     case "tool":
@@ -74,7 +84,7 @@ export function formClaim(question: string, c: Classification): string {
       break;
     case "superlative":
       if (x && c.predicate) return `${capitalize(x)} ${copula(text)} ${c.predicate}`;
-      if (x) return `There is a clear best ${x}`;
+      if (x) return openRanking(text) ?? `There is a clear best ${x}`;
       break;
     case "procedural":
       if (x) return `There is a recommended way to ${c.action ?? x}`;
@@ -135,12 +145,14 @@ function verbAs(auxiliary: string | null, verbPhrase: string): string {
 
 /**
  * The question's own verb ("was the war a mistake" → "was"), else "is"/"are" as the question counts
- * its subjects ("which are better, X or Y"): an -s says too little ("Postgres", "Windows").
+ * its subjects ("which are better, X or Y"), else "are" when every side compared is a plural
+ * ("cats vs dogs"): one -s says too little ("Postgres vs MySQL").
  */
-function copula(text: string): string {
+function copula(text: string, ...sides: string[]): string {
   const asked = text.match(/^(is|are|was|were) /i)?.[1];
   if (asked) return asked.toLowerCase();
-  return /^\S+ are |\b(?:which|what)(?: ones?)? are\b/i.test(text) ? "are" : "is";
+  if (/^\S+ are |\b(?:which|what)(?: ones?)? are\b/i.test(text)) return "are";
+  return sides.length > 1 && sides.every(looksPlural) ? "are" : "is";
 }
 
 /**
@@ -211,4 +223,18 @@ function choiceClaim(
   if (auxiliary === "does" || auxiliary === "do" || auxiliary === "did")
     return `${capitalize(x)} ${verbAs(auxiliary, first)} rather than ${second}`;
   return `${capitalize(x)} ${copula(text)} ${first} rather than ${second}`;
+}
+
+let ranking: RegExp | undefined;
+
+/**
+ * "what's the safest car for teenagers" → "There is a clear safest car for teenagers": the ranking
+ * asked for keeps its own superlative and what it is for.
+ */
+function openRanking(text: string): string | undefined {
+  ranking ??= new RegExp(`^(?:(?:what|which|who) (is|are|was|were) )?the (${SUPERLATIVE}) (.+)$`, "i");
+  const match = ranking.exec(text);
+  if (!match?.[2] || !match[3]) return undefined;
+  const many = match[1]?.toLowerCase() === "are";
+  return `There ${many ? "are" : "is a"} clear ${match[2].toLowerCase()} ${match[3]}`;
 }

@@ -108,6 +108,14 @@ const RULES: Rule[] = [
       /^(?:it|there|this|that|these|those)\b|\bto$/i.test(m[1] ?? ""),
   },
   {
+    // "is it safer to fly or drive": two doings compared, "Flying is safer than driving".
+    type: "comparative",
+    pattern: /^(?:is|was) it ((?:more|less) \w+|better|worse|\w+er) to (.+?) or (?:to )?(.+)$/i,
+    subjects: (m) => [gerund(m[2] ?? ""), gerund(m[3] ?? "")],
+    predicate: (m) => m[1],
+    reject: (m) => !compares(m[1] ?? ""),
+  },
+  {
     // "do cats live longer than dogs": a comparison made with a verb.
     type: "comparative",
     pattern: /^(?:do|does|did) (.+) than (.+)$/i,

@@ -23,6 +23,9 @@ export function counterQuery(
   }
   switch (c.type) {
     case "evaluative":
+      // A legal status is a fact to refute, not a verdict to weigh: "is it illegal to drive barefoot".
+      if (planWords().statusPredicates.has(c.predicate?.split(" ")[0]?.toLowerCase() ?? ""))
+        return { query: `${x} ${c.predicate} debunked`, intent: "refute" };
       return saysBad(c.predicate)
         ? { query: `${x} benefits safety evidence`, intent: "benefits" }
         : { query: `${x} problems drawbacks criticism`, intent: "risks" };

@@ -55,3 +55,12 @@ export function pastTense(verbPhrase: string): string {
 export function capitalize(text: string): string {
   return /^[a-z]+[A-Z]/.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * "cats", "sony earbuds": a noun phrase whose last word is a plural in -s; not "glass", "virus",
+ * "analysis", nor a word the lists know names one thing ("news", "postgres").
+ */
+export function looksPlural(phrase: string): boolean {
+  const last = phrase.split(/\s+/).at(-1)?.toLowerCase() ?? "";
+  return /^[a-z]{2,}[^siu'’]s$/.test(last) && !planWords().singularsInS.has(last);
+}

@@ -132,7 +132,7 @@ export function judgementPattern(): RegExp {
   const { positiveJudgements, negativeJudgements, prepositions } = planWords();
   const word = `(?:${[...positiveJudgements, ...negativeJudgements].join("|")})`;
   judgement = new RegExp(
-    `^(?:is|are|was|were) (.+?) (not |never )?${fillerRun()}${predicateAdverb()}${fillerRun()}((?:an? (?:[\\w-]+ ){0,2}${word}(?: [\\w-]+)?|${word}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
+    `^(?:is|are|was|were) (.+?) (not (?:as )?|never )?${fillerRun()}${predicateAdverb()}${fillerRun()}((?:an? (?:[\\w-]+ ){0,2}${word}(?: [\\w-]+)?|${word}(?: enough)?))((?: (?:${[...prepositions].join("|")}) .+)?)$`,
     "i",
   );
   return judgement;

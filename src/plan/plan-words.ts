@@ -34,6 +34,10 @@ export interface PlanWords {
   consumeVerbs: ReadonlySet<string>;
   /** Past tense of irregular verbs ("eat" → "ate"); others take -ed. */
   irregularPast: ReadonlyMap<string, string>;
+  /** Misspelt question openers ("shoud", "hw") and the word meant. */
+  misspelledOpeners: ReadonlyMap<string, string>;
+  /** Words ending in -s that name one thing ("news", "postgres"). */
+  singularsInS: ReadonlySet<string>;
 }
 
 let words: PlanWords | undefined;
@@ -55,6 +59,8 @@ export function planWords(): PlanWords {
     closingVerbs: string[];
     consumeVerbs: string[];
     irregularPast: Record<string, string>;
+    misspelledOpeners: Record<string, string>;
+    singularsInS: string[];
   };
   words = {
     itTerms: Object.values(raw.itTerms).flat(),
@@ -71,6 +77,8 @@ export function planWords(): PlanWords {
     closingVerbs: raw.closingVerbs,
     consumeVerbs: new Set(raw.consumeVerbs),
     irregularPast: new Map(Object.entries(raw.irregularPast)),
+    misspelledOpeners: new Map(Object.entries(raw.misspelledOpeners)),
+    singularsInS: new Set(raw.singularsInS),
   };
   return words;
 }

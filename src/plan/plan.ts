@@ -12,7 +12,7 @@ import { languageWarning } from "./languages/language-warnings.js";
 import { readInLanguage } from "./languages/read-in-language.js";
 import type { CounterIntent, Plan, PlannedCall, PlanTimeRange, QueryType } from "./plan-schema.js";
 import { normalizeQuestion } from "./question.js";
-import { cleanSubject } from "./question-text.js";
+import { cleanSubject, withOpenerSpelled } from "./question-text.js";
 import { routeCall3 } from "./route.js";
 import { chooseTimeRange, wantsNews } from "./time-range.js";
 
@@ -36,7 +36,7 @@ const MATCH_RESULT =
   /\b(?:vs\.?|versus|v) .+ (?:(?:score|result|odds)s?|last night|tonight|yesterday|today)$/i;
 
 const STRUCTURED_DATA =
-  /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|score of (?:the|last|today|tonight)|standings|league table|(?:betting|match|game) odds|odds (?:of|on|for) .+ winning|live pric(?:e|ing)|price of (?:bitcoin|gold|oil|silver|ethereum|a barrel)|(?:bitcoin|gold|oil|ethereum|stock|gas|petrol) price(?:s)? (?:today|now|right now)|(?:s&p 500|dow jones|nasdaq|ftse 100|dax|nikkei)(?: index)?(?: level)? (?:today|now|right now)|quarterly (?:earnings|revenue)|\w+ odds$|score (?:tonight|today|now|live)$|\bpric(?:e|es|ing)\b.* (?:today|now|right now|live|this (?:morning|week)))\b|^(?:(?:who (?:won|is winning)|what was the score of) (?:the |last night's |today's )?(?:[\w-]+ ){0,3}(?:game|match|race|grand prix|final|fight|bout|tournament|series|cup|bowl|derby)|did .+ win|how much (?:is|are|does|do))\b.* (?:today|tonight|last night|yesterday|right now|now|currently|this (?:week|weekend|morning|afternoon|evening))$|^(?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan|bitcoin) (?:to|vs\.?|in|\/) (?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan)(?: (?:exchange )?rate)?(?: today| now)?$|^(?:the )?(?:current |live )?[\w.&'-]+(?: [\w.&'-]+){0,2} (?:price|stock price|share price|stock|shares|quote)(?: (?:today|now|right now|live))?$|^(?!.*\b(?:credit|test|sat|act|iq|fico|risk|health|bmi|f1|z|t)\b)[\w.'-]+(?: [\w.'-]+){0,2} (?:score|scores)(?: (?:today|tonight|now|live|last night))?$/i;
+  /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|score of (?:the|last|today|tonight)|standings|league table|(?:betting|match|game) odds|odds (?:of|on|for) .+ winning|live pric(?:e|ing)|price of (?:bitcoin|gold|oil|silver|ethereum|a barrel)|(?:bitcoin|gold|oil|ethereum|stock|gas|petrol) price(?:s)? (?:today|now|right now)|(?:s&p 500|dow jones|nasdaq|ftse 100|dax|nikkei)(?: index)?(?: level)? (?:today|now|right now)|quarterly (?:earnings|revenue)|\w+ odds$|score (?:tonight|today|now|live)$|\bpric(?:e|es|ing)\b.* (?:today|now|right now|live|near me|this (?:morning|week)))\b|^(?:(?:who (?:won|is winning)|what was the score of) (?:the |last night's |today's )?(?:[\w-]+ ){0,3}(?:game|match|race|grand prix|final|fight|bout|tournament|series|cup|bowl|derby)|did .+ win|how much (?:is|are|does|do))\b.* (?:today|tonight|last night|yesterday|right now|now|currently|this (?:week|weekend|morning|afternoon|evening))$|^(?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan|bitcoin) (?:to|vs\.?|in|\/) (?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan)(?: (?:exchange )?rate)?(?: today| now)?$|^(?:the )?(?:current |live )?[\w.&'-]+(?: [\w.&'-]+){0,2} (?:price|stock price|share price|stock|shares|quote)(?: (?:today|now|right now|live))?$|^(?!.*\b(?:credit|test|sat|act|iq|fico|risk|health|bmi|f1|z|t)\b)[\w.'-]+(?: [\w.'-]+){0,2} (?:score|scores)(?: (?:today|tonight|now|live|last night))?$/i;
 
 /**
  * Question → the calls to run (steps 1–3 of the methodology): the bypass gate, then a neutral
@@ -160,7 +160,9 @@ interface Reading {
   warning?: string;
 }
 
-function readEnglish(text: string, neutralQuery: string): Reading {
+function readEnglish(question: string, neutralQuery: string): Reading {
+  // The rules read a misspelt opener as meant; the searches keep the question as typed.
+  const text = withOpenerSpelled(question);
   const classification = classify(text);
   const subject = classification.subjects;
   // An action subject ("learning statistics") is found in the question as asked ("learn statistics").
@@ -176,9 +178,14 @@ function readEnglish(text: string, neutralQuery: string): Reading {
     context,
     claim: formClaim(text, classification),
     gate: bypassGate(text),
-    // The setting stays on the counter-query: "MongoDB alternatives failure cases for a banking ledger".
-    counter: { query: [against.query, context?.clause].filter(Boolean).join(" "), intent: against.intent },
+    // The setting stays on the counter-query, once: "MongoDB alternatives failure cases for a
+    // banking ledger", but not "… hitting 200k in 2027 in 2027".
+    counter: { query: withClause(against.query, context?.clause), intent: against.intent },
   };
+}
+
+function withClause(query: string, clause: string | undefined): string {
+  return clause && !query.toLowerCase().includes(clause.toLowerCase()) ? `${query} ${clause}` : query;
 }
 
 /**

@@ -11,7 +11,9 @@ import { planWords } from "./plan-words.js";
  * a negative question asked positively and a presupposed judgement asked about.
  */
 export function questionText(question: string): string {
-  return presupposed(askedPositively(expandContractions(withoutLead(question.replace(/[?!.]+$/, "")))));
+  // "… or not" asks the same question: "is coffee good for you or not".
+  const asked = question.replace(/[?!.]+$/, "").replace(/,? or not$/i, "");
+  return presupposed(askedPositively(expandContractions(withoutLead(asked))));
 }
 
 /**
@@ -102,6 +104,7 @@ export function stripQuestionWords(text: string): string {
       "",
     )
     .replace(/^(?:what|why|who|when|where|which|how)\s+/i, "")
+    .replace(/^(?:is|was) it (?:true|the case) that\s+/i, "")
     .replace(/^(?:is|are|was|were|does|do|did|can|could|will|would|should)\s+/i, "")
     .replace(/^(?:define|explain|describe)\s+/i, "");
   // "when did the Berlin Wall fall", "how does X work", "what does HTTP stand for": the verb closing
@@ -114,6 +117,13 @@ export function stripQuestionWords(text: string): string {
     );
   }
   return topic;
+}
+
+/** "shoud i take creatine" → "should i take creatine": a misspelt opener read as the word meant. */
+export function withOpenerSpelled(text: string): string {
+  const first = /^\S+/.exec(text)?.[0] ?? "";
+  const meant = planWords().misspelledOpeners.get(first.toLowerCase());
+  return meant ? `${meant}${text.slice(first.length)}` : text;
 }
 
 /** A headline-style lead ("latest news: …", "breaking: …") says when, not what: the rest is the question. */

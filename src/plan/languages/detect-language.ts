@@ -8,6 +8,8 @@ interface Markers {
   words: ReadonlySet<string>;
   openers: ReadonlySet<string>;
   signs: readonly RegExp[];
+  /** Head words of terse look-ups ("wetter", "clima"): they count twice. */
+  lookups: ReadonlySet<string>;
 }
 
 type DetectAll = (text: string) => { lang: string; accuracy: number }[];
@@ -72,7 +74,10 @@ export function markerScores(text: string): Map<string, number> {
   const scores = new Map<string, number>();
   for (const language of languageMarkers().languages) {
     let score = language.openers.has(tokens[0] ?? "") ? 1 : 0;
-    for (const token of tokens) if (language.words.has(token)) score += 1;
+    for (const token of tokens) {
+      if (language.lookups.has(token)) score += 2;
+      else if (language.words.has(token)) score += 1;
+    }
     for (const sign of language.signs) score += lower.match(sign)?.length ?? 0;
     scores.set(language.code, score);
   }
@@ -92,7 +97,7 @@ function languageMarkers(): NonNullable<typeof markers> {
   if (markers) return markers;
   const raw = readDataFile("language-markers.json") as {
     names: Record<string, string>;
-    languages: Record<string, { words: string[]; openers: string[]; signs: string[] }>;
+    languages: Record<string, { words: string[]; openers: string[]; signs: string[]; lookups?: string[] }>;
   };
   markers = {
     names: raw.names,
@@ -101,6 +106,7 @@ function languageMarkers(): NonNullable<typeof markers> {
       words: new Set(language.words),
       openers: new Set(language.openers),
       signs: language.signs.map((sign) => new RegExp(sign, "g")),
+      lookups: new Set(language.lookups ?? []),
     })),
   };
   return markers;

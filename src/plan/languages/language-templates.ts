@@ -19,7 +19,11 @@ export type CounterTemplate =
   | "link"
   | "ineffective"
   | "alternatives"
-  | "critique";
+  | "critique"
+  | "choice"
+  | "consume"
+  | "consumeBy"
+  | "turned";
 
 export interface Shape {
   type: QueryType;
@@ -30,6 +34,10 @@ export interface Shape {
   counter: CounterChoice;
   /** `judgement`: not a choice between two things when the second is a judgement ("gut oder schlecht"). */
   reject?: "judgement";
+  /** The groups holding an either/or's two options, for the `choice` counter-query. */
+  options?: ["x" | "predicate", "y"];
+  /** The claim when both sides compared are plurals ("Los gatos son mejores que los perros"). */
+  pluralClaim?: string;
 }
 
 export interface LanguageTemplates {
@@ -52,6 +60,16 @@ export interface LanguageTemplates {
   contractions: readonly { pattern: RegExp; replace: string }[];
   /** " oder schlecht" after a predicate: a second judgement, dropped from the claim. */
   alternativeTail: RegExp;
+  /** How a plural noun ends, the article a bare one takes (by ending), and nouns in -s that are one thing. */
+  plural:
+    | {
+        ends: RegExp;
+        articles: readonly [string, string][];
+        singulars: ReadonlySet<string>;
+        /** How an adjective takes the plural: the first ending that fits is replaced. */
+        adjective: readonly [RegExp, string][];
+      }
+    | undefined;
 }
 
 export type WordList =
@@ -78,7 +96,9 @@ export type WordList =
   | "currencies"
   | "modals"
   | "timePhrases"
-  | "consumeVerbs";
+  | "consumeVerbs"
+  | "judgedFor"
+  | "measured";
 
 interface RawTemplates {
   lists: Record<WordList, string[]>;
@@ -93,6 +113,7 @@ interface RawTemplates {
   fallbackLead: string;
   counters: Record<CounterTemplate, string>;
   contractions: { pattern: string; replace: string }[];
+  plural?: { ends: string; articles: [string, string][]; singulars: string[]; adjective: [string, string][] };
 }
 
 const loaded = new Map<TemplateLanguage, LanguageTemplates>();
@@ -144,6 +165,12 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
     counters: raw.counters,
     contractions: raw.contractions.map((c) => ({ pattern: compile(c.pattern, "gu"), replace: c.replace })),
     alternativeTail: compile(`\\s+(?:${[...raw.lists.or].join("|")})\\s+(\\p{L}+)`, "u"),
+    plural: raw.plural && {
+      ends: compile(raw.plural.ends, "u"),
+      articles: raw.plural.articles,
+      singulars: new Set(raw.plural.singulars),
+      adjective: raw.plural.adjective.map(([ending, plural]) => [compile(ending, "u"), plural]),
+    },
   };
   loaded.set(language, templates);
   return templates;

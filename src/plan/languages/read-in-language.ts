@@ -6,6 +6,7 @@ import {
   type Shape,
   type TemplateLanguage,
 } from "./language-templates.js";
+import { pluralSides } from "./plural-claim.js";
 
 /** What the planner makes of a question in a language it has templates for. */
 export interface LanguageReading {
@@ -26,6 +27,10 @@ const INTENT_OF: Record<CounterTemplate, CounterIntent> = {
   ineffective: "refute",
   alternatives: "alternatives",
   critique: "refute",
+  choice: "reverse",
+  consume: "risks",
+  consumeBy: "risks",
+  turned: "reverse",
 };
 
 type Parts = {
@@ -65,7 +70,26 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
     // What the counter-query names beside the subject: the object, else the predicate, else the
     // verb ("café engorda sin relación"), except where the verb's effect is what is denied.
     const other = bare(parts.y || parts.predicate, t, true) || (choice === "ineffective" ? "" : parts.verb);
-    const claim = shape.claim === null ? asked : fill(shape.claim, parts, t);
+    const plural = shape.pluralClaim ? pluralSides(parts.x, parts.y, parts.predicate, t) : null;
+    const claim =
+      shape.claim === null
+        ? asked
+        : plural && shape.pluralClaim
+          ? fill(shape.pluralClaim, { ...parts, ...plural }, t)
+          : fill(shape.claim, parts, t);
+    // An either/or looks for the other option ("Tomate eher ein Gemüse als ein Obst"); when the
+    // options are the subject's own ("eher mieten als kaufen"), there is no subject to name.
+    const [first = "", second = ""] = (shape.options ?? []).map((group) => parts[group]);
+    const values = {
+      subject: shape.options?.[0] === "x" ? "" : subject,
+      other,
+      first,
+      second,
+      tail: parts.tail,
+      // A measured comparison turned round: "hunde leben länger als katzen".
+      verb: parts.verb,
+      predicate: parts.predicate,
+    };
     return {
       queryType: shape.counter === "polarity" && choice === "refute" ? "fallback" : shape.type,
       subject: [
@@ -74,7 +98,7 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
       ].filter((s) => s !== ""),
       claim,
       gate,
-      counter: { query: fill(t.counters[choice], { subject, other }, t, false), intent: INTENT_OF[choice] },
+      counter: { query: fill(t.counters[choice], values, t, false), intent: INTENT_OF[choice] },
     };
   }
   const lead = t.fallbackLead.exec(statement.toLowerCase())?.[0].length ?? 0;
@@ -91,8 +115,15 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
 
 /** The language's settled-fact shapes and sums, unless a judgement word makes the question contestable. */
 function settledFact(asked: string, t: LanguageTemplates): LanguageReading["gate"] {
+  // "das gesündeste Frühstück" ranks: a superlative or comparative is a judgement too, unless it
+  // measures ("der höchste Berg").
   const judged = words(asked).some(
-    (w) => t.words.judgement.has(w) || t.words.positive.has(w) || t.words.negative.has(w),
+    (w) =>
+      t.words.judgement.has(w) ||
+      t.words.positive.has(w) ||
+      t.words.negative.has(w) ||
+      (t.words.superlatives.has(w) && !t.words.measured.has(w)) ||
+      t.words.comparatives.has(w),
   );
   if (judged) return { bypass: false, reason: null };
   let sum = asked.toLowerCase().replace(t.arithmetic.leads, "");
@@ -194,10 +225,11 @@ function splitPredicate(rest: string, t: LanguageTemplates): Pick<Parts, "x" | "
       start = lower.findIndex((w, i) => i >= 1 && !isJudgement(w, t) && !t.words.intensifiers.has(w));
     if (start < 0) return null;
     // "el aceite de coco | para el corazón": "de" joins the noun phrase, "para" ends it; a verb
-    // takes what follows it: "vacunar a los niños".
+    // takes what follows it ("vacunar a los niños") up to what it is judged for: "correr | para
+    // mayores de 60".
     let end = t.words.articles.has(lower[start] ?? "")
       ? lower.findIndex((w, i) => i > start && t.words.prepositions.has(w) && !t.words.nounLinks.has(w))
-      : -1;
+      : lower.findIndex((w, i) => i > start && t.words.judgedFor.has(w));
     if (end < 0) end = tokens.length;
     return {
       x: tokens.slice(start, end).join(" "),

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { plan } from "../../src/plan/plan.js";
+
+const NOW = new Date("2026-11-30T12:00:00Z");
+
+/** What a reader checks of a plan: the claim under test, what the counter-query looks for, language and bypass. */
+function planned(question: string) {
+  const p = plan(question, { now: NOW });
+  return {
+    claim: p.bypass ? null : p.claim,
+    counterIntent: p.counterIntent,
+    language: p.language,
+    bypass: p.bypass,
+  };
+}
+
+describe("everyday English shapes", () => {
+  it.each([
+    // Two plurals compared agree with "are"; a name in -s does not make a plural.
+    ["cats vs dogs", "Cats are better than dogs", "reverse"],
+    ["apples vs oranges for kids", "Apples are better than oranges for kids", "reverse"],
+    ["postgres vs mysql", "Postgres is better than mysql", "reverse"],
+    ["windows vs macos", "Windows is better than macos", "reverse"],
+    // An open ranking keeps its superlative and its purpose.
+    ["what's the safest car for teenagers", "There is a clear safest car for teenagers", "alternatives"],
+    [
+      "which is the cheapest airline in europe",
+      "There is a clear cheapest airline in europe",
+      "alternatives",
+    ],
+    ["what are the safest cars for families", "There are clear safest cars for families", "alternatives"],
+    // "is it worth it to do X" is about the doing; when it is asked stays last.
+    ["is it worth it to buy a used tesla", "Buying a used tesla is worth it", "risks"],
+    ["is it worth it to learn latin in 2027", "Learning latin is worth it in 2027", "risks"],
+    ["was it worth it to go to college", "Going to college was worth it", "risks"],
+    // "not as bad as" keeps its negation and says the thing is not bad.
+    ["is sugar not as bad as people say", "Sugar is not as bad as people say", "risks"],
+    ["are eggs not as healthy as we thought", "Eggs are not as healthy as we thought", "benefits"],
+    // A misspelt opener is read as meant.
+    ["shoud i take creatine", "I should take creatine", "risks"],
+    // "is it safer to A or B" compares the two doings.
+    ["is it safer to fly or drive", "Flying is safer than driving", "reverse"],
+    ["is it cheaper to cook at home or eat out", "Cooking at home is cheaper than eating out", "reverse"],
+    // "… or not" asks the same question.
+    ["is coffee good for you or not", "Coffee is good for you", "risks"],
+    ["do vaccines cause autism or not", "Vaccines cause autism", "refute"],
+    // A legal status is a fact to refute; "should <someone> <do>" keeps the modal.
+    ["is it illegal to drive barefoot", "It is illegal to drive barefoot", "refute"],
+    ["should my kid play football", "My kid should play football", "risks"],
+  ])("%s → %s (%s)", (question, claim, counterIntent) => {
+    expect(planned(question)).toEqual({ claim, counterIntent, language: "en", bypass: false });
+  });
+
+  it.each([
+    "hw many ounces in a cup",
+    "waht is 20% of 50",
+    "gas prices near me",
+    "how many days until christmas",
+  ])("a look-up bypasses, misspelt or local: %s", (question) => {
+    expect(planned(question)).toEqual({ claim: null, counterIntent: null, language: "en", bypass: true });
+  });
+
+  it("names when it is asked once on the counter-query", () => {
+    expect(plan("will bitcoin hit 200k in 2027", { now: NOW }).counterQuery).toBe(
+      "evidence against bitcoin hitting 200k in 2027",
+    );
+  });
+
+  it("looks up when an event starts", () => {
+    expect(planned("what time is the super bowl")).toEqual({
+      claim: null,
+      counterIntent: null,
+      language: "en",
+      bypass: true,
+    });
+  });
+
+  it("searches the question as typed, misspelling and all", () => {
+    expect(plan("shoud i take creatine", { now: NOW }).neutralQuery).toBe("shoud i take creatine");
+  });
+});
