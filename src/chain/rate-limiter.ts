@@ -2,6 +2,18 @@ import type { Config } from "../config/config.js";
 import { PROVIDER_ROWS, type Rate } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import type { StateStore } from "../state/state-store.js";
+import {
+  addCredits,
+  LEASE_MS,
+  type Lease,
+  type Leases,
+  leaseIn,
+  leaseSize,
+  leasesOf,
+  roomIn,
+  useCredit,
+  wantsTopUp,
+} from "./rate-lease.js";
 
 /** The rate each service is paced at: its documented default, replaced by `CORE_SEARCH_RATE`. */
 export type Rates = Partial<Record<ProviderName, Rate>>;
@@ -35,6 +47,8 @@ export interface RateLimiter {
    * the signal's reason when it aborts during the wait.
    */
   take(provider: ProviderName, maxWaitMs: number, signal: AbortSignal): Promise<RateSlot>;
+  /** Resolves once no update of the store is under way (a background top-up): close the store after. */
+  settled(): Promise<void>;
 }
 
 /** No request waits longer than the longest deadline; bounds how long a rate's entry is kept. */
@@ -45,27 +59,38 @@ interface Pending {
   resolve: (slot: RateSlot) => void;
 }
 
+const atOnce = (): RateSlot => ({ ok: true, waitedMs: 0 });
+
 /**
  * Rates as a generic cell rate algorithm over the shared state store: one number per service, the
  * time the next request would be due if every slot were used evenly, so a whole period's worth
  * may go at once and then one request per `period / count`. Kept in the store, it paces every
  * question of a process, every process sharing the state directory, and with Redis a fleet.
  * Requests that arrive while the store is being asked are served by one update together, so a
- * question's parallel calls cost one round trip, not one each.
+ * question's parallel calls cost one round trip, not one each; and slots leased ahead
+ * (rate-lease.ts) let most requests go without asking the store at all.
  */
 export function createRateLimiter(
   state: StateStore,
   rates: Rates,
   clock: () => number = Date.now,
+  leases: Leases = leasesOf(state),
 ): RateLimiter {
   const waiting = new Map<ProviderName, Pending[]>();
   const busy = new Set<ProviderName>();
+  const running = new Set<Promise<void>>();
 
-  const grant = async (provider: ProviderName, rate: Rate, batch: Pending[]): Promise<void> => {
+  const grant = async (provider: ProviderName, rate: Rate, lease: Lease, batch: Pending[]) => {
     const interval = periodMs(rate) / rate.count;
     const tolerance = interval * (rate.count - 1);
-    const longest = Math.min(MAX_WAIT_MS, Math.max(...batch.map((p) => p.maxWaitMs)));
+    const longest = Math.min(MAX_WAIT_MS, Math.max(0, ...batch.map((p) => p.maxWaitMs)));
+    const filling = !lease.filling && lease.size > 0;
+    if (filling) {
+      lease.filling = true;
+      lease.drawn = false;
+    }
     let slots: RateSlot[] = [];
+    let credits: number[] = [];
     try {
       await state.update<number>(
         `rate:${provider}`,
@@ -80,43 +105,75 @@ export function createRateLimiter(
             due = next + interval;
             return { ok: true, waitedMs: Math.ceil(wait) };
           });
+          // Then credits: only slots free now, each used by its theoretical time at the latest.
+          credits = [];
+          for (let room = filling ? roomIn(lease, now) : 0; room > 0; room--) {
+            const next = Math.max(due, now);
+            if (next - tolerance > now) break;
+            credits.push(Math.min(next, now + LEASE_MS));
+            due = next + interval;
+          }
           return due;
         },
         periodMs(rate) + longest + interval,
       );
+      addCredits(lease, credits);
     } catch {
       // The store failed outright (the memory fallback did too): pacing is lost, not the search.
-      slots = batch.map(() => ({ ok: true, waitedMs: 0 }));
+      slots = batch.map(atOnce);
+    } finally {
+      if (filling) lease.filling = false;
     }
-    for (const [index, pending] of batch.entries())
-      pending.resolve(slots[index] ?? { ok: true, waitedMs: 0 });
+    for (const [index, pending] of batch.entries()) pending.resolve(slots[index] ?? atOnce());
   };
 
-  const drain = async (provider: ProviderName, rate: Rate): Promise<void> => {
+  const drain = async (provider: ProviderName, rate: Rate, lease: Lease): Promise<void> => {
     busy.add(provider);
     try {
-      // Requests that arrive during one update are granted by the next, together.
-      for (let batch = takeWaiting(waiting, provider); batch.length > 0; ) {
-        await grant(provider, rate, batch);
-        batch = takeWaiting(waiting, provider);
+      // Requests that arrive during one update are served by the credits it brought, else granted
+      // by the next update, together; a lease drawn on is topped up by one more.
+      for (;;) {
+        const batch = takeWaiting(waiting, provider).filter((pending) => {
+          if (!useCredit(lease, clock())) return true;
+          pending.resolve(atOnce());
+          return false;
+        });
+        if (batch.length === 0 && !wantsTopUp(lease, clock())) break;
+        await grant(provider, rate, lease, batch);
       }
     } finally {
       busy.delete(provider);
     }
   };
 
+  const start = (provider: ProviderName, rate: Rate, lease: Lease): void => {
+    if (busy.has(provider)) return;
+    const run = drain(provider, rate, lease);
+    running.add(run);
+    void run.finally(() => running.delete(run));
+  };
+
   return {
     async take(provider, maxWaitMs, signal) {
       const rate = rates[provider];
-      if (rate === undefined) return { ok: true, waitedMs: 0 };
+      if (rate === undefined) return atOnce();
+      const interval = periodMs(rate) / rate.count;
+      const lease = leaseIn(leases, `${provider} ${describeRate(rate)}`, leaseSize(rate.count, interval));
+      if (useCredit(lease, clock())) {
+        if (wantsTopUp(lease, clock())) start(provider, rate, lease);
+        return atOnce();
+      }
       const slot = await new Promise<RateSlot>((resolve) => {
         const queue = waiting.get(provider) ?? [];
         queue.push({ maxWaitMs, resolve });
         waiting.set(provider, queue);
-        if (!busy.has(provider)) void drain(provider, rate);
+        start(provider, rate, lease);
       });
       if (slot.ok && slot.waitedMs > 0) await sleep(slot.waitedMs, signal);
       return slot;
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all(running);
     },
   };
 }

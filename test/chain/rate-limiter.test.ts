@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRateLimiter, ratesOf } from "../../src/chain/rate-limiter.js";
+import { leaseSize } from "../../src/chain/rate-lease.js";
+import { createRateLimiter, type RateLimiter, ratesOf } from "../../src/chain/rate-limiter.js";
 import { createFileStore } from "../../src/state/file-store.js";
 import { createMemoryStore } from "../../src/state/memory-store.js";
+import type { StateStore } from "../../src/state/state-store.js";
 
 const never = new AbortController().signal;
 const dirs: string[] = [];
@@ -62,13 +64,136 @@ describe("rate limiter", () => {
     const dir = mkdtempSync(join(tmpdir(), "cs-rate-"));
     dirs.push(dir);
     const rates = { brave: { count: 2, per: "second" as const } };
-    const one = createRateLimiter(createFileStore(dir), rates);
-    const other = createRateLimiter(createFileStore(dir), rates);
+    // Each process keeps leases of its own.
+    const one = createRateLimiter(createFileStore(dir), rates, Date.now, new Map());
+    const other = createRateLimiter(createFileStore(dir), rates, Date.now, new Map());
     const taken = await Promise.all([one.take("brave", 0, never), other.take("brave", 0, never)]);
     expect(taken.every((slot) => slot.ok)).toBe(true);
     // Both of the second's requests are spent, whichever process asks next.
     expect((await other.take("brave", 0, never)).ok).toBe(false);
     expect((await one.take("brave", 0, never)).ok).toBe(false);
+  });
+});
+
+/** A store whose updates are counted and, while held, wait until released. */
+function gatedStore() {
+  const inner = createMemoryStore();
+  let gate: Promise<void> | undefined;
+  let open = () => {};
+  const gated = {
+    updates: 0,
+    hold() {
+      gate = new Promise((resolve) => {
+        open = resolve;
+      });
+    },
+    release() {
+      gate = undefined;
+      open();
+    },
+    store: {
+      ...inner,
+      async update<T>(key: string, change: (current: T | undefined) => T, ttlMs: number) {
+        gated.updates++;
+        if (gate) await gate;
+        return inner.update(key, change, ttlMs);
+      },
+    } satisfies StateStore,
+  };
+  return gated;
+}
+
+/** What `promise` settles to before the event loop turns (a memory store answers within it), else "waiting". */
+function soon<T>(promise: Promise<T>): Promise<T | "waiting"> {
+  return Promise.race([promise, new Promise<"waiting">((resolve) => setImmediate(() => resolve("waiting")))]);
+}
+
+describe("rate limiter leases", () => {
+  const exa = { exa: { count: 10, per: "second" as const } };
+  const question = (limiter: RateLimiter) =>
+    Promise.all(Array.from({ length: 4 }, () => limiter.take("exa", 0, never)));
+
+  it("serves the next question's requests from credits, without waiting for the store", async () => {
+    const gated = gatedStore();
+    const limiter = createRateLimiter(gated.store, exa, () => 1_000_000);
+    expect((await question(limiter)).every((slot) => slot.ok)).toBe(true);
+    await limiter.settled();
+    const asked = gated.updates;
+    gated.hold();
+    // The store does not answer now; the four requests go anyway, on credits topped up after the first question.
+    expect(await soon(question(limiter))).toStrictEqual(Array(4).fill({ ok: true, waitedMs: 0 }));
+    // Using them sets off one top-up, in the background.
+    expect(gated.updates).toBe(asked + 1);
+    gated.release();
+    await limiter.settled();
+  });
+
+  it("lets a credit go only until its slot's time", async () => {
+    const gated = gatedStore();
+    let now = 1_000_000;
+    const limiter = createRateLimiter(gated.store, exa, () => now);
+    // One request at once and four credits, for the slots due 100, 200, 300 and 400 ms later.
+    expect(await limiter.take("exa", 0, never)).toStrictEqual({ ok: true, waitedMs: 0 });
+    now += 250;
+    gated.hold();
+    const two = await soon(Promise.all([1, 2].map(() => limiter.take("exa", 0, never))));
+    expect(two).toStrictEqual(Array(2).fill({ ok: true, waitedMs: 0 }));
+    // The credits for 100 and 200 ms have expired: the third request must ask the store.
+    const third = limiter.take("exa", 0, never);
+    expect(await soon(third)).toBe("waiting");
+    gated.release();
+    expect((await third).ok).toBe(true);
+    await limiter.settled();
+  });
+
+  it("counts leased slots as used, so another process sharing the state stays within the rate", async () => {
+    const store = createMemoryStore();
+    const now = 1_000_000;
+    const one = createRateLimiter(store, exa, () => now, new Map());
+    const other = createRateLimiter(store, exa, () => now, new Map());
+    expect((await one.take("exa", 0, never)).ok).toBe(true);
+    // `one` holds four credits: of the burst of ten, five are left for the other process.
+    const taken = await Promise.all(Array.from({ length: 10 }, () => other.take("exa", 0, never)));
+    expect(taken.filter((slot) => slot.ok)).toHaveLength(5);
+    const own = await Promise.all(Array.from({ length: 5 }, () => one.take("exa", 0, never)));
+    expect(own.filter((slot) => slot.ok)).toHaveLength(4);
+    expect(own.at(-1)).toMatchObject({ ok: false, waitMs: 100 });
+  });
+
+  it("does not let credits kept past their time add to another process's fresh burst", async () => {
+    let now = 1_000_000;
+    const store = createMemoryStore();
+    const one = createRateLimiter(store, exa, () => now, new Map());
+    const other = createRateLimiter(store, exa, () => now, new Map());
+    // `one` takes a slot and four credits, then stays quiet while the whole burst comes back.
+    expect((await one.take("exa", 0, never)).ok).toBe(true);
+    now += 500;
+    const burst = await Promise.all(Array.from({ length: 10 }, () => other.take("exa", 0, never)));
+    const late = await Promise.all(Array.from({ length: 4 }, () => one.take("exa", 0, never)));
+    // At one instant, no more than the burst of ten goes, whichever process sends it.
+    expect([...burst, ...late].filter((slot) => slot.ok)).toHaveLength(10);
+    expect(late.every((slot) => !slot.ok)).toBe(true);
+  });
+
+  it("still refuses a slot too far off, and still stops waiting when aborted", async () => {
+    const now = 1_000_000;
+    const limiter = createRateLimiter(createMemoryStore(), exa, () => now);
+    const burst = await Promise.all(Array.from({ length: 10 }, () => limiter.take("exa", 0, never)));
+    expect(burst.every((slot) => slot.ok)).toBe(true);
+    expect(await limiter.take("exa", 50, never)).toMatchObject({ ok: false, waitMs: 100 });
+    const controller = new AbortController();
+    const waiting = limiter.take("exa", 5_000, controller.signal);
+    controller.abort(new Error("deadline"));
+    await expect(waiting).rejects.toThrow("deadline");
+  });
+
+  it("leases half a burst at most, within a second's worth, and nothing of a burst of one or two", () => {
+    expect(leaseSize(1, 1000)).toBe(0);
+    expect(leaseSize(2, 500)).toBe(0);
+    expect(leaseSize(10, 100)).toBe(4);
+    // 100/min: one request per 600 ms.
+    expect(leaseSize(100, 600)).toBe(1);
+    expect(leaseSize(5000, 12)).toBe(83);
   });
 });
 
