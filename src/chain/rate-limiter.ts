@@ -2,6 +2,7 @@ import type { Config } from "../config/config.js";
 import { PROVIDER_ROWS, type Rate } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import type { StateStore } from "../state/state-store.js";
+import { grant, periodMs, type RateSlot } from "./rate-grant.js";
 import {
   addCredits,
   LEASE_MS,
@@ -10,7 +11,7 @@ import {
   leaseIn,
   leaseSize,
   leasesOf,
-  roomIn,
+  liveCredits,
   useCredit,
   wantsTopUp,
 } from "./rate-lease.js";
@@ -28,17 +29,12 @@ export function ratesOf(config: Pick<Config, "rates">): Rates {
   return rates;
 }
 
-export function periodMs(rate: Rate): number {
-  return rate.per === "second" ? 1000 : 60_000;
-}
-
 /** "10/s", "100/min". */
 export function describeRate(rate: Rate): string {
   return `${rate.count}/${rate.per === "second" ? "s" : "min"}`;
 }
 
-/** A request may go now or after `waitedMs`; or its slot is further off than it may wait. */
-export type RateSlot = { ok: true; waitedMs: number } | { ok: false; waitMs: number; rate: Rate };
+export type { RateSlot };
 
 export interface RateLimiter {
   /**
@@ -62,10 +58,9 @@ interface Pending {
 const atOnce = (): RateSlot => ({ ok: true, waitedMs: 0 });
 
 /**
- * Rates as a generic cell rate algorithm over the shared state store: one number per service, the
- * time the next request would be due if every slot were used evenly, so a whole period's worth
- * may go at once and then one request per `period / count`. Kept in the store, it paces every
- * question of a process, every process sharing the state directory, and with Redis a fleet.
+ * Rates as a generic cell rate algorithm over the shared state store (rate-grant.ts): a whole
+ * period's worth may go at once, then one request per `period / count`. Kept in the store, it paces
+ * every question of a process, every process sharing the state directory, and with Redis a fleet.
  * Requests that arrive while the store is being asked are served by one update together, so a
  * question's parallel calls cost one round trip, not one each; and slots leased ahead
  * (rate-lease.ts) let most requests go without asking the store at all.
@@ -80,44 +75,38 @@ export function createRateLimiter(
   const busy = new Set<ProviderName>();
   const running = new Set<Promise<void>>();
 
-  const grant = async (provider: ProviderName, rate: Rate, lease: Lease, batch: Pending[]) => {
-    const interval = periodMs(rate) / rate.count;
-    const tolerance = interval * (rate.count - 1);
+  const update = async (provider: ProviderName, rate: Rate, lease: Lease, batch: Pending[]) => {
     const longest = Math.min(MAX_WAIT_MS, Math.max(0, ...batch.map((p) => p.maxWaitMs)));
     const filling = !lease.filling && lease.size > 0;
     if (filling) {
       lease.filling = true;
       lease.drawn = false;
     }
-    let slots: RateSlot[] = [];
-    let credits: number[] = [];
+    let slots: RateSlot[] = batch.map(atOnce);
+    let credits = { count: 0, until: 0 };
     try {
-      await state.update<number>(
+      await state.update<unknown>(
         `rate:${provider}`,
         (stored) => {
           // `change` may run more than once (a concurrent writer): only the last run's answer counts.
           const now = clock();
-          let due = typeof stored === "number" && Number.isFinite(stored) ? stored : 0;
-          slots = batch.map((pending): RateSlot => {
-            const next = Math.max(due, now);
-            const wait = Math.max(0, next - tolerance - now);
-            if (wait > pending.maxWaitMs) return { ok: false, waitMs: Math.ceil(wait), rate };
-            due = next + interval;
-            return { ok: true, waitedMs: Math.ceil(wait) };
-          });
-          // Then credits: only slots free now, each used by its theoretical time at the latest.
-          credits = [];
-          for (let room = filling ? roomIn(lease, now) : 0; room > 0; room--) {
-            const next = Math.max(due, now);
-            if (next - tolerance > now) break;
-            credits.push(Math.min(next, now + LEASE_MS));
-            due = next + interval;
-          }
-          return due;
+          const until = now + Math.min(LEASE_MS, periodMs(rate));
+          const held = liveCredits(lease, now);
+          const ask = { owner: leases.owner, held, want: lease.size - held, until };
+          const granted = grant(
+            stored,
+            now,
+            rate,
+            batch.map((p) => p.maxWaitMs),
+            filling ? ask : undefined,
+          );
+          slots = granted.slots;
+          credits = { count: granted.credits, until };
+          return granted.state;
         },
-        periodMs(rate) + longest + interval,
+        periodMs(rate) + longest + periodMs(rate) / rate.count,
       );
-      addCredits(lease, credits);
+      addCredits(lease, credits.count, credits.until);
     } catch {
       // The store failed outright (the memory fallback did too): pacing is lost, not the search.
       slots = batch.map(atOnce);
@@ -127,9 +116,11 @@ export function createRateLimiter(
     for (const [index, pending] of batch.entries()) pending.resolve(slots[index] ?? atOnce());
   };
 
-  const drain = async (provider: ProviderName, rate: Rate, lease: Lease): Promise<void> => {
+  const drain = async (provider: ProviderName, rate: Rate, lease: Lease, topUp = false) => {
     busy.add(provider);
     try {
+      // A top-up waits for the requests that drew on the lease to leave first.
+      if (topUp) await new Promise((resolve) => setImmediate(resolve));
       // Requests that arrive during one update are served by the credits it brought, else granted
       // by the next update, together; a lease drawn on is topped up by one more.
       for (;;) {
@@ -139,16 +130,16 @@ export function createRateLimiter(
           return false;
         });
         if (batch.length === 0 && !wantsTopUp(lease, clock())) break;
-        await grant(provider, rate, lease, batch);
+        await update(provider, rate, lease, batch);
       }
     } finally {
       busy.delete(provider);
     }
   };
 
-  const start = (provider: ProviderName, rate: Rate, lease: Lease): void => {
+  const start = (provider: ProviderName, rate: Rate, lease: Lease, topUp = false): void => {
     if (busy.has(provider)) return;
-    const run = drain(provider, rate, lease);
+    const run = drain(provider, rate, lease, topUp);
     running.add(run);
     void run.finally(() => running.delete(run));
   };
@@ -160,7 +151,7 @@ export function createRateLimiter(
       const interval = periodMs(rate) / rate.count;
       const lease = leaseIn(leases, `${provider} ${describeRate(rate)}`, leaseSize(rate.count, interval));
       if (useCredit(lease, clock())) {
-        if (wantsTopUp(lease, clock())) start(provider, rate, lease);
+        if (wantsTopUp(lease, clock())) start(provider, rate, lease, true);
         return atOnce();
       }
       const slot = await new Promise<RateSlot>((resolve) => {
