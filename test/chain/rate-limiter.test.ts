@@ -209,6 +209,16 @@ describe("rate limiter leases", () => {
     }
   });
 
+  it("sends no more than the burst when twenty questions of one server start at once", async () => {
+    const store = createMemoryStore();
+    // A server: one limiter per question, one store, so one lease for all of them.
+    const questions = Array.from({ length: 20 }, () =>
+      question(createRateLimiter(store, exa, () => 1_000_000)),
+    );
+    const slots = (await Promise.all(questions)).flat();
+    expect(slots.filter((slot) => slot.ok)).toHaveLength(10);
+  });
+
   it("still refuses a slot too far off, and still stops waiting when aborted", async () => {
     const now = 1_000_000;
     const limiter = createRateLimiter(createMemoryStore(), exa, () => now);
