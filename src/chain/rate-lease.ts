@@ -3,10 +3,11 @@ import type { StateStore } from "../state/state-store.js";
 
 /**
  * Rate slots granted ahead, so most requests skip the shared store's locked update (a few ms with
- * the state directory, a round trip with Redis). An update that grants requests also takes up to a
- * lease's worth of further slots that are free at once; this process keeps them as credits, and a
- * request that finds a live one goes at once. Using one sets off a background update that tops the
- * lease up, so the next question finds credits ready. Why the rate still holds: rate-grant.ts.
+ * the state directory, a round trip with Redis). Once a process asks for a rate in a second
+ * question, an update that grants requests also takes up to a lease's worth of further slots that
+ * are free at once; the process keeps them as credits, and a request that finds a live one goes at
+ * once. Using one sets off a background update that tops the lease up, so the next question finds
+ * credits ready. Why the rate still holds: rate-grant.ts.
  */
 
 /** How long a credit lasts: a short lease keeps little of a shared rate idle when it goes unused. */
@@ -33,6 +34,11 @@ export interface Lease {
   filling: boolean;
   /** A credit was used since the lease was last topped up. */
   drawn: boolean;
+  /**
+   * How many questions (limiters) of this process have asked for this rate. Credits are taken from
+   * the second on: a one-shot command would leave them unused, and other processes waiting.
+   */
+  askers: number;
 }
 
 /** Uses the live credit that expires first; false when none is left at `now`. */
@@ -88,7 +94,7 @@ export function leasesOf(state: StateStore): Leases {
 export function leaseIn(leases: Leases, key: string, size: number): Lease {
   let lease = leases.byRate.get(key);
   if (lease === undefined) {
-    lease = { size, credits: [], filling: false, drawn: false };
+    lease = { size, credits: [], filling: false, drawn: false, askers: 0 };
     leases.byRate.set(key, lease);
   }
   return lease;

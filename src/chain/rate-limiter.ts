@@ -74,10 +74,11 @@ export function createRateLimiter(
   const waiting = new Map<ProviderName, Pending[]>();
   const busy = new Set<ProviderName>();
   const running = new Set<Promise<void>>();
+  const asked = new Set<Lease>();
 
   const update = async (provider: ProviderName, rate: Rate, lease: Lease, batch: Pending[]) => {
     const longest = Math.min(MAX_WAIT_MS, Math.max(0, ...batch.map((p) => p.maxWaitMs)));
-    const filling = !lease.filling && lease.size > 0;
+    const filling = !lease.filling && lease.size > 0 && lease.askers > 1;
     if (filling) {
       lease.filling = true;
       lease.drawn = false;
@@ -150,6 +151,10 @@ export function createRateLimiter(
       if (rate === undefined) return atOnce();
       const interval = periodMs(rate) / rate.count;
       const lease = leaseIn(leases, `${provider} ${describeRate(rate)}`, leaseSize(rate.count, interval));
+      if (!asked.has(lease)) {
+        asked.add(lease);
+        lease.askers++;
+      }
       if (useCredit(lease, clock())) {
         if (wantsTopUp(lease, clock())) start(provider, rate, lease, true);
         return atOnce();

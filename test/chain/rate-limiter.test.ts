@@ -112,18 +112,47 @@ describe("rate limiter leases", () => {
   const exa = { exa: { count: 10, per: "second" as const } };
   const question = (limiter: RateLimiter) =>
     Promise.all(Array.from({ length: 4 }, () => limiter.take("exa", 0, never)));
+  /** A process whose questions each get a limiter of their own, as `corroborate` and the server do. */
+  const process = (store: StateStore, clock: () => number) => {
+    const leases = newLeases();
+    return () => createRateLimiter(store, exa, clock, leases);
+  };
+  /** A process that has asked once already: it leases from its next question on. */
+  const warmProcess = async (store: StateStore, clock: () => number) => {
+    const next = process(store, clock);
+    expect((await next().take("exa", 0, never)).ok).toBe(true);
+    return next;
+  };
+
+  it("takes no credits for a process's first question, which may be its only one", async () => {
+    const store = createMemoryStore();
+    const one = process(store, () => 1_000_000)();
+    expect((await question(one)).every((slot) => slot.ok)).toBe(true);
+    await one.settled();
+    // Nothing held back: the other six of the burst are free for another process.
+    const other = await Promise.all(
+      Array.from({ length: 7 }, () => process(store, () => 1_000_000)().take("exa", 0, never)),
+    );
+    expect(other.filter((slot) => slot.ok)).toHaveLength(6);
+  });
 
   it("serves the next question's requests from credits, without waiting for the store", async () => {
     const gated = gatedStore();
-    const limiter = createRateLimiter(gated.store, exa, () => 1_000_000);
-    expect((await question(limiter)).every((slot) => slot.ok)).toBe(true);
-    await limiter.settled();
+    let now = 1_000_000;
+    const next = process(gated.store, () => now);
+    for (const _ of [1, 2]) {
+      const limiter = next();
+      expect((await question(limiter)).every((slot) => slot.ok)).toBe(true);
+      await limiter.settled();
+      now += 400;
+    }
     const asked = gated.updates;
     gated.hold();
-    // The store does not answer now; the four requests go anyway, on credits topped up after the first question.
-    expect(await soon(question(limiter))).toStrictEqual(Array(4).fill({ ok: true, waitedMs: 0 }));
+    // The store does not answer now; the four requests go anyway, on credits topped up after the last question.
+    const third = next();
+    expect(await soon(question(third))).toStrictEqual(Array(4).fill({ ok: true, waitedMs: 0 }));
     gated.release();
-    await limiter.settled();
+    await third.settled();
     // Using them set off one top-up, in the background.
     expect(gated.updates).toBe(asked + 1);
   });
@@ -131,7 +160,7 @@ describe("rate limiter leases", () => {
   it("lets a credit go for a second, then asks the store again", async () => {
     const gated = gatedStore();
     let now = 1_000_000;
-    const limiter = createRateLimiter(gated.store, exa, () => now);
+    const limiter = (await warmProcess(gated.store, () => now))();
     // One request at once and four credits.
     expect(await limiter.take("exa", 0, never)).toStrictEqual({ ok: true, waitedMs: 0 });
     now += 999;
@@ -150,12 +179,12 @@ describe("rate limiter leases", () => {
   it("counts leased slots as used, so another process sharing the state stays within the rate", async () => {
     const store = createMemoryStore();
     const now = 1_000_000;
-    const one = createRateLimiter(store, exa, () => now, newLeases());
-    const other = createRateLimiter(store, exa, () => now, newLeases());
+    const one = (await warmProcess(store, () => now))();
+    const other = process(store, () => now)();
     expect((await one.take("exa", 0, never)).ok).toBe(true);
-    // `one` holds four credits: of the burst of ten, five are left for the other process.
+    // `one` sent two and holds four credits: of the burst of ten, four are left for the other process.
     const taken = await Promise.all(Array.from({ length: 10 }, () => other.take("exa", 0, never)));
-    expect(taken.filter((slot) => slot.ok)).toHaveLength(5);
+    expect(taken.filter((slot) => slot.ok)).toHaveLength(4);
     const own = await Promise.all(Array.from({ length: 5 }, () => one.take("exa", 0, never)));
     expect(own.filter((slot) => slot.ok)).toHaveLength(4);
     expect(own.at(-1)).toMatchObject({ ok: false, waitMs: 100 });
@@ -164,8 +193,8 @@ describe("rate limiter leases", () => {
   it("keeps room for another process's credits until they expire, however late they go", async () => {
     let now = 1_000_000;
     const store = createMemoryStore();
-    const one = createRateLimiter(store, exa, () => now, newLeases());
-    const other = createRateLimiter(store, exa, () => now, newLeases());
+    const one = (await warmProcess(store, () => now))();
+    const other = process(store, () => now)();
     // `one` takes a slot and four credits, then stays quiet while the burst comes back.
     expect((await one.take("exa", 0, never)).ok).toBe(true);
     now += 500;
@@ -179,7 +208,7 @@ describe("rate limiter leases", () => {
   it("keeps processes together within the rate over any span, credits and all", async () => {
     const gated = gatedStore();
     let now = 1_000_000;
-    const processes = [0, 1, 2].map(() => createRateLimiter(gated.store, exa, () => now, newLeases()));
+    const processes = [0, 1, 2].map(() => process(gated.store, () => now));
     const sent: number[] = [];
     let takes = 0;
     // Questions now and then, some at once: credits left from a quiet moment meet another's burst.
@@ -189,7 +218,8 @@ describe("rate limiter leases", () => {
       return [0, 0, 0, 0, 0, 0, 0, 1, 5, 10][seed % 10] ?? 0;
     };
     for (let step = 0; step < 300; step++, now += 250) {
-      for (const limiter of processes) {
+      for (const next of processes) {
+        const limiter = next();
         const slots = await Promise.all(
           Array.from({ length: demand() }, () => limiter.take("exa", 0, never)),
         );
