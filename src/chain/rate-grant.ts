@@ -14,15 +14,17 @@ import type { Rate } from "../providers/registry.js";
  * the announced credits as if they all went at that instant: `due` is kept at least that many
  * intervals ahead of now (and of the moment an announcement ran out, for the time since then).
  *
- * Why this never exceeds the rate. Take the token bucket this GCRA is (capacity `count`, one token
- * per interval), counted two ways: `accounted`, taken when a slot is granted, with its capacity
- * lowered by the announced credits; `sent`, taken when a request goes, with the full capacity.
- * Every grant leaves `accounted` ≥ 0. A credit leaves `accounted` first and `sent` later, so `sent` is
- * ahead by at least the credits not yet sent, as long as the announcements cover them — each process
- * announces all it holds, until the last of them expires — and `accounted` is lowered whenever it
- * could pass its lowered capacity: at every update, and at each moment an announcement ran out. So
- * `sent` never goes below zero: the requests that go, whichever process or host sends them and
- * whenever each credit is used, fit in a burst of `count` and then one per interval.
+ * Why this never exceeds the rate. Count the token bucket this GCRA is (capacity `count`, one token
+ * per interval) two ways: `accounted`, taken when a slot is granted, its capacity lowered by the
+ * credits announced; `sent`, taken when a request goes, with the full capacity. Every grant leaves
+ * `accounted` ≥ 0. A credit leaves `accounted` first and `sent` later, so `sent` is ahead by the
+ * credits not yet sent — provided the announcements cover them (each process announces all it holds,
+ * until the last of them expires) and `accounted` is held to its lowered capacity at every moment
+ * (folded in at each update: now, and each moment an announcement ran out since the last). While
+ * `sent` is full, `accounted` is then at its lowered capacity too, so neither loses a token the other
+ * keeps. Hence `sent` never goes below zero: whichever process or host sends them and whenever each
+ * credit is used, the requests fit in a burst of `count` and then one per interval. Assumed, as for
+ * pauses: hosts' clocks agree; a store that fell back to memory paces only its own process.
  */
 
 /** What a service's rate keeps in the shared state. */

@@ -7,7 +7,9 @@ import type { StateStore } from "../state/state-store.js";
  * question, an update that grants requests also takes up to a lease's worth of further slots that
  * are free at once; the process keeps them as credits, and a request that finds a live one goes at
  * once. Using one sets off a background update that tops the lease up, so the next question finds
- * credits ready. Why the rate still holds: rate-grant.ts.
+ * credits ready. Why the rate still holds: rate-grant.ts. A credit is only a rate slot: pauses,
+ * cooldowns and allowances are still checked for every request (stage-gate.ts); a request on credit
+ * never waits, and a top-up is awaited only before its store is closed.
  */
 
 /** How long a credit lasts: a short lease keeps little of a shared rate idle when it goes unused. */
