@@ -64,16 +64,20 @@ export function setUpChain(
     config.cacheTtlMs > 0
       ? cacheFor(state, config.cacheTtlMs, cacheScope(config), options.cache !== false)
       : undefined;
+  const stages = createStageState(state, config);
   return {
     chain,
     searxng: built?.searxng,
     health: createEngineHealthStore(state),
     instance: instanceKey(config.searxngUrl ?? ""),
     state,
-    shared: { ...createStageState(state, config), cache },
+    shared: { ...stages, cache },
     close: async () => {
       await cache?.flush();
-      if (owned) await state.close();
+      if (!owned) return;
+      // A rate's background top-up finishes on the store it started on.
+      await stages.rates.settled();
+      await state.close();
     },
   };
 }

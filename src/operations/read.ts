@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici";
-import { createStageState } from "../chain/stage-gate.js";
+import { createStageState, type StageStores } from "../chain/stage-gate.js";
 import type { Config } from "../config/config.js";
 import { loadConfig } from "../config/config.js";
 import type { ExtractPage } from "../read/extract-page.js";
@@ -88,16 +88,20 @@ function firecrawlFallback(
   const scrape = firecrawlScrapeFor(config, options.dispatcher);
   if (scrape === undefined) return undefined;
   let opened: StateStore | undefined;
+  let stages: StageStores | undefined;
   return {
     fallback: {
       scrape,
       stageState: () => {
         if (options.state) return createStageState(options.state, config);
         opened ??= openStateStore(config);
-        return createStageState(opened, config);
+        stages ??= createStageState(opened, config);
+        return stages;
       },
     },
     close: async () => {
+      // A rate's background top-up finishes on the store it started on.
+      await stages?.rates.settled();
       await opened?.close();
     },
   };

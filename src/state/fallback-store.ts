@@ -57,6 +57,7 @@ export function withMemoryFallback(
 
   return {
     kind: primary.kind,
+    place: primary.place,
     get: (key) => attempt((store) => store.get(key)),
     async set(key, value, ttlMs) {
       await memory.set(key, value, ttlMs);

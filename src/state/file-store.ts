@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { opendir, rename, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import lockfile from "proper-lockfile";
 import { makeDirectory, readStateFile, UnusableStateFile } from "./state-files.js";
 import { type CounterResult, MAX_STATE_VALUE_BYTES, type StateStore } from "./state-store.js";
@@ -171,6 +171,7 @@ export function createFileStore(dir: string, clock: () => number = Date.now): St
 
   return {
     kind: "file",
+    place: `file:${resolve(dir)}`,
     async get<T>(key: string) {
       return (await read(pathOf(key).file, true))?.value as T | undefined;
     },

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { withoutControls } from "../util/control-characters.js";
 import { type CounterResult, MAX_STATE_VALUE_BYTES, type StateStore } from "./state-store.js";
@@ -151,6 +152,8 @@ export function createRedisStore(url: string): StateStore {
 
   return {
     kind: "redis",
+    // Hashed: the address may carry a password.
+    place: `redis:${createHash("sha256").update(url).digest("hex")}`,
     async get<T>(key: string) {
       const text = await command((redis) => redis.get(key));
       return text === null ? undefined : parse<T>(key, text);

@@ -6,6 +6,12 @@
  */
 export interface StateStore {
   readonly kind: "file" | "redis" | "memory";
+  /**
+   * Where the state lives, the same for every store opened on it in this process (a state
+   * directory, a Redis address), so what a process keeps beside it can be shared by those stores.
+   * Undefined for memory, which no other store sees.
+   */
+  readonly place?: string | undefined;
   /** The value under `key`, or undefined when absent or expired. */
   get<T>(key: string): Promise<T | undefined>;
   /** Stores `value` under `key` until `ttlMs` from now. */
