@@ -174,12 +174,20 @@ export function ngramName(kind: string, a: string, b?: string): string {
   return b === undefined ? `${kind}:${a}` : `${kind}:${a}_${b}`;
 }
 
-/** A text's n-grams, and whether each has a `hi*` twin (the text names at least half the claim). */
+/**
+ * A text's n-grams: its tokens, the same with the claim's words masked, the tokens' words (which
+ * keep their n-gram hashes, ngram-hashes.ts) and whether each n-gram has a `hi*` twin (the text
+ * names at least half the claim).
+ */
 export interface Ngrams {
   tokens: readonly string[];
   masked: readonly string[];
+  words: readonly WordInfo[];
   twins: boolean;
 }
+
+/** How a claim's word is spelt in a masked n-gram. */
+export const MASK = "@";
 
 /** The prefix and value of an n-gram's twin on a text that names at least half the claim. */
 export const HI_TWIN = "hi*";
@@ -332,8 +340,8 @@ function featuresOf(
 
   // Claim words are masked in the n-grams (eachNgram), which are hashed as they are scored rather
   // than spelt out here.
-  const masked = infos.map((info) => (info.content && claim.contentStems.has(info.stem) ? "@" : info.word));
-  return { features: f, ngrams: { tokens, masked, twins: ov >= 0.5 } };
+  const masked = infos.map((info) => (info.content && claim.contentStems.has(info.stem) ? MASK : info.word));
+  return { features: f, ngrams: { tokens, masked, words: infos, twins: ov >= 0.5 } };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface WordInfo {
   confirm: boolean;
   /** The first word of a refuting or hedging phrase. */
   phraseLead: boolean;
+  /** Its n-gram hashes, filled in when first scored (ngram-hashes.ts): kept here, they share this cache's bound. */
+  hashes: Int32Array | undefined;
 }
 
 /** Words already read; emptied when full, so that a flood of new words cannot grow it without end. */
@@ -59,6 +61,7 @@ function readWord(word: string): WordInfo {
     hedge: words.hedgeWords.has(word),
     confirm: words.confirmWords.has(word),
     phraseLead: phraseLeads.has(word),
+    hashes: undefined,
   };
 }
 
