@@ -35,8 +35,13 @@ const BLOCK = PARTS.length * LANES;
  * three shapes (or none); a caller's own shape beyond these is hashed afresh for every word.
  */
 const SLOTS = 4;
-/** After the blocks, a bit per slot: whether its block is filled (any hash, even the first, can be 0). */
-const FILLED = SLOTS * BLOCK;
+/**
+ * First in a word's array, a bit per slot: whether its block is filled (any hash can be 0). It
+ * shares a cache line with the first block, where the shape seen first keeps its hashes.
+ */
+const FILLED = 0;
+/** Where a slot's block starts in a word's array. */
+const blockStart = (slot: number): number => 1 + slot * BLOCK;
 const slotPrefixes: number[] = [];
 /** Per slot, each part's name hashed from each lane's start, the word still to come. */
 const slotStarts: Int32Array[] = [];
@@ -71,7 +76,7 @@ function hashParts(word: string, starts: Int32Array, block: Int32Array, at: numb
   }
 }
 
-/** The array holding the word's parts under the slot (at `slot × BLOCK`, or at 0 without a slot). */
+/** The array holding the word's parts under the slot (at `blockStart(slot)`, or at 0 without a slot). */
 function blockOf(word: HashedWord, slot: number, starts: Int32Array): Int32Array {
   if (slot < 0) {
     hashParts(word.word, starts, scratch, 0);
@@ -79,11 +84,11 @@ function blockOf(word: HashedWord, slot: number, starts: Int32Array): Int32Array
   }
   let block = word.hashes;
   if (block === undefined) {
-    block = new Int32Array(FILLED + 1);
+    block = new Int32Array(1 + SLOTS * BLOCK);
     word.hashes = block;
   }
   if (((block[FILLED] as number) & (1 << slot)) === 0) {
-    hashParts(word.word, starts, block, slot * BLOCK);
+    hashParts(word.word, starts, block, blockStart(slot));
     block[FILLED] = (block[FILLED] as number) | (1 << slot);
   }
   return block;
@@ -119,7 +124,7 @@ export const mostNgrams = (words: number): number => 3 * words + 2;
 export function ngramHashes(ngrams: Ngrams, shapePrefix: number, out: Int32Array): number {
   const slot = slotOf(shapePrefix);
   const starts = slot < 0 ? startsOf(shapePrefix) : (slotStarts[slot] as Int32Array);
-  const at = slot < 0 ? 0 : slot * BLOCK;
+  const at = slot < 0 ? 0 : blockStart(slot);
   const { words, masked } = ngrams;
   const wordOrMask = (i: number): HashedWord => (masked[i] === MASK ? maskWord : (words[i] as HashedWord));
   let n = 0;

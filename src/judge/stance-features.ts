@@ -133,8 +133,17 @@ export function isSpace(code: number): boolean {
  * (`multi|u:safe`): the names the model's weights are fitted to.
  */
 export function stanceFeatures(claim: string, text: string): Map<string, number> {
-  const { features: cues, ngrams, shape } = readPair(claim, text);
-  const features = new Map(cues);
+  const { features, ngrams, shape } = readPair(claim, text);
+  return spellOut(features, ngrams, shape);
+}
+
+/** Named features, n-grams and their twins, each also under `shape`: the names the model scores. */
+export function spellOut(
+  named: ReadonlyMap<string, number>,
+  ngrams: Ngrams,
+  shape: string,
+): Map<string, number> {
+  const features = new Map(named);
   eachNgram(ngrams.tokens, ngrams.masked, (kind, a, b) => {
     const name = ngramName(kind, a, b);
     if (features.has(name)) return;
