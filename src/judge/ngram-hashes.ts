@@ -83,8 +83,11 @@ function blockOf(word: HashedWord, slot: number, starts: Int32Array): Int32Array
     return scratch;
   }
   let block = word.hashes;
-  if (block === undefined) {
-    block = new Int32Array(1 + SLOTS * BLOCK);
+  // Sized to the slots the word has needed: most words turn up in texts of one or two shapes.
+  if (block === undefined || block.length < blockStart(slot + 1)) {
+    const grown = new Int32Array(blockStart(slot + 1));
+    if (block !== undefined) grown.set(block);
+    block = grown;
     word.hashes = block;
   }
   if (((block[FILLED] as number) & (1 << slot)) === 0) {
