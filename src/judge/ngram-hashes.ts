@@ -6,7 +6,7 @@ import { FNV_BASIS, FNV_PRIME, fnv } from "./stance-model.js";
  * at once: from the plain start, from its shape's prefix, and the same two under the `hi*` twin's
  * prefix. The part of a name that is one word (`u:word`, `first:word`, and `b:word_` before the next
  * word) is hashed once per word and kept with it: most of a text's words have been seen before, and
- * hashing its n-gram names character by character was most of the cost of scoring it.
+ * hashing whole names character by character was a large part of the cost of scoring a text.
  */
 
 /** A word that keeps its hashes with it (a word of the word cache, word-info.ts, shares its bound). */
