@@ -1,9 +1,12 @@
-import { eachNgram, HI_TWIN, HI_TWIN_VALUE, type Ngrams, shapedName } from "./stance-features.js";
-import { FNV_BASIS, FNV_PRIME, fnv, type StanceModel, softmax, stanceModel } from "./stance-model.js";
+import { LANES, mostNgrams, ngramHashes } from "./ngram-hashes.js";
+import { HI_TWIN_VALUE, type Ngrams, shapedName } from "./stance-features.js";
+import { FNV_BASIS, fnv, type StanceModel, softmax, stanceModel } from "./stance-model.js";
 
 /** Where the shaped copies wait for their turn: kept between calls, grown when a text needs more. */
 let shapedRows = new Int32Array(1024);
 let shapedValues = new Float64Array(1024);
+/** A text's n-gram hashes, four a name (ngram-hashes.ts): kept between calls, grown when a text needs more. */
+let hashes = new Int32Array(LANES * 1024);
 
 /**
  * The n-grams a text has counted, by two 32-bit hashes of the name: an open-addressing table kept
@@ -61,7 +64,7 @@ export function classProbabilities(
   const mask = m.dim - 1;
   const shaped = shape !== undefined;
   const shapePrefix = shaped ? fnv(FNV_BASIS, shapedName(shape, "")) : 0;
-  const most = features.size + (ngrams ? 2 * (3 * ngrams.tokens.length + 2) : 0);
+  const most = features.size + (ngrams ? 2 * mostNgrams(ngrams.words.length) : 0);
   if (shaped && shapedRows.length < most) {
     shapedRows = new Int32Array(2 * most);
     shapedValues = new Float64Array(2 * most);
@@ -83,40 +86,18 @@ export function classProbabilities(
   for (const [name, value] of features) score(fnv(FNV_BASIS, name), fnv(shapePrefix, name), value);
 
   if (ngrams) {
-    // The four hashes of an n-gram's name (plain, shaped, twin, shaped twin), carried on over its
-    // parts together; a name is known by its plain and shaped hashes (64 bits) to count it once.
-    const twinPrefix = fnv(FNV_BASIS, HI_TWIN);
-    const shapedTwinPrefix = fnv(shapePrefix, HI_TWIN);
-    let h0 = 0;
-    let h1 = 0;
-    let h2 = 0;
-    let h3 = 0;
-    const feed = (text: string): void => {
-      for (let i = 0; i < text.length; i++) {
-        const code = text.charCodeAt(i);
-        h0 = Math.imul(h0 ^ code, FNV_PRIME);
-        h1 = Math.imul(h1 ^ code, FNV_PRIME);
-        h2 = Math.imul(h2 ^ code, FNV_PRIME);
-        h3 = Math.imul(h3 ^ code, FNV_PRIME);
-      }
-    };
-    startCounting(3 * ngrams.tokens.length + 2);
-    eachNgram(ngrams.tokens, ngrams.masked, (kind, a, b) => {
-      h0 = FNV_BASIS;
-      h1 = shapePrefix;
-      h2 = twinPrefix;
-      h3 = shapedTwinPrefix;
-      feed(kind);
-      feed(":");
-      feed(a);
-      if (b !== undefined) {
-        feed("_");
-        feed(b);
-      }
-      if (!firstTime(h0, h1)) return;
+    // A name is known by its plain and shaped hashes (64 bits) to count it once.
+    const most = mostNgrams(ngrams.words.length);
+    if (hashes.length < LANES * most) hashes = new Int32Array(2 * LANES * most);
+    const count = ngramHashes(ngrams, shapePrefix, hashes);
+    startCounting(most);
+    for (let n = 0; n < LANES * count; n += LANES) {
+      const h0 = hashes[n] as number;
+      const h1 = hashes[n + 1] as number;
+      if (!firstTime(h0, h1)) continue;
       score(h0, h1, 1);
-      if (ngrams.twins) score(h2, h3, HI_TWIN_VALUE);
-    });
+      if (ngrams.twins) score(hashes[n + 2] as number, hashes[n + 3] as number, HI_TWIN_VALUE);
+    }
   }
 
   for (let j = 0; j < k; j++) {

@@ -1,7 +1,7 @@
 import { claimCues, segments } from "./claim-cues.js";
 import { type ClaimParts, lightStem, parseClaim } from "./claim-parts.js";
-import { stanceWords, TOKENS } from "./stance-words.js";
-import { valenceOf, type WordInfo, wordInfo } from "./word-info.js";
+import { stanceWords } from "./stance-words.js";
+import { valenceOf, type WordInfo, wordsOf } from "./word-info.js";
 
 /**
  * What the built-in judge sees of a text, as named features for a linear model. A text is one
@@ -13,13 +13,6 @@ import { valenceOf, type WordInfo, wordInfo } from "./word-info.js";
  * masked, so that a pattern learnt on one claim applies to another.
  */
 
-/** Lower-cased word tokens; `?` and `:` survive as tokens of their own. */
-function tokenize(text: string): string[] {
-  return tokensOfLower(text.toLowerCase());
-}
-
-const tokensOfLower = (lower: string): string[] => lower.match(TOKENS) ?? [];
-
 /** A text as the judge reads it: tokens, what each is, each token's stem, and the stems of its content words. */
 interface Reading {
   tokens: string[];
@@ -30,8 +23,8 @@ interface Reading {
 
 /** `lower` is `text` lower-cased, when the caller has it already. */
 function readText(text: string, lower = text.toLowerCase()): Reading {
-  const tokens = tokensOfLower(lower);
-  const infos = tokens.map(wordInfo);
+  const infos = wordsOf(lower);
+  const tokens = infos.map((info) => info.word);
   const stems = infos.map((info) => info.stem);
   const contentStems = new Set<string>();
   for (const info of infos) if (info.content) contentStems.add(info.stem);
@@ -133,8 +126,17 @@ export function isSpace(code: number): boolean {
  * (`multi|u:safe`): the names the model's weights are fitted to.
  */
 export function stanceFeatures(claim: string, text: string): Map<string, number> {
-  const { features: cues, ngrams, shape } = readPair(claim, text);
-  const features = new Map(cues);
+  const { features, ngrams, shape } = readPair(claim, text);
+  return spellOut(features, ngrams, shape);
+}
+
+/** Named features, n-grams and their twins, each also under `shape`: the names the model scores. */
+export function spellOut(
+  named: ReadonlyMap<string, number>,
+  ngrams: Ngrams,
+  shape: string,
+): Map<string, number> {
+  const features = new Map(named);
   eachNgram(ngrams.tokens, ngrams.masked, (kind, a, b) => {
     const name = ngramName(kind, a, b);
     if (features.has(name)) return;
@@ -174,12 +176,20 @@ export function ngramName(kind: string, a: string, b?: string): string {
   return b === undefined ? `${kind}:${a}` : `${kind}:${a}_${b}`;
 }
 
-/** A text's n-grams, and whether each has a `hi*` twin (the text names at least half the claim). */
+/**
+ * A text's n-grams: its tokens, the same with the claim's words masked, the tokens' words (which
+ * keep their n-gram hashes, ngram-hashes.ts) and whether each n-gram has a `hi*` twin (the text
+ * names at least half the claim).
+ */
 export interface Ngrams {
   tokens: readonly string[];
   masked: readonly string[];
+  words: readonly WordInfo[];
   twins: boolean;
 }
+
+/** How a claim's word is spelt in a masked n-gram. */
+export const MASK = "@";
 
 /** The prefix and value of an n-gram's twin on a text that names at least half the claim. */
 export const HI_TWIN = "hi*";
@@ -324,7 +334,7 @@ function featuresOf(
   let subjectNet = 0;
   const subjectNamed = valence.words.length > 0 && stems.some((s) => claim.subjectStems.has(s));
   for (const sentence of subjectNamed ? segments(text) : []) {
-    const sentenceWords = tokenize(sentence).map(wordInfo);
+    const sentenceWords = wordsOf(sentence.toLowerCase());
     if (sentenceWords.some((info) => claim.subjectStems.has(info.stem)))
       subjectNet += valenceOf(sentenceWords).net;
   }
@@ -332,8 +342,8 @@ function featuresOf(
 
   // Claim words are masked in the n-grams (eachNgram), which are hashed as they are scored rather
   // than spelt out here.
-  const masked = infos.map((info) => (info.content && claim.contentStems.has(info.stem) ? "@" : info.word));
-  return { features: f, ngrams: { tokens, masked, twins: ov >= 0.5 } };
+  const masked = infos.map((info) => (info.content && claim.contentStems.has(info.stem) ? MASK : info.word));
+  return { features: f, ngrams: { tokens, masked, words: infos, twins: ov >= 0.5 } };
 }
 
 /**

@@ -36,7 +36,10 @@ let words: StanceWords | undefined;
 /** A word token of the judge: letters and digits, with one apostrophe part (`isn't`, `don’t`). */
 const WORD_TOKEN = "[a-z0-9]+(?:['’][a-z]+)?";
 
-/** The judge's tokens of lower-cased text: its words, and `?` and `:` as tokens of their own. */
+/**
+ * The judge's tokens of lower-cased text: its words, and `?` and `:` as tokens of their own. The
+ * judge finds them by hand (`wordsOf`, word-info.ts), which must match this pattern.
+ */
 export const TOKENS = new RegExp(`${WORD_TOKEN}|[?:]`, "g");
 
 const ONE_TOKEN = new RegExp(`^${WORD_TOKEN}$`);

@@ -10,6 +10,7 @@ import {
   stanceFeatures,
 } from "../../src/judge/lexical-stance.js";
 import { isSpace } from "../../src/judge/stance-features.js";
+import { TOKENS } from "../../src/judge/stance-words.js";
 
 // The judge reads each claim once per report, stems words by their character codes and finds cue
 // phrases in the token stream and the raw text. These tests hold those to the plain rules.
@@ -99,7 +100,7 @@ const HEDGE_PHRASES = [
   "rumors that",
   "claims that",
 ];
-const tokenize = (text: string): string[] => text.toLowerCase().match(/[a-z0-9]+(?:['’][a-z]+)?|[?:]/g) ?? [];
+const tokenize = (text: string): string[] => text.toLowerCase().match(TOKENS) ?? [];
 
 describe("stanceFeatures: cue phrases", () => {
   const pieces = [
