@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import "./interfaces/cli/regexp-compile.js";
+import "./interfaces/cli/engine-flags.js";
 import { runCli } from "./interfaces/cli/run-cli.js";
 import { withoutControls } from "./util/control-characters.js";
 

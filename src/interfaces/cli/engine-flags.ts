@@ -1,10 +1,11 @@
 import { setFlagsFromString } from "node:v8";
 
 /**
- * How the command's regular expressions are compiled; only the command sets this, the library never
- * changes its host's engine flags. Imported first by the command's entry point, before any pattern
- * runs. Measured with bench/plan.mjs and the judge on one question's texts:
+ * How V8 compiles the command's code; only the command sets this, the library never changes its
+ * host's engine flags. Imported first by the command's entry point, before any pattern runs. The flags
+ * are the process's, so the server's analysis threads share them.
  *
+ * Regular expressions, measured with bench/plan.mjs and the judge on one question's texts:
  * - Straight to machine code. By default V8 first compiles each pattern to bytecode and compiles it
  *   again to machine code on its second use; for the planner's long word-list patterns the bytecode
  *   step is the slower one (a cold `core-search plan` spent about 40 ms of its start on it, and a
@@ -17,3 +18,13 @@ setFlagsFromString("--no-regexp-tier-up");
 // The command is the first word that is not an option; an option's value before it only costs speed.
 if (process.argv.slice(2).find((arg) => !arg.startsWith("-")) === "plan")
   setFlagsFromString("--no-regexp-optimization");
+
+/**
+ * A smaller budget (default 920 bytes of bytecode) for what the optimising compiler inlines into one
+ * function. With the default, compiling the judge's feature reader alone took 100-700 ms of a
+ * background thread, on the same cores the questions need, and a server spends its first few
+ * hundred questions compiling (bench/server.mjs). With 120, taking turns with the default over the
+ * server's first 140 questions: CPU per question 23.5-26.7 ms against 27.3-30.6, p95 2.05-2.20x the
+ * provider latency against 2.30-2.56x; warmed, p95 1.94x against 2.00x.
+ */
+setFlagsFromString("--max-inlined-bytecode-size-cumulative=120");
