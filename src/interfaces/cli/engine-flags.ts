@@ -24,7 +24,8 @@ if (process.argv.slice(2).find((arg) => !arg.startsWith("-")) === "plan")
  * function. With the default, compiling the judge's feature reader alone took 100-700 ms of a
  * background thread, on the same cores the questions need, and a server spends its first few
  * hundred questions compiling (bench/server.mjs). With 120, taking turns with the default over the
- * server's first 140 questions: CPU per question 23.5-26.7 ms against 27.3-30.6, p95 2.05-2.20x the
- * provider latency against 2.30-2.56x; warmed, p95 1.94x against 2.00x.
+ * server's first 140 questions: CPU per question 23.5-26.7 ms against 27.3-30.6. The answers' p95 in
+ * bench/server.mjs did not move (2.06-2.21x against 2.01-2.15x, runs taking turns): the saving is
+ * CPU left for other work, not latency on that bench.
  */
 setFlagsFromString("--max-inlined-bytecode-size-cumulative=120");
