@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import "./interfaces/cli/engine-flags.js";
+import { compilePatternsForOneUse } from "./interfaces/cli/engine-flags.js";
 import { runCli } from "./interfaces/cli/run-cli.js";
 import { withoutControls } from "./util/control-characters.js";
 
@@ -9,6 +9,9 @@ runCli(process.argv.slice(2), {
   env: process.env,
   stdin: () => process.stdin,
   isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
+  beforeCommand: (command) => {
+    if (command === "plan") compilePatternsForOneUse();
+  },
 }).then(
   (code) => {
     process.exitCode = code;

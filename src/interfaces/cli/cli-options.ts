@@ -6,6 +6,7 @@ import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { Config } from "../../config/config.js";
 import { CoreSearchError } from "../../errors.js";
+import type { CommandName } from "./help.js";
 import type { Style } from "./style.js";
 
 export const EXIT = { ok: 0, usage: 2, allFailed: 3 } as const;
@@ -18,6 +19,8 @@ export interface CliIo {
   stdin?: (() => Readable) | undefined;
   /** Whether each stream is a terminal: progress and colour only then (default: neither). */
   isTTY?: { stdout: boolean; stderr: boolean } | undefined;
+  /** Told which command runs, once the arguments are read and before it starts (bin.ts tunes V8 by it). */
+  beforeCommand?: ((command: CommandName) => void) | undefined;
 }
 
 /** What one invocation shares between its command and its error handling. */

@@ -15,9 +15,11 @@ import { setFlagsFromString } from "node:v8";
  *   Commands that judge or merge many texts keep them: their patterns would run 1.5× slower.
  */
 setFlagsFromString("--no-regexp-tier-up");
-// The command is the first word that is not an option; an option's value before it only costs speed.
-if (process.argv.slice(2).find((arg) => !arg.startsWith("-")) === "plan")
+
+/** For a command that runs each pattern once or twice (`plan`), called once its arguments are read. */
+export function compilePatternsForOneUse(): void {
   setFlagsFromString("--no-regexp-optimization");
+}
 
 /**
  * A smaller budget (default 920 bytes of bytecode) for what the optimising compiler inlines into one

@@ -85,6 +85,7 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
       return run.settings;
     },
   };
+  given.beforeCommand?.(command);
   try {
     return await runCommand(command, args, run);
   } catch (error) {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../../../src/interfaces/cli/run-cli.js";
 import { reportSchema } from "../../../src/report/report-schema.js";
 import { type FakeEngine, page, startFakeSearxng } from "../../helpers/fake-searxng.js";
 import { runCliWith } from "../../helpers/run-cli.js";
@@ -234,5 +235,31 @@ describe("core-search CLI", () => {
     const { code, stderr } = await cli(argv);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
+  });
+});
+
+describe("the command a run is told about before it starts", () => {
+  const told = async (argv: string[]) => {
+    const commands: string[] = [];
+    const code = await runCli(argv, {
+      stdout: () => {},
+      stderr: () => {},
+      env: {},
+      beforeCommand: (command) => commands.push(command),
+    });
+    return { code, commands };
+  };
+
+  it("is the command the arguments name, wherever the options stand", async () => {
+    expect(await told(["plan", "Is coffee safe?"])).toEqual({ code: 0, commands: ["plan"] });
+    expect(await told(["--json", "plan", "Is coffee safe?"])).toEqual({
+      code: 0,
+      commands: ["plan"],
+    });
+  });
+
+  it("is not told for a run that stops at its arguments", async () => {
+    expect((await told(["plan", "--no-such-option"])).commands).toEqual([]);
+    expect((await told(["--version"])).commands).toEqual([]);
   });
 });
