@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { createMemoryStore } from "./memory-store.js";
 import type { StateStore } from "./state-store.js";
 import { withinWaiting } from "./waiting-bound.js";
@@ -30,7 +31,7 @@ export function withMemoryFallback(
   const ownWarnings: string[] = [];
   let retryAt = 0;
   // Aborted when the shared store fails: every operation still waiting on it stops waiting.
-  let outage = new AbortController();
+  let outage = outageSignal();
 
   const giveUp = (error: unknown): void => {
     retryAt = clock() + retryAfterMs;
@@ -40,7 +41,7 @@ export function withMemoryFallback(
       );
     }
     outage.abort(error);
-    outage = new AbortController();
+    outage = outageSignal();
   };
 
   const attempt = async <R>(work: (store: StateStore) => Promise<R>): Promise<R> => {
@@ -89,4 +90,14 @@ function reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const clean = message.replace(/\/\/[^/@\s]*@/g, "//").slice(0, 160);
   return typeof code === "string" && !clean.includes(code) ? `${code} ${clean}` : clean;
+}
+
+/**
+ * Every operation waiting on the shared store listens here, one listener each: a server running
+ * many questions at once has far more than Node's default of 10, none of them a leak.
+ */
+function outageSignal(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }

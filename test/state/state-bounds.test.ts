@@ -52,6 +52,25 @@ describe("withMemoryFallback bounds every operation of the shared store", () => 
     expect(await store.get("pause:exa")).toEqual({ until: 1 });
   });
 
+  it("lets a busy server wait on many operations at once without a leak warning on stderr", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const store = withMemoryFallback(mute(), { timeoutMs: 1_000 });
+      // Twenty questions at once each wait on the shared store.
+      const waiting = Array.from({ length: 20 }, (_, index) => store.get(`pause:${index}`));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await Promise.all(waiting)).toEqual(Array(20).fill(undefined));
+      // Node emits the warning on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.map((warning) => warning.name)).not.toContain("MaxListenersExceededWarning");
+  });
+
   it("closes within the bound even when the store never does", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const store = withMemoryFallback(mute(), { timeoutMs: 1_000 });
