@@ -4,9 +4,9 @@ import type { HttpClient } from "../http/http-client.js";
 import {
   cleanText,
   engineName,
-  engineNames,
   MAX_ENGINES_LISTED,
   MAX_RESULTS_PER_REQUEST,
+  sortedEngineNames,
   toIsoDate,
 } from "./hit-fields.js";
 import { createKeyedProvider } from "./keyed-provider.js";
@@ -160,7 +160,7 @@ function hitFields(result: z.infer<typeof resultSchema>) {
     snippet: result.snippet ?? result.content,
     // The native reply carries no date; the SearXNG-shaped one always sends null today.
     publishedAt: toIsoDate(result.publishedDate),
-    engines: engineNames(engines.map(searxngSpelling)).sort(),
+    engines: sortedEngineNames(engines.map(searxngSpelling)),
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ProviderError } from "../errors.js";
 import type { HttpClient, HttpResponse } from "../http/http-client.js";
-import { cleanText, engineName, engineNames, MAX_ENGINES_LISTED, toIsoDate } from "./hit-fields.js";
+import { cleanText, engineName, MAX_ENGINES_LISTED, sortedEngineNames, toIsoDate } from "./hit-fields.js";
 import { toProviderError } from "./provider-error.js";
 import { missingSetting, providerRow } from "./registry.js";
 import type {
@@ -251,7 +251,7 @@ function hitFields(result: z.infer<typeof resultSchema>) {
     title: result.title,
     snippet: result.content,
     publishedAt: toIsoDate(result.publishedDate),
-    engines: engineNames(engines).sort(),
+    engines: sortedEngineNames(engines),
   };
 }
 
