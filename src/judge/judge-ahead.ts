@@ -5,13 +5,30 @@ export interface JudgeAhead {
   add(items: readonly StanceInput[]): void;
   /** The same judge, answering from what was judged ahead and judging only the rest. */
   judge: StanceJudge;
-  /** What was judged ahead, by {@link judgedKey}, once every judgement asked for so far is in. */
-  judged(): Promise<[string, StanceJudgement][]>;
+  /**
+   * What was judged ahead of each of `items`, in their order (null: not judged ahead), once every
+   * judgement asked for so far is in.
+   */
+  judgedFor(items: readonly StanceInput[]): Promise<(StanceJudgement | null)[]>;
 }
 
-/** Judgements are kept by title and snippet: the text a per-text judge reads. */
-export function judgedKey(item: StanceInput): string {
-  return `${item.title}\u0000${item.snippet}`;
+/**
+ * Values by a text's title and snippet, the text a per-text judge reads: two lookups by the strings
+ * as they are, so no key joining the two is built (and copied flat) for every result.
+ */
+class ByText<V> {
+  readonly #titles = new Map<string, Map<string, V>>();
+  get(item: StanceInput): V | undefined {
+    return this.#titles.get(item.title)?.get(item.snippet);
+  }
+  set(item: StanceInput, value: V): void {
+    let snippets = this.#titles.get(item.title);
+    if (snippets === undefined) {
+      snippets = new Map();
+      this.#titles.set(item.title, snippets);
+    }
+    snippets.set(item.snippet, value);
+  }
 }
 
 /**
@@ -25,27 +42,29 @@ export function judgeAhead(
   judge: StanceJudge,
   claim: string,
   /** Judgements made elsewhere for this claim (a server's worker judged each call's results). */
-  seed: Iterable<[string, StanceJudgement]> = [],
+  seed: Iterable<[StanceInput, StanceJudgement]> = [],
 ): JudgeAhead {
-  if (!judge.local || !judge.perText) return { add: () => {}, judge, judged: async () => [] };
-  const known = new Map<string, Promise<StanceJudgement | undefined>>();
-  for (const [key, judgement] of seed) known.set(key, Promise.resolve(judgement));
+  if (!judge.local || !judge.perText)
+    return { add: () => {}, judge, judgedFor: async (items) => items.map(() => null) };
+  const known = new ByText<Promise<StanceJudgement | undefined>>();
+  for (const [item, judgement] of seed) known.set(item, Promise.resolve(judgement));
   const notes: string[] = [];
-  const keyOf = judgedKey;
   const signal = new AbortController().signal;
   const judgeNew = (items: readonly StanceInput[]): void => {
-    const fresh = new Map<string, StanceInput>();
+    const fresh: StanceInput[] = [];
+    const queued = new ByText<true>();
     for (const item of items) {
-      const key = keyOf(item);
-      if (!known.has(key) && !fresh.has(key)) fresh.set(key, item);
+      if (known.get(item) !== undefined || queued.get(item)) continue;
+      queued.set(item, true);
+      fresh.push(item);
     }
-    if (fresh.size === 0) return;
+    if (fresh.length === 0) return;
     // A local judge does its work before its promise settles: the cost is paid here, now. A failure
     // surfaces when the judgements are asked for, as the judge's own failure would.
-    const judged = judge.judge(claim, [...fresh.values()], signal, (note) => notes.push(note));
-    [...fresh.keys()].forEach((key, index) => {
+    const judged = judge.judge(claim, fresh, signal, (note) => notes.push(note));
+    fresh.forEach((item, index) => {
       known.set(
-        key,
+        item,
         judged.then(
           (all) => all[index],
           () => undefined,
@@ -55,11 +74,9 @@ export function judgeAhead(
   };
   return {
     add: judgeNew,
-    async judged() {
-      const entries = await Promise.all(
-        [...known].map(async ([key, judgement]) => [key, await judgement] as const),
-      );
-      return entries.filter((entry): entry is [string, StanceJudgement] => entry[1] !== undefined);
+    async judgedFor(items) {
+      const judgements = await Promise.all(items.map((item) => known.get(item)));
+      return judgements.map((judgement) => judgement ?? null);
     },
     judge: {
       name: judge.name,
@@ -69,7 +86,7 @@ export function judgeAhead(
       async judge(asked, items, askedSignal, note) {
         if (asked !== claim) return judge.judge(asked, items, askedSignal, note);
         judgeNew(items);
-        const judgements = await Promise.all(items.map((item) => known.get(keyOf(item))));
+        const judgements = await Promise.all(items.map((item) => known.get(item)));
         for (const text of notes.splice(0)) note?.(text);
         if (judgements.some((j) => j === undefined)) throw new Error(`stance judge "${judge.name}" failed`);
         return judgements as StanceJudgement[];

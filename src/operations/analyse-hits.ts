@@ -21,8 +21,11 @@ export interface HitsToAnalyse {
   hits: HitFromCall[];
   /** Ids of the counter-query calls, where listicles are a spam signal. */
   counterCalls: number[];
-  /** Built-in judgements already made of some texts, by `judgedKey`: those are not judged again. */
-  judged?: [string, StanceJudgement][] | undefined;
+  /**
+   * Built-in judgements already made, one per hit in `hits` order (null: not judged yet): those
+   * texts are not judged again. A hit is sent once, with its judgement beside it, not again as a key.
+   */
+  judged?: (StanceJudgement | null)[] | undefined;
 }
 
 export interface HitsAnalysis {
@@ -65,13 +68,25 @@ export async function analyseHits(
   const judge =
     input.judged === undefined
       ? (options.judge ?? defaultJudge)
-      : judgeAhead(defaultJudge, input.claim, input.judged).judge;
+      : judgeAhead(defaultJudge, input.claim, judgedHits(input.hits, input.judged)).judge;
   const judgements = await judgeStances(judge, input.claim, items, {
     deadline: options.deadline ?? new AbortController().signal,
     note: (note) => notes.push(note),
     logger: options.logger,
   });
   return { items, origins, judgements, label: labelJudged(items, judgements, origins), notes };
+}
+
+/** Each hit judged ahead with its judgement. */
+function* judgedHits(
+  hits: readonly HitFromCall[],
+  judged: readonly (StanceJudgement | null)[],
+): Generator<[HitFromCall["hit"], StanceJudgement]> {
+  for (let index = 0; index < hits.length; index += 1) {
+    const judgement = judged[index];
+    const found = hits[index];
+    if (judgement && found) yield [found.hit, judgement];
+  }
 }
 
 /** The label of judged pages: every page is shown, but only those within the per-domain cap count. */

@@ -243,7 +243,7 @@ async function runPipeline(
   const found = { claim: plan.claim, hits, counterCalls };
   const [analysis] = await Promise.all([
     pool
-      ? ahead.judged().then((judged) => pool({ ...found, judged }))
+      ? ahead.judgedFor(hits.map((found) => found.hit)).then((judged) => pool({ ...found, judged }))
       : analyseHits(found, { judge: ahead.judge, deadline, logger }),
     recorded,
   ]);

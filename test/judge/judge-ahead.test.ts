@@ -51,6 +51,22 @@ describe("judging ahead", () => {
     expect(judge.texts).toStrictEqual(RESULTS.map((r) => r.title));
   });
 
+  it("hands over what was judged ahead, one per result in their order, and nothing for the rest", async () => {
+    const whole = await defaultJudge.judge(CLAIM, RESULTS, never);
+    const ahead = judgeAhead(defaultJudge, CLAIM);
+    ahead.add(RESULTS.slice(1, 3));
+    // The same text twice (two calls found it) gets the one judgement twice.
+    const asked = [...RESULTS, { ...(RESULTS[1] as StanceInput) }];
+    expect(await ahead.judgedFor(asked)).toStrictEqual([null, whole[1], whole[2], null, whole[1]]);
+    // A judge taking them over as its seed judges only the others.
+    const judge = counting();
+    const seeded = judgeAhead(judge, CLAIM, [
+      [RESULTS[1] as StanceInput, whole[1] as (typeof whole)[number]],
+    ]);
+    expect(await seeded.judge.judge(CLAIM, RESULTS, never)).toStrictEqual(whole);
+    expect(judge.texts).toStrictEqual([RESULTS[0]?.title, RESULTS[2]?.title, RESULTS[3]?.title]);
+  });
+
   it("leaves a judge that reads a batch (a model) to be asked once, with everything", async () => {
     const model: StanceJudge = {
       name: "model",

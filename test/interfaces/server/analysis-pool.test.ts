@@ -108,10 +108,10 @@ describe("the analysis pool", () => {
     // One call's results, judged there as the call returns: the judgements the analysis makes.
     const firstCall = hits.filter((found) => found.call === 1).map((found) => found.hit);
     const ahead = await pool.analyse.judgeAhead(claim, firstCall, new AbortController().signal);
-    const judged: [string, (typeof ahead)[number]][] = firstCall.map((hit, index) => [
-      `${hit.title}\u0000${hit.snippet}`,
-      ahead[index] as (typeof ahead)[number],
-    ]);
+    // Handed over one per hit, in hit order: the first call's hits carry theirs, the others none.
+    let next = 0;
+    const judged = hits.map((found) => (found.call === 1 ? (ahead[next++] ?? null) : null));
+    expect(next).toBe(firstCall.length);
     expect(JSON.stringify(await pool.analyse({ ...input, judged }))).toBe(JSON.stringify(inProcess));
     // Handed-over judgements are used as they are, not made again: a different one shows through.
     const safe = hits.find((found) => found.hit.url.endsWith("/coffee-safe"))?.hit;
@@ -119,7 +119,7 @@ describe("the analysis pool", () => {
     const planted = { stance: "contradict" as const, score: 0.99, judge: "builtin" as const };
     const withPlanted = await pool.analyse({
       ...input,
-      judged: [[`${safe.title}\u0000${safe.snippet}`, planted]],
+      judged: hits.map((found) => (found.hit === safe ? planted : null)),
     });
     const at = withPlanted.items.findIndex((item) => item.url.endsWith("/coffee-safe"));
     expect(inProcess.judgements[at]?.stance).toBe("support");
