@@ -5,6 +5,8 @@ import { FNV_BASIS, fnv, type StanceModel, softmax, stanceModel } from "./stance
 /** Where the shaped copies wait for their turn: kept between calls, grown when a text needs more. */
 let shapedRows = new Int32Array(1024);
 let shapedValues = new Float64Array(1024);
+/** The three classes' sums while a text is scored. */
+const sums = new Float64Array(3);
 /** A text's n-gram hashes, four a name (ngram-hashes.ts): kept between calls, grown when a text needs more. */
 let hashes = new Int32Array(LANES * 1024);
 
@@ -59,7 +61,12 @@ export function classProbabilities(
   shape?: string,
   ngrams?: Ngrams,
 ): number[] {
-  let [z0, z1, z2] = m.bias;
+  // The three sums live in a typed array: as variables the closure below updates, each addition
+  // would box a new number on the heap (about 1.7 MB a question, measured on a server's threads).
+  const z = sums;
+  z[0] = m.bias[0] as number;
+  z[1] = m.bias[1] as number;
+  z[2] = m.bias[2] as number;
   const { weights, rowOf } = m;
   const mask = m.dim - 1;
   const shaped = shape !== undefined;
@@ -74,9 +81,9 @@ export function classProbabilities(
   const score = (plain: number, withShape: number, value: number): void => {
     const row = 3 * (rowOf[plain & mask] as number) - 3;
     if (row >= 0) {
-      z0 += (weights[row] as number) * value;
-      z1 += (weights[row + 1] as number) * value;
-      z2 += (weights[row + 2] as number) * value;
+      z[0] = (z[0] as number) + (weights[row] as number) * value;
+      z[1] = (z[1] as number) + (weights[row + 1] as number) * value;
+      z[2] = (z[2] as number) + (weights[row + 2] as number) * value;
     }
     if (shaped) {
       shapedRows[k] = 3 * (rowOf[withShape & mask] as number) - 3;
@@ -104,9 +111,9 @@ export function classProbabilities(
     const row = shapedRows[j] as number;
     if (row < 0) continue;
     const value = shapedValues[j] as number;
-    z0 += (weights[row] as number) * value;
-    z1 += (weights[row + 1] as number) * value;
-    z2 += (weights[row + 2] as number) * value;
+    z[0] = (z[0] as number) + (weights[row] as number) * value;
+    z[1] = (z[1] as number) + (weights[row + 1] as number) * value;
+    z[2] = (z[2] as number) + (weights[row + 2] as number) * value;
   }
-  return softmax([z0, z1, z2], m.temperature);
+  return softmax([z[0] as number, z[1] as number, z[2] as number], m.temperature);
 }
