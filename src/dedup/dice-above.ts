@@ -29,6 +29,82 @@ export function bigramsOf(text: string, length = text.length): Bigrams {
   return { sorted: sorted.sort(), short: letters < 2 ? text.slice(0, length).replaceAll(" ", "") : null };
 }
 
+/** Bigram counts of one opening while it is compared: an open-addressing table kept between calls. */
+let countedCodes = new Int32Array(1024);
+let counts = new Int32Array(1024);
+let countStamps = new Int32Array(1024);
+let countStamp = 0;
+
+/** The table's slot for bigram `code` (its bits as an int32), claimed for this comparison if new. */
+function slotOf(code: number): number {
+  const mask = countedCodes.length - 1;
+  for (let slot = (Math.imul(code, 0x9e3779b1) >>> 0) & mask; ; slot = (slot + 1) & mask) {
+    if (countStamps[slot] !== countStamp) {
+      countStamps[slot] = countStamp;
+      countedCodes[slot] = code;
+      counts[slot] = 0;
+      return slot;
+    }
+    if (countedCodes[slot] === code) return slot;
+  }
+}
+
+/** Starts a comparison whose first opening has at most `bigrams` bigrams: the table at least twice that. */
+function startCounting(bigrams: number): void {
+  if (countedCodes.length < 2 * bigrams) {
+    const size = 2 ** Math.ceil(Math.log2(2 * bigrams));
+    countedCodes = new Int32Array(size);
+    counts = new Int32Array(size);
+    countStamps = new Int32Array(size);
+    countStamp = 0;
+  }
+  countStamp = countStamp === 0x7fffffff ? 1 : countStamp + 1;
+  if (countStamp === 1) countStamps.fill(0);
+}
+
+/**
+ * {@link diceAbove} of the first `length` characters of two normalized texts: the same figure as
+ * `diceAbove(bigramsOf(a, length), bigramsOf(b, length), floor)`. Two openings are compared once
+ * each (a snippet cut to its partner's length), so counting the first one's bigrams in a table and
+ * taking the second's from it costs less than sorting both.
+ */
+export function diceOfOpeningsAbove(a: string, b: string, length: number, floor: number): number {
+  startCounting(length);
+  let bigramsA = 0;
+  let previous = -1;
+  for (let i = 0; i < length; i += 1) {
+    const code = a.charCodeAt(i);
+    if (code === SPACE) continue;
+    if (previous >= 0) {
+      const slot = slotOf((previous * 65_536 + code) | 0);
+      counts[slot] = (counts[slot] as number) + 1;
+      bigramsA += 1;
+    }
+    previous = code;
+  }
+  let bigramsB = 0;
+  let shared = 0;
+  previous = -1;
+  for (let i = 0; i < length; i += 1) {
+    const code = b.charCodeAt(i);
+    if (code === SPACE) continue;
+    if (previous >= 0) {
+      const slot = slotOf((previous * 65_536 + code) | 0);
+      // A bigram twice in one opening and once in the other is shared once.
+      if ((counts[slot] as number) > 0) {
+        counts[slot] = (counts[slot] as number) - 1;
+        shared += 1;
+      }
+      bigramsB += 1;
+    }
+    previous = code;
+  }
+  // An opening without a bigram is scored as compareTwoStrings scores it, by its letters.
+  if (bigramsA === 0 || bigramsB === 0) return diceAbove(bigramsOf(a, length), bigramsOf(b, length), floor);
+  const similarity = (2 * shared) / (bigramsA + bigramsB);
+  return similarity > floor ? similarity : 0;
+}
+
 /**
  * Dice similarity, exactly as compareTwoStrings computes it, when it is above `floor`; 0 when it is
  * not. compareTwoStrings scores equal texts 1 (even too short for a bigram), a text without a

@@ -1,5 +1,5 @@
 import { memoize } from "../util/memoize.js";
-import { type Bigrams, bigramsOf, diceAbove } from "./dice-above.js";
+import { type Bigrams, bigramsOf, diceAbove, diceOfOpeningsAbove } from "./dice-above.js";
 import { DisjointSets } from "./disjoint-sets.js";
 import { markersConflict } from "./event-markers.js";
 import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
@@ -111,8 +111,6 @@ interface PreparedItem {
 
 interface PreparedSnippet {
   text: string;
-  /** Bigrams of the whole snippet, on first use: only the shorter snippet of a pair is compared whole. */
-  whole: () => Bigrams;
 }
 
 /**
@@ -289,22 +287,12 @@ function sameStory(a: PreparedItem, b: PreparedItem, stats: SyndicationStats): b
   }
   stats.snippetComparisons += 1;
   const length = Math.min(snippetA.text.length, snippetB.text.length);
-  const snippetSimilarity = diceAbove(
-    snippetBigrams(snippetA, length),
-    snippetBigrams(snippetB, length),
-    SNIPPET_SIMILARITY,
-  );
+  const snippetSimilarity = diceOfOpeningsAbove(snippetA.text, snippetB.text, length, SNIPPET_SIMILARITY);
   return snippetSimilarity > SNIPPET_SIMILARITY && !markersConflict(a.raw, b.raw);
 }
 
 function prepareSnippet(snippet: string): PreparedSnippet {
-  const text = normalizeSnippet(snippet);
-  return { text, whole: once(() => bigramsOf(text)) };
-}
-
-/** Bigrams of the snippet's first `length` characters: built for the pair unless that is all of it. */
-function snippetBigrams(snippet: PreparedSnippet, length: number): Bigrams {
-  return length === snippet.text.length ? snippet.whole() : bigramsOf(snippet.text, length);
+  return { text: normalizeSnippet(snippet) };
 }
 
 function once<T>(compute: () => T): () => T {
