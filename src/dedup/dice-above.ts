@@ -1,3 +1,5 @@
+import { StampedTable } from "../util/stamped-table.js";
+
 /** A text as Dice sees it: its character bigrams, whitespace left out, as sorted numbers. */
 export interface Bigrams {
   sorted: Uint32Array;
@@ -29,37 +31,27 @@ export function bigramsOf(text: string, length = text.length): Bigrams {
   return { sorted: sorted.sort(), short: letters < 2 ? text.slice(0, length).replaceAll(" ", "") : null };
 }
 
-/** Bigram counts of one opening while it is compared: an open-addressing table kept between calls. */
-let countedCodes = new Int32Array(1024);
-let counts = new Int32Array(1024);
-let countStamps = new Int32Array(1024);
-let countStamp = 0;
+/** Bigram counts of one opening while it is compared: codes (their bits as int32) and counts. */
+const counted = new StampedTable(2, 1024);
 
-/** The table's slot for bigram `code` (its bits as an int32), claimed for this comparison if new. */
-function slotOf(code: number): number {
-  const mask = countedCodes.length - 1;
+/**
+ * The table's slot for bigram `code`: with `claim`, a new code gets a slot with a count of 0; without
+ * it, -1 (the second opening only takes from the first's counts, so the table stays half empty).
+ */
+function slotOf(code: number, claim: boolean): number {
+  const { stamps, stamp } = counted;
+  const codes = counted.columns[0] as Int32Array;
+  const mask = stamps.length - 1;
   for (let slot = (Math.imul(code, 0x9e3779b1) >>> 0) & mask; ; slot = (slot + 1) & mask) {
-    if (countStamps[slot] !== countStamp) {
-      countStamps[slot] = countStamp;
-      countedCodes[slot] = code;
-      counts[slot] = 0;
+    if (stamps[slot] !== stamp) {
+      if (!claim) return -1;
+      stamps[slot] = stamp;
+      codes[slot] = code;
+      (counted.columns[1] as Int32Array)[slot] = 0;
       return slot;
     }
-    if (countedCodes[slot] === code) return slot;
+    if (codes[slot] === code) return slot;
   }
-}
-
-/** Starts a comparison whose first opening has at most `bigrams` bigrams: the table at least twice that. */
-function startCounting(bigrams: number): void {
-  if (countedCodes.length < 2 * bigrams) {
-    const size = 2 ** Math.ceil(Math.log2(2 * bigrams));
-    countedCodes = new Int32Array(size);
-    counts = new Int32Array(size);
-    countStamps = new Int32Array(size);
-    countStamp = 0;
-  }
-  countStamp = countStamp === 0x7fffffff ? 1 : countStamp + 1;
-  if (countStamp === 1) countStamps.fill(0);
 }
 
 /**
@@ -69,14 +61,15 @@ function startCounting(bigrams: number): void {
  * taking the second's from it costs less than sorting both.
  */
 export function diceOfOpeningsAbove(a: string, b: string, length: number, floor: number): number {
-  startCounting(length);
+  counted.start(length);
+  const counts = counted.columns[1] as Int32Array;
   let bigramsA = 0;
   let previous = -1;
   for (let i = 0; i < length; i += 1) {
     const code = a.charCodeAt(i);
     if (code === SPACE) continue;
     if (previous >= 0) {
-      const slot = slotOf((previous * 65_536 + code) | 0);
+      const slot = slotOf((previous * 65_536 + code) | 0, true);
       counts[slot] = (counts[slot] as number) + 1;
       bigramsA += 1;
     }
@@ -89,9 +82,9 @@ export function diceOfOpeningsAbove(a: string, b: string, length: number, floor:
     const code = b.charCodeAt(i);
     if (code === SPACE) continue;
     if (previous >= 0) {
-      const slot = slotOf((previous * 65_536 + code) | 0);
+      const slot = slotOf((previous * 65_536 + code) | 0, false);
       // A bigram twice in one opening and once in the other is shared once.
-      if ((counts[slot] as number) > 0) {
+      if (slot >= 0 && (counts[slot] as number) > 0) {
         counts[slot] = (counts[slot] as number) - 1;
         shared += 1;
       }

@@ -1,3 +1,4 @@
+import { StampedTable } from "../util/stamped-table.js";
 import { LANES, mostNgrams, ngramHashes } from "./ngram-hashes.js";
 import { HI_TWIN_VALUE, type Ngrams, shapedName } from "./stance-features.js";
 import { FNV_BASIS, fnv, type StanceModel, softmax, stanceModel } from "./stance-model.js";
@@ -11,40 +12,26 @@ const sums = new Float64Array(3);
 let hashes = new Int32Array(LANES * 1024);
 
 /**
- * The n-grams a text has counted, by two 32-bit hashes of the name: an open-addressing table kept
- * between calls (a call's entries are those stamped with its number), so counting each n-gram once
- * allocates nothing.
+ * The n-grams a text has counted, by two 32-bit hashes of the name (columns 0 and 1), so counting
+ * each n-gram once allocates nothing.
  */
-let seenA = new Int32Array(2048);
-let seenB = new Int32Array(2048);
-let seenStamp = new Int32Array(2048);
-let stamp = 0;
+const seen = new StampedTable(2, 2048);
 
 /** Marks the n-gram known by hashes `a` and `b` as counted; false when it already was. */
 function firstTime(a: number, b: number): boolean {
-  const mask = seenA.length - 1;
+  const { stamps, stamp } = seen;
+  const seenA = seen.columns[0] as Int32Array;
+  const seenB = seen.columns[1] as Int32Array;
+  const mask = stamps.length - 1;
   for (let slot = (a ^ Math.imul(b, 0x9e3779b1)) & mask; ; slot = (slot + 1) & mask) {
-    if (seenStamp[slot] !== stamp) {
-      seenStamp[slot] = stamp;
+    if (stamps[slot] !== stamp) {
+      stamps[slot] = stamp;
       seenA[slot] = a;
       seenB[slot] = b;
       return true;
     }
     if (seenA[slot] === a && seenB[slot] === b) return false;
   }
-}
-
-/** Starts a text's table, at least twice as large as the n-grams it can hold. */
-function startCounting(ngrams: number): void {
-  if (seenA.length < 2 * ngrams) {
-    const size = 2 ** Math.ceil(Math.log2(2 * ngrams));
-    seenA = new Int32Array(size);
-    seenB = new Int32Array(size);
-    seenStamp = new Int32Array(size);
-    stamp = 0;
-  }
-  stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
-  if (stamp === 1) seenStamp.fill(0);
 }
 
 /**
@@ -97,7 +84,7 @@ export function classProbabilities(
     const most = mostNgrams(ngrams.words.length);
     if (hashes.length < LANES * most) hashes = new Int32Array(2 * LANES * most);
     const count = ngramHashes(ngrams, shapePrefix, hashes);
-    startCounting(most);
+    seen.start(most);
     for (let n = 0; n < LANES * count; n += LANES) {
       const h0 = hashes[n] as number;
       const h1 = hashes[n + 1] as number;
