@@ -31,7 +31,7 @@ export function withMemoryFallback(
   const ownWarnings: string[] = [];
   let retryAt = 0;
   // Aborted when the shared store fails: every operation still waiting on it stops waiting.
-  let outage = outageSignal();
+  let outage = newOutage();
 
   const giveUp = (error: unknown): void => {
     retryAt = clock() + retryAfterMs;
@@ -41,7 +41,7 @@ export function withMemoryFallback(
       );
     }
     outage.abort(error);
-    outage = outageSignal();
+    outage = newOutage();
   };
 
   const attempt = async <R>(work: (store: StateStore) => Promise<R>): Promise<R> => {
@@ -96,7 +96,7 @@ function reason(error: unknown): string {
  * Every operation waiting on the shared store listens here, one listener each: a server running
  * many questions at once has far more than Node's default of 10, none of them a leak.
  */
-function outageSignal(): AbortController {
+function newOutage(): AbortController {
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
   return controller;
