@@ -72,11 +72,12 @@ export function judgeAhead(
       );
     });
   };
+  /** What is known of each of `items` once it is in (undefined: not judged, or the judge failed). */
+  const lookUp = (items: readonly StanceInput[]) => Promise.all(items.map((item) => known.get(item)));
   return {
     add: judgeNew,
     async judgedFor(items) {
-      const judgements = await Promise.all(items.map((item) => known.get(item)));
-      return judgements.map((judgement) => judgement ?? null);
+      return (await lookUp(items)).map((judgement) => judgement ?? null);
     },
     judge: {
       name: judge.name,
@@ -86,7 +87,7 @@ export function judgeAhead(
       async judge(asked, items, askedSignal, note) {
         if (asked !== claim) return judge.judge(asked, items, askedSignal, note);
         judgeNew(items);
-        const judgements = await Promise.all(items.map((item) => known.get(item)));
+        const judgements = await lookUp(items);
         for (const text of notes.splice(0)) note?.(text);
         if (judgements.some((j) => j === undefined)) throw new Error(`stance judge "${judge.name}" failed`);
         return judgements as StanceJudgement[];
