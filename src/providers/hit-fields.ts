@@ -60,8 +60,9 @@ export function isHttpUrl(value: unknown): value is string {
 const CLEAN_WINDOW = 8;
 
 /**
- * What {@link cleanText} or {@link engineName} would change: a control character (escape sequences start with one), a
- * `<`, whitespace other than a single space between words, or a space at either end.
+ * What {@link cleanText} or {@link engineName} would change: a control character (escape sequences
+ * start with one), a `<`, whitespace other than a single space between words, or a space at either
+ * end.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f<]|[^\S ]| {2}|^ | $/;
