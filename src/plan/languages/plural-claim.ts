@@ -2,8 +2,9 @@ import type { LanguageTemplates } from "./language-templates.js";
 
 /**
  * "gatos vs perros" → "Los gatos son mejores que los perros": a comparison of two plurals agrees
- * with them (verb and comparative), and a bare plural takes the article a general statement needs. Null unless both
- * sides are plurals (an article in the singular, or a word the lists know names one thing, says no).
+ * with them (verb and comparative), and a bare plural takes the article a general statement
+ * needs. Null unless both sides are plurals (an article in the singular, or a word the lists know
+ * names one thing, says no).
  */
 export function pluralSides(
   x: string,
