@@ -1,23 +1,47 @@
 #!/usr/bin/env node
-import { compilePatternsForOneUse } from "./interfaces/cli/engine-flags.js";
-import { runCli } from "./interfaces/cli/run-cli.js";
+import { existsSync } from "node:fs";
+import { isMainThread } from "node:worker_threads";
+import { serveInThread } from "./interfaces/server/serve-thread.js";
 import { withoutControls } from "./util/control-characters.js";
 
-runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  env: process.env,
-  stdin: () => process.stdin,
-  isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
-  beforeCommand: (command) => {
-    if (command === "plan") compilePatternsForOneUse();
-  },
-}).then(
+const args = process.argv.slice(2);
+const stderr = (text: string) => process.stderr.write(text);
+
+/**
+ * This built command, to run `serve` in a thread of its own (serve-thread.ts); undefined for any
+ * other command, inside that thread, and when running from the TypeScript sources.
+ */
+function serverThreadEntry(): URL | undefined {
+  if (!isMainThread || args[0] !== "serve") return undefined;
+  const self = new URL(import.meta.url);
+  return self.pathname.endsWith(".js") && existsSync(self) ? self : undefined;
+}
+
+/** The command in this thread. Loaded only here: the thread that starts a server's thread needs none of it. */
+async function runHere(): Promise<number> {
+  // The engine flags first, before any pattern is compiled.
+  const { compilePatternsForOneUse } = await import("./interfaces/cli/engine-flags.js");
+  const { runCli } = await import("./interfaces/cli/run-cli.js");
+  return runCli(args, {
+    stdout: (text) => process.stdout.write(text),
+    stderr,
+    env: process.env,
+    stdin: () => process.stdin,
+    isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
+    beforeCommand: (command) => {
+      if (command === "plan") compilePatternsForOneUse();
+    },
+  });
+}
+
+const entry = serverThreadEntry();
+const run = entry ? serveInThread(entry, args, stderr) : runHere();
+run.then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(
+    stderr(
       `core-search: unexpected failure: ${withoutControls(error instanceof Error ? error.message : String(error))}\n`,
     );
     process.exitCode = 1;

@@ -35,6 +35,7 @@ import { createShutdown, describePath, hostForUrl, pathOf, type SlotLimits } fro
 import { createMcpEndpoint, MCP_PATH } from "./mcp-endpoint.js";
 import { isJson, parseJson, readBody } from "./read-body.js";
 import { createRoutes, openLines } from "./routes.js";
+import { stopSignal } from "./serve-thread.js";
 
 export interface HttpApiOptions {
   config: Config;
@@ -367,15 +368,7 @@ export async function serveUntilSignal(
       : "core-search: analysing answers on the main thread\n",
   );
   stderr(`core-search: serving on ${api.url}\n`);
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    const stop = (name: NodeJS.Signals) => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve(name);
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
+  const signal = await stopSignal();
   stderr(`core-search: ${signal} received, closing\n`);
   await api.close();
   return 0;

@@ -13,7 +13,7 @@ import type { StanceJudge } from "../../../src/judge/stance.js";
 import { createLogger } from "../../../src/log/logger.js";
 import { defaultAnalysisThreads } from "../../../src/operations/analysis-pool.js";
 import { reportSchema } from "../../../src/report/report-schema.js";
-import { type FakeEngine, page, startFakeSearxng } from "../../helpers/fake-searxng.js";
+import { type FakeEngine, page, searxngReply, startFakeSearxng } from "../../helpers/fake-searxng.js";
 import { runCliWith } from "../../helpers/run-cli.js";
 import { type ScriptedServer, startScriptedServer } from "../../helpers/scripted-server.js";
 
@@ -597,16 +597,16 @@ describe("core-search serve (in-process)", () => {
 });
 
 describe("core-search serve (the built binary)", () => {
-  let child: ChildProcess | undefined;
+  const children: ChildProcess[] = [];
   afterEach(() => {
-    if (child && child.exitCode === null) child.kill("SIGKILL");
-    child = undefined;
+    for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
   });
 
-  it("serves until SIGTERM, then exits 0", async () => {
+  /** `core-search serve ...args` against `searx`; its output is collected as it comes. */
+  async function spawnServe(args: string[] = ["--port", "0"], searx?: ScriptedServer) {
     expect(existsSync(BIN), "run `npm run build` first").toBe(true);
-    const searx = await fakeSearxng();
-    const proc = spawn(process.execPath, [BIN, "serve", "--port", "0"], {
+    searx ??= await fakeSearxng();
+    const proc = spawn(process.execPath, [BIN, "serve", ...args], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -617,18 +617,30 @@ describe("core-search serve (the built binary)", () => {
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    child = proc;
-    let stderr = "";
-    let stdout = "";
-    proc.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    const url = await new Promise<string>((resolve, reject) => {
-      proc.stderr?.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-        const match = /core-search: serving on (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(stderr);
+    children.push(proc);
+    const output = { stdout: "", stderr: "" };
+    proc.stdout?.on("data", (chunk: Buffer) => (output.stdout += chunk.toString()));
+    proc.stderr?.on("data", (chunk: Buffer) => (output.stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+    return { proc, output, exited };
+  }
+
+  /** Resolves with the address the server prints once it listens. */
+  function servingUrl({ proc, output }: Awaited<ReturnType<typeof spawnServe>>): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const look = () => {
+        const match = /core-search: serving on (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(output.stderr);
         if (match?.[1] && match[2] !== "0") resolve(match[1]);
-      });
-      proc.once("exit", (code) => reject(new Error(`exited early with ${code}: ${stderr}`)));
+      };
+      proc.stderr?.on("data", look);
+      look();
+      proc.once("exit", (code) => reject(new Error(`exited early with ${code}: ${output.stderr}`)));
     });
+  }
+
+  it("serves until SIGTERM, then exits 0", async () => {
+    const served = await spawnServe();
+    const url = await servingUrl(served);
     const health = await call(url, "/healthz");
     expect(health.json).toEqual({ ok: true, version: VERSION });
     const answer = await call(url, "/v1/corroborate", {
@@ -636,15 +648,42 @@ describe("core-search serve (the built binary)", () => {
     });
     expect(answer.status).toBe(200);
     expect(reportSchema.safeParse(answer.json).success).toBe(true);
-    const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
-    proc.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    expect(stdout).toBe("");
-    expect(stderr).toMatch(/SIGTERM received, closing/);
+    served.proc.kill("SIGTERM");
+    expect(await served.exited).toBe(0);
+    expect(served.output.stdout).toBe("");
+    expect(served.output.stderr).toMatch(/SIGTERM received, closing/);
     // The bundled command finds the worker module of the build, as the library does.
     const threads = defaultAnalysisThreads();
-    expect(stderr).toContain(
+    expect(served.output.stderr).toContain(
       threads > 0 ? `analysing answers in ${threads} worker threads` : "analysing answers on the main thread",
     );
+  });
+
+  it("stops on SIGINT as on SIGTERM, letting a running question finish", async () => {
+    const searx = await fakeSearxng();
+    searx.route("GET", "/search", (req) => ({ ...searxngReply(ENGINES, req), delayMs: 500 }));
+    const served = await spawnServe(["--port", "0"], searx);
+    const url = await servingUrl(served);
+    const answer = call(url, "/v1/corroborate", { body: { question: "Is intermittent fasting safe?" } });
+    // The server is told to stop while its searches are out.
+    await vi.waitFor(() => expect(searx.requests.some((r) => r.path === "/search")).toBe(true));
+    served.proc.kill("SIGINT");
+    expect((await answer).status).toBe(200);
+    expect(await served.exited).toBe(0);
+    expect(served.output.stderr).toMatch(/SIGINT received, closing/);
+  });
+
+  it("exits 2 naming the address when the port is taken, and prints its help on stdout", async () => {
+    const first = await spawnServe();
+    const port = new URL(await servingUrl(first)).port;
+    const second = await spawnServe(["--port", port]);
+    expect(await second.exited).toBe(2);
+    expect(second.output.stderr).toContain(`cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
+    first.proc.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    const help = await spawnServe(["--help"]);
+    expect(await help.exited).toBe(0);
+    expect(help.output.stdout).toMatch(/^Usage: core-search serve \[--port N\] \[--host H\]/);
   });
 });
