@@ -1,16 +1,18 @@
 /**
  * A worker thread of the analysis pool (analysis-pool.ts): plain data in and out. The default export
- * is `analyseHits` with the built-in judge; `extract` is a read page's extraction, which can take a
- * second of CPU on a large page.
+ * is `analyseHits` with the built-in judge, its pages' texts sent back as places in the hits it was
+ * given (analysis-wire.ts); `extract` is a read page's extraction, which can take a second of CPU on
+ * a large page.
  */
 
 import { defaultJudge } from "../judge/default-judge.js";
 import type { StanceInput, StanceJudgement } from "../judge/stance.js";
 import { type ExtractedPage, extractPage, type PageToExtract } from "../read/extract-page.js";
-import { analyseHits, type HitsAnalysis, type HitsToAnalyse } from "./analyse-hits.js";
+import { analyseHits, type HitsToAnalyse } from "./analyse-hits.js";
+import { type SentAnalysis, toSent } from "./analysis-wire.js";
 
-export default function analyseInWorker(input: HitsToAnalyse): Promise<HitsAnalysis> {
-  return analyseHits(input);
+export default async function analyseInWorker(input: HitsToAnalyse): Promise<SentAnalysis> {
+  return toSent(await analyseHits(input), input.hits);
 }
 
 /** The built-in judge on one call's results, while the question's other calls are still out. */

@@ -9,7 +9,8 @@ import {
   type PageToExtract,
 } from "../read/extract-page.js";
 import { codeFile } from "../util/package-files.js";
-import { type AnalyseHits, analyseHits, type HitsAnalysis, type HitsToAnalyse } from "./analyse-hits.js";
+import { type AnalyseHits, analyseHits, type HitsToAnalyse } from "./analyse-hits.js";
+import { fromSent, type SentAnalysis } from "./analysis-wire.js";
 
 /**
  * Worker threads for the part of a question that only computes (dedup → built-in judge → label), so a
@@ -74,7 +75,7 @@ export async function openAnalysisPool(options: {
   const analyse: AnalyseHits = Object.assign(
     async (input: HitsToAnalyse) => {
       try {
-        return (await pool.run(input)) as HitsAnalysis;
+        return fromSent((await pool.run(input)) as SentAnalysis, input.hits);
       } catch (error) {
         // A thread that failed costs this question its speed, not its report.
         options.logger.warn({ err: error }, "analysis thread failed; analysing in process");
