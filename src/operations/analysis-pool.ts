@@ -39,8 +39,9 @@ const YOUNG_GENERATION_MB = 96;
  * tasks in order, without waiting for the event loop to hear that one is done before it is given the
  * next: while 20 questions' answers arrive, the event loop is busy reading them, and the threads sat
  * idle with tasks waiting. Taking turns with one task at a time (20 questions at once, as in
- * bench/server.mjs; eight runs with 16-64 at once): 0.5-1.7 ms less CPU a question in seven, 1.3 ms
- * more in one; the p95 within the noise either way.
+ * bench/server.mjs; four runs, the server on its own thread): 0.3-1.3 ms less CPU a question and a
+ * p50 0.03-0.07x lower; the p95 moved both ways (-0.09x to +0.08x), within the noise. A thread's
+ * queue is not shared, so a long task can hold one up while the other thread is free.
  */
 const TASKS_PER_THREAD = 32;
 
