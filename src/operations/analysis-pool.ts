@@ -35,17 +35,6 @@ export interface AnalysisPool {
 const YOUNG_GENERATION_MB = 96;
 
 /**
- * Tasks handed to each thread at once, the rest waiting in the pool. A thread works through its own
- * tasks in order, without waiting for the event loop to hear that one is done before it is given the
- * next: while 20 questions' answers arrive, the event loop is busy reading them, and the threads sat
- * idle with tasks waiting. Taking turns with one task at a time (20 questions at once, as in
- * bench/server.mjs; four runs, the server on its own thread): 0.3-1.3 ms less CPU a question and a
- * p50 0.03-0.07x lower; the p95 moved both ways (-0.09x to +0.08x), within the noise. A thread's
- * queue is not shared, so a long task can hold one up while the other thread is free.
- */
-const TASKS_PER_THREAD = 32;
-
-/**
  * Threads a server uses by default: one per core. The analyses come in bursts, when searches come
  * back, while the event loop mostly waits on the network, so they share the cores well. Measured
  * on 2 cores (20 questions at once, 80 hits each, `bench/server.mjs`): p95 2.4× the search latency
@@ -70,7 +59,11 @@ export async function openAnalysisPool(options: {
     filename: worker.href,
     minThreads: options.threads,
     maxThreads: options.threads,
-    concurrentTasksPerWorker: TASKS_PER_THREAD,
+    // One task per thread at a time, piscina's default, so the threads share one queue. Handing each
+    // thread up to 32 at once saved 0.3-1.3 ms of CPU a question, but a long task then held up the
+    // tasks behind it on its thread while the other was free: bench/server.mjs's p95 over a server's
+    // first questions rose, taking turns, to 2.17x from 1.98x (medians of three runs each), and with 8
+    // at once to 2.14x from 2.06x.
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   const analyse: AnalyseHits = Object.assign(
