@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { existsSync } from "node:fs";
 import { isMainThread } from "node:worker_threads";
 import { serveInThread } from "./interfaces/server/serve-thread.js";
 import { withoutControls } from "./util/control-characters.js";
@@ -14,7 +13,7 @@ const stderr = (text: string) => process.stderr.write(text);
 function serverThreadEntry(): URL | undefined {
   if (!isMainThread || args[0] !== "serve") return undefined;
   const self = new URL(import.meta.url);
-  return self.pathname.endsWith(".js") && existsSync(self) ? self : undefined;
+  return self.pathname.endsWith(".js") ? self : undefined;
 }
 
 /** The command in this thread. Loaded only here: the thread that starts a server's thread needs none of it. */
@@ -35,7 +34,7 @@ async function runHere(): Promise<number> {
 }
 
 const entry = serverThreadEntry();
-const run = entry ? serveInThread(entry, args, stderr) : runHere();
+const run = entry ? serveInThread(entry, args) : runHere();
 run.then(
   (code) => {
     process.exitCode = code;

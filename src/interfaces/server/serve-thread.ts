@@ -1,5 +1,4 @@
 import { isMainThread, parentPort, Worker } from "node:worker_threads";
-import { withoutControls } from "../../util/control-characters.js";
 
 /**
  * `core-search serve` runs in a thread of its own: the process's main thread starts it, passes on
@@ -17,37 +16,20 @@ type StopSignal = (typeof STOP_SIGNALS)[number];
 
 /**
  * Runs the command line `args` (a `serve`) in a server thread started from `entry`, the built
- * command; resolves with the thread's exit code. A failure the thread did not handle is reported on
- * `stderr` and exits 1.
+ * command; resolves with the thread's exit code, and rejects with a failure the thread did not handle.
  */
-export function serveInThread(
-  entry: URL,
-  args: readonly string[],
-  stderr: (text: string) => void,
-): Promise<number> {
+export function serveInThread(entry: URL, args: readonly string[]): Promise<number> {
   const thread = new Worker(entry, {
     argv: [...args],
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
-  const forward = (signal: StopSignal) => {
-    // Once: a second signal ends the process at once, as it would without the thread.
-    stopListening();
-    thread.postMessage({ signal });
-  };
-  const stopListening = () => {
-    for (const name of STOP_SIGNALS) process.off(name, forward);
-  };
-  for (const name of STOP_SIGNALS) process.on(name, forward);
-  return new Promise((resolve) => {
-    let failed = false;
-    thread.on("error", (error) => {
-      failed = true;
-      const message = error instanceof Error ? error.message : String(error);
-      stderr(`core-search: unexpected failure: ${withoutControls(message)}\n`);
-    });
+  // Once: a second signal ends the process at once, as it would without the thread.
+  const stopListening = onFirstStopSignal((signal) => thread.postMessage({ signal }));
+  return new Promise((resolve, reject) => {
+    thread.once("error", reject);
     thread.on("exit", (code) => {
       stopListening();
-      resolve(failed ? 1 : code);
+      resolve(code);
     });
   });
 }
@@ -55,15 +37,7 @@ export function serveInThread(
 /** The signal that stops the server: the process's own, or the one its main thread passed on. */
 export function stopSignal(): Promise<StopSignal> {
   const port = parentPort;
-  if (isMainThread || port === null) {
-    return new Promise((resolve) => {
-      const stop = (name: StopSignal) => {
-        for (const signal of STOP_SIGNALS) process.off(signal, stop);
-        resolve(name);
-      };
-      for (const signal of STOP_SIGNALS) process.on(signal, stop);
-    });
-  }
+  if (isMainThread || port === null) return new Promise((resolve) => onFirstStopSignal(resolve));
   return new Promise((resolve) => {
     const onMessage = (message: unknown) => {
       const signal = (message as { signal?: unknown } | null)?.signal;
@@ -73,4 +47,17 @@ export function stopSignal(): Promise<StopSignal> {
     };
     port.on("message", onMessage);
   });
+}
+
+/** Calls `act` on the first SIGINT or SIGTERM, and stops listening; returns how to stop sooner. */
+function onFirstStopSignal(act: (signal: StopSignal) => void): () => void {
+  const stop = () => {
+    for (const name of STOP_SIGNALS) process.off(name, first);
+  };
+  const first = (signal: StopSignal) => {
+    stop();
+    act(signal);
+  };
+  for (const name of STOP_SIGNALS) process.on(name, first);
+  return stop;
 }
