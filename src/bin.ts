@@ -5,6 +5,10 @@ import { withoutControls } from "./util/control-characters.js";
 
 const args = process.argv.slice(2);
 const stderr = (text: string) => process.stderr.write(text);
+/** The commands that keep running until stopped; every other one answers once and exits. */
+const LONG_RUNNING: ReadonlySet<string> = new Set(["serve", "mcp"]);
+/** Set once the command is known: whether it answers once. */
+let answersOnce = false;
 
 /**
  * This built command, to run `serve` in a thread of its own (serve-thread.ts); undefined for any
@@ -19,7 +23,7 @@ function serverThreadEntry(): URL | undefined {
 /** The command in this thread. Loaded only here: the thread that starts a server's thread needs none of it. */
 async function runHere(): Promise<number> {
   // The engine flags first, before any pattern is compiled.
-  const { compilePatternsForOneUse } = await import("./interfaces/cli/engine-flags.js");
+  const { compilePatternsForOneUse, compileWasmForOneUse } = await import("./interfaces/cli/engine-flags.js");
   const { runCli } = await import("./interfaces/cli/run-cli.js");
   return runCli(args, {
     stdout: (text) => process.stdout.write(text),
@@ -29,6 +33,8 @@ async function runHere(): Promise<number> {
     isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
     beforeCommand: (command) => {
       if (command === "plan") compilePatternsForOneUse();
+      answersOnce = !LONG_RUNNING.has(command);
+      if (answersOnce) compileWasmForOneUse();
     },
   });
 }
@@ -38,6 +44,7 @@ const run = entry ? serveInThread(entry, args) : runHere();
 run.then(
   (code) => {
     process.exitCode = code;
+    if (answersOnce) exitOnceWritten(code);
   },
   (error: unknown) => {
     stderr(
@@ -46,3 +53,12 @@ run.then(
     process.exitCode = 1;
   },
 );
+
+/**
+ * Ends a command that answered once as soon as its output has been handed to the system, instead of
+ * once V8 has finished its background work and taken its heap down: 20-30 ms sooner (bench/cli.mjs).
+ * Everything the command started has settled by now (its state store is closed, its cache flushed).
+ */
+function exitOnceWritten(code: number): void {
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+}

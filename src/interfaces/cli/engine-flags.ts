@@ -22,6 +22,19 @@ export function compilePatternsForOneUse(): void {
 }
 
 /**
+ * For a command that answers once and exits (every command but `serve` and `mcp`), called once its
+ * arguments are read, before its first request. undici parses HTTP with WebAssembly, which V8 first
+ * compiles with its baseline compiler and then, once the parser is busy, again with its optimising
+ * compiler on a background thread; a process waits for that compile to end before it exits. After a
+ * question's report was printed that was 60-150 ms of waiting (bench/cli.mjs); the baseline code
+ * parses the few replies one command reads as fast for all it matters. A server keeps the default.
+ */
+export function compileWasmForOneUse(): void {
+  setFlagsFromString("--no-wasm-dynamic-tiering");
+  setFlagsFromString("--no-wasm-tier-up");
+}
+
+/**
  * A smaller budget (default 920 bytes of bytecode) for what the optimising compiler inlines into one
  * function. With the default, compiling the judge's feature reader alone took 100-700 ms of a
  * background thread, on the same cores the questions need, and a server spends its first few

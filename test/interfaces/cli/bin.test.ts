@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { reportSchema } from "../../../src/report/report-schema.js";
 import { page, startFakeSearxng } from "../../helpers/fake-searxng.js";
-import type { ScriptedServer } from "../../helpers/scripted-server.js";
+import { type ScriptedServer, startScriptedServer } from "../../helpers/scripted-server.js";
 
 /** The built binary as a child process: its stdout and stderr are pipes, so it must not draw progress or colour. */
 const BIN = fileURLToPath(new URL("../../../dist/bin.js", import.meta.url));
@@ -78,5 +78,63 @@ describe("the built core-search binary", () => {
     expect(stderr).toContain(`\nLabel\n  ${report.confidence}`);
     expect(stderr).not.toContain("searching");
     expect(stderr).not.toContain("\u001b[");
+  });
+
+  // A command that answers once ends itself once its output is written (bin.ts): the code it
+  // answered with must survive that, and so must the whole of its output.
+  it("keeps a question's exit code when every call failed: 3, with the failures on stderr", async () => {
+    server = await startScriptedServer({ "POST /search": { status: 500, body: { error: "down" } } });
+    const { code, stdout, stderr } = await coreSearch(["Is intermittent fasting safe?", "--json"], {
+      EXA_API_KEY: "test-key",
+      EXA_BASE_URL: server.url,
+      CORE_SEARCH_ORDER: "exa",
+    });
+    expect(code).toBe(3);
+    const report = reportSchema.parse(JSON.parse(stdout));
+    expect(report.calls.every((call) => call.status !== "ok")).toBe(true);
+    expect(server.requests.length).toBeGreaterThan(0);
+    expect(stderr).toContain("every planned call failed");
+  });
+
+  it("writes the whole of a large report before it ends, to a reader that drains it slowly", async () => {
+    // Each call gets 20 pages of its own, with long passages: a report far larger than a pipe holds.
+    const reply = (call: number) => ({
+      body: {
+        results: Array.from({ length: 20 }, (_, i) => ({
+          url: `https://site${call}-${i}.example.org/report/${i}`,
+          title: `Report ${call}-${i} on intermittent fasting`,
+          highlights: [
+            `Findings ${call}-${i}: ${"the trial measured outcomes over twelve weeks. ".repeat(18)}`,
+          ],
+        })),
+      },
+    });
+    server = await startScriptedServer({ "POST /search": [0, 1, 2, 3, 4].map(reply) });
+    const child = spawn(process.execPath, [BIN, "Is intermittent fasting safe?", "--json", "--limit", "20"], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        CORE_SEARCH_KEYLESS: "off",
+        CORE_SEARCH_STATE_DIR: STATE_DIR,
+        CORE_SEARCH_CACHE_TTL: "0",
+        EXA_API_KEY: "test-key",
+        EXA_BASE_URL: server.url,
+        CORE_SEARCH_ORDER: "exa",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const closed = new Promise((resolve) => child.on("close", resolve));
+    // Nothing is read until the process has had time to fill the pipe and wait on it.
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    child.stdout.resume();
+    const code = await closed;
+    expect(code).toBe(0);
+    const text = Buffer.concat(chunks).toString("utf8");
+    expect(text.length).toBeGreaterThan(65_536);
+    const report = reportSchema.parse(JSON.parse(text));
+    // Three planned calls × 20 different pages, every one of them in the report.
+    expect(report.evidence.length).toBe(60);
   });
 });
