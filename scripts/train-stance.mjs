@@ -1,4 +1,4 @@
-// Fits the built-in stance judge and writes src/data/stance-model.json.
+// Fits the built-in stance judge and writes src/data/stance-model.json and stance-model.bin.
 //
 // Usage: npm run train:stance -- --stance-data <dir> [--no-write]
 //   <dir> holds emergent-dev.jsonl (headlines), perspectrum-train.jsonl and perspectrum-dev.jsonl
@@ -291,16 +291,14 @@ if (!opts["no-write"]) {
     trainer: { script: "scripts/train-stance.mjs", commit },
     figures,
   };
-  const file = {
-    header,
-    dim: DIM,
-    bias: model.b,
-    temperature,
-    neutralBelow,
-    index: Buffer.from(Int32Array.from(index).buffer).toString("base64"),
-    weights: Buffer.from(Float32Array.from(weights).buffer).toString("base64"),
-  };
+  const file = { header, dim: DIM, bias: model.b, temperature, neutralBelow, rows: index.length };
   const path = repo("src/data/stance-model.json");
   writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`);
+  // The rows as raw little-endian bytes (src/judge/stance-model.ts): indexes, then three weights a row.
+  const rows = Buffer.concat([
+    Buffer.from(Int32Array.from(index).buffer),
+    Buffer.from(Float32Array.from(weights).buffer),
+  ]);
+  writeFileSync(repo("src/data/stance-model.bin"), rows);
   out(`wrote ${path}: ${index.length} feature rows`);
 }
