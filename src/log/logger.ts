@@ -4,11 +4,25 @@
  * any depth and masks URLs (credentials, secret query parameters) in every string, including
  * error messages and stacks. The library default is `silentLogger`.
  */
-import { type DestinationStream, type Logger as PinoLogger, pino } from "pino";
+import { type DestinationStream, type LogFn, type Logger as PinoLogger, pino } from "pino";
 import type { Config } from "../config/config.js";
 import { maskUrl } from "../config/redact.js";
 
-export type Logger = PinoLogger;
+/**
+ * What the pipeline, the server and the commands log through: the part of a pino logger they use.
+ * A pino logger is one (createLogger); so is silentLogger (silent-logger.ts), which needs no pino.
+ */
+export interface Logger {
+  level: string;
+  isLevelEnabled(level: string): boolean;
+  child(bindings: Record<string, unknown>): Logger;
+  fatal: LogFn;
+  error: LogFn;
+  warn: LogFn;
+  info: LogFn;
+  debug: LogFn;
+  trace: LogFn;
+}
 
 const CENSOR = "[Redacted]";
 const MAX_DEPTH = 12;
@@ -89,7 +103,7 @@ function scrubRecord(record: Record<string, unknown>): Record<string, unknown> {
 export function createLogger(options: {
   level: Config["logLevel"];
   destination?: DestinationStream;
-}): Logger {
+}): PinoLogger {
   const destination = options.destination ?? pino.destination({ fd: 2, sync: true });
   const logger = pino(
     {
@@ -106,14 +120,11 @@ export function createLogger(options: {
   // pino skips the bindings formatter for children; scrub their bindings on the way in. Children are
   // created from their parent's prototype chain, so every descendant inherits these methods.
   const { child, setBindings } = logger;
-  logger.child = function (this: Logger, bindings, childOptions) {
+  logger.child = function (this: PinoLogger, bindings, childOptions) {
     return child.call(this, scrubRecord(bindings), childOptions);
   } as typeof child;
-  logger.setBindings = function (this: Logger, bindings) {
+  logger.setBindings = function (this: PinoLogger, bindings) {
     setBindings.call(this, scrubRecord(bindings));
   };
   return logger;
 }
-
-/** Writes nothing; the default for library use. */
-export const silentLogger: Logger = createLogger({ level: "silent", destination: { write: () => {} } });

@@ -9,7 +9,7 @@ import { maskUrl } from "../config/redact.js";
 import { createEngineHealthStore, instanceKey } from "../health/engine-health.js";
 import { type EngineStatus, preflightSearxng } from "../health/preflight.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
-import { silentLogger } from "../log/logger.js";
+import { silentLogger } from "../log/silent-logger.js";
 import { createProviders } from "../providers/create-providers.js";
 import { providerRow } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";

@@ -2,7 +2,8 @@ import type { Dispatcher } from "undici";
 import { setUpChain } from "../chain/chain-setup.js";
 import { type Attempt, runChain } from "../chain/fallback-chain.js";
 import { type Config, loadConfig } from "../config/config.js";
-import { type Logger, silentLogger } from "../log/logger.js";
+import type { Logger } from "../log/logger.js";
+import { silentLogger } from "../log/silent-logger.js";
 import { normalizeQuestion } from "../plan/question.js";
 import type {
   Category,

@@ -5,7 +5,7 @@ import { createMemoryPauseStore } from "../../src/chain/pause-store.js";
 import { createRateLimiter } from "../../src/chain/rate-limiter.js";
 import { QUOTA_PAUSE_MS } from "../../src/chain/stage-gate.js";
 import { ProviderError } from "../../src/errors.js";
-import { silentLogger } from "../../src/log/logger.js";
+import { silentLogger } from "../../src/log/silent-logger.js";
 import type { ProviderName, SearchProvider, SearchResponse } from "../../src/providers/search-provider.js";
 import { createMemoryStore } from "../../src/state/memory-store.js";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runChain } from "../../src/chain/fallback-chain.js";
-import { silentLogger } from "../../src/log/logger.js";
+import { silentLogger } from "../../src/log/silent-logger.js";
 import { PROVIDER_ROWS } from "../../src/providers/registry.js";
 import {
   type ProviderName,

@@ -3,7 +3,7 @@ import { createCooldowns, FIRST_COOLDOWN_MS } from "../../src/chain/cooldowns.js
 import { ProviderError } from "../../src/errors.js";
 import { createEngineHealthStore } from "../../src/health/engine-health.js";
 import { preflightSearxng } from "../../src/health/preflight.js";
-import { silentLogger } from "../../src/log/logger.js";
+import { silentLogger } from "../../src/log/silent-logger.js";
 import type { SearxngEngineInfo, SearxngProvider } from "../../src/providers/searxng.js";
 import { createMemoryStore } from "../../src/state/memory-store.js";
 

@@ -1,11 +1,15 @@
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../src/config/config.js";
-import { createLogger, type Logger, silentLogger } from "../../src/log/logger.js";
+import { createLogger } from "../../src/log/logger.js";
+import { silentLogger } from "../../src/log/silent-logger.js";
 
 const SECRET = "s3cretValue42";
 
 /** A logger whose lines are captured instead of written to stderr. */
+/** createLogger's own logger: pino's, with setBindings and child options. */
+type Logger = ReturnType<typeof createLogger>;
+
 function capture(level: Config["logLevel"] = "trace"): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
   const logger = createLogger({ level, destination: { write: (line: string) => void lines.push(line) } });

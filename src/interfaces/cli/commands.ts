@@ -4,6 +4,7 @@
  */
 import { CoreSearchError } from "../../errors.js";
 import type { FileEvaluation } from "../../eval/render-evaluation.js";
+import { loggerAt } from "../../log/silent-logger.js";
 import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
 import { MAX_INPUT_BYTES } from "../../operations/input-ranges.js";
 import type { ProgressEvent } from "../../operations/progress-events.js";
@@ -20,15 +21,15 @@ import { readInput } from "./read-input.js";
 export async function questionCommand(question: string, run: Run): Promise<number> {
   const { io, values } = run;
   const config = await run.loadSettings();
-  const [{ corroborate, everyCallFailed }, { createLogger }, { renderMarkdown }] = await Promise.all([
+  const [{ corroborate, everyCallFailed }, logger, { renderMarkdown }] = await Promise.all([
     import("../../operations/corroborate.js"),
-    import("../../log/logger.js"),
+    loggerAt(config.logLevel),
     import("../../report/render-markdown.js"),
   ]);
   const events: ProgressEvent[] = [];
   const report = await corroborate(question, {
     config,
-    logger: createLogger({ level: config.logLevel }),
+    logger,
     limit: numberFlag(values.limit),
     deadlineMs: numberFlag(values["deadline-ms"]),
     cache: values["no-cache"] ? false : undefined,
@@ -57,16 +58,16 @@ function progressListener(run: Run, events: ProgressEvent[]): (event: ProgressEv
 export async function searchCommand(query: string, run: Run): Promise<number> {
   const { io, values } = run;
   const config = await run.loadSettings();
-  const [{ search, toEnvelope }, { createLogger }] = await Promise.all([
+  const [{ search, toEnvelope }, logger] = await Promise.all([
     import("../../operations/search.js"),
-    import("../../log/logger.js"),
+    loggerAt(config.logLevel),
   ]);
   const limit = numberFlag(values.limit);
   const categories = listFlag(values.categories);
   const options = { ...searchOptionFlags(values), page: numberFlag(values.page) };
   const outcome = await search(query, {
     config,
-    logger: createLogger({ level: config.logLevel }),
+    logger,
     limit,
     deadlineMs: numberFlag(values["deadline-ms"]),
     // Unchecked here: search() validates both and names what it does not know.

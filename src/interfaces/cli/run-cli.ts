@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { CoreSearchError, InvalidInputError } from "../../errors.js";
+import { loggerAt } from "../../log/silent-logger.js";
 import { errorOutput } from "../../operations/error-output.js";
 import { inRange, LIMIT_RANGE, rangeProblem } from "../../operations/input-ranges.js";
 import { describeProblems } from "../../operations/parse-input.js";
@@ -122,13 +123,10 @@ async function runCommand(command: CommandName, args: readonly string[], run: Ru
       if (port !== undefined && port > 65_535)
         throw new CoreSearchError("--port must be 0-65535", { code: "INVALID_INPUT" });
       const config = await run.loadSettings();
-      const [{ serveUntilSignal }, { createLogger }] = await Promise.all([
-        import("../server/http-api.js"),
-        import("../../log/logger.js"),
-      ]);
+      const { serveUntilSignal } = await import("../server/http-api.js");
       return await serveUntilSignal({
         config,
-        logger: createLogger({ level: config.logLevel }),
+        logger: await loggerAt(config.logLevel),
         host: values.host,
         port,
         stderr: io.stderr,

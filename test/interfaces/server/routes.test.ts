@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromObject } from "../../../src/config/config.js";
 import { createRoutes, openLines, type RouteContext } from "../../../src/interfaces/server/routes.js";
 import type { StanceJudge } from "../../../src/judge/stance.js";
-import { silentLogger } from "../../../src/log/logger.js";
+import { silentLogger } from "../../../src/log/silent-logger.js";
 import { analyseHits, type HitsToAnalyse } from "../../../src/operations/analyse-hits.js";
 import type { Report } from "../../../src/report/report-schema.js";
 import { type FakeEngine, page, startFakeSearxng } from "../../helpers/fake-searxng.js";
