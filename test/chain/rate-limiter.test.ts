@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { leaseSize, newLeases } from "../../src/chain/rate-lease.js";
-import { createRateLimiter, type RateLimiter, ratesOf } from "../../src/chain/rate-limiter.js";
+import { createRateLimiter, type RateLimiter, type RateSlot, ratesOf } from "../../src/chain/rate-limiter.js";
 import { createFileStore } from "../../src/state/file-store.js";
 import { createMemoryStore } from "../../src/state/memory-store.js";
 import type { StateStore } from "../../src/state/state-store.js";
@@ -134,6 +134,20 @@ describe("rate limiter leases", () => {
       Array.from({ length: 7 }, () => process(store, () => 1_000_000)().take("exa", 0, never)),
     );
     expect(other.filter((slot) => slot.ok)).toHaveLength(6);
+  });
+
+  it("asks the store once for a question's calls that reach the service one after another", async () => {
+    const gated = gatedStore();
+    const limiter = process(gated.store, () => 1_000_000)();
+    // As a question's calls do: each after its own look at pauses and cooldowns, in one turn.
+    const takes: Promise<RateSlot>[] = [];
+    for (let call = 0; call < 4; call += 1) {
+      takes.push(limiter.take("exa", 0, never));
+      await Promise.resolve();
+    }
+    expect((await Promise.all(takes)).every((slot) => slot.ok)).toBe(true);
+    await limiter.settled();
+    expect(gated.updates).toBe(1);
   });
 
   it("serves the next question's requests from credits, without waiting for the store", async () => {
