@@ -37,6 +37,9 @@ interface ModelFile {
   rows: number;
 }
 
+/** Bytes of one row in stance-model.bin: its int32 index and its three float32 weights. */
+const ROW_BYTES = 4 + 3 * 4;
+
 let model: StanceModel | undefined;
 
 /** The model, read and unpacked on first use: start-up pays nothing for it. */
@@ -49,9 +52,9 @@ export function stanceModel(): StanceModel {
   // The rows as raw bytes, not text: a command's first judgement read and decoded 1.3 MB of base64
   // in JSON in 35-48 ms, and reads this in a few. Copied, so the typed arrays start aligned.
   const bytes = readFileSync(codeFile("data/stance-model.bin"));
-  if (bytes.length !== file.rows * 16)
+  if (bytes.length !== file.rows * ROW_BYTES)
     throw new Error(
-      `stance-model.bin: ${bytes.length} bytes, expected ${file.rows * 16} for ${file.rows} rows`,
+      `stance-model.bin: ${bytes.length} bytes, expected ${file.rows * ROW_BYTES} for ${file.rows} rows`,
     );
   const raw = new Uint8Array(bytes).buffer;
   const index = new Int32Array(raw, 0, file.rows);

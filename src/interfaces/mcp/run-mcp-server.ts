@@ -11,7 +11,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { type Config, loadConfig } from "../../config/config.js";
 import { ConfigError } from "../../errors.js";
-import { createLogger } from "../../log/logger.js";
+import { loggerAt } from "../../log/silent-logger.js";
 import { type AnalyseHits, analyseHits } from "../../operations/analyse-hits.js";
 import {
   type AnalysisPool,
@@ -47,7 +47,7 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
   // A server's errors must reach its log even when LOG_LEVEL is unset (the library default is silent).
   const level =
     config instanceof ConfigError || options.env.LOG_LEVEL === undefined ? "warn" : config.logLevel;
-  const logger = createLogger({ level });
+  const logger = await loggerAt(level);
   if (config instanceof ConfigError) {
     // Serving anyway lets an agent see the problems in its tool results rather than a dead server.
     logger.error({ problems: config.problems }, "settings cannot be used; every tool call will say so");

@@ -14,16 +14,24 @@ const BIN = fileURLToPath(new URL("../../../dist/bin.js", import.meta.url));
 const run = promisify(execFile);
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-bin-"));
 
+/** The binary's environment: no keyless tier, no cache, a state directory of its own, and `env`. */
+function binEnv(env: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    CORE_SEARCH_KEYLESS: "off",
+    CORE_SEARCH_STATE_DIR: STATE_DIR,
+    CORE_SEARCH_CACHE_TTL: "0",
+    ...env,
+  };
+}
+
+/** Settings for Exa alone, at `url`. */
+const exaAt = (url: string) => ({ EXA_API_KEY: "test-key", EXA_BASE_URL: url, CORE_SEARCH_ORDER: "exa" });
+
 async function coreSearch(args: string[], env: Record<string, string> = {}) {
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        CORE_SEARCH_KEYLESS: "off",
-        CORE_SEARCH_STATE_DIR: STATE_DIR,
-        CORE_SEARCH_CACHE_TTL: "0",
-        ...env,
-      },
+      env: binEnv(env),
       timeout: 30_000,
     });
     return { code: 0, stdout, stderr };
@@ -84,11 +92,10 @@ describe("the built core-search binary", () => {
   // answered with must survive that, and so must the whole of its output.
   it("keeps a question's exit code when every call failed: 3, with the failures on stderr", async () => {
     server = await startScriptedServer({ "POST /search": { status: 500, body: { error: "down" } } });
-    const { code, stdout, stderr } = await coreSearch(["Is intermittent fasting safe?", "--json"], {
-      EXA_API_KEY: "test-key",
-      EXA_BASE_URL: server.url,
-      CORE_SEARCH_ORDER: "exa",
-    });
+    const { code, stdout, stderr } = await coreSearch(
+      ["Is intermittent fasting safe?", "--json"],
+      exaAt(server.url),
+    );
     expect(code).toBe(3);
     const report = reportSchema.parse(JSON.parse(stdout));
     expect(report.calls.every((call) => call.status !== "ok")).toBe(true);
@@ -111,15 +118,7 @@ describe("the built core-search binary", () => {
     });
     server = await startScriptedServer({ "POST /search": [0, 1, 2, 3, 4].map(reply) });
     const child = spawn(process.execPath, [BIN, "Is intermittent fasting safe?", "--json", "--limit", "20"], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        CORE_SEARCH_KEYLESS: "off",
-        CORE_SEARCH_STATE_DIR: STATE_DIR,
-        CORE_SEARCH_CACHE_TTL: "0",
-        EXA_API_KEY: "test-key",
-        EXA_BASE_URL: server.url,
-        CORE_SEARCH_ORDER: "exa",
-      },
+      env: binEnv(exaAt(server.url)),
       stdio: ["ignore", "pipe", "pipe"],
     });
     const chunks: Buffer[] = [];
