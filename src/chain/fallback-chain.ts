@@ -55,6 +55,8 @@ export interface ChainOptions extends StageState {
   now?: () => number;
   /** Told of each attempt as it is recorded, with the hits it returned (progress displays). */
   onAttempt?: (attempt: Attempt, hits: number) => void;
+  /** Told each time a stage has been sent the request: the call now waits on the network. */
+  onAsking?: () => void;
   /** Options a stage may leave unapplied without a warning: the plan's own language, not the caller's. */
   quiet?: readonly SearchOption[] | undefined;
 }
@@ -148,10 +150,9 @@ export async function runChain(
     const { started } = entry;
     try {
       // Raced against the deadline as well, so a provider that ignores its signal cannot hold the call.
-      const response = await untilAborted(
-        provider.search({ ...requestFor(provider.name, request), signal: options.deadline }),
-        options.deadline,
-      );
+      const searching = provider.search({ ...requestFor(provider.name, request), signal: options.deadline });
+      options.onAsking?.();
+      const response = await untilAborted(searching, options.deadline);
       const ms = Math.round(now() - started);
       await leaveStage(provider.name, options, entry, { deadlineHit: false, clock });
       unresponsive.push(...response.unresponsiveEngines);

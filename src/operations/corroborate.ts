@@ -32,6 +32,7 @@ import { corroborateInputSchema } from "./corroborate-input.js";
 import type { JudgeChoice } from "./input-fields.js";
 import { READ_PAGES_RANGE } from "./input-ranges.js";
 import { parseInput } from "./parse-input.js";
+import { primeWhileWaiting } from "./prime-analysis.js";
 import { type ProgressEvent, progressEmitter } from "./progress-events.js";
 
 /** Besides its own, every search option (`SearchOptionInputs`) applies to each planned call. */
@@ -186,6 +187,17 @@ async function runPipeline(
   // analysis goes to a server's worker pool (the built-in judge only), which starts once every call is back
   const pool = judge === defaultJudge ? analyse : undefined;
   const ahead = judgeAhead(pool?.judgeAhead ? pooledJudge(pool.judgeAhead) : judge, plan.claim);
+  // The built-in judge judging in this thread (no pool judges ahead): a process's first question
+  // compiles the analysis while it waits.
+  const primer =
+    judge === defaultJudge && !pool?.judgeAhead
+      ? primeWhileWaiting(
+          plan.claim,
+          calls.map((call) => call.id),
+          deadline,
+          logger,
+        )
+      : undefined;
   const results = await pMap(
     calls,
     async (call) => {
@@ -204,8 +216,10 @@ async function runPipeline(
           logger,
           ...shared,
           onAttempt: (attempt, hits) => emit({ type: "attempt", call: id, role, hits, ...attempt }),
+          onAsking: () => primer?.asked(id),
         },
       );
+      primer?.back(id);
       emit({
         type: "call-finished",
         call: id,

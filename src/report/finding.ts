@@ -68,6 +68,7 @@ function baseVerb(verb: string): string {
   return verb.slice(0, -1);
 }
 
-function lowerFirst(text: string): string {
+/** "Coffee raises …" → "coffee raises …"; an acronym ("NASA …") stays as written. */
+export function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
