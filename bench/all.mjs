@@ -20,6 +20,7 @@ const BENCHES = [
   ["deadline", "every stage hanging"],
   ["server", "20 concurrent requests through the HTTP API, 10 concurrent tool calls through the MCP server"],
   ["cli", "the command, one question a process, as an agent runs it"],
+  ["first-question", "the first question of a new process: library, MCP server, HTTP API"],
   ["state", "cache hit latency and state round trips per corroborate (memory, file, Redis)"],
   ["read-pages", "corroborate reading 3 and 5 pages against the same question without reading"],
 ];

@@ -15,10 +15,6 @@
 // each analysis thread): CPU per question falls from about 40 ms over the first 40 questions to
 // about 25 ms once warm. A long-running server spends nearly all its life warm.
 // Run: npm run build && node bench/server.mjs
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
   checkServedReport,
   figure,
@@ -26,12 +22,11 @@ import {
   machineLine,
   median,
   percentile,
-  QUESTION,
   run,
   scratchStateDir,
-  timed,
 } from "./common.mjs";
 import { startFakeServices } from "./fake-services.mjs";
+import { askServe, startMcp, startServe } from "./spawned.mjs";
 
 const HTTP_CONCURRENT = 20;
 const MCP_CONCURRENT = 10;
@@ -40,101 +35,23 @@ const ROUNDS = 3;
 const WARM_QUESTIONS = 400;
 const LATENCIES_MS = [50, 300];
 const LIMIT = 20;
-const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
-
-async function ask(api) {
-  const { ms, result } = await timed(async () => {
-    const response = await fetch(`${api.url}/v1/corroborate`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ question: QUESTION, limit: LIMIT }),
-    });
-    return { status: response.status, body: await response.json() };
-  });
-  return { ms, ...result };
-}
 
 /** One checked question through the HTTP API; resolves with its latency. */
 async function askHttp(api) {
-  const { ms, status, body } = await ask(api);
+  const { ms, status, body } = await askServe(api, LIMIT);
   if (status !== 200) throw new Error(`HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`);
   checkServedReport(body, LIMIT);
   return ms;
 }
 
-/**
- * `core-search serve` in a child process, as it is deployed: its default limits, settings from its
- * environment, its own event loop and worker threads (the requests' JSON is parsed here, not there).
- */
-async function startServe(searxngUrl, stateDir) {
-  const child = spawn(process.execPath, [BIN, "serve", "--port", "0"], {
-    env: {
-      ...process.env,
-      SEARXNG_URL: searxngUrl,
-      CORE_SEARCH_KEYLESS: "off",
-      CORE_SEARCH_CACHE_TTL: "0",
-      CORE_SEARCH_STATE_DIR: stateDir,
-      CORE_SEARCH_LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  const url = await new Promise((resolve, reject) => {
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk.toString("utf8");
-      const served = /serving on (\S+)/.exec(stderr);
-      if (served) resolve(served[1]);
-    });
-    child.on("exit", (code) =>
-      reject(new Error(`core-search serve exited (${code}): ${stderr.slice(-1000)}`)),
-    );
-  });
-  return {
-    url,
-    close: () =>
-      new Promise((resolve) => {
-        child.removeAllListeners("exit");
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
-/** `core-search mcp` in a child process with a connected client; `ask()` is one checked tool call. */
-async function startMcp(searxngUrl, stateDir) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, "mcp"],
-    env: {
-      SEARXNG_URL: searxngUrl,
-      CORE_SEARCH_KEYLESS: "off",
-      // The result cache is off: every run asks the services.
-      CORE_SEARCH_CACHE_TTL: "0",
-      CORE_SEARCH_STATE_DIR: stateDir,
-    },
-    stderr: "pipe",
-  });
-  let stderr = "";
-  transport.stderr?.on("data", (chunk) => {
-    stderr += chunk.toString("utf8");
-  });
-  const client = new Client({ name: "core-search-bench", version: "0.0.0" });
-  await client.connect(transport);
-  return {
-    async ask() {
-      const { ms, result } = await timed(() =>
-        client.callTool({ name: "corroborate", arguments: { question: QUESTION, limit: LIMIT } }),
-      );
-      if (result.isError) {
-        const text = result.content.map((c) => c.text ?? "").join("\n");
-        throw new Error(`MCP corroborate failed: ${text.slice(0, 300)}\n${stderr.slice(-1000)}`);
-      }
-      checkServedReport(result.structuredContent, LIMIT);
-      return ms;
-    },
-    close: () => client.close(),
-  };
-}
+/** Settings of a server asking the fake SearXNG only, with the result cache off. */
+const settingsEnv = (searxngUrl, stateDir) => ({
+  SEARXNG_URL: searxngUrl,
+  CORE_SEARCH_KEYLESS: "off",
+  // The result cache is off: every run asks the services.
+  CORE_SEARCH_CACHE_TTL: "0",
+  CORE_SEARCH_STATE_DIR: stateDir,
+});
 
 /**
  * For each provider latency: a warm-up (JIT, connections to the fake, the preflight's cache; a full
@@ -171,7 +88,7 @@ async function main() {
   const closers = [];
   try {
     const searxngUrl = `${services.url}/sx`;
-    const api = await startServe(searxngUrl, state.dir);
+    const api = await startServe(settingsEnv(searxngUrl, state.dir));
     closers.push(() => api.close());
     const httpRows = await measure(services, () => askHttp(api), HTTP_CONCURRENT);
 
@@ -179,7 +96,9 @@ async function main() {
     const defaults = api;
     // Each is served (checked) or refused with 503 BUSY; any other answer is an error.
     const statuses = {};
-    for (const answer of await Promise.all(Array.from({ length: HTTP_CONCURRENT }, () => ask(defaults)))) {
+    for (const answer of await Promise.all(
+      Array.from({ length: HTTP_CONCURRENT }, () => askServe(defaults, LIMIT)),
+    )) {
       if (answer.status === 200) checkServedReport(answer.body, LIMIT);
       else if (answer.status !== 503 || answer.body?.error?.code !== "BUSY")
         throw new Error(
@@ -193,7 +112,7 @@ async function main() {
       await Promise.all(Array.from({ length: HTTP_CONCURRENT }, () => askHttp(api)));
     const warmRows = await measure(services, () => askHttp(api), HTTP_CONCURRENT, LATENCIES_MS.slice(1));
 
-    const mcp = await startMcp(searxngUrl, mcpState.dir);
+    const mcp = await startMcp(settingsEnv(searxngUrl, mcpState.dir), { limit: LIMIT });
     closers.push(() => mcp.close());
     const mcpRows = await measure(services, () => mcp.ask(), MCP_CONCURRENT);
 
