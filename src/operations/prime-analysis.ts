@@ -67,7 +67,8 @@ let running: Promise<number> | undefined;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** How often a step waiting for requests to go out looks again. */
 const UNSENT_POLL_MS = 2;
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, UNSENT_POLL_MS));
+/** Unreferenced: waiting to prime never keeps a process alive. */
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, UNSENT_POLL_MS).unref());
 
 /**
  * Runs the steps this thread has not run yet, each in an event-loop turn of its own, until `stop`
