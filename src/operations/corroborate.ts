@@ -219,7 +219,7 @@ async function runPipeline(
           onAsking: () => primer?.asked(id),
         },
       );
-      primer?.back(id);
+      primer?.back();
       emit({
         type: "call-finished",
         call: id,
