@@ -40,7 +40,9 @@ export function sampleHits(claim: string): HitsToAnalyse {
   sampleFile ??= readDataFile("sample-results.json") as SampleFile;
   const sample = sampleFile;
   const about = claim.trim() === "" ? sample.claim : claim.trim();
-  const fill = (text: string) => text.replaceAll("{claim}", about).replaceAll("{inline}", lowerFirst(about));
+  const inline = lowerFirst(about);
+  // Functions, not strings: a claim's "$&" or "$'" is text, not a replacement pattern.
+  const fill = (text: string) => text.replaceAll("{claim}", () => about).replaceAll("{inline}", () => inline);
   const hits = sample.calls.flatMap((results, index): HitFromCall[] =>
     results.map((result, rank) => ({
       call: index + 1,

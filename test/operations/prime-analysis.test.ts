@@ -51,6 +51,16 @@ describe("the sample results", () => {
   });
 });
 
+describe("sampleHits", () => {
+  it("writes the claim into the sample as it is, dollar signs included", async () => {
+    const { sampleHits } = await load();
+    const claim = "Bitcoin will reach $'100k' by $& 2030";
+    const texts = sampleHits(claim).hits.flatMap(({ hit }) => [hit.title, hit.snippet]);
+    expect(texts.filter((text) => text.includes(claim)).length).toBeGreaterThan(3);
+    expect(texts.every((text) => !text.includes("{claim}") && !text.includes("{inline}"))).toBe(true);
+  });
+});
+
 describe("primeAnalysis", () => {
   it("stops when told, leaves the rest for later, and runs once a thread", async () => {
     const { primeAnalysis, isPrimed, sampleHits } = await load();
