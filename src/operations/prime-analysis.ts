@@ -1,6 +1,6 @@
 import { prepareHits } from "../dedup/dedupe.js";
 import type { HitFromCall } from "../dedup/merge-hits.js";
-import { unsentRequests, watchUnsentRequests } from "../http/unsent-requests.js";
+import { repliesBegun, unsentRequests, watchRequests } from "../http/request-activity.js";
 import { defaultJudge } from "../judge/default-judge.js";
 import type { StanceJudgement } from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
@@ -13,7 +13,7 @@ import { analyseHits, type HitsToAnalyse } from "./analyse-hits.js";
  * it V8 compiling the code and the data files being read; the next costs 10-30 ms. A question spends
  * most of its time waiting on the network with nothing to do, so the first question of a process
  * analyses a few made-up results (src/data/sample-results.json) in that wait, one small step an
- * event-loop turn, and stops as soon as a call comes back: the real results then find the code
+ * event-loop turn, and stops as soon as a reply begins: the real results then find the code
  * compiled. A step waits while any request of the process is not on the wire yet (a connection or
  * TLS handshake under way), so it never holds one back; a step that runs into a reply holds it up
  * by that step only, and the real analysis no longer pays for what the step compiled. Nothing the
@@ -131,9 +131,9 @@ export interface Primer {
 
 /**
  * Primes the analysis while a question waits: from when every one of `calls` has asked a service
- * until the first is back or `deadline` passes. A question with a call back before the last has
- * asked (a cached answer, a skipped stage) leaves it to the next. Priming that fails costs nothing
- * but a debug line.
+ * until the process's first reply begins, a call is back or `deadline` passes. A question with a
+ * call back before the last has asked (a cached answer, a skipped stage) leaves it to the next.
+ * Priming that fails costs nothing but a debug line.
  */
 export function primeWhileWaiting(
   claim: string,
@@ -143,10 +143,13 @@ export function primeWhileWaiting(
 ): Primer {
   if (primed) return { asked: () => {}, back: () => {} };
   // Before any request is made, so that each is counted.
-  watchUnsentRequests();
+  watchRequests();
+  const repliesBefore = repliesBegun();
   const notAsked = new Set(calls);
   let anyBack = false;
-  const stop = () => anyBack || deadline.aborted;
+  // Any reply stops it, not only a call's last: a call may take several requests (a keyless
+  // stage's session handshake), and each waits for the event loop.
+  const stop = () => anyBack || deadline.aborted || repliesBegun() > repliesBefore;
   return {
     asked(call) {
       if (!notAsked.delete(call) || notAsked.size > 0 || anyBack) return;

@@ -23,7 +23,8 @@ const load = async () => ({
   ...(await import("../../src/operations/corroborate.js")),
   ...(await import("../../src/judge/default-judge.js")),
   ...(await import("../../src/config/config.js")),
-  ...(await import("../../src/http/unsent-requests.js")),
+  ...(await import("../../src/http/request-activity.js")),
+  ...(await import("../../src/log/silent-logger.js")),
 });
 
 describe("the sample results", () => {
@@ -77,8 +78,8 @@ describe("primeAnalysis", () => {
   });
 
   it("judges nothing while a request of the process waits to be written", async () => {
-    const { primeAnalysis, isPrimed, defaultJudge, watchUnsentRequests, unsentRequests } = await load();
-    watchUnsentRequests();
+    const { primeAnalysis, isPrimed, defaultJudge, watchRequests, unsentRequests } = await load();
+    watchRequests();
     const held: http.ServerResponse[] = [];
     const server = http.createServer((_req, res) => held.push(res));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -105,6 +106,46 @@ describe("primeAnalysis", () => {
     expect(await priming).toBeGreaterThan(0);
     expect(judge).toHaveBeenCalled();
     expect(isPrimed()).toBe(true);
+    held[1]?.end();
+    await (await second).body.dump();
+  });
+});
+
+describe("primeWhileWaiting", () => {
+  it("starts once every call has asked, and stops when the process's first reply begins", async () => {
+    const { primeWhileWaiting, isPrimed, defaultJudge, silentLogger } = await load();
+    const held: http.ServerResponse[] = [];
+    const server = http.createServer((_req, res) => held.push(res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    closers.push(() => new Promise((resolve) => server.close(resolve)));
+    closers.push(async () => server.closeAllConnections());
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const judge = vi.spyOn(defaultJudge, "judge");
+
+    const primer = primeWhileWaiting(
+      "Coffee is good for you",
+      [1, 2],
+      new AbortController().signal,
+      silentLogger,
+    );
+    const first = request(`${url}/one`);
+    primer.asked(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(judge).not.toHaveBeenCalled();
+
+    const second = request(`${url}/two`);
+    primer.asked(2);
+    while (judge.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // A reply begins (the first part of a call, say): priming stops after the step under way.
+    held[0]?.writeHead(200);
+    held[0]?.flushHeaders();
+    const reply = await first;
+    const judgedThen = judge.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(judge.mock.calls.length).toBeLessThanOrEqual(judgedThen + 1);
+    expect(isPrimed()).toBe(false);
+    held[0]?.end();
+    await reply.body.dump();
     held[1]?.end();
     await (await second).body.dump();
   });

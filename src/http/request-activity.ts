@@ -1,13 +1,15 @@
 import { subscribe } from "node:diagnostics_channel";
 
 /**
- * How many of this process's HTTP requests have been made but are not on the wire yet: waiting for
- * a connection, its TLS handshake or a free socket. Work that only fills idle time (priming the
- * analysis) waits while there are any, so it never holds a request back. undici reports each
- * request's creation, its headers' writing and its failure on diagnostics channels; they are
- * listened to from the first {@link watchUnsentRequests} on.
+ * What this process's HTTP requests are doing, for work that only fills idle time (priming the
+ * analysis): how many are made but not on the wire yet (waiting for a connection, its TLS handshake
+ * or a free socket), so that such work never holds one back, and how many replies have begun, so
+ * that it stops when there is a reply to read. undici reports each request's creation, its headers'
+ * writing, its reply's headers and its failure on diagnostics channels; they are listened to from
+ * the first {@link watchRequests} on.
  */
 let unsent = 0;
+let replies = 0;
 let watching = false;
 /** undici's requests counted as unsent: a failure after the headers went out is not counted twice. */
 const waiting = new WeakSet<object>();
@@ -19,7 +21,7 @@ function settle({ request }: RequestMessage): void {
 }
 
 /** Starts counting; requests made before the first call are not seen. */
-export function watchUnsentRequests(): void {
+export function watchRequests(): void {
   if (watching) return;
   watching = true;
   subscribe("undici:request:create", (message) => {
@@ -28,9 +30,17 @@ export function watchUnsentRequests(): void {
   });
   subscribe("undici:client:sendHeaders", (message) => settle(message as RequestMessage));
   subscribe("undici:request:error", (message) => settle(message as RequestMessage));
+  subscribe("undici:request:headers", () => {
+    replies += 1;
+  });
 }
 
-/** Requests made since {@link watchUnsentRequests} and not written yet. */
+/** Requests made since {@link watchRequests} and not written yet. */
 export function unsentRequests(): number {
   return unsent;
+}
+
+/** Replies whose headers have arrived since {@link watchRequests}. */
+export function repliesBegun(): number {
+  return replies;
 }

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
-import { unsentRequests, watchUnsentRequests } from "../../src/http/unsent-requests.js";
+import { repliesBegun, unsentRequests, watchRequests } from "../../src/http/request-activity.js";
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -24,9 +24,9 @@ async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
-describe("unsentRequests", () => {
+describe("request activity", () => {
   it("counts a request from its making until its headers are written", async () => {
-    watchUnsentRequests();
+    watchRequests();
     const server = await heldServer();
     // One connection: a second request waits, unsent, for the first to be answered.
     const agent = new Agent({ connections: 1, pipelining: 1 });
@@ -43,8 +43,10 @@ describe("unsentRequests", () => {
     expect(server.held).toHaveLength(1);
     expect(unsentRequests()).toBe(base + 1);
 
+    const replies = repliesBegun();
     server.held[0]?.end("one");
     expect(await (await first).body.text()).toBe("one");
+    expect(repliesBegun()).toBe(replies + 1);
     await until(() => server.held.length === 2);
     expect(unsentRequests()).toBe(base);
     server.held[1]?.end("two");
@@ -53,7 +55,7 @@ describe("unsentRequests", () => {
   });
 
   it("stops counting a request that fails before it is written", async () => {
-    watchUnsentRequests();
+    watchRequests();
     const base = unsentRequests();
     // Nothing listens on a port just freed: the connection is refused, the request never written.
     const server = http.createServer();
