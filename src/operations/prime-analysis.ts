@@ -115,7 +115,13 @@ async function runSteps(claim: string, stop: () => boolean): Promise<number> {
     await nextTurn();
     while (unsentRequests() > 0 && !stop()) await pause();
     if (stop()) return run;
-    await (steps[stepsDone] as () => unknown)();
+    try {
+      await (steps[stepsDone] as () => unknown)();
+    } catch (error) {
+      // A step that fails would fail again: the thread gives priming up.
+      primed = true;
+      throw error;
+    }
     stepsDone += 1;
     run += 1;
   }

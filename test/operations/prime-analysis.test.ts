@@ -77,6 +77,14 @@ describe("primeAnalysis", () => {
     expect(await primeAnalysis("Tea is good for you")).toBe(0);
   });
 
+  it("gives up for good when a step fails", async () => {
+    const { primeAnalysis, defaultJudge } = await load();
+    const judge = vi.spyOn(defaultJudge, "judge").mockRejectedValue(new Error("no model"));
+    await expect(primeAnalysis("Coffee is good for you")).rejects.toThrow("no model");
+    expect(await primeAnalysis("Coffee is good for you")).toBe(0);
+    expect(judge).toHaveBeenCalledTimes(1);
+  });
+
   it("judges nothing while a request of the process waits to be written", async () => {
     const { primeAnalysis, isPrimed, defaultJudge, watchRequests, unsentRequests } = await load();
     watchRequests();
