@@ -1,5 +1,6 @@
 import { titleMarkersConflict } from "./event-markers.js";
 import { contentWords } from "./title-fingerprint.js";
+import { titlesDisagree } from "./title-polarity.js";
 
 /**
  * A press release and the pages that rewrite it: trade sites and aggregators retitle a release
@@ -10,7 +11,8 @@ import { contentWords } from "./title-fingerprint.js";
  * at least {@link SNIPPET_SHARE} of the shorter snippet's (a snippet too short to compare leaves
  * the titles to share {@link TITLE_SHARE_ALONE}), and their titles' event markers agree: one
  * company's release about its third quarter never takes in a rewrite of its fourth-quarter
- * release, nor one product's launch another's. (Snippets reworded are not compared word by word.) The company's name alone ties nothing: it is one word of many.
+ * release, nor one product's launch another's; nor a fact check or denial of the release, which
+ * restates it (title-polarity.ts). (Snippets reworded are not compared word by word.) The company's name alone ties nothing: it is one word of many.
  */
 
 export const TITLE_SHARE = 0.6;
@@ -82,7 +84,13 @@ export function releaseRewriteLinks(
       if (titleShare < TITLE_SHARE) continue;
       const snippetShare = overlap(snippetOf(release), snippetOf(page));
       const agrees = snippetShare === null ? titleShare >= TITLE_SHARE_ALONE : snippetShare >= SNIPPET_SHARE;
-      if (agrees && !titleMarkersConflict(item.title, other.title)) links.push([release, page]);
+      if (
+        agrees &&
+        !titleMarkersConflict(item.title, other.title) &&
+        !titlesDisagree(item.title, other.title)
+      ) {
+        links.push([release, page]);
+      }
     }
   }
   return links;

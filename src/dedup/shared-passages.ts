@@ -2,6 +2,7 @@ import { snippetMarkersConflict, stripDateline } from "./event-markers.js";
 import { isNormalizationInert } from "./inert-text.js";
 import { normalizeSnippet } from "./normalize-title.js";
 import { withoutBoilerplate } from "./republishing-credits.js";
+import { titlesDisagree } from "./title-polarity.js";
 
 /**
  * Texts that share passages: a wire story a local site ran under its own headline, a release a
@@ -15,7 +16,8 @@ import { withoutBoilerplate } from "./republishing-credits.js";
  * different domains are one text when they share at least half the kept runs of the shorter one,
  * or {@link LONG_SHARED_RUNS} kept runs wherever they are (a sentence or two kept word for word
  * after the first was rewritten), and their snippets' event markers do not disagree
- * (event-markers.ts; the headlines may be rewritten, so theirs are not compared). Independent
+ * (event-markers.ts; the headlines may be rewritten, so theirs are not compared), and their headlines
+ * do not say opposite things (title-polarity.ts: a fact check quotes what it checks). Independent
  * reports of one event share a phrase or a short quote, far fewer runs than that.
  *
  * Bounded: each kept run is looked up once per snippet, and a run shared by many snippets keeps
@@ -45,6 +47,7 @@ export const MAX_PASSAGE_ITEMS = 2_000;
 
 export interface PassageInput {
   domain: string;
+  title: string;
   snippet: string;
 }
 
@@ -87,7 +90,8 @@ export function sharedPassageLinks(items: readonly PassageInput[]): [number, num
       if (
         enough &&
         otherItem.domain !== item.domain &&
-        !snippetMarkersConflict(otherItem.snippet, item.snippet)
+        !snippetMarkersConflict(otherItem.snippet, item.snippet) &&
+        !titlesDisagree(otherItem.title, item.title)
       ) {
         links.push([other, index]);
       }

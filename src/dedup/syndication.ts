@@ -4,6 +4,7 @@ import { DisjointSets } from "./disjoint-sets.js";
 import { markersConflict } from "./event-markers.js";
 import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
 import { MAX_LEADERS, oneBlock, rareWordBlocks } from "./title-blocks.js";
+import { titlesDisagree } from "./title-polarity.js";
 
 /**
  * Syndication: the same story published on several domains (a wire copy on twenty news sites, an
@@ -283,12 +284,17 @@ function sameStory(a: PreparedItem, b: PreparedItem, stats: SyndicationStats): b
   const snippetA = a.snippet();
   const snippetB = b.snippet();
   if (snippetA.text.length < MIN_SNIPPET_CHARS || snippetB.text.length < MIN_SNIPPET_CHARS) {
-    return titleSimilarity >= TITLE_SIMILARITY_WITHOUT_SNIPPET && !markersConflict(a.raw, b.raw);
+    return titleSimilarity >= TITLE_SIMILARITY_WITHOUT_SNIPPET && !differ(a.raw, b.raw);
   }
   stats.snippetComparisons += 1;
   const length = Math.min(snippetA.text.length, snippetB.text.length);
   const snippetSimilarity = diceOfOpeningsAbove(snippetA.text, snippetB.text, length, SNIPPET_SIMILARITY);
-  return snippetSimilarity > SNIPPET_SIMILARITY && !markersConflict(a.raw, b.raw);
+  return snippetSimilarity > SNIPPET_SIMILARITY && !differ(a.raw, b.raw);
+}
+
+/** Texts alike in wording that tell different events, or say opposite things. */
+function differ(a: SyndicationInput, b: SyndicationInput): boolean {
+  return markersConflict(a, b) || titlesDisagree(a.title, b.title);
 }
 
 function prepareSnippet(snippet: string): PreparedSnippet {

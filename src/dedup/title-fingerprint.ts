@@ -2,13 +2,15 @@ import { memoize } from "../util/memoize.js";
 import { readDataFile } from "../util/read-data-file.js";
 import { isNormalizationInert } from "./inert-text.js";
 import { newsSources } from "./news-sources.js";
+import { polarityMark } from "./title-polarity.js";
 
 /**
  * Story fingerprint: without a corpus there are no word frequencies, so word length stands in for
  * rarity. The title loses a trailing site-name segment ("… | AP News", "… - The Hill"), is folded
  * to lower-case ASCII letters and digits, loses stop words (src/data/stop-words.json) and agency
  * names, and plurals are folded; the six longest distinct words, sorted alphabetically, are the
- * fingerprint. Reprints that keep the headline (wire and release copies mostly do) match; light
+ * fingerprint, marked when the headline is a fact check or a denial (title-polarity.ts: a denial
+ * keeps every long word of what it denies). Reprints that keep the headline (wire and release copies mostly do) match; light
  * edits that keep the long words still match; rewritten headlines do not, and titles with fewer
  * than three content words give no fingerprint at all (too generic to tie anything). Recurring
  * headlines ("Stock market today: …") can still collide — the cost is one origin too few, never a
@@ -56,7 +58,7 @@ function fingerprintOf(title: string): string | null {
   const distinct = contentWords(stripSiteSuffix(title));
   if (distinct.length < 3) return null;
   distinct.sort((a, b) => b.length - a.length || compareText(a, b));
-  return distinct.slice(0, 6).sort(compareText).join("-");
+  return `${distinct.slice(0, 6).sort(compareText).join("-")}${polarityMark(title)}`;
 }
 
 /**

@@ -41,4 +41,20 @@ describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
       [],
     );
   });
+
+  it("keeps apart a fact check and a denial that restate the release", () => {
+    const factCheck = {
+      domain: "factcheck.example.org",
+      title: "Fact check: Voltera solid-state cell with 520 Wh/kg energy density?",
+      snippet:
+        "Posts say Voltera Energy unveiled a solid-state lithium-metal cell that stores 520 watt-hours per kilogram and retains 90% of its capacity after 1,000 cycles. Independent tests have not been published.",
+    };
+    const denial = {
+      domain: "batterylab.example.edu",
+      title: "Voltera solid-state cell does not reach 520 Wh/kg energy density, lab finds",
+      snippet:
+        "Voltera Energy says its VX-520 solid-state lithium-metal cell stores 520 watt-hours per kilogram and retains 90% of its capacity after 1,000 cycles; our pack-level tests found 410.",
+    };
+    expect(releaseRewriteLinks([RELEASE, factCheck, denial], [true, false, false])).toEqual([]);
+  });
 });

@@ -7,8 +7,16 @@ const LEDE =
 describe("sharedPassageLinks: one text under different headlines", () => {
   it("ties an agency story to a copy that dropped the dateline and added a sentence", () => {
     const items = [
-      { domain: "apnews.com", snippet: `BOULDER, Colo. (AP) — ${LEDE}` },
-      { domain: "ksl.com", snippet: `${LEDE} Gusts topped 100 mph in the foothills.` },
+      {
+        domain: "apnews.com",
+        title: "Wildfire forces 19,000 to flee near Boulder",
+        snippet: `BOULDER, Colo. (AP) — ${LEDE}`,
+      },
+      {
+        domain: "ksl.com",
+        title: "Colorado grass fire destroys homes west of Boulder",
+        snippet: `${LEDE} Gusts topped 100 mph in the foothills.`,
+      },
     ];
     expect(sharedPassageLinks(items)).toEqual([[0, 1]]);
   });
@@ -19,10 +27,12 @@ describe("sharedPassageLinks: one text under different headlines", () => {
     const items = [
       {
         domain: "globenewswire.com",
+        title: "Calyra Therapeutics Announces Global Licensing Agreement with Nordvik Pharma for CLY-401",
         snippet: `Calyra Therapeutics today announced a global licensing agreement with Nordvik Pharma for CLY-401. ${quote}`,
       },
       {
         domain: "dealsweekly.example.com",
+        title: "Nordvik pays $150M upfront for Calyra's oral drug",
         snippet: `Nordvik is paying $150 million upfront to license Calyra's oral drug worldwide. ${quote}`,
       },
     ];
@@ -33,23 +43,27 @@ describe("sharedPassageLinks: one text under different headlines", () => {
     const items = [
       {
         domain: "denverpost.com",
+        title: "Deputies go door to door as fire races toward Boulder subdivisions",
         snippet:
           "Sheriff's deputies went door to door on Thursday as a grass fire driven by hurricane-force gusts raced toward subdivisions west of Boulder, officials said.",
       },
       {
         domain: "nytimes.com",
+        title: "Thousands flee fast-moving Colorado fire",
         snippet:
           "Thousands of residents fled as a fast-moving fire tore through neighborhoods outside Boulder, in a December blaze that officials said was fueled by drought and extreme winds.",
       },
-      { domain: "one.example", snippet: LEDE },
-      { domain: "one.example", snippet: LEDE },
+      { domain: "one.example", title: "Boulder fire", snippet: LEDE },
+      { domain: "one.example", title: "Boulder fire", snippet: LEDE },
       {
         domain: "wire.example",
+        title: "Acme Corp. Reports Third Quarter 2025 Results",
         snippet:
           "Acme Corp. (NASDAQ: ACME) today announced financial results for the third quarter ended September 30, 2025, and provided a business update for investors.",
       },
       {
         domain: "wire2.example",
+        title: "Acme Corp. Reports Fourth Quarter 2025 Results",
         snippet:
           "Acme Corp. (NASDAQ: ACME) today announced financial results for the fourth quarter ended December 31, 2025, and provided a business update for investors.",
       },
@@ -57,9 +71,33 @@ describe("sharedPassageLinks: one text under different headlines", () => {
     expect(sharedPassageLinks(items)).toEqual([]);
   });
 
+  it("keeps a fact check apart from the release whose opening it quotes", () => {
+    const claim =
+      "a twelve-week clinical study showed its NeuroBoost supplement improves memory and focus in healthy adults of every age";
+    const items = [
+      {
+        domain: "prnewswire.com",
+        title: "NeuroBoost Supplement Improves Memory in Healthy Adults, Study Finds",
+        snippet: `SAN JOSE, Calif. /PRNewswire/ -- Acme Corp. today announced that ${claim}.`,
+      },
+      {
+        domain: "factcheck.example",
+        title: "Fact check: Study does not show NeuroBoost improves memory",
+        snippet: `Posts say ${claim}. The study had 40 people, no placebo group, and was paid for by Acme.`,
+      },
+      {
+        domain: "healthnews.example",
+        title: "Acme says NeuroBoost sharpens memory",
+        snippet: `Acme Corp. said on Monday that ${claim}, without naming the journal.`,
+      },
+    ];
+    expect(sharedPassageLinks(items)).toEqual([[0, 2]]);
+  });
+
   it("ties a flood of one text on two thousand domains to its first copy", () => {
     const items = Array.from({ length: 2_000 }, (_, index) => ({
       domain: `farm${index}.example`,
+      title: "Boulder wildfire",
       snippet: LEDE,
     }));
     const links = sharedPassageLinks(items);

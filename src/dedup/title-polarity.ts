@@ -1,0 +1,152 @@
+import { memoize } from "../util/memoize.js";
+import { readDataFile } from "../util/read-data-file.js";
+
+/**
+ * Headlines that say opposite things about one subject. Origin tracing ties pages by shared
+ * wording, and a denial shares nearly all of it: "Fact check: NeuroBoost does not improve memory"
+ * repeats the release "NeuroBoost improves memory" word for word but for one. Such a pair is two
+ * origins, one for and one against, never a copy and its source, so wording never ties two
+ * headlines when
+ *
+ * - one disputes ("fact check", "false", "myth", "hoax", "denies") and the other states plainly,
+ *   without a denial of its own: a fact check or a denial is its own reporting; or
+ * - one denies, in the clause of its negation, a word the other states plainly ("does not cause"
+ *   / "causes", "no link" / "linked", "does not reach 520 Wh/kg" / "… with 520 Wh/kg"). A denial
+ *   of words the other does not have is no conflict: "Fed holds rates, signals no cuts" is still
+ *   a copy of "Fed holds rates" with a clause cut.
+ *
+ * Two headlines that both deny agree, whichever way each does it.
+ *
+ * English words only (src/data/title-polarity.json); headlines in other languages never conflict.
+ */
+
+interface PolarityWords {
+  negations: ReadonlySet<string>;
+  negatedSuffix: string;
+  disputeWords: ReadonlySet<string>;
+  disputePhrases: readonly string[];
+  skipped: ReadonlySet<string>;
+  subordinators: ReadonlySet<string>;
+}
+
+interface Polarity {
+  /** A fact check, a debunking or a reported denial. */
+  disputes: boolean;
+  /** A negation in what the headline states (not in a clause of detail: "nun who had no idea"). */
+  negates: boolean;
+  /** Stems of the words the headline denies: those after a negation, to the end of its clause. */
+  denied: readonly string[];
+  /** Stems of every word of the headline. */
+  stems: ReadonlySet<string>;
+}
+
+let words: PolarityWords | undefined;
+
+function polarityWords(): PolarityWords {
+  if (words === undefined) {
+    const data = readDataFile("title-polarity.json") as {
+      negations: string[];
+      negatedSuffix: string;
+      disputeWords: string[];
+      disputePhrases: string[];
+      skippedAfterNegation: string[];
+      negationIgnoredAfter: string[];
+    };
+    const stopWords = (readDataFile("stop-words.json") as { words: string[] }).words;
+    words = {
+      negations: new Set(data.negations),
+      negatedSuffix: data.negatedSuffix,
+      disputeWords: new Set(data.disputeWords),
+      disputePhrases: data.disputePhrases.map((phrase) => ` ${phrase} `),
+      skipped: new Set([...stopWords, ...data.skippedAfterNegation]),
+      subordinators: new Set(data.negationIgnoredAfter),
+    };
+  }
+  return words;
+}
+
+/** Where a denial's reach ends: a clause break ("Fed holds rates, signals no cuts"). */
+const CLAUSE_BREAK = /[,;:!?|()[\]–—]|\s-\s|\.(?:\s|$)/u;
+
+/** The headline's clauses as lower-case words without accents, apostrophes kept inside ("doesn't"). */
+function clausesOf(title: string): string[][] {
+  return title
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replaceAll("’", "'")
+    .toLowerCase()
+    .replace(/\bno\.(?=\s*\d)/g, "no") // "No. 1" is a number sign, not a sentence's end
+    .split(CLAUSE_BREAK)
+    .map((clause) =>
+      clause
+        .split(/[^\p{L}\p{N}']+/u)
+        .map((word) => word.replace(/^'+|'+$/g, ""))
+        .filter(Boolean),
+    )
+    .filter((words) => words.length > 0);
+}
+
+/** A rough stem, so "cause", "causes" and "caused" meet: one common ending off, three letters left. */
+function stem(word: string): string {
+  const bare = word.endsWith("'s") ? word.slice(0, -2) : word;
+  const ending = /(?:ing|ed|es|s|e)$/.exec(bare);
+  return ending && bare.length - ending[0].length >= 3 ? bare.slice(0, ending.index) : bare;
+}
+
+const polarityOf = memoize((title: string): Polarity => {
+  const { negations, negatedSuffix, disputeWords, disputePhrases, skipped, subordinators } = polarityWords();
+  const isNegation = (word: string) => negations.has(word) || word.endsWith(negatedSuffix);
+  const clauses = clausesOf(title);
+  const all = clauses.flat();
+  const spaced = ` ${all.join(" ")} `;
+  let disputes = disputePhrases.some((phrase) => spaced.includes(phrase));
+  const denied: string[] = [];
+  let negates = false;
+  let elliptic = false;
+  for (const words of clauses) {
+    // What a negation denies: the words that say something from it to the clause's end.
+    let scope = false;
+    let detail = false;
+    words.forEach((word, index) => {
+      if (subordinators.has(word)) detail = true;
+      if (isNegation(word)) {
+        const next = words.slice(index + 1).find((w) => !skipped.has(w) && !isNegation(w));
+        // "No. 1", "No 10": a number after "no" is a ranking or an address, not a denial.
+        const denial = !detail && (next === undefined || /\p{L}/u.test(next));
+        negates ||= denial;
+        scope ||= denial;
+        // "… stolen? Nope", "No, that wasn't him": a negation alone denies the whole headline.
+        elliptic ||= denial && next === undefined;
+        return;
+      }
+      if (skipped.has(word)) return;
+      if (scope) denied.push(stem(word));
+      // "… is no hoax" denies a dispute: a denied dispute word is no fact check.
+      else if (disputeWords.has(word)) disputes = true;
+    });
+  }
+  const stems = new Set(all.filter((word) => !skipped.has(word) && !isNegation(word)).map(stem));
+  if (elliptic) denied.push(...stems);
+  return { disputes, negates, denied, stems };
+});
+
+/** Whether two headlines on one subject say opposite things (see the module's comment). */
+export function titlesDisagree(a: string, b: string): boolean {
+  const first = polarityOf(a);
+  const second = polarityOf(b);
+  const firstDenies = first.disputes || first.negates;
+  const secondDenies = second.disputes || second.negates;
+  // Two denials agree, and two plain statements are what wording alone compares.
+  if (firstDenies === secondDenies) return false;
+  const [denying, stating] = firstDenies ? [first, second] : [second, first];
+  return denying.disputes || denying.denied.some((word) => stating.stems.has(word));
+}
+
+/**
+ * A mark for a key built from a headline's words: "!" for a dispute, "~" for a negation, so a
+ * headline and its denial, alike in every word a key keeps, never share a key.
+ */
+export function polarityMark(title: string): string {
+  const { disputes, negates } = polarityOf(title);
+  return `${disputes ? "!" : ""}${negates ? "~" : ""}`;
+}
