@@ -10,10 +10,11 @@ import { readDataFile } from "../util/read-data-file.js";
  *
  * - one disputes ("fact check", "false", "myth", "hoax", "denies") and the other states plainly,
  *   without a denial of its own: a fact check or a denial is its own reporting; or
- * - one denies, in the clause of its negation, a word the other states plainly ("does not cause"
- *   / "causes", "no link" / "linked", "does not reach 520 Wh/kg" / "… with 520 Wh/kg"). A denial
- *   of words the other does not have is no conflict: "Fed holds rates, signals no cuts" is still
- *   a copy of "Fed holds rates" with a clause cut.
+ * - one negates a word the other states plainly: the first word after the negation that says
+ *   something ("does not cause" / "causes", "no link" / "linked", "is not 520 Wh/kg" / "… with
+ *   520 Wh/kg"). A negated word the other lacks is no conflict: "Fed holds rates, signals no cuts"
+ *   is still a copy of "Fed holds rates" with a clause cut, and "Bale won't play Jobs" a retitled
+ *   copy of "Bale quits Jobs film" (a rewritten headline keeps the object more than the verb).
  *
  * Two headlines that both deny agree, whichever way each does it.
  *
@@ -34,7 +35,7 @@ interface Polarity {
   disputes: boolean;
   /** A negation in what the headline states (not in a clause of detail: "nun who had no idea"). */
   negates: boolean;
-  /** Stems of the words the headline denies: those after a negation, to the end of its clause. */
+  /** Stems of the words the headline denies: the first after each negation that says something. */
   denied: readonly string[];
   /** Stems of every word of the headline. */
   stems: ReadonlySet<string>;
@@ -104,26 +105,33 @@ const polarityOf = memoize((title: string): Polarity => {
   let negates = false;
   let elliptic = false;
   for (const words of clauses) {
-    // What a negation denies: the words that say something from it to the clause's end.
-    let scope = false;
     let detail = false;
-    words.forEach((word, index) => {
+    // The negation waiting for its word: the next one that says something is what it denies.
+    let negation: string | null = null;
+    for (const word of words) {
       if (subordinators.has(word)) detail = true;
       if (isNegation(word)) {
-        const next = words.slice(index + 1).find((w) => !skipped.has(w) && !isNegation(w));
-        // "No. 1", "No 10": a number after "no" is a ranking or an address, not a denial.
-        const denial = !detail && (next === undefined || /\p{L}/u.test(next));
-        negates ||= denial;
-        scope ||= denial;
-        // "… stolen? Nope", "No, that wasn't him": a negation alone denies the whole headline.
-        elliptic ||= denial && next === undefined;
-        return;
+        if (!detail) negation = word;
+        continue;
       }
-      if (skipped.has(word)) return;
-      if (scope) denied.push(stem(word));
-      // "… is no hoax" denies a dispute: a denied dispute word is no fact check.
-      else if (disputeWords.has(word)) disputes = true;
-    });
+      if (skipped.has(word)) continue;
+      if (negation === null) {
+        if (disputeWords.has(word)) disputes = true;
+        continue;
+      }
+      // "No. 1", "No 10": a number after "no" is a ranking or an address, not a denial. A denied
+      // dispute word ("… is no hoax") is no dispute.
+      if (negation !== "no" || /\p{L}/u.test(word)) {
+        negates = true;
+        denied.push(stem(word));
+      }
+      negation = null;
+    }
+    // "… stolen? Nope", "No, that wasn't him": a negation with nothing after it denies the headline.
+    if (negation !== null) {
+      negates = true;
+      elliptic = true;
+    }
   }
   const stems = new Set(all.filter((word) => !skipped.has(word) && !isNegation(word)).map(stem));
   if (elliptic) denied.push(...stems);

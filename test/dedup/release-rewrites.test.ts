@@ -51,7 +51,7 @@ describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
     };
     const denial = {
       domain: "batterylab.example.edu",
-      title: "Voltera solid-state cell does not reach 520 Wh/kg energy density, lab finds",
+      title: "Voltera solid-state cell energy density is not 520 Wh/kg, lab finds",
       snippet:
         "Voltera Energy says its VX-520 solid-state lithium-metal cell stores 520 watt-hours per kilogram and retains 90% of its capacity after 1,000 cycles; our pack-level tests found 410.",
     };

@@ -14,6 +14,7 @@ describe("titlesDisagree: headlines on one subject that say opposite things", ()
       "No link between vaccine X and heart inflammation in young men",
     ],
     ["Regulator says Acme's pill is safe for children", "Regulator says Acme's pill isn’t safe for children"],
+    ["Acme unveils solid-state cell with 520 Wh/kg", "Acme solid-state cell is not 520 Wh/kg, lab finds"],
     ["Coffee causes cancer, new paper claims", "No evidence coffee causes cancer, new paper shows"],
     ["5G towers spread COVID-19, posts claim", "Fact check: 5G towers spread COVID-19, posts claim"],
     [
