@@ -18,7 +18,8 @@ import { readDataFile } from "../util/read-data-file.js";
  *
  * Two headlines that both deny agree, whichever way each does it.
  *
- * English words only (src/data/title-polarity.json); headlines in other languages never conflict.
+ * Words of English, German, French and Spanish (src/data/title-polarity.json); headlines in other
+ * languages never conflict.
  */
 
 interface PolarityWords {
@@ -66,6 +67,8 @@ function polarityWords(): PolarityWords {
   return words;
 }
 
+const FRENCH_ELISION = /^([cdjlmnst]|qu)'(.+)$/;
+
 /** Where a denial's reach ends: a clause break ("Fed holds rates, signals no cuts"). */
 const CLAUSE_BREAK = /[,;:!?|()[\]–—]|\s-\s|\.(?:\s|$)/u;
 
@@ -81,7 +84,12 @@ function clausesOf(title: string): string[][] {
     .map((clause) =>
       clause
         .split(/[^\p{L}\p{N}']+/u)
-        .map((word) => word.replace(/^'+|'+$/g, ""))
+        .flatMap((word) => {
+          const bare = word.replace(/^'+|'+$/g, "");
+          // French elisions: "c'est" is "c" and "est", "l'étude" is "l" and "étude".
+          const elided = FRENCH_ELISION.exec(bare);
+          return elided ? [elided[1] as string, elided[2] as string] : [bare];
+        })
         .filter(Boolean),
     )
     .filter((words) => words.length > 0);

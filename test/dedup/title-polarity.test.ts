@@ -24,6 +24,13 @@ describe("titlesDisagree: headlines on one subject that say opposite things", ()
     ["Mnemora supplement improves memory in adults", "The Mnemora memory myth: what the adults study found"],
     ["Durex launches pumpkin spice condom", "Durex denies it launches pumpkin spice condom"],
     ["The Batmobile was stolen in Detroit", "The Batmobile was stolen in Detroit? Nope"],
+    // German, French and Spanish, as the planner asks in them.
+    ["Kaffee verursacht Krebs, sagt neue Studie", "Kaffee verursacht keinen Krebs, sagt neue Studie"],
+    ["Faktencheck: Kaffee verursacht Krebs", "Kaffee verursacht Krebs"],
+    ["Le café cause le cancer, selon une étude", "Le café ne cause pas le cancer, selon une étude"],
+    ["La Terre est plate, c'est faux", "La Terre est plate"],
+    ["El café causa cáncer, según un estudio", "El café no causa cáncer, según un estudio"],
+    ["Bulo: el café causa cáncer", "El café causa cáncer"],
   ])("%s / %s", (a, b) => {
     expect(titlesDisagree(a, b)).toBe(true);
     expect(titlesDisagree(b, a)).toBe(true);
@@ -46,6 +53,10 @@ describe("titlesDisagree: headlines on one subject that say opposite things", ()
       "President adopts boy so he won't turn into a werewolf",
       "President adopts boy to stop him turning into a werewolf",
     ],
+    // A retitled copy says it with another verb: the negated word is not the other's.
+    ["Christian Bale won't play Steve Jobs", "Christian Bale quits Steve Jobs movie"],
+    ["Die Fed lässt die Zinsen unverändert, keine Senkung in Sicht", "Die Fed lässt die Zinsen unverändert"],
+    ["L'étude sur le café et le cancer", "L'étude sur le café et le cancer : ce qu'il faut savoir"],
   ])("%s / %s: no conflict", (a, b) => {
     expect(titlesDisagree(a, b)).toBe(false);
   });
