@@ -91,10 +91,29 @@ export function stripDateline(text: string): string {
   return text.replace(DATELINE, "");
 }
 
-/** The snippet's opening words, dateline left out, as normalized words. */
-export const openingWords = memoize((snippet: string): readonly string[] =>
-  normalizeSnippet(stripDateline(snippet)).split(" ").filter(Boolean).slice(0, SNIPPET_WORDS),
-);
+/**
+ * The markers of a snippet's opening words with their places, and how many words it shows: worked
+ * out once a snippet, as one snippet is compared with many.
+ */
+const openingMarkers = memoize((snippet: string) => {
+  // The snippet's opening words, dateline left out, normalized.
+  const words = MAY_HOLD_MARKER.test(snippet)
+    ? normalizeSnippet(stripDateline(snippet)).split(" ").filter(Boolean).slice(0, SNIPPET_WORDS)
+    : [];
+  const found: { at: number; marker: string }[] = [];
+  words.forEach((word, at) => {
+    const marker = markerOf(word);
+    if (marker !== null) found.push({ at, marker });
+  });
+  return { shown: words.length, found };
+});
+
+/** The markers among the first `count` words. */
+function markersBefore(found: readonly { at: number; marker: string }[], count: number): ReadonlySet<string> {
+  const markers = new Set<string>();
+  for (const { at, marker } of found) if (at < count) markers.add(marker);
+  return markers;
+}
 
 function disagree(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   let onlyA = false;
@@ -128,12 +147,12 @@ export function titleMarkersConflict(a: string, b: string): boolean {
  */
 export function snippetMarkersConflict(a: string, b: string): boolean {
   // Each side needs a marker of its own: a text with none at all cannot disagree.
-  if (!MAY_HOLD_MARKER.test(a) || !MAY_HOLD_MARKER.test(b)) return false;
-  const wordsA = openingWords(a);
-  const wordsB = openingWords(b);
-  const shown = Math.min(wordsA.length, wordsB.length) - 1;
+  const first = openingMarkers(a);
+  const second = openingMarkers(b);
+  if (first.found.length === 0 || second.found.length === 0) return false;
+  const shown = Math.min(first.shown, second.shown) - 1;
   if (shown < 1) return false;
-  return disagree(markersOf(wordsA.slice(0, shown)), markersOf(wordsB.slice(0, shown)));
+  return disagree(markersBefore(first.found, shown), markersBefore(second.found, shown));
 }
 
 /** The title's markers, sorted and joined: part of a key that must not tie two events of a series. */
