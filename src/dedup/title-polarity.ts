@@ -38,7 +38,7 @@ interface Polarity {
   negates: boolean;
   /** Stems of the words the headline denies: the first after each negation that says something. */
   denied: readonly string[];
-  /** Stems of every word of the headline. */
+  /** Stems of the headline's words that say something (stop words left out). */
   stems: ReadonlySet<string>;
 }
 
