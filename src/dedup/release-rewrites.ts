@@ -8,11 +8,13 @@ import { titlesDisagree } from "./title-polarity.js";
  * cell hits 500 Wh/kg") and reword its opening, but keep its story: the company, the product, the
  * figures. A page joins a release when their titles share at least {@link TITLE_SHARE} of the
  * longer title's content words (at least {@link MIN_SHARED_TITLE_WORDS}) and their snippets share
- * at least {@link SNIPPET_SHARE} of the shorter snippet's (a snippet too short to compare leaves
- * the titles to share {@link TITLE_SHARE_ALONE}), and their titles' event markers agree: one
- * company's release about its third quarter never takes in a rewrite of its fourth-quarter
- * release, nor one product's launch another's; nor a fact check or denial of the release, which
- * restates it (title-polarity.ts). (Snippets reworded are not compared word by word.) The company's name alone ties nothing: it is one word of many.
+ * at least {@link SNIPPET_SHARE} of the shorter snippet's words beyond the two headlines' (a snippet
+ * too short to compare leaves the titles to share {@link TITLE_SHARE_ALONE}): a page on the same
+ * topic repeats the headline's words, a rewrite the release's other facts too. Their titles' event
+ * markers must agree: one company's release about its third quarter never takes in a rewrite of
+ * its fourth-quarter release, nor one product's launch another's; nor a fact check or denial of
+ * the release, which restates it (title-polarity.ts). (Snippets reworded are not compared word by
+ * word.) The company's name alone ties nothing: it is one word of many.
  */
 
 export const TITLE_SHARE = 0.6;
@@ -82,7 +84,13 @@ export function releaseRewriteLinks(
       // angle ("… Under New Rule" for "CFPB Finalizes Rule …") keeps some and adds its own.
       const titleShare = count / Math.max(own.length, (titleWords[page] as string[]).length);
       if (titleShare < TITLE_SHARE) continue;
-      const snippetShare = overlap(snippetOf(release), snippetOf(page));
+      // The headlines' words are counted above; counted again, they let a page on the same topic
+      // ("Mnemora for memory: what adults should know") pass on the words every such page repeats.
+      const headlineWords = new Set([...own, ...(titleWords[page] as string[])]);
+      const snippetShare = overlap(
+        without(snippetOf(release), headlineWords),
+        without(snippetOf(page), headlineWords),
+      );
       const agrees = snippetShare === null ? titleShare >= TITLE_SHARE_ALONE : snippetShare >= SNIPPET_SHARE;
       if (
         agrees &&
@@ -94,6 +102,10 @@ export function releaseRewriteLinks(
     }
   }
   return links;
+}
+
+function without(words: ReadonlySet<string>, left: ReadonlySet<string>): ReadonlySet<string> {
+  return new Set([...words].filter((word) => !left.has(word)));
 }
 
 /** Shared share of the smaller set, or null when either is too small to compare. */

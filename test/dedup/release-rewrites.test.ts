@@ -57,4 +57,26 @@ describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
     };
     expect(releaseRewriteLinks([RELEASE, factCheck, denial], [true, false, false])).toEqual([]);
   });
+
+  it("keeps apart a page on the release's topic whose snippet repeats only the headline's words", () => {
+    const release = {
+      domain: "prnewswire.com",
+      title: "Cerevia Labs' Mnemora Supplement Improves Memory in Healthy Adults",
+      snippet:
+        "AUSTIN, Texas /PRNewswire/ -- Cerevia Labs today announced a clinical study found its Mnemora supplement improves memory scores in healthy adults.",
+    };
+    const explainer = {
+      domain: "healthsite.example",
+      title: "Mnemora supplement for memory: what healthy adults should know",
+      snippet:
+        "Cerevia Labs markets Mnemora as a memory supplement for healthy adults. Its main ingredient, bacopa, has mixed evidence in small trials.",
+    };
+    const rewrite = {
+      domain: "nutranews.example",
+      title: "Cerevia's Mnemora improves memory in healthy adults, company trial finds",
+      snippet:
+        "Cerevia Labs says a clinical study found its Mnemora supplement raised memory scores by 31% over 12 weeks in healthy adults, and plans a larger trial next year.",
+    };
+    expect(releaseRewriteLinks([release, explainer, rewrite], [true, false, false])).toEqual([[0, 2]]);
+  });
 });
