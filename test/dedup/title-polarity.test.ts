@@ -23,6 +23,10 @@ describe("titlesDisagree: headlines on one subject that say opposite things", ()
     ],
     ["Mnemora supplement improves memory in adults", "The Mnemora memory myth: what the adults study found"],
     ["Durex launches pumpkin spice condom", "Durex denies it launches pumpkin spice condom"],
+    [
+      "8-hour time-restricted eating linked to a 91% higher risk of cardiovascular death",
+      "Experts question study linking time-restricted eating to 91% higher risk of cardiovascular death",
+    ],
     ["The Batmobile was stolen in Detroit", "The Batmobile was stolen in Detroit? Nope"],
     // German, French and Spanish, as the planner asks in them.
     ["Kaffee verursacht Krebs, sagt neue Studie", "Kaffee verursacht keinen Krebs, sagt neue Studie"],
