@@ -72,11 +72,10 @@ const FRENCH_ELISION = /^([cdjlmnst]|qu)'(.+)$/;
 /** Where a denial's reach ends: a clause break ("Fed holds rates, signals no cuts"). */
 const CLAUSE_BREAK = /[,;:!?|()[\]–—]|\s-\s|\.(?:\s|$)/u;
 
-/** The headline's clauses as lower-case words without accents, apostrophes kept inside ("doesn't"). */
+/** The headline's clauses as lower-case words, accents kept, apostrophes kept inside ("doesn't"). */
 function clausesOf(title: string): string[][] {
   return title
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
+    .normalize("NFC")
     .replaceAll("’", "'")
     .toLowerCase()
     .replace(/\bno\.(?=\s*\d)/g, "no") // "No. 1" is a number sign, not a sentence's end

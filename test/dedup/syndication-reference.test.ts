@@ -15,11 +15,12 @@ import {
   TITLE_SIMILARITY,
   TITLE_SIMILARITY_WITHOUT_SNIPPET,
 } from "../../src/dedup/syndication.js";
+import { titlesDisagree } from "../../src/dedup/title-polarity.js";
 
 // The clustering compares bigrams by sorted merges and skips Unicode normalization for plain
 // text, for speed. These tests hold it to the plain definitions: every pair scored with
 // string-similarity's compareTwoStrings, every text through the full normalization, a match
-// vetoed when the two texts' event markers disagree.
+// vetoed when the two texts' event markers disagree or their headlines say opposite things.
 
 /** The normalization without shortcuts: what normalizeTitle and normalizeSnippet must equal. */
 function referenceNormalizeText(text: string): string {
@@ -94,8 +95,10 @@ function referenceClusters(items: readonly SyndicationInput[]): {
         );
         same = snippets > SNIPPET_SIMILARITY;
       }
-      // Event markers veto a match (event-markers.ts has tests of its own).
-      if (same && !markersConflict(items[i] as SyndicationInput, items[j] as SyndicationInput)) {
+      // Event markers and opposite headlines veto a match (event-markers.ts and title-polarity.ts
+      // have tests of their own).
+      const [itemA, itemB] = [items[i] as SyndicationInput, items[j] as SyndicationInput];
+      if (same && !markersConflict(itemA, itemB) && !titlesDisagree(itemA.title, itemB.title)) {
         const [ra, rb] = [find(i), find(j)];
         if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
       }

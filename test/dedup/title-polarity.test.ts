@@ -48,6 +48,12 @@ describe("titlesDisagree: headlines on one subject that say opposite things", ()
     ["Fact check: 5G does not spread COVID-19", "5G doesn't spread COVID-19, WHO says"],
     // A ranking and an address are not denials.
     ["Alabama stays No. 1 in AP poll", "Alabama No 1 again in AP Top 25"],
+    // Accented letters are letters of their own: "ñö" or the Portuguese "nó" is no "no".
+    [
+      "Federal Reserve raises key interest rate by a quarter point\tñö",
+      "Federal Reserve raises key interest rate",
+    ],
+    ["Câmara aprova reforma: o nó", "Câmara aprova reforma"],
     // A denied debunking is no fact check.
     ["Woman has third breast implanted", "Triple-breasted woman vows footage will prove surgery is no hoax"],
     ["Acme unveils solid-state cell", "Acme unveils solid-state cell: 500 Wh/kg"],
