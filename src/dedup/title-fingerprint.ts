@@ -1,7 +1,7 @@
 import { memoize } from "../util/memoize.js";
-import { readDataFile } from "../util/read-data-file.js";
 import { isNormalizationInert } from "./inert-text.js";
 import { newsSources } from "./news-sources.js";
+import { stopWords } from "./stop-words.js";
 import { polarityMark } from "./title-polarity.js";
 
 /**
@@ -22,7 +22,7 @@ let lists: { stopWords: ReadonlySet<string>; sourceWords: ReadonlySet<string> } 
 /** The stop words and the agency and distributor names, on first use. */
 function fingerprintWords(): { stopWords: ReadonlySet<string>; sourceWords: ReadonlySet<string> } {
   lists ??= {
-    stopWords: new Set((readDataFile("stop-words.json") as { words: string[] }).words),
+    stopWords: stopWords(),
     sourceWords: newsSources().sourceWords,
   };
   return lists;

@@ -1,5 +1,6 @@
 import { memoize } from "../util/memoize.js";
 import { readDataFile } from "../util/read-data-file.js";
+import { stopWords } from "./stop-words.js";
 
 /**
  * Headlines that say opposite things about one subject. Origin tracing ties pages by shared
@@ -54,13 +55,12 @@ function polarityWords(): PolarityWords {
       skippedAfterNegation: string[];
       negationIgnoredAfter: string[];
     };
-    const stopWords = (readDataFile("stop-words.json") as { words: string[] }).words;
     words = {
       negations: new Set(data.negations),
       negatedSuffix: data.negatedSuffix,
       disputeWords: new Set(data.disputeWords),
       disputePhrases: data.disputePhrases.map((phrase) => ` ${phrase} `),
-      skipped: new Set([...stopWords, ...data.skippedAfterNegation]),
+      skipped: new Set([...stopWords(), ...data.skippedAfterNegation]),
       subordinators: new Set(data.negationIgnoredAfter),
     };
   }
