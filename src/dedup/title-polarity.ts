@@ -94,7 +94,11 @@ function clausesOf(title: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
-/** A rough stem, so "cause", "causes" and "caused" meet: one common ending off, three letters left. */
+/**
+ * A rough stem, so "cause", "causes" and "caused" meet: one common ending off, three letters left.
+ * Not the judge's lightStem (judge/claim-parts.ts): it keeps a last "e" ("cause" / "caus") and cuts
+ * every stem to six letters, which would make one word of "president" and "presidential".
+ */
 function stem(word: string): string {
   const bare = word.endsWith("'s") ? word.slice(0, -2) : word;
   const ending = /(?:ing|ed|es|s|e)$/.exec(bare);
