@@ -104,8 +104,9 @@ export function releaseRewriteLinks(
   return links;
 }
 
-function without(words: ReadonlySet<string>, left: ReadonlySet<string>): ReadonlySet<string> {
-  return new Set([...words].filter((word) => !left.has(word)));
+/** `words` without those of `leftOut`. */
+function without(words: ReadonlySet<string>, leftOut: ReadonlySet<string>): ReadonlySet<string> {
+  return new Set([...words].filter((word) => !leftOut.has(word)));
 }
 
 /** Shared share of the smaller set, or null when either is too small to compare. */
