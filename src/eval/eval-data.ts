@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { canonicalUrl } from "../dedup/canonical-url.js";
 import { InvalidInputError } from "../errors.js";
+import { CONFIDENCE_LABELS, type ConfidenceLabel, type Direction } from "../judge/label.js";
 import type { AssessEvidence } from "../operations/assess.js";
 
 export const GOLD_STANCES = ["support", "contradict", "neutral"] as const;
@@ -23,10 +24,17 @@ const itemSchema = z
     message: "needs text, or a title with a snippet",
   });
 
-/** One claim with labelled evidence (one JSON object a line). */
+/**
+ * One claim with labelled evidence (one JSON object a line). A label file also gives the finding's
+ * expected `direction` and `label` (`confidence` is taken for `label`), as a careful reader gives
+ * them from the labelled stances.
+ */
 const rowSchema = z.looseObject({
   claim: z.string().trim().min(1),
   veracity: z.enum(["true", "false", "unknown"]).optional(),
+  label: z.enum(CONFIDENCE_LABELS).optional(),
+  confidence: z.enum(CONFIDENCE_LABELS).optional(),
+  direction: z.enum(["affirms", "refutes", "unclear"]).optional(),
   evidence: z.array(itemSchema),
 });
 
@@ -39,6 +47,8 @@ export interface EvalRow {
   evidence: (AssessEvidence & { url: string })[];
   /** The labelled stance of each item, in the same order. */
   gold: GoldStance[];
+  /** The finding's expected label and direction, in a label file. */
+  expected: { label: ConfidenceLabel; direction: Direction | undefined } | undefined;
 }
 
 /** Parses labelled claims; a bad line is refused with its number (and `source`, a file name, when given). */
@@ -60,7 +70,8 @@ export function parseEvalData(text: string, source?: string): EvalRow[] {
         `Line ${line}${of} is not a claim with labelled evidence: ${describeIssue(parsed.error.issues[0])}`,
       );
     }
-    const { claim, veracity, evidence } = parsed.data;
+    const { claim, veracity, evidence, direction } = parsed.data;
+    const label = parsed.data.label ?? parsed.data.confidence;
     rows.push({
       line,
       claim,
@@ -72,6 +83,7 @@ export function parseEvalData(text: string, source?: string): EvalRow[] {
         text: item.text,
       })),
       gold: evidence.map((item) => item.stance),
+      expected: label === undefined ? undefined : { label, direction },
     });
   });
   if (rows.length === 0) throw new InvalidInputError(`${source ?? "The data"} holds no claims`);

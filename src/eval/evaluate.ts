@@ -1,4 +1,5 @@
-import type { StanceJudge } from "../judge/stance.js";
+import { CONFIDENCE_LABELS, type ConfidenceLabel } from "../judge/label.js";
+import { decidedBy, type JudgeKind, type StanceJudge } from "../judge/stance.js";
 import { type Assessment, assess } from "../operations/assess.js";
 import type { EvalRow, GoldStance } from "./eval-data.js";
 import { type ScoredItem, type StanceMetrics, stanceMetrics } from "./stance-metrics.js";
@@ -20,6 +21,22 @@ export interface EvalResult {
   } | null;
   /** What the judge said about itself (e.g. an LLM judge falling back), with how many claims had each. */
   notes: string[];
+  /**
+   * Against the expected label and direction of a label file (null when no claim has one): with the
+   * judge's stances, and with the labelled stances given as the caller's.
+   */
+  labels: { judge: LabelScore; caller: LabelScore } | null;
+}
+
+/** How often the label and the direction come out as expected, on the claims that give them. */
+export interface LabelScore {
+  /** Who decided the stances. */
+  decidedBy: JudgeKind;
+  claims: number;
+  labelAccuracy: number;
+  directionAccuracy: number;
+  /** `confusion[expected][got]`, claims. */
+  confusion: Record<ConfidenceLabel, Record<ConfidenceLabel, number>>;
 }
 
 /** Stance and label metrics of a judge on labelled claims (the `eval` command); every item is scored. */
@@ -32,11 +49,17 @@ export async function evaluate(
   const corroborated = { count: 0, agree: 0 };
   const contested = { count: 0, false: 0 };
   const judgeNotes = new Map<string, number>();
+  const judgeLabels = new LabelTally();
+  const callerLabels = new LabelTally();
   for (const row of rows) {
     const input = { claim: row.claim, evidence: row.evidence };
     const predicted = await assess(input, { judge: options.judge });
     // The same rules on the gold stances: the label the judge should have led to.
     const gold = await assess(input, { judge: givenStances(row.gold) });
+    if (row.expected) {
+      judgeLabels.add(row.expected, predicted);
+      callerLabels.add(row.expected, gold);
+    }
     scored.push(...scoreItems(row, predicted));
     if (gold.confidence === predicted.confidence && gold.direction === predicted.direction) labelSame += 1;
     // Notes the gold run carries too are about the data (dedup), not the judge.
@@ -60,7 +83,45 @@ export async function evaluate(
     labelAgreement: Math.round((labelSame / rows.length) * 1000) / 1000,
     veracity: rows.some((row) => row.veracity) ? { corroborated, contested } : null,
     notes: [...judgeNotes].map(([note, claims]) => `${note} (${claims} claim${claims === 1 ? "" : "s"})`),
+    labels:
+      judgeLabels.claims === 0
+        ? null
+        : {
+            judge: judgeLabels.score(options.judge ? decidedBy(options.judge) : "builtin"),
+            caller: callerLabels.score("caller"),
+          },
   };
+}
+
+/** Expected against obtained labels and directions, claim by claim. */
+class LabelTally {
+  claims = 0;
+  private labelsRight = 0;
+  private directions = 0;
+  private directionsRight = 0;
+  private readonly confusion = Object.fromEntries(
+    CONFIDENCE_LABELS.map((expected) => [expected, Object.fromEntries(CONFIDENCE_LABELS.map((got) => [got, 0]))]),
+  ) as Record<ConfidenceLabel, Record<ConfidenceLabel, number>>;
+
+  add(expected: NonNullable<EvalRow["expected"]>, got: Pick<Assessment, "confidence" | "direction">): void {
+    this.claims += 1;
+    if (got.confidence === expected.label) this.labelsRight += 1;
+    this.confusion[expected.label][got.confidence] += 1;
+    if (expected.direction === undefined) return;
+    this.directions += 1;
+    if (got.direction === expected.direction) this.directionsRight += 1;
+  }
+
+  score(decidedBy: JudgeKind): LabelScore {
+    const share = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 1000) / 1000);
+    return {
+      decidedBy,
+      claims: this.claims,
+      labelAccuracy: share(this.labelsRight, this.claims),
+      directionAccuracy: share(this.directionsRight, this.directions),
+      confusion: this.confusion,
+    };
+  }
 }
 
 /**
@@ -79,10 +140,14 @@ function scoreItems(row: EvalRow, assessment: Assessment): ScoredItem[] {
   }));
 }
 
-/** A judge that answers the gold stances, sure of each: items arrive in the row's order (see scoreItems). */
+/**
+ * A judge that answers the gold stances, sure of each, as a caller who gives them: items arrive in the
+ * row's order (see scoreItems).
+ */
 function givenStances(gold: readonly GoldStance[]): StanceJudge {
   return {
     name: "gold",
+    kind: "caller",
     judge: async (_claim, items) => items.map((_, index) => ({ stance: gold[index] ?? "neutral", score: 1 })),
   };
 }

@@ -1,5 +1,6 @@
+import { CONFIDENCE_LABELS } from "../judge/label.js";
 import { GOLD_STANCES } from "./eval-data.js";
-import type { EvalResult } from "./evaluate.js";
+import type { EvalResult, LabelScore } from "./evaluate.js";
 import { CALIBRATION_BINS } from "./stance-metrics.js";
 
 /** One data file's metrics, named by the file they were measured on. */
@@ -43,9 +44,35 @@ function renderEvaluation(result: FileEvaluation): string {
           `Contested claims that are false: ${veracity.contested.false}/${veracity.contested.count}`,
         ]
       : []),
+    ...(result.labels ? renderLabels(result.labels) : []),
     ...(result.notes.length > 0 ? ["", "Notes:", ...result.notes.map((n) => `- ${n}`)] : []),
   ];
   return `${lines.join("\n")}\n`;
+}
+
+/** Label and direction accuracy against the file's expected labels, and the label confusion, per judge. */
+function renderLabels(labels: NonNullable<EvalResult["labels"]>): string[] {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const scores: [string, LabelScore][] = [
+    [`stances by ${labels.judge.decidedBy}`, labels.judge],
+    ["labelled stances given (caller)", labels.caller],
+  ];
+  return [
+    "",
+    `Expected labels (${count(labels.judge.claims, "claim")}):`,
+    "",
+    "| stances | label | direction |",
+    "| --- | --- | --- |",
+    ...scores.map(([name, s]) => `| ${name} | ${pct(s.labelAccuracy)} | ${pct(s.directionAccuracy)} |`),
+    ...scores.flatMap(([name, s]) => [
+      "",
+      `Label confusion, ${name} (expected \\ got):`,
+      "",
+      `| expected \\ got | ${CONFIDENCE_LABELS.join(" | ")} |`,
+      `| --- | ${CONFIDENCE_LABELS.map(() => "---").join(" | ")} |`,
+      ...CONFIDENCE_LABELS.map((e) => `| ${e} | ${CONFIDENCE_LABELS.map((g) => s.confusion[e][g]).join(" | ")} |`),
+    ]),
+  ];
 }
 
 function count(n: number, noun: string): string {

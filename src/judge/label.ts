@@ -1,8 +1,18 @@
-import type { Stance } from "./stance.js";
+import {
+  CONFIDENCE_LABELS,
+  type ConfidenceLabel,
+  CONTEST_SHARE,
+  type Direction,
+  FIRM_STANCE,
+  type LabelRules,
+  labelWorld,
+  worldOf,
+} from "./label-rules.js";
+import type { JudgeKind, Stance } from "./stance.js";
+import { stancePosteriors } from "./stance-posteriors.js";
 
-export const CONFIDENCE_LABELS = ["corroborated", "single-source", "contested", "low-coverage"] as const;
-export type ConfidenceLabel = (typeof CONFIDENCE_LABELS)[number];
-export type Direction = "affirms" | "refutes" | "unclear";
+export { CONFIDENCE_LABELS, CONTEST_SHARE, FIRM_STANCE };
+export type { ConfidenceLabel, Direction };
 
 /** Below this many unique domains after dedup, coverage is too thin to judge agreement. */
 export const MIN_UNIQUE_DOMAINS = 3;
@@ -18,134 +28,141 @@ export interface LabelInput {
   quality?: "normal" | "low";
   /** The judge's confidence in the stance; a hesitant call (below {@link FIRM_STANCE}) counts half. */
   score?: number;
+  /** Who decided the stance: its error profile says how far to trust it. Absent: taken as certain. */
+  judge?: JudgeKind | undefined;
   /** Why the item's origin groups its pages, and what it is (a study, a paper, an agency …), when known. */
   origin?: { why: string; source?: string | undefined };
 }
 
-/** A stance judged with less confidence than this counts half. */
-export const FIRM_STANCE = 0.5;
-/**
- * Disagreement makes a finding contested only when the other side carries real weight: at least
- * one full origin and a third of the majority's weight. One hesitant dissent among many agreeing
- * origins is reported, not allowed to veto them.
- */
-export const CONTEST_SHARE = 1 / 3;
-
 export interface LabelResult {
   confidence: ConfidenceLabel;
   direction: Direction;
-  /** Independent origins on the side of the finding. */
+  /** Independent origins judged to be on the side of the finding. */
   agreeing: number;
   opposing: number;
   reasons: string[];
+  /**
+   * How likely correct stances would give this same label and direction, allowing for the judges'
+   * measured mistakes: 1 when every stance is certain (given by the caller).
+   */
+  probability: number;
 }
 
-/** An origin counts 1 when a normal-quality source in it takes the side, ½ when only low-quality ones do. */
-function sideWeight(
-  items: readonly LabelInput[],
-  stance: "support" | "contradict",
-): { origins: number; weight: number } {
-  const best = new Map<string, number>();
-  for (const item of items) {
-    if (item.stance !== stance) continue;
-    const weight = (item.quality === "low" ? 0.5 : 1) * ((item.score ?? 1) < FIRM_STANCE ? 0.5 : 1);
-    best.set(item.originId, Math.max(best.get(item.originId) ?? 0, weight));
-  }
-  return { origins: best.size, weight: [...best.values()].reduce((sum, w) => sum + w, 0) };
-}
+/** Readings of the evidence drawn when stances are uncertain: enough for a share to ±0.01. */
+const READINGS = 2000;
 
 /**
- * The confidence of the finding, from independent origins (step 6 of the methodology): thin
- * coverage first, then disagreement, then how many independent origins — found through at least
- * two index families — back the finding. Low-quality sources are de-weighted, never dropped.
+ * The confidence of the finding, from independent origins (step 6 of the methodology). The rules
+ * (label-rules.ts) are those a reader applies to sources whose stances are known. A judge's stances
+ * are not known, only judged: each source's true stance is a probability (stance-posteriors.ts), the
+ * rules are applied to many readings of the evidence drawn from those probabilities, and the label is
+ * the one most readings give. A judge that is never wrong (stances the caller gave) has one reading.
  */
 export function labelEvidence(items: readonly LabelInput[]): LabelResult {
   const domains = new Set(items.map((i) => i.domain));
-  const support = sideWeight(items, "support");
-  const contradict = sideWeight(items, "contradict");
-  const counted = (side: { weight: number }) => side.weight >= 1;
+  if (domains.size < MIN_UNIQUE_DOMAINS) return thinCoverage(items, domains.size);
+  const world = worldOf(items);
+  const posteriors = stancePosteriors(items);
+  const certain = posteriors.every((row) => row.some((p) => p === 1));
+  if (certain) return explain(items, labelWorld(world, posteriors.map(mostLikely)), 1);
 
-  if (domains.size < MIN_UNIQUE_DOMAINS) {
-    const direction: Direction =
-      support.origins > 0 && contradict.origins === 0
-        ? "affirms"
-        : contradict.origins > 0 && support.origins === 0
-          ? "refutes"
-          : "unclear";
-    return {
-      confidence: "low-coverage",
-      direction,
-      agreeing: Math.max(support.origins, contradict.origins),
-      opposing: Math.min(support.origins, contradict.origins),
-      reasons: [
-        domains.size === 0
-          ? "no sources found"
-          : `only ${domains.size} unique domain${domains.size === 1 ? "" : "s"} after dedup (fewer than ${MIN_UNIQUE_DOMAINS})`,
-      ],
-    };
+  const random = seededRandom(0x5eed);
+  const tally = new Map<string, { rules: LabelRules; count: number }>();
+  const stances = new Int8Array(items.length);
+  for (let reading = 0; reading < READINGS; reading++) {
+    for (let i = 0; i < items.length; i++) stances[i] = draw(posteriors[i] as number[], random());
+    const rules = labelWorld(world, stances);
+    const key = `${rules.confidence}:${rules.direction}`;
+    const seen = tally.get(key);
+    if (seen) seen.count += 1;
+    else tally.set(key, { rules, count: 1 });
   }
-  // The heavier side is the finding's; the other may still contest it if it carries real weight.
-  const [finding, other] =
-    support.weight >= contradict.weight ? [support, contradict] : [contradict, support];
-  if (counted(support) && counted(contradict) && other.weight >= finding.weight * CONTEST_SHARE) {
-    return {
-      confidence: "contested",
-      direction: "unclear",
-      agreeing: Math.max(support.origins, contradict.origins),
-      opposing: Math.min(support.origins, contradict.origins),
-      reasons: [
-        `${support.origins} independent origin(s) support the claim and ${contradict.origins} contradict it`,
-      ],
-    };
-  }
-  // A side too light to contest the finding is named, not counted.
-  const side = finding === support ? "support" : "contradict";
-  const direction: Direction = finding.origins === 0 ? "unclear" : side === "support" ? "affirms" : "refutes";
+  // The most frequent label; on a tie the one listed first of the labels (CONFIDENCE_LABELS).
+  const [best] = [...tally.values()].sort(
+    (a, b) =>
+      b.count - a.count ||
+      CONFIDENCE_LABELS.indexOf(a.rules.confidence) - CONFIDENCE_LABELS.indexOf(b.rules.confidence),
+  );
+  const chosen = best as { rules: LabelRules; count: number };
+  return explain(items, chosen.rules, chosen.count / READINGS);
+}
+
+/** Fewer than three domains: too thin to weigh agreement; the direction is the only side seen. */
+function thinCoverage(items: readonly LabelInput[], domainCount: number): LabelResult {
+  const support = origins(items, "support");
+  const contradict = origins(items, "contradict");
+  const direction: Direction =
+    support > 0 && contradict === 0 ? "affirms" : contradict > 0 && support === 0 ? "refutes" : "unclear";
+  return {
+    confidence: "low-coverage",
+    direction,
+    agreeing: Math.max(support, contradict),
+    opposing: Math.min(support, contradict),
+    reasons: [
+      domainCount === 0
+        ? "no sources found"
+        : `only ${domainCount} unique domain${domainCount === 1 ? "" : "s"} after dedup (fewer than ${MIN_UNIQUE_DOMAINS})`,
+    ],
+    probability: 1,
+  };
+}
+
+/** Independent origins judged to take a side. */
+function origins(items: readonly LabelInput[], stance: Stance): number {
+  return new Set(items.filter((i) => i.stance === stance).map((i) => i.originId)).size;
+}
+
+/** The reasons for the label chosen, in the sources' judged stances, which are what a reader sees. */
+function explain(items: readonly LabelInput[], rules: LabelRules, probability: number): LabelResult {
+  const support = origins(items, "support");
+  const contradict = origins(items, "contradict");
+  const side: Stance = rules.direction === "refutes" ? "contradict" : "support";
+  const [agreeing, opposing] =
+    rules.direction === "unclear"
+      ? [Math.max(support, contradict), Math.min(support, contradict)]
+      : side === "support"
+        ? [support, contradict]
+        : [contradict, support];
+  const surety =
+    probability < 1 ? `${Math.round(probability * 100)}% of readings that allow for the judge's measured mistakes` : "";
   const reasons: string[] = [];
-  if (other.origins > 0) {
+  switch (rules.confidence) {
+    case "contested":
+      reasons.push(
+        `${support} independent origin(s) support the claim and ${contradict} contradict it${surety ? `; contested in ${surety}` : ""}`,
+      );
+      break;
+    case "low-coverage":
+      reasons.push(
+        agreeing === 0
+          ? "no source takes a clear position on the claim"
+          : `no side carries weight once the judge's likely mistakes are allowed for (${surety})`,
+      );
+      break;
+    case "corroborated":
+      reasons.push(
+        `${agreeing} independent origins from ${rules.families} index families ${side} the claim${surety ? `; corroborated in ${surety}` : ""}`,
+      );
+      break;
+    case "single-source":
+      reasons.push(singleSource(items, side, agreeing, rules) + (surety ? `; single-source in ${surety}` : ""));
+      break;
+  }
+  if (rules.confidence !== "contested" && opposing > 0) {
     reasons.push(
-      `${other.origins} origin(s) on the other side carry too little weight to contest it (low quality, hesitant, or far outnumbered)`,
+      `${opposing} origin(s) on the other side carry too little weight to contest it (low quality, hesitant, far outnumbered, or likely misread by the judge)`,
     );
   }
-  if (finding.origins === 0) {
-    return {
-      confidence: "low-coverage",
-      direction,
-      agreeing: 0,
-      opposing: 0,
-      reasons: ["no source takes a clear position on the claim"],
-    };
-  }
-  const families = new Set(items.filter((i) => i.stance === side).flatMap((i) => i.families));
+  return { confidence: rules.confidence, direction: rules.direction, agreeing, opposing, reasons, probability };
+}
+
+function singleSource(items: readonly LabelInput[], side: Stance, agreeing: number, rules: LabelRules): string {
   const verb = side === "support" ? "supports" : "contradicts";
-  // Evidence that says nothing about indexes (given to assess) is judged independent by origin alone.
-  const indexesKnown = families.size > 0;
-  if (finding.weight >= 2 && (families.size >= 2 || !indexesKnown)) {
-    return {
-      confidence: "corroborated",
-      direction,
-      agreeing: finding.origins,
-      opposing: other.origins,
-      reasons: [
-        `${finding.origins} independent origins from ${families.size} index families ${side} the claim`,
-        ...reasons,
-      ],
-    };
-  }
-  return {
-    confidence: "single-source",
-    direction,
-    agreeing: finding.origins,
-    opposing: other.origins,
-    reasons: [
-      finding.weight >= 2
-        ? `${finding.origins} origins ${side} the claim, but all were found through one index family (${[...families].join(", ")})`
-        : finding.origins >= 2
-          ? `${finding.origins} origins ${side} the claim, but they are low-quality sources that count half`
-          : `only one independent origin ${verb} the claim${oneOrigin(items.filter((i) => i.stance === side))}`,
-      ...reasons,
-    ],
-  };
+  if (rules.oneFamily !== undefined)
+    return `${agreeing} origins ${side} the claim, but all were found through one index family (${rules.oneFamily})`;
+  if (agreeing >= 2)
+    return `${agreeing} origins ${side} the claim, but they are low-quality sources, hesitant calls or likely misreads that together count less than two`;
+  return `only one independent origin ${verb} the claim${oneOrigin(items.filter((i) => i.stance === side))}`;
 }
 
 /** What the one origin on a side is, when its pages say: ": 4 pages report one study, Riche et al. (2012)". */
@@ -166,3 +183,32 @@ const ONE_ORIGIN: Readonly<Record<string, string>> = {
   syndication: "copy one story",
   "same-owner": "belong to one publisher",
 };
+
+/** The most likely stance of a row of probabilities (support on a tie). */
+function mostLikely(row: readonly number[]): number {
+  let best = 0;
+  for (let k = 1; k < row.length; k++) if ((row[k] ?? 0) > (row[best] ?? 0)) best = k;
+  return best;
+}
+
+/** A stance drawn from a row of probabilities with `u` uniform in [0, 1). */
+function draw(row: readonly number[], u: number): number {
+  let cumulative = 0;
+  for (let k = 0; k < row.length - 1; k++) {
+    cumulative += row[k] ?? 0;
+    if (u < cumulative) return k;
+  }
+  return row.length - 1;
+}
+
+/** Mulberry32: a small seeded generator, so that the same evidence always gets the same label. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

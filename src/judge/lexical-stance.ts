@@ -4,6 +4,7 @@ import type { StanceInput, StanceJudge, StanceJudgement } from "./stance.js";
 import { readPair } from "./stance-features.js";
 import { chooseStance, stanceModel } from "./stance-model.js";
 import { stanceWords } from "./stance-words.js";
+import { namesOnlyTheTopic } from "./topic-only.js";
 
 export { relevance, stanceFeatures } from "./stance-features.js";
 
@@ -87,6 +88,10 @@ function classifyText(claim: string, text: string): StanceJudgement {
   // costs a little accuracy (on the held-out search results 10 of the 24 it set aside took a side)
   // and keeps off-topic pages from counting as agreement, which costs more.
   const offTopic = rel.claimTerms > 0 && rel.matched === 0;
+  // Topic is not a side: a result that names the subject and nothing the claim says of it is
+  // neutral, whatever its words weigh (at least even odds, as below).
+  if (!offTopic && chosen.stance !== "neutral" && namesOnlyTheTopic(claim, trimmed))
+    return { stance: "neutral", score: Math.max(p[2] ?? 0, 0.5) };
   if (!offTopic || (chosen.stance !== "neutral" && segments(trimmed).length < 2)) return chosen;
   // Off-topic by the gate, a rule that held for most such results in the labelled search results:
   // at least even odds.

@@ -106,6 +106,7 @@ export function labelJudged(
         families: familiesOf(item.foundBy),
         quality: item.quality,
         score: judgements[index]?.score ?? 0,
+        judge: judgements[index]?.judge ?? "builtin",
         origin: { why: groupOf.get(index)?.why ?? "single", source: groupOf.get(index)?.source },
       }))
       .filter((_, index) => items[index]?.counted),

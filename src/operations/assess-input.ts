@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONFIDENCE_LABELS } from "../judge/label.js";
 import { JUDGE_KINDS, STANCES } from "../judge/stance.js";
+import { reliabilitySchema } from "../report/reliability.js";
 import { judgeField, requiredField, textField } from "./input-fields.js";
 import {
   MAX_ASSESS_EVIDENCE,
@@ -108,5 +109,6 @@ export const assessmentSchema = z.object({
   ),
   notes: z.array(z.string()),
   escalate: z.boolean(),
+  reliability: reliabilitySchema,
 });
 export type Assessment = z.infer<typeof assessmentSchema>;

@@ -10,6 +10,7 @@ import type { Stance, StanceJudge } from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
 import { normalizeQuestion } from "../plan/question.js";
 import { formFinding } from "../report/finding.js";
+import { reliabilityOf } from "../report/reliability.js";
 import { withoutControls } from "../util/control-characters.js";
 import { type Assessment, assessInputSchema } from "./assess-input.js";
 import type { JudgeChoice } from "./input-fields.js";
@@ -88,6 +89,7 @@ export async function assess(
         families: [],
         quality: item.quality,
         score: item.stanceScore,
+        judge: item.judge,
         origin: {
           why: originById.get(item.originId)?.why ?? "single",
           source: originById.get(item.originId)?.source,
@@ -110,6 +112,10 @@ export async function assess(
     origins,
     notes: [...notes, ...label.reasons.map((r) => `Confidence: ${r}`)],
     escalate,
+    reliability: reliabilityOf(
+      judged.map((item) => item.judge),
+      label.probability,
+    ),
   };
 }
 

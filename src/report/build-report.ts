@@ -8,6 +8,7 @@ import type { Plan, PlannedCall } from "../plan/plan-schema.js";
 import type { ItemRead } from "../read/read-leading-pages.js";
 import { callNotes } from "./call-notes.js";
 import { formFinding } from "./finding.js";
+import { reliabilityOf } from "./reliability.js";
 import type { CallRecord, Evidence, Origin, Report } from "./report-schema.js";
 
 export interface ReportInput {
@@ -133,6 +134,10 @@ export function buildReport(input: ReportInput): Report {
     coverage,
     notes,
     escalate,
+    reliability: reliabilityOf(
+      evidence.map((e) => e.judge),
+      label.probability,
+    ),
     timing: { totalMs: Math.round(input.totalMs) },
   };
 }

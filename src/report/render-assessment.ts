@@ -2,6 +2,7 @@ import type { Assessment } from "../operations/assess.js";
 import { judgedByLine } from "./judged-by.js";
 import { oneLine } from "./one-line.js";
 import { originLines } from "./origin-lines.js";
+import { reliabilityLine } from "./reliability.js";
 
 /** The markdown of an `assess` result: the finding, its confidence, the evidence for and against, notes. */
 export function renderAssessment(a: Assessment): string {
@@ -24,6 +25,8 @@ export function renderAssessment(a: Assessment): string {
     "**Contradicting evidence:**",
     ...list(a.contradicting),
     ...judgedByLine(a.evidence),
+    "",
+    `_${reliabilityLine(a.reliability)}_`,
     ...originLines(a.origins),
     ...(a.notes.length > 0 ? ["", "**Notes:**", ...a.notes.map((n) => `- ${oneLine(n)}`)] : []),
     ...(a.escalate ? ["", "_Inconclusive: escalate to deeper research._"] : []),

@@ -1,4 +1,5 @@
 import { oneLine } from "./one-line.js";
+import { reliabilityLine } from "./reliability.js";
 import type { Evidence, Report } from "./report-schema.js";
 
 const TITLE_CHARS = 90;
@@ -20,6 +21,7 @@ export function renderCompact(report: Report): string {
   const lines = [
     `Finding: ${oneLine(report.finding)}`,
     `Label: ${report.confidence} (${report.direction === "unclear" ? "direction unclear" : `${report.direction} the claim`}); claim tested: ${oneLine(report.claim)}`,
+    reliabilityLine(report.reliability),
     "",
   ];
   const silent: string[] = [];

@@ -2,6 +2,7 @@ import { withoutControls } from "../util/control-characters.js";
 import { judgedByLine } from "./judged-by.js";
 import { oneLine } from "./one-line.js";
 import { originLines } from "./origin-lines.js";
+import { reliabilityLine } from "./reliability.js";
 import type { Evidence, Report } from "./report-schema.js";
 
 /**
@@ -27,7 +28,7 @@ export function renderMarkdown(report: Report): string {
     ...evidenceList(pick(report.contradicting)),
   ];
   if (others.length > 0) lines.push("", "**Other sources (no clear stance):**", ...evidenceList(others));
-  lines.push(...judgedByLine(report.evidence));
+  lines.push(...judgedByLine(report.evidence), "", `_${reliabilityLine(report.reliability)}_`);
   lines.push(...originLines(report.origins));
   if (report.notes.length > 0) lines.push("", "**Notes:**", ...report.notes.map((n) => `- ${oneLine(n)}`));
   lines.push(

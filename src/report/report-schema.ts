@@ -4,6 +4,7 @@ import { CONFIDENCE_LABELS } from "../judge/label.js";
 import { JUDGE_KINDS, STANCES } from "../judge/stance.js";
 import { CALL_ROLES, planSchema } from "../plan/plan-schema.js";
 import { PROVIDER_NAMES } from "../providers/search-provider.js";
+import { reliabilitySchema } from "./reliability.js";
 
 /**
  * The report contract (`version: 1`). The zod schema is the single source: the TypeScript type is
@@ -118,6 +119,7 @@ export const reportSchema = z.object({
   }),
   notes: z.array(z.string()),
   escalate: z.boolean(),
+  reliability: reliabilitySchema,
   timing: z.object({ totalMs: z.number().min(0) }),
 });
 
