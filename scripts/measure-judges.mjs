@@ -42,7 +42,10 @@ for (const file of profileFiles) {
     if (line.trim() === "") continue;
     const row = JSON.parse(line);
     for (const item of row.evidence) {
-      const judged = judgeText(row.claim, resultText(item.title ?? "", item.snippet ?? item.text ?? "")).stance;
+      const judged = judgeText(
+        row.claim,
+        resultText(item.title ?? "", item.snippet ?? item.text ?? ""),
+      ).stance;
       counts[item.stance][judged === "unrelated" ? "neutral" : judged] += 1;
       items += 1;
     }

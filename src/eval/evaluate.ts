@@ -100,7 +100,10 @@ class LabelTally {
   private directions = 0;
   private directionsRight = 0;
   private readonly confusion = Object.fromEntries(
-    CONFIDENCE_LABELS.map((expected) => [expected, Object.fromEntries(CONFIDENCE_LABELS.map((got) => [got, 0]))]),
+    CONFIDENCE_LABELS.map((expected) => [
+      expected,
+      Object.fromEntries(CONFIDENCE_LABELS.map((got) => [got, 0])),
+    ]),
   ) as Record<ConfidenceLabel, Record<ConfidenceLabel, number>>;
 
   add(expected: NonNullable<EvalRow["expected"]>, got: Pick<Assessment, "confidence" | "direction">): void {

@@ -70,7 +70,9 @@ function renderLabels(labels: NonNullable<EvalResult["labels"]>): string[] {
       "",
       `| expected \\ got | ${CONFIDENCE_LABELS.join(" | ")} |`,
       `| --- | ${CONFIDENCE_LABELS.map(() => "---").join(" | ")} |`,
-      ...CONFIDENCE_LABELS.map((e) => `| ${e} | ${CONFIDENCE_LABELS.map((g) => s.confusion[e][g]).join(" | ")} |`),
+      ...CONFIDENCE_LABELS.map(
+        (e) => `| ${e} | ${CONFIDENCE_LABELS.map((g) => s.confusion[e][g]).join(" | ")} |`,
+      ),
     ]),
   ];
 }

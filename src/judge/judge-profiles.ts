@@ -20,9 +20,11 @@ const profileSchema = z.object({
 export type JudgeProfile = z.infer<typeof profileSchema>;
 
 const fileSchema = z.object({
-  judges: z.object(Object.fromEntries(JUDGE_KINDS.map((kind) => [kind, profileSchema])) as {
-    [K in JudgeKind]: typeof profileSchema;
-  }),
+  judges: z.object(
+    Object.fromEntries(JUDGE_KINDS.map((kind) => [kind, profileSchema])) as {
+      [K in JudgeKind]: typeof profileSchema;
+    },
+  ),
 });
 
 let profiles: Readonly<Record<JudgeKind, JudgeProfile>> | undefined;

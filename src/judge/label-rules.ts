@@ -103,7 +103,8 @@ export function labelWorld(world: World, stances: ArrayLike<number>): LabelRules
   const mask = bits[findingSide] as number;
   const families = popcount(mask);
   // Evidence that says nothing about indexes (given to assess) is judged independent by origin alone.
-  if (finding >= 2 && (families >= 2 || mask === 0)) return { confidence: "corroborated", direction, families };
+  if (finding >= 2 && (families >= 2 || mask === 0))
+    return { confidence: "corroborated", direction, families };
   return {
     confidence: "single-source",
     direction,

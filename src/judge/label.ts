@@ -1,7 +1,7 @@
 import {
   CONFIDENCE_LABELS,
-  type ConfidenceLabel,
   CONTEST_SHARE,
+  type ConfidenceLabel,
   type Direction,
   FIRM_STANCE,
   type LabelRules,
@@ -11,8 +11,8 @@ import {
 import type { JudgeKind, Stance } from "./stance.js";
 import { stancePosteriors } from "./stance-posteriors.js";
 
-export { CONFIDENCE_LABELS, CONTEST_SHARE, FIRM_STANCE };
 export type { ConfidenceLabel, Direction };
+export { CONFIDENCE_LABELS, CONTEST_SHARE, FIRM_STANCE };
 
 /** Below this many unique domains after dedup, coverage is too thin to judge agreement. */
 export const MIN_UNIQUE_DOMAINS = 3;
@@ -124,7 +124,9 @@ function explain(items: readonly LabelInput[], rules: LabelRules, probability: n
         ? [support, contradict]
         : [contradict, support];
   const surety =
-    probability < 1 ? `${Math.round(probability * 100)}% of readings that allow for the judge's measured mistakes` : "";
+    probability < 1
+      ? `${Math.round(probability * 100)}% of readings that allow for the judge's measured mistakes`
+      : "";
   const reasons: string[] = [];
   switch (rules.confidence) {
     case "contested":
@@ -145,7 +147,9 @@ function explain(items: readonly LabelInput[], rules: LabelRules, probability: n
       );
       break;
     case "single-source":
-      reasons.push(singleSource(items, side, agreeing, rules) + (surety ? `; single-source in ${surety}` : ""));
+      reasons.push(
+        singleSource(items, side, agreeing, rules) + (surety ? `; single-source in ${surety}` : ""),
+      );
       break;
   }
   if (rules.confidence !== "contested" && opposing > 0) {
@@ -153,10 +157,22 @@ function explain(items: readonly LabelInput[], rules: LabelRules, probability: n
       `${opposing} origin(s) on the other side carry too little weight to contest it (low quality, hesitant, far outnumbered, or likely misread by the judge)`,
     );
   }
-  return { confidence: rules.confidence, direction: rules.direction, agreeing, opposing, reasons, probability };
+  return {
+    confidence: rules.confidence,
+    direction: rules.direction,
+    agreeing,
+    opposing,
+    reasons,
+    probability,
+  };
 }
 
-function singleSource(items: readonly LabelInput[], side: Stance, agreeing: number, rules: LabelRules): string {
+function singleSource(
+  items: readonly LabelInput[],
+  side: Stance,
+  agreeing: number,
+  rules: LabelRules,
+): string {
   const verb = side === "support" ? "supports" : "contradicts";
   if (rules.oneFamily !== undefined)
     return `${agreeing} origins ${side} the claim, but all were found through one index family (${rules.oneFamily})`;

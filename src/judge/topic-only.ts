@@ -46,8 +46,15 @@ function sideWords(): ReadonlySet<string> {
   if (words) return words;
   const lists = claimWordLists();
   const all = new Set<string>();
-  for (const family of Object.values(lists.cueWords)) for (const w of [...family.affirm, ...family.deny]) all.add(w);
-  for (const list of [lists.safeWords, lists.harmWords, lists.increaseVerbs, lists.decreaseVerbs, lists.worksVerbs])
+  for (const family of Object.values(lists.cueWords))
+    for (const w of [...family.affirm, ...family.deny]) all.add(w);
+  for (const list of [
+    lists.safeWords,
+    lists.harmWords,
+    lists.increaseVerbs,
+    lists.decreaseVerbs,
+    lists.worksVerbs,
+  ])
     for (const w of list) all.add(w);
   for (const comparative of lists.comparatives) for (const w of comparative.words) all.add(w);
   words = all;

@@ -6,7 +6,9 @@ import { JUDGE_KINDS, type JudgeKind } from "../judge/stance.js";
 export const reliabilitySchema = z.object({
   judge: z
     .enum([...JUDGE_KINDS, "mixed"])
-    .describe("Who decided the stances: one judge, or `mixed` when several did (the caller's with the built-in's)"),
+    .describe(
+      "Who decided the stances: one judge, or `mixed` when several did (the caller's with the built-in's)",
+    ),
   labelAccuracy: z
     .number()
     .min(0)
@@ -16,7 +18,9 @@ export const reliabilitySchema = z.object({
     ),
   measured: z
     .boolean()
-    .describe("False when labelAccuracy is a documented default, not yet measured for this judge (model judges)"),
+    .describe(
+      "False when labelAccuracy is a documented default, not yet measured for this judge (model judges)",
+    ),
   labelProbability: z
     .number()
     .min(0)

@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseEvalData } from "../../src/eval/eval-data.js";
 import { evaluate } from "../../src/eval/evaluate.js";
+import { defaultJudge } from "../../src/judge/default-judge.js";
 import type { Stance, StanceJudge } from "../../src/judge/stance.js";
 
 /**
@@ -137,5 +139,46 @@ describe("evaluate()", () => {
       },
     );
     expect(without.veracity).toBeNull();
+  });
+});
+
+describe("evaluate() on a label file", () => {
+  const rows = parseEvalData(
+    readFileSync(new URL("../fixtures/eval/labels.jsonl", import.meta.url), "utf8"),
+    "labels.jsonl",
+  );
+
+  it("reads each claim's expected label and direction (`confidence` taken for `label`)", () => {
+    expect(rows.map((row) => row.expected)).toEqual([
+      { label: "corroborated", direction: "refutes" },
+      { label: "single-source", direction: "affirms" },
+    ]);
+  });
+
+  it("scores label and direction with the judge's stances and with the labelled stances given", async () => {
+    const result = await evaluate(rows, { judge: defaultJudge });
+    expect(result.labels?.judge.decidedBy).toBe("builtin");
+    expect(result.labels?.caller).toMatchObject({
+      decidedBy: "caller",
+      claims: 2,
+      labelAccuracy: 1,
+      directionAccuracy: 1,
+    });
+    const confusion = result.labels?.caller.confusion;
+    expect(confusion?.corroborated.corroborated).toBe(1);
+    expect(confusion?.["single-source"]["single-source"]).toBe(1);
+    const judged = result.labels?.judge;
+    const right = Object.entries(judged?.confusion ?? {}).reduce(
+      (sum, [expected, row]) => sum + (row as Record<string, number>)[expected],
+      0,
+    );
+    expect(judged?.labelAccuracy).toBe(right / 2);
+  });
+
+  it("has no label scores for stance-only data", async () => {
+    const stanceOnly = parseEvalData(
+      '{"claim": "X is safe", "evidence": [{"text": "X is safe.", "stance": "support"}]}',
+    );
+    expect((await evaluate(stanceOnly, { judge: defaultJudge })).labels).toBeNull();
   });
 });
