@@ -169,7 +169,7 @@ describe("evaluate() on a label file", () => {
     expect(confusion?.["single-source"]["single-source"]).toBe(1);
     const judged = result.labels?.judge;
     const right = Object.entries(judged?.confusion ?? {}).reduce(
-      (sum, [expected, row]) => sum + (row as Record<string, number>)[expected],
+      (sum, [expected, row]) => sum + ((row as Record<string, number>)[expected] ?? 0),
       0,
     );
     expect(judged?.labelAccuracy).toBe(right / 2);
