@@ -143,7 +143,7 @@ function explain(items: readonly LabelInput[], rules: LabelRules, probability: n
       break;
     case "corroborated":
       reasons.push(
-        `${agreeing} independent origins from ${rules.families} index families ${side} the claim${surety ? `; corroborated in ${surety}` : ""}`,
+        `${agreeing} independent origins${rules.families > 0 ? ` from ${rules.families} index families` : ""} ${side} the claim${surety ? `; corroborated in ${surety}` : ""}`,
       );
       break;
     case "single-source":
