@@ -79,13 +79,15 @@ export function labelWorld(world: World, stances: ArrayLike<number>): LabelRules
   const { origin, weight, familyBits } = world;
   if (best.length < 2 * world.origins) best = new Float64Array(4 * world.origins);
   best.fill(0, 0, 2 * world.origins);
-  const bits = [0, 0];
+  let supportBits = 0;
+  let contradictBits = 0;
   for (let i = 0; i < origin.length; i++) {
     const side = stances[i] as number;
     if (side !== SUPPORT && side !== CONTRADICT) continue;
     const slot = 2 * (origin[i] as number) + side;
     best[slot] = Math.max(best[slot] as number, weight[i] as number);
-    bits[side] = (bits[side] as number) | (familyBits[i] as number);
+    if (side === SUPPORT) supportBits |= familyBits[i] as number;
+    else contradictBits |= familyBits[i] as number;
   }
   let support = 0;
   let contradict = 0;
@@ -100,7 +102,7 @@ export function labelWorld(world: World, stances: ArrayLike<number>): LabelRules
     return { confidence: "contested", direction: "unclear", families: 0 };
   if (finding === 0) return { confidence: "low-coverage", direction: "unclear", families: 0 };
   const direction: Direction = findingSide === SUPPORT ? "affirms" : "refutes";
-  const mask = bits[findingSide] as number;
+  const mask = findingSide === SUPPORT ? supportBits : contradictBits;
   const families = popcount(mask);
   // Evidence that says nothing about indexes (given to assess) is judged independent by origin alone.
   if (finding >= 2 && (families >= 2 || mask === 0))

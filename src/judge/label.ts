@@ -64,28 +64,43 @@ export function labelEvidence(items: readonly LabelInput[]): LabelResult {
   const world = worldOf(items);
   const posteriors = stancePosteriors(items);
   const certain = posteriors.every((row) => row.some((p) => p === 1));
-  if (certain) return explain(items, labelWorld(world, posteriors.map(mostLikely)), 1);
+  if (certain)
+    return explain(
+      items,
+      labelWorld(
+        world,
+        posteriors.map((row) => row.indexOf(1)),
+      ),
+      1,
+    );
 
   const random = seededRandom(0x5eed);
-  const tally = new Map<string, { rules: LabelRules; count: number }>();
+  // Readings are tallied by label and direction; the first reading of each keeps its rules' details.
+  const counts = new Int32Array(CONFIDENCE_LABELS.length * DIRECTIONS.length);
+  const first = new Map<number, LabelRules>();
   const stances = new Int8Array(items.length);
+  // Each item's chances of support and of support or contradict, so a draw is two comparisons.
+  const supportBelow = Float64Array.from(posteriors, (row) => row[0] as number);
+  const sideBelow = Float64Array.from(posteriors, (row) => (row[0] as number) + (row[1] as number));
   for (let reading = 0; reading < READINGS; reading++) {
-    for (let i = 0; i < items.length; i++) stances[i] = draw(posteriors[i] as number[], random());
+    for (let i = 0; i < items.length; i++) {
+      const u = random();
+      stances[i] = u < (supportBelow[i] as number) ? 0 : u < (sideBelow[i] as number) ? 1 : 2;
+    }
     const rules = labelWorld(world, stances);
-    const key = `${rules.confidence}:${rules.direction}`;
-    const seen = tally.get(key);
-    if (seen) seen.count += 1;
-    else tally.set(key, { rules, count: 1 });
+    const key =
+      CONFIDENCE_LABELS.indexOf(rules.confidence) * DIRECTIONS.length + DIRECTIONS.indexOf(rules.direction);
+    counts[key] = (counts[key] as number) + 1;
+    if (!first.has(key)) first.set(key, rules);
   }
   // The most frequent label; on a tie the one listed first of the labels (CONFIDENCE_LABELS).
-  const [best] = [...tally.values()].sort(
-    (a, b) =>
-      b.count - a.count ||
-      CONFIDENCE_LABELS.indexOf(a.rules.confidence) - CONFIDENCE_LABELS.indexOf(b.rules.confidence),
-  );
-  const chosen = best as { rules: LabelRules; count: number };
-  return explain(items, chosen.rules, chosen.count / READINGS);
+  let best = 0;
+  for (let key = 1; key < counts.length; key++)
+    if ((counts[key] as number) > (counts[best] as number)) best = key;
+  return explain(items, first.get(best) as LabelRules, (counts[best] as number) / READINGS);
 }
+
+const DIRECTIONS: readonly Direction[] = ["affirms", "refutes", "unclear"];
 
 /** Fewer than three domains: too thin to weigh agreement; the direction is the only side seen. */
 function thinCoverage(items: readonly LabelInput[], domainCount: number): LabelResult {
@@ -199,23 +214,6 @@ const ONE_ORIGIN: Readonly<Record<string, string>> = {
   syndication: "copy one story",
   "same-owner": "belong to one publisher",
 };
-
-/** The most likely stance of a row of probabilities (support on a tie). */
-function mostLikely(row: readonly number[]): number {
-  let best = 0;
-  for (let k = 1; k < row.length; k++) if ((row[k] ?? 0) > (row[best] ?? 0)) best = k;
-  return best;
-}
-
-/** A stance drawn from a row of probabilities with `u` uniform in [0, 1). */
-function draw(row: readonly number[], u: number): number {
-  let cumulative = 0;
-  for (let k = 0; k < row.length - 1; k++) {
-    cumulative += row[k] ?? 0;
-    if (u < cumulative) return k;
-  }
-  return row.length - 1;
-}
 
 /** Mulberry32: a small seeded generator, so that the same evidence always gets the same label. */
 function seededRandom(seed: number): () => number {
