@@ -4,7 +4,7 @@ import type { StanceInput, StanceJudge, StanceJudgement } from "./stance.js";
 import { readPair } from "./stance-features.js";
 import { chooseStance, stanceModel } from "./stance-model.js";
 import { stanceWords } from "./stance-words.js";
-import { namesOnlyTheTopic } from "./topic-only.js";
+import { readsAsTopicOnly } from "./topic-only.js";
 
 export { relevance, stanceFeatures } from "./stance-features.js";
 
@@ -78,7 +78,8 @@ function classifyText(claim: string, text: string): StanceJudgement {
   const trimmed = text.trim();
   if (trimmed === "" || isQuestionClaim(claim) || isEcho(claim, trimmed))
     return { stance: "neutral", score: 0.9 };
-  const { features, ngrams, shape, relevance: rel } = readPair(claim, trimmed);
+  const pair = readPair(claim, trimmed);
+  const { features, ngrams, shape, relevance: rel } = pair;
   const model = stanceModel();
   const p = classProbabilities(features, model, shape, ngrams);
   const chosen = chooseStance(p, model.neutralBelow);
@@ -90,7 +91,7 @@ function classifyText(claim: string, text: string): StanceJudgement {
   const offTopic = rel.claimTerms > 0 && rel.matched === 0;
   // Topic is not a side: a result that names the subject and nothing the claim says of it is
   // neutral, whatever its words weigh (at least even odds, as below).
-  if (!offTopic && chosen.stance !== "neutral" && namesOnlyTheTopic(claim, trimmed))
+  if (!offTopic && chosen.stance !== "neutral" && readsAsTopicOnly(trimmed, pair))
     return { stance: "neutral", score: Math.max(p[2] ?? 0, 0.5) };
   if (!offTopic || (chosen.stance !== "neutral" && segments(trimmed).length < 2)) return chosen;
   // Off-topic by the gate, a rule that held for most such results in the labelled search results:

@@ -210,7 +210,7 @@ function featuresOf(
   textLower: string,
   reading: Reading,
   rel: Relevance,
-): { features: Map<string, number>; ngrams: Ngrams } {
+): { features: Map<string, number>; ngrams: Ngrams; predicateSeen: boolean } {
   const f = new Map<string, number>();
   const add = (name: string, v = 1): void => {
     f.set(name, (f.get(name) ?? 0) + v);
@@ -343,7 +343,11 @@ function featuresOf(
   // Claim words are masked in the n-grams (eachNgram), which are hashed as they are scored rather
   // than spelt out here.
   const masked = infos.map((info) => (info.content && claim.contentStems.has(info.stem) ? MASK : info.word));
-  return { features: f, ngrams: { tokens, masked, words: infos, twins: ov >= 0.5 } };
+  return {
+    features: f,
+    ngrams: { tokens, masked, words: infos, twins: ov >= 0.5 },
+    predicateSeen: cues.predicateSeen,
+  };
 }
 
 /**
@@ -351,14 +355,33 @@ function featuresOf(
  * model adds them, their twins and every shaped copy as it scores, which spares building a name for
  * each), the text's shape, and the relevance the gate looks at.
  */
-export function readPair(
-  claim: string,
-  text: string,
-): { features: Map<string, number>; ngrams: Ngrams; shape: string; relevance: Relevance } {
+export function readPair(claim: string, text: string): PairReading {
   const claimReading = readClaim(claim);
   const lower = text.toLowerCase();
   const reading = readText(text, lower);
   const rel = relevanceOf(claimReading, reading);
-  const { features, ngrams } = featuresOf(claimReading, text, lower, reading, rel);
-  return { features, ngrams, shape: shapeOf(text), relevance: rel };
+  const { features, ngrams, predicateSeen } = featuresOf(claimReading, text, lower, reading, rel);
+  return {
+    features,
+    ngrams,
+    shape: shapeOf(text),
+    relevance: rel,
+    predicateSeen,
+    claimHasPredicate: claimReading.parts.predicate.length > 0,
+    claimValenced: claimReading.valence !== 0,
+  };
+}
+
+/** What {@link readPair} makes of a claim and a text. */
+export interface PairReading {
+  features: Map<string, number>;
+  ngrams: Ngrams;
+  shape: string;
+  relevance: Relevance;
+  /** Whether a sentence of the text names the claim's predicate or object, not only its subject. */
+  predicateSeen: boolean;
+  /** Whether the claim says something of its subject that parsing found ("safe", "causes"). */
+  claimHasPredicate: boolean;
+  /** Whether the claim itself praises or blames ("X is safe", "X is a waste of money"). */
+  claimValenced: boolean;
 }

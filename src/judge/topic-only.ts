@@ -1,7 +1,6 @@
-import { claimCues, segments } from "./claim-cues.js";
-import { type ClaimParts, parseClaim } from "./claim-parts.js";
+import { segments } from "./claim-cues.js";
 import { claimWordLists } from "./claim-words.js";
-import { valenceOf, wordsOf } from "./word-info.js";
+import { type PairReading, readPair } from "./stance-features.js";
 
 /**
  * A search result that names the claim's subject but says nothing of what the claim says of it — a
@@ -16,27 +15,21 @@ import { valenceOf, wordsOf } from "./word-info.js";
  * bystanders" on a smoking ban), and is left to the model.
  */
 export function namesOnlyTheTopic(claim: string, text: string): boolean {
-  const { parts, valenced, cues } = readClaim(claim);
-  if (parts.predicate.length === 0 || segments(text).length < 2) return false;
-  if (claimCues(parts, text).predicateSeen) return false;
-  for (const info of wordsOf(text.toLowerCase())) {
-    if (info.refute || info.confirm || info.negation || cues.has(info.word)) return false;
-    if (valenced && info.valence !== 0) return false;
-  }
-  return true;
+  return readsAsTopicOnly(text, readPair(claim, text));
 }
 
-let lastClaim: { claim: string; parts: ClaimParts; valenced: boolean; cues: ReadonlySet<string> } | undefined;
-
-function readClaim(claim: string): NonNullable<typeof lastClaim> {
-  if (lastClaim?.claim === claim) return lastClaim;
-  lastClaim = {
-    claim,
-    parts: parseClaim(claim),
-    valenced: valenceOf(wordsOf(claim.toLowerCase())).net !== 0,
-    cues: sideWords(),
-  };
-  return lastClaim;
+/** {@link namesOnlyTheTopic} of a text the judge has already read against the claim. */
+export function readsAsTopicOnly(
+  text: string,
+  pair: Pick<PairReading, "ngrams" | "predicateSeen" | "claimHasPredicate" | "claimValenced">,
+): boolean {
+  if (!pair.claimHasPredicate || pair.predicateSeen || segments(text).length < 2) return false;
+  const cues = sideWords();
+  for (const info of pair.ngrams.words) {
+    if (info.refute || info.confirm || info.negation || cues.has(info.word)) return false;
+    if (pair.claimValenced && info.valence !== 0) return false;
+  }
+  return true;
 }
 
 let words: ReadonlySet<string> | undefined;
