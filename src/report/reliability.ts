@@ -40,9 +40,8 @@ const WHO: Readonly<Record<JudgeKind | "mixed", string>> = {
 };
 
 /**
- * The reliability of a label from the judges behind its stances and the labeler's probability. Only
- * stances that could sway the label are asked about: with no source at all, the built-in judge is
- * named, as it would have judged them.
+ * The reliability of a label from the judges of its sources' stances and the labeler's probability.
+ * With no source at all, the built-in judge is named, as it would have judged them.
  */
 export function reliabilityOf(judges: readonly JudgeKind[], labelProbability: number): Reliability {
   const kinds = [...new Set(judges)];
