@@ -3,6 +3,7 @@
 // edits, a date in front of the snippet, a cut snippet or none) and exact duplicates (the same page
 // again under tracking parameters, AMP, a mobile host, http, a trailing slash or a fragment).
 // Deterministic: the same count and seed give the same hits. Not a benchmark itself.
+import { seededRandom } from "../dist/util/seeded-random.js";
 
 const list = (text) => text.split("|");
 const ENTITIES = list(
@@ -32,24 +33,12 @@ const TLDS = list("com|co.uk|org|net|com.au|ca|ie");
 const SECTIONS = list("news|business|world|tech|politics|science");
 const SYLLABLES = list("ka|lo|mi|ne|ru|sa|ti|vo|ze|pa|do|gri|bel|tor|an|ver|mas|kel|dun|ori");
 
-/** Deterministic random numbers (mulberry32), so every run sees the same hits. */
-function randomSource(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Synthetic search hits for one size; the same seed gives the same hits. `publishers` is how many
  * distinct sites they come from (a site may fill at most 3 places in a report).
  */
 export function syntheticHits(count, seed, { publishers: publisherCount = 800 } = {}) {
-  const random = randomSource(seed);
+  const random = seededRandom(seed);
   const pick = (items) => items[Math.floor(random() * items.length)];
   const word = (syllables) => Array.from({ length: syllables }, () => pick(SYLLABLES)).join("");
   const capitalised = (text) => text[0].toUpperCase() + text.slice(1);

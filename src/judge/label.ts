@@ -1,3 +1,4 @@
+import { seededRandom } from "../util/seeded-random.js";
 import {
   CONFIDENCE_LABELS,
   CONTEST_SHARE,
@@ -214,15 +215,3 @@ const ONE_ORIGIN: Readonly<Record<string, string>> = {
   syndication: "copy one story",
   "same-owner": "belong to one publisher",
 };
-
-/** Mulberry32: a small seeded generator, so that the same evidence always gets the same label. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

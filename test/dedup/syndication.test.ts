@@ -10,6 +10,7 @@ import {
   TITLE_SIMILARITY,
   TITLE_SIMILARITY_WITHOUT_SNIPPET,
 } from "../../src/dedup/syndication.js";
+import { seededRandom } from "../../src/util/seeded-random.js";
 
 const item = (domain: string, title: string, snippet = ""): SyndicationInput => ({ domain, title, snippet });
 
@@ -217,24 +218,12 @@ describe("normalizeTitle and normalizeSnippet", () => {
   });
 });
 
-/** A small deterministic generator (mulberry32), so the synthetic input is the same on every run. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Synthetic news: words drawn from a Zipf-distributed vocabulary (a few very common words, a long
  * tail of rare ones, as in headlines), on 400 domains.
  */
 function syntheticItems(count: number, seed: number): SyndicationInput[] {
-  const random = randomSource(seed);
+  const random = seededRandom(seed);
   const syllables = [
     "ka",
     "lo",
@@ -287,7 +276,7 @@ function syntheticItems(count: number, seed: number): SyndicationInput[] {
 describe("findSyndicationClusters at scale", () => {
   it("10,000 items: far fewer comparisons than all pairs, and planted stories are still found", () => {
     const items = syntheticItems(10_000, 42);
-    const random = randomSource(11);
+    const random = seededRandom(11);
 
     // A story whose words occur nowhere else.
     const harbour = item(
@@ -358,7 +347,7 @@ describe("findSyndicationClusters at scale", () => {
   });
 
   it("titles made only of common words cannot make a block blow up", () => {
-    const random = randomSource(7);
+    const random = seededRandom(7);
     const common = ["the", "to", "in", "of", "a", "new", "says", "after", "for", "on", "with", "is"];
     const items = Array.from({ length: 10_000 }, (_, index) => ({
       domain: `site${index % 300}.example`,
