@@ -25,30 +25,58 @@ function blockList(): BlockList {
   return list;
 }
 
-/**
- * The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::a.b.c.d) IPv6
- * address, in either spelling: a connection to it reaches that IPv4 address.
- */
-function embeddedIpv4(address: string): string | undefined {
-  const match = /^(?:::ffff:(?:0:)?|64:ff9b::)(.+)$/i.exec(address);
-  if (!match) return undefined;
-  const tail = match[1] ?? "";
-  if (isIP(tail) === 4) return tail;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(tail);
-  if (!hex) return undefined;
-  const high = Number.parseInt(hex[1] ?? "0", 16);
-  const low = Number.parseInt(hex[2] ?? "0", 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+/** The eight 16-bit groups of an IPv6 address, read from the URL parser's canonical spelling (hex, `::`-compressed). */
+function ipv6Groups(address: string): number[] {
+  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  const [head = "", tail = ""] = canonical.split("::");
+  const groups = (part: string) =>
+    part === "" ? [] : part.split(":").map((hex) => Number.parseInt(hex, 16));
+  const left = groups(head);
+  const right = groups(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
-/** True for an address of the public internet; false for anything blocked or not an address. */
+const ipv4Of = (high: number, low: number): string => [high >> 8, high & 255, low >> 8, low & 255].join(".");
+
+/**
+ * The IPv4 addresses an IPv6 address carries, when a connection to it reaches them: IPv4-compatible
+ * (::a.b.c.d), IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96),
+ * 6to4 (2002::/16, the IPv4 address in bits 16–47) and Teredo (2001::/32: the server's IPv4 address in
+ * bits 32–63, the client's inverted in the last 32 bits). Undefined for any other address. The
+ * local-use NAT64 prefix (64:ff9b:1::/48) is not read: where its IPv4 address sits depends on the
+ * network's own prefix length, so the block list refuses the whole range.
+ */
+function embeddedIpv4(address: string): string[] | undefined {
+  const groups = ipv6Groups(address);
+  const is = (index: number, value: number) => groups[index] === value;
+  const zero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  // Teredo hides the client's address from NATs by inverting its bits.
+  const ipv4At = (index: number, invert = 0) =>
+    ipv4Of((groups[index] ?? 0) ^ invert, (groups[index + 1] ?? 0) ^ invert);
+  if (zero(0, 5) && (is(5, 0) || is(5, 0xffff))) return [ipv4At(6)];
+  if (zero(0, 4) && is(4, 0xffff) && is(5, 0)) return [ipv4At(6)];
+  if (is(0, 0x64) && is(1, 0xff9b) && zero(2, 6)) return [ipv4At(6)];
+  if (is(0, 0x2002)) return [ipv4At(1)];
+  if (is(0, 0x2001) && is(1, 0)) return [ipv4At(2), ipv4At(6, 0xffff)];
+  return undefined;
+}
+
+/**
+ * True for an address of the public internet; false for anything blocked or not an address. An IPv6
+ * address that carries IPv4 addresses is decided by them: public only when each of them is.
+ */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   const family = isIP(bare);
   if (family === 0) return false;
   if (family === 6) {
-    const inner = embeddedIpv4(bare);
-    if (inner !== undefined) return isPublicAddress(inner);
+    let inner: string[] | undefined;
+    try {
+      inner = embeddedIpv4(bare);
+    } catch {
+      return false;
+    }
+    if (inner !== undefined) return inner.every(isPublicAddress);
   }
   return !blockList().check(bare, family === 4 ? "ipv4" : "ipv6");
 }
@@ -74,15 +102,26 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
+/** Resolves a name to all its addresses, as `dns.lookup` does with `all: true`. */
+export type Resolve = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
 /**
  * A `lookup` for socket connections that resolves as usual and keeps only the addresses the policy
  * allows: the check is on the address the socket then connects to, so a name that changes its
  * answer between a check and the connection (DNS rebinding) gains nothing. `onRefused` hears of a
- * name left with no allowed address.
+ * name left with no allowed address. `resolve` is the system resolver unless a test gives its own.
  */
-export function checkedLookup(allowed: AddressAllowed, onRefused: (refusal: AddressRefused) => void) {
+export function checkedLookup(
+  allowed: AddressAllowed,
+  onRefused: (refusal: AddressRefused) => void,
+  resolve: Resolve = dnsLookup,
+) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) {
         callback(error, "");
         return;

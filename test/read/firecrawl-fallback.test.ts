@@ -153,6 +153,7 @@ describe("Firecrawl is not asked", () => {
 
   it.each([
     ["a private address the reader refuses", (base: string) => `${base}/blocked`, "private_address"],
+    ["a private IPv4 address written as IPv6", () => "http://[::127.0.0.1]/blocked", "private_address"],
     ["an address that is not a web page's", () => "ftp://files.example.org/paper.pdf", "bad_address"],
   ])("for %s: it goes to no third party either", async (_what, address, reason) => {
     firecrawl.route("POST", "/v2/scrape", { body: scraped("https://files.example.org/paper.pdf") });

@@ -19,6 +19,7 @@ import { type HttpApi, startHttpApi } from "../../src/interfaces/server/http-api
 import { read } from "../../src/operations/read.js";
 import { minimalPdf } from "../fixtures/pages/minimal-pdf.js";
 import { runCliWith } from "../helpers/run-cli.js";
+import { startScriptedServer } from "../helpers/scripted-server.js";
 
 const ARTICLE = `<!doctype html>
 <html lang="en"><head><title>Coffee and the heart</title>
@@ -147,6 +148,31 @@ describe("core-search read", () => {
     expect(stdout).toBe("");
     expect(stderr).toMatch(/private or reserved address/);
   });
+
+  it.each([
+    "http://[::127.0.0.1]/",
+    "http://[::ffff:0:7f00:1]/",
+    "http://[64:ff9b::a9fe:a9fe]/",
+    "http://[2002:7f00:1::]/",
+  ])(
+    "refuses %s, a private IPv4 address inside IPv6, with exit 2 and asks Firecrawl nothing",
+    async (address) => {
+      const firecrawl = await startScriptedServer();
+      try {
+        const { code, stdout, stderr } = await runCliWith(["read", address], {
+          ...env,
+          FIRECRAWL_API_KEY: "fc-test",
+          FIRECRAWL_API_URL: firecrawl.url,
+        });
+        expect(code).toBe(2);
+        expect(stdout).toBe("");
+        expect(stderr).toMatch(/private or reserved address/);
+        expect(firecrawl.requests).toEqual([]);
+      } finally {
+        await firecrawl.close();
+      }
+    },
+  );
 });
 
 describe("POST /v1/read and the MCP tool read_page", () => {
