@@ -6,11 +6,14 @@ import { promisify } from "node:util";
 export const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 const run = promisify(execFile);
 
-/** Runs the built CLI as its own process with only PATH and `env`; never throws on a non-zero exit. */
+/**
+ * Runs the built CLI as its own process with only PATH, the run's temporary folder (TMPDIR) and
+ * `env`; never throws on a non-zero exit.
+ */
 export async function runBin(args: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
+      env: { PATH: process.env.PATH ?? "", TMPDIR: process.env.TMPDIR ?? "", ...env },
       timeout: 60_000,
     });
     return { code: 0, stdout, stderr };
