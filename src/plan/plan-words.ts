@@ -38,6 +38,8 @@ export interface PlanWords {
   misspelledOpeners: ReadonlyMap<string, string>;
   /** Words ending in -s that name one thing ("news", "postgres"). */
   singularsInS: ReadonlySet<string>;
+  /** Names of market indexes (in every language) and English words for what is traded, as written. */
+  marketFigures: { indexes: readonly string[]; assets: readonly string[] };
 }
 
 let words: PlanWords | undefined;
@@ -61,6 +63,7 @@ export function planWords(): PlanWords {
     irregularPast: Record<string, string>;
     misspelledOpeners: Record<string, string>;
     singularsInS: string[];
+    marketFigures: PlanWords["marketFigures"];
   };
   words = {
     itTerms: Object.values(raw.itTerms).flat(),
@@ -79,6 +82,7 @@ export function planWords(): PlanWords {
     irregularPast: new Map(Object.entries(raw.irregularPast)),
     misspelledOpeners: new Map(Object.entries(raw.misspelledOpeners)),
     singularsInS: new Set(raw.singularsInS),
+    marketFigures: raw.marketFigures,
   };
   return words;
 }

@@ -10,6 +10,7 @@ import { DEFAULT_LANGUAGE, detectLanguage } from "./languages/detect-language.js
 import { hasTemplates } from "./languages/language-templates.js";
 import { languageWarning } from "./languages/language-warnings.js";
 import { readInLanguage } from "./languages/read-in-language.js";
+import { marketFigures } from "./market-figures.js";
 import type { CounterIntent, Plan, PlannedCall, PlanTimeRange, QueryType } from "./plan-schema.js";
 import { normalizeQuestion } from "./question.js";
 import { cleanSubject, withOpenerSpelled } from "./question-text.js";
@@ -29,14 +30,14 @@ const ASKS_FOR_NEW =
   /\b(?:latest|recent(?:ly)?|newest|new (?:findings|research|evidence|studies|discoveries))\b/i;
 
 /**
- * "Arsenal vs Chelsea score", "Lakers vs Celtics last night": a match's result, though "vs" otherwise
- * makes a question a comparison.
+ * "Arsenal vs Chelsea score", "Lakers vs Celtics last night", "odds for Liverpool vs Man City": a
+ * match's result or odds, though "vs" otherwise makes a question a comparison.
  */
 const MATCH_RESULT =
-  /\b(?:vs\.?|versus|v) .+ (?:(?:score|result|odds)s?|last night|tonight|yesterday|today)$/i;
+  /\b(?:vs\.?|versus|v) .+ (?:(?:score|result|odds)s?|last night|tonight|yesterday|today)$|\bodds (?:for|on) .+ (?:vs\.?|versus|v) /i;
 
 const STRUCTURED_DATA =
-  /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|score of (?:the|last|today|tonight)|standings|league table|(?:betting|match|game) odds|odds (?:of|on|for) .+ winning|live pric(?:e|ing)|price of (?:bitcoin|gold|oil|silver|ethereum|a barrel)|(?:bitcoin|gold|oil|ethereum|stock|gas|petrol) price(?:s)? (?:today|now|right now)|(?:s&p 500|dow jones|nasdaq|ftse 100|dax|nikkei)(?: index)?(?: level)? (?:today|now|right now)|quarterly (?:earnings|revenue)|\w+ odds$|score (?:tonight|today|now|live)$|\bpric(?:e|es|ing)\b.* (?:today|now|right now|live|near me|this (?:morning|week)))\b|^(?:(?:who (?:won|is winning)|what was the score of) (?:the |last night's |today's )?(?:[\w-]+ ){0,3}(?:game|match|race|grand prix|final|fight|bout|tournament|series|cup|bowl|derby)|did .+ win|how much (?:is|are|does|do))\b.* (?:today|tonight|last night|yesterday|right now|now|currently|this (?:week|weekend|morning|afternoon|evening))$|^(?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan|bitcoin) (?:to|vs\.?|in|\/) (?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan)(?: (?:exchange )?rate)?(?: today| now)?$|^(?:the )?(?:current |live )?[\w.&'-]+(?: [\w.&'-]+){0,2} (?:price|stock price|share price|stock|shares|quote)(?: (?:today|now|right now|live))?$|^(?!.*\b(?:credit|test|sat|act|iq|fico|risk|health|bmi|f1|z|t)\b)[\w.'-]+(?: [\w.'-]+){0,2} (?:score|scores)(?: (?:today|tonight|now|live|last night))?$/i;
+  /\b(?:stock price|share price|fund returns?|etf returns?|(?:bond|dividend|treasury) yields?|market cap|exchange rate|sports? scores?|final score|box score|score of (?:the|last|today|tonight)|standings|league table|live pric(?:e|ing)|price of (?:bitcoin|gold|oil|silver|ethereum|a barrel)|(?:bitcoin|gold|oil|ethereum|stock|gas|petrol) price(?:s)? (?:today|now|right now)|(?:s&p 500|dow jones|nasdaq|ftse 100|dax|nikkei)(?: index)?(?: level)? (?:today|now|right now)|quarterly (?:earnings|revenue)|score (?:tonight|today|now|live)$|\bpric(?:e|es|ing)\b.* (?:today|now|right now|live|near me|this (?:morning|week)))\b|^(?:(?:who (?:won|is winning)|what was the score of) (?:the |last night's |today's )?(?:[\w-]+ ){0,3}(?:game|match|race|grand prix|final|fight|bout|tournament|series|cup|bowl|derby)|did .+ win|how much (?:is|are|does|do))\b.* (?:today|tonight|last night|yesterday|right now|now|currently|this (?:week|weekend|morning|afternoon|evening))$|^(?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan|bitcoin) (?:to|vs\.?|in|\/) (?:usd|eur|gbp|jpy|cny|inr|cad|aud|chf|mxn|brl|krw|btc|eth|dollars?|euros?|pounds?|yen|pesos?|rupees?|francs?|yuan)(?: (?:exchange )?rate)?(?: today| now)?$|^(?:the )?(?:current |live )?[\w.&'-]+(?: [\w.&'-]+){0,2} (?:price|stock price|share price|stock|shares|quote)(?: (?:today|now|right now|live))?$|^(?!.*\b(?:credit|test|sat|act|iq|fico|risk|health|bmi|f1|z|t)\b)[\w.'-]+(?: [\w.'-]+){0,2} (?:score|scores)(?: (?:today|tonight|now|live|last night))?$/i;
 
 /**
  * Question → the calls to run (steps 1–3 of the methodology): the bypass gate, then a neutral
@@ -63,8 +64,12 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
   const topicCategory = routeCall3(text);
 
   const warnings: string[] = reading.warning ? [reading.warning] : [];
-  const matchResult = MATCH_RESULT.test(text.replace(/[?!.]+$/, ""));
-  const mentionsData = matchResult || STRUCTURED_DATA.test(text.replace(/[?!.]+$/, ""));
+  const asked = text.replace(/[?!.]+$/, "");
+  const matchResult = MATCH_RESULT.test(asked);
+  // How an index or a fund did over a period, a bookmaker's odds; not in a question about software.
+  const market = topicCategory === "it" ? { asked: false, mentioned: false } : marketFigures(asked);
+  const looksUpData = STRUCTURED_DATA.test(asked) || market.asked;
+  const mentionsData = matchResult || looksUpData || market.mentioned;
   // A plain lookup of such numbers is answered by a database, not by web pages: one call for
   // context. A judgement or causal question that mentions them ("does organic farming reduce crop
   // yields", "is Tesla's share price overvalued") still gets the 4-call pattern, with a caution.
@@ -72,7 +77,7 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
   const structuredData =
     matchResult ||
     reading.gate.reason === "live data" ||
-    (mentionsData && reading.queryType === "fallback" && !hasEvaluativeLanguage(text));
+    (looksUpData && reading.queryType === "fallback" && !hasEvaluativeLanguage(text));
   if (structuredData) {
     warnings.push(
       "This data lives in structured databases, not web pages: a dedicated financial, sports or pricing source will be more reliable. Running one search for context.",

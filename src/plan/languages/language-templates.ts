@@ -1,5 +1,6 @@
 import { readDataFile } from "../../util/read-data-file.js";
 import type { QueryType } from "../plan-schema.js";
+import { planWords } from "../plan-words.js";
 
 /** The languages whose questions get their own claim and counter-query: src/data/plan-<code>.json. */
 export const TEMPLATE_LANGUAGES = ["de", "fr", "es"] as const;
@@ -98,7 +99,9 @@ export type WordList =
   | "timePhrases"
   | "consumeVerbs"
   | "judgedFor"
-  | "measured";
+  | "measured"
+  | "marketAssets"
+  | "marketMeasures";
 
 interface RawTemplates {
   lists: Record<WordList, string[]>;
@@ -127,10 +130,12 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
   // of milliseconds to compile, more than the rest of the plan.
   const compile = (source: string, flags = "du") =>
     new RegExp(
-      // "{positive}" in a pattern stands for the words of that list ("\p{L}" is not a list).
+      // "{positive}" in a pattern stands for the words of that list ("\p{L}" is not a list);
+      // "{marketIndexes}" for the index names every language shares (src/data/plan-words.json).
       source
         .replace(/(?<!\\p)\{(\w+)\}/g, (found, name: string) => {
-          const list = raw.lists[name as WordList];
+          const list =
+            name === "marketIndexes" ? planWords().marketFigures.indexes : raw.lists[name as WordList];
           return list ? alternation(list) : found;
         })
         // \b knows only ASCII letters: after "ganó" or "été" it finds no word's end. Before a word
