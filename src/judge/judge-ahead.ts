@@ -60,13 +60,15 @@ export function judgeAhead(
     }
     if (fresh.length === 0) return;
     // A local judge does its work before its promise settles: the cost is paid here, now. A failure
-    // surfaces when the judgements are asked for, as the judge's own failure would.
+    // surfaces when the judgements are asked for, as the judge's own failure would; so does an
+    // answer that is not one judgement per text, whose judgements cannot be told apart.
     const judged = judge.judge(claim, fresh, signal, (note) => notes.push(note));
+    const whole = (all: unknown): all is unknown[] => Array.isArray(all) && all.length === fresh.length;
     fresh.forEach((item, index) => {
       known.set(
         item,
         judged.then(
-          (all) => all[index],
+          (all) => (whole(all) ? all[index] : undefined),
           () => undefined,
         ),
       );

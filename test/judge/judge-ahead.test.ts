@@ -78,7 +78,7 @@ describe("judging ahead", () => {
     expect(ahead.judge).toBe(model);
   });
 
-  it("fails at the end like the judge itself, so the judge stage falls back as before", async () => {
+  it("fails at the end like the judge itself, so the judge stage falls back as for the judge", async () => {
     const ahead = judgeAhead(counting(true), CLAIM);
     ahead.add(RESULTS.slice(0, 2));
     const notes: string[] = [];
@@ -86,7 +86,9 @@ describe("judging ahead", () => {
       deadline: never,
       note: (n) => notes.push(n),
     });
-    expect(judged.map((j) => j.stance)).toStrictEqual(["neutral", "neutral", "neutral", "neutral"]);
-    expect(notes).toStrictEqual(['Stance judge "lexical" failed; every source is treated as neutral']);
+    expect(judged).toStrictEqual(await defaultJudge.judge(CLAIM, RESULTS, never));
+    expect(notes).toStrictEqual([
+      'Stance judge "lexical" failed; the built-in classifier judged every source',
+    ]);
   });
 });

@@ -84,3 +84,105 @@ describe("judgeStances()", () => {
     expect([judge.asked, notes]).toEqual([0, []]);
   });
 });
+
+describe("judgeStances() checks a judge's answers", () => {
+  const TWO = [
+    ...ITEMS,
+    {
+      title: "Fasting linked to gallstones in some patients",
+      snippet: "Doctors warn intermittent fasting is not safe for people with a history of gallstones.",
+    },
+  ];
+  const builtInTwo = () => defaultJudge.judge(CLAIM, TWO, new AbortController().signal);
+  /** A judge elsewhere that answers the first source well and the second as given. */
+  const answering = (second: unknown): StanceJudge => ({
+    name: "custom",
+    judge: async () => [{ stance: "contradict", score: 0.8 }, second] as never,
+  });
+  const STANCE = "a stance other than support, contradict, neutral, or unrelated";
+  const SCORE = "a score that is not a number from 0 to 1";
+
+  it.each([
+    ['a stance of "maybe"', { stance: "maybe", score: 0.9 }, STANCE],
+    ["a stance in capitals", { stance: "SUPPORT", score: 0.9 }, STANCE],
+    ["a score of NaN", { stance: "support", score: Number.NaN }, SCORE],
+    ["a score of Infinity", { stance: "support", score: Number.POSITIVE_INFINITY }, SCORE],
+    ["a score of -5", { stance: "support", score: -5 }, SCORE],
+    ["a score as text", { stance: "support", score: "0.9" }, SCORE],
+    ["null", null, "an answer that is not an object"],
+    ["a string", "support", "an answer that is not an object"],
+    [
+      "an unknown judge",
+      { stance: "support", score: 0.9, judge: "oracle" },
+      "a judge other than builtin, llm, sampling, or caller",
+    ],
+  ])("%s: the built-in classifier judges that source, the rest stand", async (_what, second, fault) => {
+    const notes: string[] = [];
+    const judged = await judgeStances(answering(second), CLAIM, TWO, {
+      deadline: new AbortController().signal,
+      note: (note) => notes.push(note),
+    });
+    expect(judged).toEqual([{ stance: "contradict", score: 0.8, judge: "llm" }, (await builtInTwo())[1]]);
+    expect(notes).toEqual([
+      `Stance judge "custom" gave 1 unusable answer(s) of 2 (1 with ${fault}); the built-in classifier judged those sources`,
+    ]);
+  });
+
+  it.each([
+    ["answers too few", async () => [{ stance: "support", score: 1 }], "gave 1 answer(s) for 2 source(s)"],
+    [
+      "answers too many",
+      async () => Array(3).fill({ stance: "support", score: 1 }),
+      "gave 3 answer(s) for 2 source(s)",
+    ],
+    ["answers null", async () => null, "answered with something other than a list"],
+    [
+      "answers an object",
+      async () => ({ 0: { stance: "support", score: 1 } }),
+      "answered with something other than a list",
+    ],
+    [
+      "throws",
+      () => {
+        throw new TypeError("boom");
+      },
+      "failed",
+    ],
+    ["rejects", async () => Promise.reject(new Error("down")), "failed"],
+  ])("a judge that %s: the built-in classifier judges every source", async (_what, answer, why) => {
+    for (const local of [false, true]) {
+      const notes: string[] = [];
+      const judge = { name: "custom", local, judge: answer } as unknown as StanceJudge;
+      const judged = await judgeStances(judge, CLAIM, TWO, {
+        deadline: new AbortController().signal,
+        note: (note) => notes.push(note),
+      });
+      expect(judged).toEqual(await builtInTwo());
+      expect(notes).toEqual([`Stance judge "custom" ${why}; the built-in classifier judged every source`]);
+    }
+  });
+
+  it("names every fault once, with how many answers had it, and keeps only the fields a stance has", async () => {
+    const notes: string[] = [];
+    const judge: StanceJudge = {
+      name: "custom",
+      judge: async () =>
+        [
+          { stance: "maybe", score: 0.5 },
+          { stance: "support", score: 0.7, extra: "<script>" },
+          { stance: "perhaps", score: 0.5 },
+          { stance: "neutral", score: -1 },
+        ] as never,
+    };
+    const four = [...TWO, ...TWO];
+    const judged = await judgeStances(judge, CLAIM, four, {
+      deadline: new AbortController().signal,
+      note: (note) => notes.push(note),
+    });
+    expect(judged[1]).toStrictEqual({ stance: "support", score: 0.7, judge: "llm" });
+    expect(judged.filter((j) => j.judge === "builtin")).toHaveLength(3);
+    expect(notes).toEqual([
+      `Stance judge "custom" gave 3 unusable answer(s) of 4 (2 with ${STANCE}; 1 with ${SCORE}); the built-in classifier judged those sources`,
+    ]);
+  });
+});
