@@ -25,9 +25,10 @@ export interface ModelJudgeSettings {
 }
 
 /**
- * A stance judge backed by a language model: one batched request per report, the answer checked
- * item by item. Whatever the model does not answer usably is judged by the fallback, and the notes
- * say how many and why; the judge itself never throws for a failing model.
+ * A stance judge backed by a language model: one batched request per set of texts (a report's
+ * results; the passages of the pages it reads), the answer checked item by item. Whatever the
+ * model does not answer usably is judged by the fallback, and the notes say how many and why; the
+ * judge itself never throws for a failing model.
  */
 export function createModelJudge(settings: ModelJudgeSettings): StanceJudge {
   const { fallback, logger, label } = settings;

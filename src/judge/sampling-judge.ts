@@ -21,7 +21,8 @@ const MAX_ANSWER_CHARS = 256 * 1024;
 
 /**
  * Stances judged by the calling agent's own model through MCP sampling (`sampling/createMessage`):
- * one request per report, the same prompt and checks as the LLM judge, no key and no setup.
+ * one request for a report's search results (and one more for the passages of the pages it reads),
+ * the same prompt and checks as the LLM judge, no key and no setup.
  */
 export function createSamplingJudge(settings: SamplingJudgeSettings): StanceJudge {
   const { server, timeoutMs } = settings;

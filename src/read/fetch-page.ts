@@ -66,6 +66,9 @@ export interface FetchedPage {
 const fail = (reason: ReadFailureReason, message: string, cause?: unknown): ReadFailure =>
   new ReadFailure(message, { reason, cause });
 
+/** How a refused private address ends its message: the setting that lets such addresses be read. */
+const NOT_READ_PRIVATE = "; not read unless CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES=1";
+
 /** Only http and https, no credentials in the address: anything else is refused before a connection. */
 function checkAddress(raw: string, allowed: AddressAllowed): URL {
   let url: URL;
@@ -81,7 +84,10 @@ function checkAddress(raw: string, allowed: AddressAllowed): URL {
   // A literal IP is connected to without a lookup: it is checked here.
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (isIP(host) !== 0 && !allowed(host))
-    throw fail("private_address", `${maskUrl(url.toString())} is a private or reserved address; not read`);
+    throw fail(
+      "private_address",
+      `${maskUrl(url.toString())} is a private or reserved address${NOT_READ_PRIVATE}`,
+    );
   return url;
 }
 
@@ -190,7 +196,7 @@ function asReadFailure(
 ): ReadFailure {
   if (error instanceof ReadFailure) return error;
   const refusal = context.refused();
-  if (refusal) return fail("private_address", `${refusal.message}; not read`, error);
+  if (refusal) return fail("private_address", `${refusal.message}${NOT_READ_PRIVATE}`, error);
   if (context.timeout.aborted)
     return fail("timeout", `Reading ${context.shown} took longer than ${context.timeoutMs} ms`, error);
   if (context.signal.aborted) return fail("aborted", `Reading ${context.shown} was stopped`, error);

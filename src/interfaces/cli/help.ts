@@ -302,7 +302,7 @@ export function topLevelHelp(): string {
 
 Usage:
   core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--read N]
-                                            the full report (markdown; --json for JSON); --read 3 reads
+                   [--judge WHO]            the full report (markdown; --json for JSON); --read 3 reads
                                             the leading pages and quotes them
   core-search plan "<question>" --json      the planned calls only (no network)
   core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
@@ -327,6 +327,9 @@ Options of the question:
   --deadline-ms N    overall deadline in ms, ${DEADLINES} (default CORE_SEARCH_DEADLINE_MS or ${DEADLINE_MS_RANGE.default})
   --order LIST       fallback order for this run, e.g. exa,brave (default CORE_SEARCH_ORDER)
   --no-cache         ask the services even if the same request was answered lately
+  --judge WHO        ${JUDGE[1]}
+  --read N           read the pages of the N leading origins, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max}, judge the claim on them
+                     and quote them (default ${READ_PAGES_RANGE.default}; ${READ_PAGES_RANGE.recommended} recommended)
   --language CODE    results in this language, ISO 639-1 such as de (default: the question's)
   --safe-search LEVEL
                      off, moderate or strict (default: each service's own)
