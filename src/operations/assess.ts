@@ -13,6 +13,7 @@ import { formFinding } from "../report/finding.js";
 import { reliabilityOf } from "../report/reliability.js";
 import { withoutControls } from "../util/control-characters.js";
 import { type Assessment, assessInputSchema } from "./assess-input.js";
+import { checkCallOptions } from "./call-options.js";
 import type { JudgeChoice } from "./input-fields.js";
 import { parseInput } from "./parse-input.js";
 
@@ -46,9 +47,19 @@ export async function assess(
   input: { claim: string; evidence: readonly AssessEvidence[]; judge?: JudgeChoice | undefined },
   options: AssessOptions = {},
 ): Promise<Assessment> {
+  checkCallOptions(options);
   // A claim that is not a string is named as such (not "required"), as it always was.
   if (typeof input?.claim !== "string") normalizeQuestion(input?.claim, "claim");
-  const { claim, evidence: items, judge: choice } = parseInput(assessInputSchema, input);
+  // A choice of judge in the options is checked as one in the input is; the input's comes first.
+  const optionsChoice = typeof options.judge === "string" ? options.judge : undefined;
+  const {
+    claim,
+    evidence: items,
+    judge: choice,
+  } = parseInput(assessInputSchema, {
+    ...input,
+    judge: input.judge ?? optionsChoice,
+  });
   const judge = judgeOf(choice, options);
   // Evidence is text from the web, whoever passes it on: nothing in it may act on a terminal.
   const hits = items.map((item) => ({
@@ -145,10 +156,10 @@ function givenStances(
   return evidence.map((item) => given.get(item.canonicalUrl) ?? undefined);
 }
 
-/** A judge object as given; else the choice in the input, else in the options, else `auto`. */
+/** A judge object as given; else the choice (the input's, else the options'), else `auto`. */
 function judgeOf(choice: JudgeChoice | undefined, options: AssessOptions): StanceJudge {
   if (typeof options.judge === "object") return options.judge;
-  const chosen = choice ?? options.judge ?? "auto";
+  const chosen = choice ?? "auto";
   // The built-in classifier needs no settings.
   if (chosen === "builtin") return defaultJudge;
   const { dispatcher, logger } = options;

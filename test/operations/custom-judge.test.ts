@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configFromObject } from "../../src/config/config.js";
+import { InvalidInputError } from "../../src/errors.js";
 import type { StanceInput, StanceJudge } from "../../src/judge/stance.js";
 import { assess } from "../../src/operations/assess.js";
 import { assessmentSchema } from "../../src/operations/assess-input.js";
@@ -182,5 +183,31 @@ describe("a caller's own stance judge that answers badly", () => {
       ["support", 0.9],
       ["support", 0.9],
     ]);
+  });
+});
+
+describe("assess() takes a judge as corroborate() does", () => {
+  const input = {
+    claim: "Intermittent fasting is safe",
+    evidence: [{ url: "https://a.example/x", title: "Fasting" }],
+  };
+
+  it.each([
+    ["null", null, /options\.judge must be a choice .* or a stance judge/],
+    ["a number", 5, /options\.judge must be a choice .* or a stance judge/],
+    ["an object without judge()", { name: "x" }, /options\.judge must be a choice .* or a stance judge/],
+    ["an unknown choice", "oracle", /judge must be one of/],
+  ])("refuses %s as bad input, not a TypeError", async (_what, judge, message) => {
+    const error = await assess(input, { judge } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it("takes a choice from the options, the input's first", async () => {
+    expect((await assess(input, { judge: "builtin" })).evidence[0]?.judge).toBe("builtin");
+    const error = await assess({ ...input, judge: "llm" }, { judge: "builtin", config }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toMatch(/judge llm needs CORE_SEARCH_LLM_URL/);
   });
 });
