@@ -166,7 +166,9 @@ describe("core-search read", () => {
         });
         expect(code).toBe(2);
         expect(stdout).toBe("");
-        expect(stderr).toMatch(/private or reserved address/);
+        expect(stderr).toMatch(
+          /private or reserved address; not read unless CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES=1/,
+        );
         expect(firecrawl.requests).toEqual([]);
       } finally {
         await firecrawl.close();
