@@ -7,6 +7,7 @@
 import { type DestinationStream, type LogFn, type Logger as PinoLogger, pino } from "pino";
 import type { Config } from "../config/config.js";
 import { maskUrl } from "../config/redact.js";
+import { lineDestination } from "./line-destination.js";
 
 /**
  * What the pipeline, the server and the commands log through: the part of a pino logger they use.
@@ -69,54 +70,83 @@ const REDACT_PATHS = REDACTED_NAMES.flatMap((name) => {
   return [field.startsWith(".") ? name : field, `*${field}`, `headers${field}`, `*.headers${field}`];
 });
 
-/** A copy of `value` that is safe to log: secret fields censored, URLs masked, errors serialized. */
-function scrub(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+/**
+ * An error as logged: its message followed by the messages of its causes that say something new —
+ * a provider's error that repeats the HTTP failure it wraps, itself naming the system's code, is
+ * said once ("Request to … failed: ENOTFOUND"). The stack, with its causes', only when `stacks`.
+ */
+function serializeError(error: Error, stacks: boolean): Record<string, unknown> {
+  const { raw: _raw, ...serialized } = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  let message = error.message;
+  const seen = new Set<unknown>([error]);
+  for (let cause = error.cause; cause instanceof Error && !seen.has(cause); cause = cause.cause) {
+    seen.add(cause);
+    const code = (cause as { code?: unknown }).code;
+    const repeats = message.includes(cause.message) || (typeof code === "string" && message.includes(code));
+    if (!repeats && cause.message) message = `${message}: ${cause.message}`;
+  }
+  const { stack, ...rest } = serialized;
+  return { ...rest, message, ...(stacks ? { stack } : {}) };
+}
+
+/**
+ * A copy of `value` that is safe to log: secret fields censored, URLs masked, errors serialized
+ * (with their stacks when `stacks`).
+ */
+function scrub(value: unknown, stacks: boolean, depth = 0, seen = new WeakSet<object>()): unknown {
   if (typeof value === "string") return maskUrl(value);
   if (typeof value !== "object" || value === null) return value;
   if (value instanceof URL) return maskUrl(value.href);
   if (seen.has(value)) return "[Circular]";
   if (depth >= MAX_DEPTH) return "[Truncated]";
   seen.add(value);
+  const inner = (item: unknown) => scrub(item, stacks, depth + 1, seen);
   try {
-    if (value instanceof Error) return scrub({ ...pino.stdSerializers.err(value) }, depth + 1, seen);
-    if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1, seen));
+    if (value instanceof Error) return inner(serializeError(value, stacks));
+    if (Array.isArray(value)) return value.map(inner);
     if (ArrayBuffer.isView(value)) return `[${value.constructor.name} ${value.byteLength} bytes]`;
     const toJSON = (value as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === "function") return scrub(toJSON.call(value), depth + 1, seen);
+    if (typeof toJSON === "function") return inner(toJSON.call(value));
     // fromEntries, not assignment: a field named `__proto__` stays a field.
     return Object.fromEntries(
-      Object.entries(value).map(([field, item]) => [
-        field,
-        isSecretField(field) ? CENSOR : scrub(item, depth + 1, seen),
-      ]),
+      Object.entries(value).map(([field, item]) => [field, isSecretField(field) ? CENSOR : inner(item)]),
     );
   } finally {
     seen.delete(value);
   }
 }
 
-function scrubRecord(record: Record<string, unknown>): Record<string, unknown> {
-  return scrub(record) as Record<string, unknown>;
-}
-
-/** A pino logger writing to `destination` (default: stderr, synchronously) with secrets removed. */
+/**
+ * A pino logger writing to `destination` (default: stderr, synchronously) with secrets removed.
+ * Errors carry their stacks at `debug` and `trace` only. With `lines`, each record is written as
+ * one line of text for people (line-destination.ts) instead of JSON.
+ */
 export function createLogger(options: {
   level: Config["logLevel"];
   destination?: DestinationStream;
+  lines?: boolean;
 }): PinoLogger {
-  const destination = options.destination ?? pino.destination({ fd: 2, sync: true });
-  const logger = pino(
+  const stderr = options.destination ?? pino.destination({ fd: 2, sync: true });
+  const destination = options.lines ? lineDestination(stderr) : stderr;
+  // Asked per record, so a level changed later is followed; pino formats its own bindings before
+  // the logger exists, and those hold no errors.
+  let made: PinoLogger | undefined;
+  const stacks = () => made?.isLevelEnabled("debug") === true;
+  const scrubRecord = (record: Record<string, unknown>) => scrub(record, stacks()) as Record<string, unknown>;
+  const logger: PinoLogger = pino(
     {
       level: options.level,
       redact: { paths: REDACT_PATHS, censor: CENSOR },
       formatters: { log: scrubRecord, bindings: scrubRecord },
       serializers: {
-        err: (error: unknown) => scrub(error),
-        msg: (message: unknown) => (typeof message === "string" ? maskUrl(message) : scrub(message)),
+        err: (error: unknown) => scrub(error, stacks()),
+        msg: (message: unknown) =>
+          typeof message === "string" ? maskUrl(message) : scrub(message, stacks()),
       },
     },
     destination,
   );
+  made = logger;
   // pino skips the bindings formatter for children; scrub their bindings on the way in. Children are
   // created from their parent's prototype chain, so every descendant inherits these methods.
   const { child, setBindings } = logger;

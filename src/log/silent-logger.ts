@@ -20,8 +20,14 @@ export const silentLogger: Logger = {
   trace: nothing,
 };
 
-/** A logger at `level`: pino (logger.ts) only when there is something to write. */
-export async function loggerAt(level: Config["logLevel"]): Promise<Logger> {
+/**
+ * A logger at `level`: pino (logger.ts) only when there is something to write; with `lines`, one
+ * line of text per record instead of JSON.
+ */
+export async function loggerAt(
+  level: Config["logLevel"],
+  options: { lines?: boolean } = {},
+): Promise<Logger> {
   if (level === "silent") return silentLogger;
-  return (await import("./logger.js")).createLogger({ level });
+  return (await import("./logger.js")).createLogger({ level, lines: options.lines === true });
 }

@@ -160,6 +160,55 @@ describe("createLogger keeps secrets out of the output", () => {
     expect(String((entry.err as { stack?: unknown }).stack)).toContain("logger.test.ts");
   });
 
+  it.each<[Config["logLevel"], boolean]>([
+    ["warn", false],
+    ["info", false],
+    ["debug", true],
+  ])("at %s, an error's stack is logged: %s", (level, stacks) => {
+    const { logger, lines } = capture(level);
+    logger.warn({ err: httpFailure() }, "search attempt failed");
+    const entry = JSON.parse(lines[0] ?? "{}") as { err: { message: string; stack?: string } };
+    expect(entry.err.message).toContain("failed with status 503");
+    expect(entry.err.stack !== undefined).toBe(stacks);
+    expect(lines[0]?.includes("logger.test.ts")).toBe(stacks);
+  });
+
+  it("says a cause once: not again when the error's message already says it", () => {
+    // As the providers wrap them: the HTTP failure's message, itself naming the socket's code.
+    const socket = Object.assign(new Error("getaddrinfo ENOTFOUND mcp.exa.ai"), { code: "ENOTFOUND" });
+    const http = new Error("Request to https://mcp.exa.ai/mcp failed: ENOTFOUND", { cause: socket });
+    const provider = new Error(http.message, { cause: http });
+    const news = new Error("Exa request failed", { cause: new Error("socket hang up") });
+    const { logger, lines } = capture("warn");
+    logger.warn({ err: provider }, "search attempt failed");
+    logger.warn({ err: news }, "search attempt failed");
+    const messages = lines.map((line) => (JSON.parse(line) as { err: { message: string } }).err.message);
+    expect(messages).toStrictEqual([
+      "Request to https://mcp.exa.ai/mcp failed: ENOTFOUND",
+      "Exa request failed: socket hang up",
+    ]);
+  });
+
+  it("writes one line of text per record for people, secrets removed, when asked", () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: "warn",
+      lines: true,
+      destination: { write: (line: string) => void lines.push(line) },
+    });
+    const http = new Error(`Request to https://u:${SECRET}@h.example/search failed: ECONNREFUSED`);
+    logger.warn(
+      { provider: "exa", outcome: "network", ms: 7, err: new Error(http.message, { cause: http }) },
+      "search attempt failed",
+    );
+    logger.error({ problems: ["EXA_API_KEY is empty"] }, "settings cannot be used");
+    logger.info("not at this level");
+    expect(lines).toStrictEqual([
+      "core-search: warning: search attempt failed: Request to https://***:***@h.example/search failed: ECONNREFUSED (provider exa, outcome network, 7 ms)\n",
+      'core-search: error: settings cannot be used (problems ["EXA_API_KEY is empty"])\n',
+    ]);
+  });
+
   it("survives circular objects", () => {
     const { logger, lines } = capture();
     const node: Record<string, unknown> = { name: "loop", apiKey: SECRET };

@@ -19,7 +19,6 @@ import {
   openAnalysisPool,
 } from "../../operations/analysis-pool.js";
 import { MAX_INPUT_BYTES } from "../../operations/input-ranges.js";
-import { type ExtractPage, extractPage } from "../../read/extract-page.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { createMcpServer } from "./mcp-server.js";
 import { BoundedStdioTransport } from "./stdio-transport.js";
@@ -44,10 +43,12 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
     if (!(error instanceof ConfigError)) throw error;
     config = error;
   }
-  // A server's errors must reach its log even when LOG_LEVEL is unset (the library default is silent).
-  const level =
-    config instanceof ConfigError || options.env.LOG_LEVEL === undefined ? "warn" : config.logLevel;
-  const logger = await loggerAt(level);
+  // A server's errors must reach its log even when LOG_LEVEL is unset (the library default is silent):
+  // then one line of text per failure, for the person reading the client's log of the server;
+  // LOG_LEVEL asks for pino's JSON records at its level (stacks at debug and trace).
+  const chosen = options.env.LOG_LEVEL?.trim() ? undefined : "warn";
+  const level = config instanceof ConfigError ? "warn" : (chosen ?? config.logLevel);
+  const logger = await loggerAt(level, { lines: chosen !== undefined });
   if (config instanceof ConfigError) {
     // Serving anyway lets an agent see the problems in its tool results rather than a dead server.
     logger.error({ problems: config.problems }, "settings cannot be used; every tool call will say so");
@@ -79,16 +80,11 @@ export async function runMcpServer(options: RunMcpServerOptions): Promise<number
     openPool();
     return pool ? pool.analyse(input) : analyseHits(input);
   };
-  const extract: ExtractPage = (input) => {
-    openPool();
-    return pool ? pool.extract(input) : extractPage(input);
-  };
   const server = createMcpServer({
     config,
     logger,
     state,
     analyse: threads > 0 ? analyse : undefined,
-    extract: threads > 0 ? extract : undefined,
   });
   // Messages past the limit are refused one by one: the server stays up for the other calls.
   const transport = new BoundedStdioTransport(stdin, stdout, options.maxMessageBytes ?? MAX_INPUT_BYTES);
