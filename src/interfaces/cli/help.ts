@@ -15,6 +15,7 @@ import {
   READ_TIMEOUT_MS_RANGE,
 } from "../../operations/input-ranges.js";
 import { PROVIDERS, searchServicesHelp } from "../../providers/registry.js";
+import { MCP_CLIENT_CONFIG } from "../mcp/mcp-client-config.js";
 
 export const COMMAND_NAMES = [
   "question",
@@ -246,12 +247,11 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     usage: "core-search mcp",
     does:
       "Runs the MCP server on stdio (tools corroborate, web_search, assess, read_page) until standard input closes. " +
-      "It reads the same environment settings; logs go to stderr.",
+      "It reads the same environment settings; logs go to stderr, one line per failure unless LOG_LEVEL asks for more. " +
+      "A client that reads an mcpServers object starts it as below: the command that `npm install -g .` in a " +
+      "clone installs (docs/mcp.md has full paths for a client that cannot find it).",
     options: {},
-    examples: [
-      "core-search mcp",
-      '{"mcpServers":{"core-search":{"command":"npx","args":["core-search","mcp"],"env":{"SEARXNG_URL":"http://127.0.0.1:8888"}}}}',
-    ],
+    examples: ["core-search mcp", MCP_CLIENT_CONFIG],
     exitCodes: "0 the client closed the connection · 2 bad usage",
   },
   serve: {
@@ -289,7 +289,8 @@ export function commandHelp(name: CommandName): string {
     ...options.map(([flag = "", text]) => `  ${flag.padEnd(width)}  ${text}`),
     "",
     "Examples:",
-    ...spec.examples.map((example) => `  ${example}`),
+    // An example of several lines (a client configuration) is indented as a whole.
+    ...spec.examples.map((example) => `  ${example.replaceAll("\n", "\n  ")}`),
     "",
     `Exit codes: ${spec.exitCodes}`,
   ];
