@@ -35,7 +35,10 @@ describe("the MCP client configuration", () => {
   });
 
   it("is the one docs/mcp.md gives for mcpServers clients, however it is laid out", () => {
-    const [block] = jsonBlocks(text("docs/mcp.md"), "### Claude Desktop, Cursor and other `mcpServers` clients");
+    const [block] = jsonBlocks(
+      text("docs/mcp.md"),
+      "### Claude Desktop, Cursor and other `mcpServers` clients",
+    );
     expect(JSON.parse(block ?? "")).toStrictEqual(JSON.parse(MCP_CLIENT_CONFIG));
   });
 });
