@@ -134,3 +134,20 @@ export class ReadFailure extends CoreSearchError {
     this.status = options.status;
   }
 }
+
+/**
+ * The operating system's error code behind a failure (`ENOTFOUND`, `ECONNREFUSED`, …), looked for
+ * along its causes: a provider's error wraps the HTTP failure, which wraps the socket's.
+ */
+export function systemErrorCode(error: unknown): string | undefined {
+  let at: unknown = error;
+  for (let depth = 0; depth < 8 && typeof at === "object" && at !== null; depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === "string" && /^E[A-Z0-9_]+$/.test(code)) return code;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The codes of a name that did not resolve: offline, or no DNS (EAI_AGAIN: the resolver did not answer). */
+export const NAME_NOT_RESOLVED: readonly string[] = ["ENOTFOUND", "EAI_AGAIN"];

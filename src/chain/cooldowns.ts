@@ -1,3 +1,4 @@
+import { NAME_NOT_RESOLVED } from "../errors.js";
 import { instanceKey } from "../health/engine-health.js";
 import { stageAddress } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";
@@ -15,6 +16,8 @@ export interface Cooldown {
   failures: number;
   /** What happened last: "timeout", "network". */
   reason: string;
+  /** The system's error code of the last failure, when it had one: "ENOTFOUND", "ECONNREFUSED". */
+  code?: string;
   /** Epoch ms: a probe is in flight until then (or until it settles), holding the others off. */
   probeUntil?: number;
 }
@@ -34,14 +37,22 @@ export type CooldownCheck =
 export interface CooldownStore {
   /** Whether to ask `provider` now; once a cooldown has ended, only one caller (the probe) may. */
   check(provider: ProviderName, now: number): Promise<CooldownCheck>;
-  /** The stage failed without answering: opens its cooldown, or doubles it after a failed probe. */
-  failed(provider: ProviderName, reason: string, now: number): Promise<Cooldown>;
+  /**
+   * The stage failed without answering: opens its cooldown, or doubles it after a failed probe.
+   * `code` is the system's error code, if the failure had one.
+   */
+  failed(provider: ProviderName, reason: string, now: number, code?: string): Promise<Cooldown>;
   /** The stage answered: its cooldown is forgotten. */
   recovered(provider: ProviderName): Promise<void>;
   /** The cooldown of `provider` still in force, for `doctor`. */
   get(provider: ProviderName, now: number): Promise<Cooldown | undefined>;
   /** The cooldown of `provider` as kept, in force or ended (but not yet forgotten). */
   peek(provider: ProviderName): Promise<Cooldown | undefined>;
+  /**
+   * Forgets every cooldown, of every stage at every address (`doctor --reset`); returns those still
+   * in force at `now`, by stage.
+   */
+  clear(now: number): Promise<{ provider: string; cooldown: Cooldown }[]>;
 }
 
 /**
@@ -82,8 +93,13 @@ export function createCooldowns(
       if (claimed || !isCooldown(after)) return { ask: true, probe: claimed };
       return { ask: false, cooldown: after, probing: after.until <= now };
     },
-    async failed(provider, reason, now) {
-      const first: Cooldown = { until: now + FIRST_COOLDOWN_MS, failures: 1, reason };
+    async failed(provider, reason, now, code) {
+      const first: Cooldown = {
+        until: now + FIRST_COOLDOWN_MS,
+        failures: 1,
+        reason,
+        ...(code ? { code } : {}),
+      };
       const next = await state.update<unknown>(
         key(provider),
         (stored) => {
@@ -92,7 +108,7 @@ export function createCooldowns(
           if (stored.until > now) return stored;
           const failures = stored.failures + 1;
           const ms = Math.min(MAX_COOLDOWN_MS, FIRST_COOLDOWN_MS * 2 ** (failures - 1));
-          return { until: now + ms, failures, reason };
+          return { until: now + ms, failures, reason, ...(code ? { code } : {}) };
         },
         FIRST_COOLDOWN_MS + MAX_COOLDOWN_MS * 2,
       );
@@ -106,6 +122,14 @@ export function createCooldowns(
       return current && current.until > now ? current : undefined;
     },
     peek: read,
+    async clear(now) {
+      return (await state.clear("cooldown")).flatMap(({ name, value }) =>
+        // The key names the stage, then the address's key when one is set: "searxng-3f9a…".
+        isCooldown(value) && value.until > now
+          ? [{ provider: name.replace(/-[0-9a-f]{16}$/, ""), cooldown: value }]
+          : [],
+      );
+    },
   };
 }
 
@@ -114,18 +138,32 @@ export function cooldownsFor(state: StateStore, config: Parameters<typeof stageA
   return createCooldowns(state, (name) => stageAddress(config, name));
 }
 
+/** ": its name did not resolve (ENOTFOUND)", " (ECONNREFUSED)", or nothing without a code. */
+function failureCode(code: string | undefined): string {
+  if (code === undefined) return "";
+  return NAME_NOT_RESOLVED.includes(code) ? `: its name did not resolve (${code})` : ` (${code})`;
+}
+
 function isCooldown(value: unknown): value is Cooldown {
   if (typeof value !== "object" || value === null) return false;
   const c = value as Partial<Cooldown>;
   return typeof c.until === "number" && typeof c.failures === "number" && typeof c.reason === "string";
 }
 
-/** "timed out 2 times in a row; skipped until 2026-12-01T19:31:00.000Z, then one request checks". */
+/**
+ * "timed out 2 times in a row; skipped until 2026-12-01T19:31:00.000Z, then one request checks";
+ * "could not be reached: its name did not resolve (ENOTFOUND); skipped until …".
+ */
 export function describeCooldown(cooldown: Cooldown, probing: boolean): string {
-  const what = cooldown.reason === "timeout" ? "timed out" : "could not be reached";
-  const times = cooldown.failures > 1 ? ` ${cooldown.failures} times in a row` : "";
   const next = probing
     ? "another request is checking whether it is back"
     : `skipped until ${new Date(cooldown.until).toISOString()}, then one request checks whether it is back`;
-  return `${what}${times}; ${next}`;
+  return `${cooldownCause(cooldown)}; ${next}`;
+}
+
+/** What the stage is cooling down for: "timed out 2 times in a row", "could not be reached (ECONNREFUSED)". */
+export function cooldownCause(cooldown: Cooldown): string {
+  const what =
+    cooldown.reason === "timeout" ? "timed out" : `could not be reached${failureCode(cooldown.code)}`;
+  return `${what}${cooldown.failures > 1 ? ` ${cooldown.failures} times in a row` : ""}`;
 }

@@ -22,6 +22,8 @@ export interface PauseStore {
   get(provider: ProviderName, now: number): Promise<Pause | undefined>;
   /** Keeps whichever of this and the current pause ends later; `now` is `pause.until`'s clock (epoch ms). */
   set(provider: ProviderName, pause: Pause, now: number): Promise<void>;
+  /** Forgets every pause (`doctor --reset`); returns those that had not ended by `now`. */
+  clear(now: number): Promise<{ provider: string; pause: Pause }[]>;
 }
 
 export function createPauseStore(state: StateStore): PauseStore {
@@ -37,6 +39,11 @@ export function createPauseStore(state: StateStore): PauseStore {
         `pause:${provider}`,
         (current) => (isPause(current) && current.until > pause.until ? current : pause),
         Math.max(PAUSE_ENTRY_TTL_MS, pause.until - now),
+      );
+    },
+    async clear(now) {
+      return (await state.clear("pause")).flatMap(({ name, value }) =>
+        isPause(value) && value.until > now ? [{ provider: name, pause: value }] : [],
       );
     },
   };

@@ -1,5 +1,5 @@
 import type { Config } from "../config/config.js";
-import { ProviderError } from "../errors.js";
+import { ProviderError, systemErrorCode } from "../errors.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import type { StateStore } from "../state/state-store.js";
 import { COOLING_OUTCOMES, type CooldownStore, cooldownsFor, describeCooldown } from "./cooldowns.js";
@@ -136,7 +136,7 @@ export async function leaveStage(
     await state.pauses?.set(name, pauseFor(error, at), at);
   }
   if (error !== undefined && COOLING_OUTCOMES.has(outcomeOf(error))) {
-    await state.cooldowns?.failed(name, outcomeOf(error), result.clock());
+    await state.cooldowns?.failed(name, outcomeOf(error), result.clock(), systemErrorCode(error));
   } else if (admitted.probe) {
     // It answered, if with an error: reachable again.
     await state.cooldowns?.recovered(name);

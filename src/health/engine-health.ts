@@ -32,6 +32,8 @@ export interface EngineHealthStore {
   markProbe(instance: string, at: number): Promise<void>;
   /** Drops the cached `/config`, so the next preflight asks the instance itself (and gives up in seconds). */
   forgetConfig(instance: string): Promise<void>;
+  /** Forgets what is known of every instance (`doctor --reset`); returns how many instances it knew. */
+  clear(): Promise<number>;
 }
 
 /** Health is kept a day; the preflight itself only trusts the last few minutes of it. */
@@ -81,6 +83,7 @@ export function createEngineHealthStore(state: StateStore): EngineHealthStore {
       })),
     markProbe: (instance, at) => change(instance, (h) => ({ ...h, probeAt: at })),
     forgetConfig: (instance) => change(instance, ({ config: _dropped, ...rest }) => rest),
+    clear: async () => (await state.clear("health")).length,
   };
 }
 

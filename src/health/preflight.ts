@@ -1,5 +1,5 @@
 import { COOLING_OUTCOMES, type CooldownStore, describeCooldown } from "../chain/cooldowns.js";
-import { ProviderError } from "../errors.js";
+import { ProviderError, systemErrorCode } from "../errors.js";
 import type { Logger } from "../log/logger.js";
 import type { SearxngEngineInfo, SearxngProvider } from "../providers/searxng.js";
 import { engineFamily, webFamilies } from "./engine-families.js";
@@ -134,7 +134,7 @@ export async function preflightSearxng(
       error instanceof ProviderError && ["aborted", ...COOLING_OUTCOMES].includes(error.outcome);
     if (unanswered && !options.deadline?.aborted) {
       const reason = (error as ProviderError).outcome === "network" ? "network" : "timeout";
-      await options.cooldowns?.failed("searxng", reason, clock());
+      await options.cooldowns?.failed("searxng", reason, clock(), systemErrorCode(error));
     }
     return {
       status: "failed",

@@ -1,4 +1,4 @@
-import { cooldownsFor, describeCooldown } from "../chain/cooldowns.js";
+import { cooldownCause, cooldownsFor, describeCooldown } from "../chain/cooldowns.js";
 import { createPauseStore } from "../chain/pause-store.js";
 import { describeRate, ratesOf } from "../chain/rate-limiter.js";
 import { cacheStats } from "../chain/result-cache.js";
@@ -11,7 +11,7 @@ import { type EngineStatus, preflightSearxng } from "../health/preflight.js";
 import { createHttpClient, proxyDispatcher } from "../http/http-client.js";
 import { silentLogger } from "../log/silent-logger.js";
 import { createProviders } from "../providers/create-providers.js";
-import { providerRow } from "../providers/registry.js";
+import { missingSetting, providerRow } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
@@ -19,7 +19,8 @@ import { terminalLine } from "../util/control-characters.js";
 
 export interface StageStatus {
   provider: ProviderName;
-  state: "configured" | "no_key" | "paused" | "capped" | "cooling" | "keyless" | "keyless_off";
+  /** `no_key` for a vendor without its API key, `no_address` for a self-hosted service (SearXNG, Degoog) without its address. */
+  state: "configured" | "no_key" | "no_address" | "paused" | "capped" | "cooling" | "keyless" | "keyless_off";
   /** For paused, capped and cooling stages: until when (ISO). */
   pausedUntil: string | null;
   detail: string | null;
@@ -56,6 +57,83 @@ export interface Diagnosis {
   /** Who judges stances: the built-in classifier, or an LLM server (address without credentials). */
   judge: { kind: "lexical" } | { kind: "llm"; url: string; model: string };
   warnings: string[];
+}
+
+/** What `doctor --reset` cleared from the shared state, and where. */
+export interface Reset {
+  store: "file" | "redis" | "memory";
+  /** The state directory, or the Redis address without its password. */
+  location: string;
+  /** Pauses after a quota or rate-limit answer that were still in force. */
+  pauses: { provider: string; until: string; detail: string }[];
+  /** Cool-downs after a timeout or an unreachable service that were still in force. */
+  cooldowns: { provider: string; until: string; detail: string }[];
+  /** SearXNG instances whose engine health (cached /config, engines seen unresponsive) was forgotten. */
+  engineHealth: number;
+  warnings: string[];
+}
+
+/**
+ * What `--reset` keeps, and why: the result cache holds answers, never failures (`--no-cache` asks
+ * afresh), and request rates and allowances count requests the services did receive.
+ */
+const KEPT_BY_RESET =
+  "Kept: the result cache (answers, not failures; --no-cache asks afresh), request rates and allowances.";
+
+/**
+ * `doctor --reset`: forgets the pauses, cool-downs and engine health remembered in the state store
+ * (files or Redis, every process's and every address's), so the next question asks every stage.
+ */
+export async function resetState(config: Config, options: { now?: number } = {}): Promise<Reset> {
+  const now = options.now ?? Date.now();
+  const state = openStateStore(config);
+  try {
+    const [pauses, cooldowns, engineHealth] = await Promise.all([
+      createPauseStore(state).clear(now),
+      cooldownsFor(state, config).clear(now),
+      createEngineHealthStore(state).clear(),
+    ]);
+    return {
+      store: state.kind,
+      location: stateLocation(config),
+      pauses: pauses.map(({ provider, pause }) => ({
+        provider,
+        until: new Date(pause.until).toISOString(),
+        detail: pause.detail,
+      })),
+      cooldowns: cooldowns.map(({ provider, cooldown }) => ({
+        provider,
+        until: new Date(cooldown.until).toISOString(),
+        detail: cooldownCause(cooldown),
+      })),
+      engineHealth,
+      warnings: [...state.warnings],
+    };
+  } finally {
+    await state.close();
+  }
+}
+
+export function renderReset(r: Reset): string {
+  const where = `${r.store === "redis" ? "Redis" : "files"} at ${r.location}`;
+  const listed = (entries: Reset["pauses"]) =>
+    entries.map((e) => `${cell(e.provider)} (${cell(e.detail)}, until ${e.until})`).join(", ");
+  const lines =
+    r.pauses.length + r.cooldowns.length + r.engineHealth === 0
+      ? [`Nothing to clear in ${where}: no pauses, cool-downs or engine health were remembered.`]
+      : [
+          `Cleared from ${where}:`,
+          `  pauses: ${listed(r.pauses) || "none"}`,
+          `  cool-downs: ${listed(r.cooldowns) || "none"}`,
+          `  engine health: ${r.engineHealth === 0 ? "none" : `${r.engineHealth} SearXNG instance${r.engineHealth === 1 ? "" : "s"}`}`,
+        ];
+  lines.push(KEPT_BY_RESET, ...r.warnings.map((w) => `Warning: ${w}`));
+  return `${lines.join("\n")}\n`;
+}
+
+/** Where the state lives, without a password: the state directory, or the Redis address. */
+function stateLocation(config: Config): string {
+  return config.redisUrl ? maskUrl(config.redisUrl) : config.stateDir;
 }
 
 /** Every stage of the chain as this process would see it now, plus SearXNG's engine health. */
@@ -143,6 +221,15 @@ async function diagnoseWith(
       };
     }
     const allowances = spend.filter((a) => a.provider === provider.name);
+    // A self-hosted service (SearXNG, Degoog) takes an address, not a key.
+    if (!provider.configured && providerRow(provider.name).keyVariable === undefined) {
+      return {
+        provider: provider.name,
+        state: "no_address",
+        pausedUntil: null,
+        detail: `set ${missingSetting(provider.name)} to use it`,
+      };
+    }
     return {
       provider: provider.name,
       state: provider.configured ? "configured" : "no_key",
@@ -183,7 +270,7 @@ async function diagnoseWith(
     searxng: health,
     state: {
       store: state.kind,
-      location: config.redisUrl ? maskUrl(config.redisUrl) : config.stateDir,
+      location: stateLocation(config),
       cache: {
         ttlMs: config.cacheTtlMs,
         hits: stats.hits,

@@ -74,6 +74,13 @@ export function withMemoryFallback(
       if (result.applied) await memory.set(key, result.value, counter.ttlMs);
       return result;
     },
+    async clear(namespace) {
+      // What the run mirrored in memory goes too; the shared store says what it held.
+      const mirrored = await memory.clear(namespace);
+      const shared = await attempt((store) => store.clear(namespace));
+      const named = new Set(shared.map((entry) => entry.name));
+      return [...shared, ...mirrored.filter((entry) => !named.has(entry.name))];
+    },
     get warnings() {
       return [...ownWarnings, ...primary.warnings];
     },

@@ -3,7 +3,12 @@ import { opendir, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import lockfile from "proper-lockfile";
 import { makeDirectory, readStateFile, UnusableStateFile } from "./state-files.js";
-import { type CounterResult, MAX_STATE_VALUE_BYTES, type StateStore } from "./state-store.js";
+import {
+  type ClearedEntry,
+  type CounterResult,
+  MAX_STATE_VALUE_BYTES,
+  type StateStore,
+} from "./state-store.js";
 
 interface Stored {
   value: unknown;
@@ -195,6 +200,27 @@ export function createFileStore(dir: string, clock: () => number = Date.now): St
           result: { value: current + by, applied: true },
         };
       });
+    },
+    async clear(namespace) {
+      const { folder } = pathOf(`${namespace}:-`);
+      const cleared: ClearedEntry[] = [];
+      let listing: Awaited<ReturnType<typeof opendir>>;
+      try {
+        listing = await opendir(folder);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "ENOENT") return cleared;
+        throw error;
+      }
+      // Only the entries: a .tmp file may belong to a writer right now, a .lock to another process.
+      for await (const entry of listing) {
+        if (!entry.isFile() || !entry.name.endsWith(".json")) continue;
+        const file = join(folder, entry.name);
+        const stored = await read(file);
+        if (stored) cleared.push({ name: entry.name.slice(0, -".json".length), value: stored.value });
+        reading.delete(file);
+        await rm(file, { force: true });
+      }
+      return cleared;
     },
     warnings,
     async close() {},

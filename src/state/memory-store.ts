@@ -1,4 +1,4 @@
-import type { CounterResult, StateStore } from "./state-store.js";
+import type { ClearedEntry, CounterResult, StateStore } from "./state-store.js";
 
 interface Entry {
   value: unknown;
@@ -51,6 +51,17 @@ export function createMemoryStore(clock: () => number = Date.now): StateStore {
       if (limit !== undefined && current + by > limit) return { value: current, applied: false };
       store(key, { value: current + by, expiresAt: entry?.expiresAt ?? clock() + ttlMs });
       return { value: current + by, applied: true };
+    },
+    async clear(namespace) {
+      const prefix = `${namespace}:`;
+      const cleared: ClearedEntry[] = [];
+      for (const key of [...entries.keys()]) {
+        if (!key.startsWith(prefix)) continue;
+        const entry = live(key);
+        if (entry) cleared.push({ name: key.slice(prefix.length), value: copy(entry.value) });
+        entries.delete(key);
+      }
+      return cleared;
     },
     warnings: [],
     async close() {

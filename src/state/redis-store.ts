@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { withoutControls } from "../util/control-characters.js";
-import { type CounterResult, MAX_STATE_VALUE_BYTES, type StateStore } from "./state-store.js";
+import {
+  type ClearedEntry,
+  type CounterResult,
+  MAX_STATE_VALUE_BYTES,
+  type StateStore,
+} from "./state-store.js";
 import { WaitingTimeout, withinWaiting } from "./waiting-bound.js";
 
 /** Every key lives under this prefix, so one Redis can serve other programs too. */
@@ -39,7 +44,18 @@ local value = redis.call('INCRBY', KEYS[1], by)
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
 return {value, 1}`;
 
+// Reads a key and deletes it in one step, so no value written in between is lost unseen.
+const TAKE = `
+local value = redis.call('GET', KEYS[1])
+redis.call('DEL', KEYS[1])
+return value`;
+
+/** Keys SCAN may hand over per round trip, and the most `clear` looks at: namespaces hold tens. */
+const SCAN_COUNT = 100;
+const MAX_CLEARED_KEYS = 10_000;
+
 type ScriptedRedis = Redis & {
+  take(key: string): Promise<string | null>;
   compareAndSet(
     key: string,
     expectedFlag: "0" | "1",
@@ -79,6 +95,7 @@ export function createRedisStore(url: string): StateStore {
     const created = new Redis(url, options) as ScriptedRedis;
     created.defineCommand("compareAndSet", { numberOfKeys: 1, lua: COMPARE_AND_SET });
     created.defineCommand("incrementBelow", { numberOfKeys: 1, lua: INCREMENT_BELOW });
+    created.defineCommand("take", { numberOfKeys: 1, lua: TAKE });
     // Connection errors are listened to (by the guard), so none is thrown as an unhandled event.
     guard = guardConnection(created);
     return created;
@@ -184,6 +201,32 @@ export function createRedisStore(url: string): StateStore {
         throw new Error("Redis answered a counter with something else");
       return { value: Number(reply[0]), applied: reply[1] === 1 };
     },
+    async clear(namespace) {
+      // SCAN matches whole keys, prefix included; the other commands add the prefix themselves.
+      const prefix = `${REDIS_KEY_PREFIX}${namespace}:`;
+      const keys = new Set<string>();
+      let cursor = "0";
+      do {
+        const [next, found] = await command((redis) =>
+          redis.scan(cursor, "MATCH", `${globEscape(prefix)}*`, "COUNT", SCAN_COUNT),
+        );
+        cursor = next;
+        for (const key of found) if (key.startsWith(prefix)) keys.add(key.slice(REDIS_KEY_PREFIX.length));
+      } while (cursor !== "0" && keys.size < MAX_CLEARED_KEYS);
+      const cleared: ClearedEntry[] = [];
+      for (const key of keys) {
+        const text = await command((redis) => redis.take(key));
+        if (text === null) continue;
+        let value: unknown;
+        try {
+          value = parse<unknown>(key, text);
+        } catch {
+          value = undefined; // not ours to describe, but gone all the same
+        }
+        cleared.push({ name: key.slice(namespace.length + 1), value });
+      }
+      return cleared;
+    },
     warnings,
     async close() {
       const redis = client;
@@ -203,6 +246,11 @@ export function createRedisStore(url: string): StateStore {
       redis.disconnect();
     },
   };
+}
+
+/** `text` matched literally by a SCAN pattern. */
+function globEscape(text: string): string {
+  return text.replace(/[*?[\]\\]/g, "\\$&");
 }
 
 /** A stored value, or a clear error when what Redis holds under the key is not ours. */

@@ -26,10 +26,21 @@ export interface StateStore {
    * counter expires `ttlMs` after it is created; adding does not extend it.
    */
   increment(key: string, by: number, options: { limit?: number; ttlMs: number }): Promise<CounterResult>;
+  /**
+   * Removes every entry of `namespace` (the keys `namespace:…`), expired or not, and returns those
+   * that had not expired: each by the rest of its key, with its value. For `doctor --reset`.
+   */
+  clear(namespace: string): Promise<ClearedEntry[]>;
   /** Lines about the store itself (e.g. Redis unreachable), for the report's notes. */
   readonly warnings: readonly string[];
   /** Releases connections; the store must not be used afterwards. */
   close(): Promise<void>;
+}
+
+/** An entry `clear` removed: `name` is its key after `namespace:`. */
+export interface ClearedEntry {
+  name: string;
+  value: unknown;
 }
 
 export interface CounterResult {

@@ -53,4 +53,31 @@ describe("cooldowns", () => {
       "could not be reached; another request is checking whether it is back",
     );
   });
+
+  it.each([
+    ["ENOTFOUND", "could not be reached: its name did not resolve (ENOTFOUND)"],
+    ["EAI_AGAIN", "could not be reached: its name did not resolve (EAI_AGAIN)"],
+    ["ECONNREFUSED", "could not be reached (ECONNREFUSED)"],
+  ])("remembers the failure's code %s and names it while skipping", async (code, said) => {
+    const cooldowns = createCooldowns(createMemoryStore());
+    await cooldowns.failed("exa-mcp", "network", T0, code);
+    const check = await cooldowns.check("exa-mcp", T0 + 1);
+    expect(check.ask).toBe(false);
+    if (check.ask) return;
+    expect(describeCooldown(check.cooldown, false)).toBe(
+      `${said}; skipped until 2026-12-01T12:01:00.000Z, then one request checks whether it is back`,
+    );
+  });
+
+  it("forgets every cooldown at once, at every address, saying which were in force", async () => {
+    const state = createMemoryStore();
+    await createCooldowns(state, () => "http://127.0.0.1:8888").failed("searxng", "timeout", T0);
+    const cooldowns = createCooldowns(state);
+    await cooldowns.failed("exa-mcp", "network", T0, "ENOTFOUND");
+    await cooldowns.failed("tavily", "timeout", T0 - FIRST_COOLDOWN_MS); // ended, not yet forgotten
+    const cleared = await cooldowns.clear(T0 + 1);
+    expect(cleared.map((c) => c.provider).sort()).toStrictEqual(["exa-mcp", "searxng"]);
+    expect(await cooldowns.peek("tavily")).toBeUndefined();
+    expect((await cooldowns.check("exa-mcp", T0 + 2)).ask).toBe(true);
+  });
 });

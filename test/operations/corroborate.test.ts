@@ -569,7 +569,7 @@ describe("a SearXNG that stops answering", () => {
     const ran = cooling.calls.filter((c) => c.status !== "skipped");
     expect(ran.map((c) => c.attempts[0]?.outcome)).toStrictEqual(ran.map(() => "unhealthy"));
     expect(cooling.notes.join("\n")).toMatch(
-      /SearXNG preflight failed — could not be reached; skipped until /u,
+      /SearXNG preflight failed — could not be reached \(ECONNRESET\); skipped until /u,
     );
     // When the cooldown is over, one preflight probes the instance, asking for /config afresh.
     const cooldowns = createCooldowns(createFileStore(stateDir), () => server?.url);

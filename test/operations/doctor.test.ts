@@ -1,12 +1,19 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCooldowns } from "../../src/chain/cooldowns.js";
+import { createPauseStore } from "../../src/chain/pause-store.js";
 import { createResultCache } from "../../src/chain/result-cache.js";
 import { createSpendCaps } from "../../src/chain/spend-caps.js";
 import { configFromObject } from "../../src/config/config.js";
-import { diagnose, renderDiagnosis } from "../../src/operations/doctor.js";
+import { createEngineHealthStore } from "../../src/health/engine-health.js";
+import { type Diagnosis, diagnose, renderDiagnosis, resetState } from "../../src/operations/doctor.js";
 import { createFileStore } from "../../src/state/file-store.js";
+import { createRedisStore } from "../../src/state/redis-store.js";
+import type { StateStore } from "../../src/state/state-store.js";
+import { describeWithRedis, REDIS_HOOK_TIMEOUT_MS, type RedisServer, startRedis } from "../helpers/redis.js";
+import { runCliWith } from "../helpers/run-cli.js";
 
 const request = { query: "q", categories: ["general"] as const, timeRange: null, limit: 5, engines: [] };
 
@@ -77,5 +84,106 @@ describe("doctor: state, cache and spend", () => {
     expect(JSON.stringify(d) + text).not.toContain("sk-canary");
     // Redis is unreachable here: one warning, and doctor still answers.
     expect(d.warnings.some((w) => /Shared state \(redis\) failed/.test(w))).toBe(true);
+  });
+});
+
+describe("doctor: what a stage lacks", () => {
+  it("says no address for SearXNG and Degoog, which take one, and no key for the search APIs", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "core-search-doctor-"));
+    const d = await diagnose(configFromObject({ keyless: "off", stateDir }));
+    const state = (name: string) => d.stages.find((s) => s.provider === name);
+    expect(state("searxng")).toMatchObject({ state: "no_address", detail: "set SEARXNG_URL to use it" });
+    expect(state("degoog")).toMatchObject({ state: "no_address", detail: "set DEGOOG_URL to use it" });
+    expect(state("exa")).toMatchObject({ state: "no_key", detail: null });
+    const text = renderDiagnosis(d);
+    expect(text).toContain("| searxng | no address |  | set SEARXNG_URL to use it |");
+    expect(text).toContain("| degoog | no address |");
+    expect(text).not.toMatch(/\| (searxng|degoog) \| no key/);
+  });
+});
+
+/** A state store holding a pause, two cool-downs (one ended), engine health, a cached answer and spend. */
+async function rememberFailures(state: StateStore, now: number) {
+  await createPauseStore(state).set(
+    "brave",
+    { until: now + 3_600_000, reason: "quota", detail: "HTTP 402 NO_MORE_CREDITS" },
+    now,
+  );
+  const cooldowns = createCooldowns(state);
+  await cooldowns.failed("exa-mcp", "network", now, "ENOTFOUND");
+  await cooldowns.failed("parallel-mcp", "timeout", now - 2 * 60_000);
+  await createEngineHealthStore(state).observe("instance", [{ engine: "bing", status: "unresponsive" }], now);
+  const cache = createResultCache(state, 60_000);
+  await cache.put(request, "exa", [
+    { url: "https://a.example/", title: "A", snippet: "", publishedAt: null, engines: [], rank: 1 },
+  ]);
+  await createSpendCaps(state, [{ provider: "exa", limit: 3, period: "month" }]).reserve("exa");
+  return { cache };
+}
+
+describe("doctor --reset", () => {
+  it("clears pauses, cool-downs and engine health from the state directory, says what, and keeps the cache", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "core-search-reset-"));
+    const env = {
+      CORE_SEARCH_STATE_DIR: stateDir,
+      CORE_SEARCH_KEYLESS: "auto",
+      CORE_SEARCH_BUDGET: "exa:3/month",
+    };
+    const state = createFileStore(stateDir);
+    const { cache } = await rememberFailures(state, Date.now());
+
+    const before = await runCliWith(["doctor", "--json"], env);
+    const stages = (JSON.parse(before.stdout) as Diagnosis).stages;
+    expect(stages.find((s) => s.provider === "exa-mcp")?.state).toBe("cooling");
+
+    const { code, stdout, stderr } = await runCliWith(["doctor", "--reset"], env);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toContain(`Cleared from files at ${stateDir}:`);
+    expect(stdout).toMatch(/ {2}pauses: brave \(HTTP 402 NO_MORE_CREDITS, until \d{4}-[^)]+\)\n/);
+    expect(stdout).toMatch(
+      / {2}cool-downs: exa-mcp \(could not be reached: its name did not resolve \(ENOTFOUND\), until [^)]+\)\n/,
+    );
+    expect(stdout).not.toContain("parallel-mcp"); // its cooldown had ended
+    expect(stdout).toContain("  engine health: 1 SearXNG instance\n");
+    expect(stdout).toContain("Kept: the result cache");
+
+    const after = JSON.parse((await runCliWith(["doctor", "--json"], env)).stdout) as Diagnosis;
+    expect(after.stages.filter((s) => ["paused", "cooling"].includes(s.state))).toStrictEqual([]);
+    expect(await createEngineHealthStore(state).get("instance")).toStrictEqual({ engines: {} });
+    expect(await cache.get(request)).toMatchObject({ provider: "exa" });
+    expect(after.state.spend).toMatchObject([{ provider: "exa", used: 1 }]);
+
+    const again = await runCliWith(["doctor", "--reset", "--json"], env);
+    expect(JSON.parse(again.stdout)).toMatchObject({ pauses: [], cooldowns: [], engineHealth: 0 });
+    expect((await runCliWith(["doctor", "--reset"], env)).stdout).toMatch(/^Nothing to clear in files at /);
+  });
+
+  it("is an option of doctor only", async () => {
+    const { code, stderr } = await runCliWith(["search", "q", "--reset"], {});
+    expect(code).toBe(2);
+    expect(stderr).toContain("--reset is not an option of search");
+  });
+});
+
+describeWithRedis("doctor --reset with Redis", () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, REDIS_HOOK_TIMEOUT_MS);
+  afterAll(() => redis?.stop());
+
+  it("clears what the fleet remembers in Redis, and only that", async () => {
+    const state = createRedisStore(redis.url);
+    const now = Date.now();
+    const { cache } = await rememberFailures(state, now);
+    const config = configFromObject({ keyless: "off", redisUrl: redis.url });
+    const reset = await resetState(config, { now });
+    expect(reset).toMatchObject({ store: "redis", engineHealth: 1, warnings: [] });
+    expect(reset.pauses.map((p) => p.provider)).toStrictEqual(["brave"]);
+    expect(reset.cooldowns.map((c) => c.provider)).toStrictEqual(["exa-mcp"]);
+    expect(await createPauseStore(state).get("brave", now)).toBeUndefined();
+    expect(await cache.get(request)).toMatchObject({ provider: "exa" });
+    await state.close();
   });
 });

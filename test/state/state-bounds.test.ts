@@ -28,6 +28,7 @@ function mute(): StateStore {
     set: never,
     update: never,
     increment: never,
+    clear: never,
     warnings: [],
     close: never,
   };

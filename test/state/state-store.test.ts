@@ -58,6 +58,27 @@ function contract(open: () => StateStore) {
     await sleep(60);
     expect(await store.get("spend:short")).toBeUndefined();
   });
+
+  it("clears one namespace, saying what had not expired, and keeps the others", async () => {
+    store = open();
+    await store.set("cooldown:exa-mcp", { until: 9, reason: "network" }, 60_000);
+    await store.update("cooldown:searxng-0123456789abcdef", () => ({ until: 8 }), 60_000);
+    await store.set("cooldown:ended", { until: 1 }, 30);
+    await store.set("cooldownish:x", 1, 60_000);
+    await store.set("cache:q", ["hit"], 60_000);
+    await sleep(60);
+    const cleared = await store.clear("cooldown");
+    expect(cleared.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: "exa-mcp", value: { until: 9, reason: "network" } },
+      { name: "searxng-0123456789abcdef", value: { until: 8 } },
+    ]);
+    expect(await store.get("cooldown:exa-mcp")).toBeUndefined();
+    expect(await store.get("cooldown:searxng-0123456789abcdef")).toBeUndefined();
+    expect(await store.get("cooldownish:x")).toBe(1);
+    expect(await store.get("cache:q")).toEqual(["hit"]);
+    expect(await store.clear("cooldown")).toEqual([]);
+    expect(await store.clear("nothing-here")).toEqual([]);
+  });
 }
 
 describe("memory store", () => {
@@ -220,6 +241,27 @@ describe("memory fallback", () => {
     now += 31_000;
     await store.set("pause:tavily", { until: 3 }, 60_000);
     expect(await inner.get("pause:tavily")).toEqual({ until: 3 }); // the shared store is used again
+  });
+
+  it("clears the shared store and what the run mirrored in memory, and says so when the shared one fails", async () => {
+    const inner = createMemoryStore();
+    let failing = false;
+    const flaky: StateStore = {
+      ...inner,
+      clear: async (namespace) => {
+        if (failing) throw new Error("connect ECONNREFUSED 127.0.0.1:1");
+        return inner.clear(namespace);
+      },
+    };
+    const store = withMemoryFallback(flaky);
+    await store.set("pause:exa", { until: 9 }, 60_000);
+    expect(await store.clear("pause")).toEqual([{ name: "exa", value: { until: 9 } }]);
+    expect(await inner.get("pause:exa")).toBeUndefined();
+    expect(await store.get("pause:exa")).toBeUndefined();
+    failing = true;
+    await store.set("pause:brave", { until: 7 }, 60_000);
+    expect(await store.clear("pause")).toEqual([{ name: "brave", value: { until: 7 } }]);
+    expect(store.warnings[0]).toMatch(/Shared state \(memory\) failed: connect ECONNREFUSED/);
   });
 });
 

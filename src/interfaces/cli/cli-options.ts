@@ -63,6 +63,7 @@ export const OPTIONS = {
   "timeout-ms": { type: "string" },
   port: { type: "string" },
   host: { type: "string" },
+  reset: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;

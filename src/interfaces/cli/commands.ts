@@ -134,12 +134,20 @@ export async function readCommand(url: string, run: Run): Promise<number> {
   return EXIT.ok;
 }
 
-/** `core-search doctor`: every stage — configured, no key, paused until when, keyless — and SearXNG's health. */
+/**
+ * `core-search doctor`: every stage — configured, no key or address, paused until when, keyless — and
+ * SearXNG's health; `--reset` clears remembered pauses, cool-downs and engine health instead.
+ */
 export async function doctorCommand(run: Run): Promise<number> {
   const { io } = run;
   const json = run.values.json === true;
   const config = await run.loadSettings();
-  const { diagnose, renderDiagnosis } = await import("../../operations/doctor.js");
+  const { diagnose, renderDiagnosis, renderReset, resetState } = await import("../../operations/doctor.js");
+  if (run.values.reset) {
+    const reset = await resetState(config);
+    io.stdout(json ? `${JSON.stringify(reset, null, 2)}\n` : renderReset(reset));
+    return EXIT.ok;
+  }
   const diagnosis = await diagnose(config);
   io.stdout(json ? `${JSON.stringify(diagnosis, null, 2)}\n` : renderDiagnosis(diagnosis));
   return EXIT.ok;

@@ -190,13 +190,24 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       "0 page printed · 2 bad usage, or an address that is not read (private, not http(s), not HTML, PDF or text) · 3 the page could not be read (timeout, too large, HTTP error, network)",
   },
   doctor: {
-    usage: "core-search doctor [--json]",
+    usage: "core-search doctor [--json] [--reset]",
     does:
-      "Checks every stage of the fallback chain (configured, no key, paused until when, keyless) and " +
-      "the SearXNG instance's healthy engine families.",
-    options: { json: ["", "print the diagnosis as JSON (default: text)"] },
-    examples: ["core-search doctor", "SEARXNG_URL=http://127.0.0.1:8888 core-search doctor --json"],
-    exitCodes: "0 diagnosis printed · 2 bad configuration",
+      "Checks every stage of the fallback chain (configured, no key or address, paused until when, keyless) and " +
+      "the SearXNG instance's healthy engine families. --reset instead clears what the state store remembers " +
+      "of earlier failures (pauses, cool-downs, engine health), so the next question asks every stage again.",
+    options: {
+      json: ["", "print the diagnosis (or what --reset cleared) as JSON (default: text)"],
+      reset: [
+        "",
+        "clear remembered pauses, cool-downs and engine health, in the state directory or Redis, and say what was cleared; the result cache is kept",
+      ],
+    },
+    examples: [
+      "core-search doctor",
+      "SEARXNG_URL=http://127.0.0.1:8888 core-search doctor --json",
+      "core-search doctor --reset",
+    ],
+    exitCodes: "0 diagnosis printed or state cleared · 2 bad configuration",
   },
   assess: {
     usage: 'core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json] [--judge WHO]',
@@ -309,7 +320,8 @@ Usage:
   core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
                                             one query through the fallback chain
   core-search read "<url>" [--json]         a page's main text (HTML, PDF, text); private addresses refused
-  core-search doctor [--json]               every search stage: configured, no key, paused, keyless
+  core-search doctor [--json] [--reset]     every search stage: configured, no key or address, paused,
+                                            keyless; --reset clears remembered pauses and cool-downs
   core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json]
                                             judge and label evidence you have (lines of {url,title,snippet})
   core-search eval --data <file.jsonl> [--data …] [--json]
