@@ -1,3 +1,4 @@
+import { allFailedNote, failureCause } from "./failure-cause.js";
 import type { CallRecord } from "./report-schema.js";
 
 /**
@@ -10,11 +11,8 @@ export function callNotes(
 ): string[] {
   const notes: string[] = [];
   const ran = calls.filter((c) => c.status !== "skipped");
-  if (ran.length > 0 && ran.every((c) => c.status === "failed")) {
-    notes.push(
-      "Every planned call failed: the search services or their engines were unavailable. This is an outage, not an absence of evidence — retry later or configure another service.",
-    );
-  }
+  if (ran.length > 0 && ran.every((c) => c.status === "failed"))
+    notes.push(allFailedNote(failureCause(calls)));
   for (const call of calls) {
     if (call.status !== "skipped") notes.push(...call.warnings.map((w) => `Call ${call.id}: ${w}`));
     const down = call.unresponsiveEngines.map((e) => `${e.engine} (${e.reason})`).join(", ");
@@ -25,8 +23,10 @@ export function callNotes(
         .filter((a) => a.outcome !== "no_key")
         .map((a) => `${a.provider}: ${a.detail ?? a.outcome}`)
         .join("; ");
+      // Offline, or every service cooling down: the engines were never asked, so none is called unavailable.
+      const engines = failureCause([call]).kind === "unavailable" ? "engines unavailable, " : "";
       notes.push(
-        `Call ${call.id} (${call.role}) failed — ${reasons || "no search service could be asked"}; engines unavailable, not an absence of evidence`,
+        `Call ${call.id} (${call.role}) failed — ${reasons || "no search service could be asked"}; ${engines}not an absence of evidence`,
       );
     } else if (call.status === "empty") {
       const named = engines.get(call.id) ?? [];

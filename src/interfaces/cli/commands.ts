@@ -9,11 +9,12 @@ import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.j
 import { MAX_INPUT_BYTES } from "../../operations/input-ranges.js";
 import type { ProgressEvent } from "../../operations/progress-events.js";
 import type { Category, SafeSearch, TimeRange } from "../../providers/search-provider.js";
+import { failureCause } from "../../report/failure-cause.js";
 import { pageBody, pageFacts } from "../../report/render-page.js";
 import { withoutControls } from "../../util/control-characters.js";
 import { EXIT, listFlag, numberFlag, type Run, type Values } from "./cli-options.js";
 import { explainReport, explainSearch } from "./explain.js";
-import { ALL_FAILED_HINT } from "./hints.js";
+import { allFailedHint } from "./hints.js";
 import { createProgressPrinter } from "./progress.js";
 import { readInput } from "./read-input.js";
 
@@ -41,7 +42,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
   if (values.explain) run.styled(explainReport(report, events, run.style));
   io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report));
   if (!everyCallFailed(report)) return EXIT.ok;
-  io.stderr(`${ALL_FAILED_HINT}\n`);
+  io.stderr(`${allFailedHint(failureCause(report.calls))}\n`);
   return EXIT.allFailed;
 }
 
@@ -98,7 +99,7 @@ export async function searchCommand(query: string, run: Run): Promise<number> {
     io.stdout(`\n\n(served by ${outcome.provider})\n`);
   } else io.stderr(`${envelope.error}\n`);
   if (outcome.status === "failed") {
-    io.stderr("core-search: no search service answered. Run core-search doctor to see each stage's state.\n");
+    io.stderr(`${allFailedHint(failureCause([outcome]), "the search failed")}\n`);
   }
   return envelope.success ? EXIT.ok : EXIT.allFailed;
 }

@@ -1,4 +1,5 @@
 import { addressVariable, KEY_VARIABLES } from "../../providers/registry.js";
+import type { FailureCause } from "../../report/failure-cause.js";
 import { COMMAND_NAMES } from "./help.js";
 
 /** The commands a user types (the default command has no word). */
@@ -66,8 +67,31 @@ export function nothingConfiguredMessage(
   ].join("\n");
 }
 
-/** After exit 3: the report is printed, but the user needs to know where to look next. */
-export const ALL_FAILED_HINT =
-  "core-search: every planned call failed — the search services or their engines did not answer " +
-  "(an outage, not an absence of evidence). Run core-search doctor to see each stage: configured, " +
-  "no key, paused until when, and SearXNG's healthy engines.";
+/**
+ * After exit 3: the report (or the search's error) is printed, but the user needs to know what
+ * happened and where to look next — in plain words when no name resolved or every service was
+ * skipped for an earlier failure.
+ */
+export function allFailedHint(cause: FailureCause, what = "every planned call failed"): string {
+  switch (cause.kind) {
+    case "offline":
+      return (
+        `core-search: no network: names did not resolve (${cause.code}) — ${what} before reaching a ` +
+        "search service (not an absence of evidence). Check the connection, DNS or proxy. The services " +
+        "that failed are now skipped for a while; once the network is back, core-search doctor --reset " +
+        "clears that."
+      );
+    case "cooling":
+      return (
+        `core-search: ${what} without asking a service: each one is cooling down after an earlier ` +
+        "failure, and the output above says which and until when. Run core-search doctor --reset to " +
+        "clear remembered pauses and cool-downs, then ask again."
+      );
+    case "unavailable":
+      return (
+        `core-search: ${what} — the search services or their engines did not answer ` +
+        "(an outage, not an absence of evidence). Run core-search doctor to see each stage: configured, " +
+        "no key or address, paused until when, and SearXNG's healthy engines."
+      );
+  }
+}

@@ -33,6 +33,7 @@ import { searchInputSchema, searchOutputSchema, toWebResults } from "../../opera
 import { VERSION } from "../../operations/version.js";
 import { settingsToConfigure } from "../../providers/registry.js";
 import type { ExtractPage } from "../../read/extract-page.js";
+import { allFailedNote, type FailureCause, failureCause } from "../../report/failure-cause.js";
 import { oneLine } from "../../report/one-line.js";
 import { renderAssessment } from "../../report/render-assessment.js";
 import { renderCompact } from "../../report/render-compact.js";
@@ -201,7 +202,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         });
         if (outcome.status === "failed") {
           return errorResult(
-            `Every search service failed: ${outcome.error ?? "no answer"}. ${CHECK_SERVICES}`,
+            `Every search service failed: ${outcome.error ?? "no answer"}. ${whatToDo(failureCause([outcome]))}`,
           );
         }
         const results = toWebResults(outcome.hits);
@@ -335,8 +336,13 @@ function everyCallFailedAdvice(report: Report): string {
   return [
     "Every search call failed, so the report below has no evidence (low-coverage):",
     ...failed,
-    CHECK_SERVICES,
+    whatToDo(failureCause(report.calls)),
   ].join("\n");
+}
+
+/** What to do when no service answered: wait for the network, clear the cool-downs, or look at the services. */
+function whatToDo(cause: FailureCause): string {
+  return cause.kind === "unavailable" ? CHECK_SERVICES : allFailedNote(cause);
 }
 
 function text(value: string): { type: "text"; text: string } {
