@@ -1,4 +1,4 @@
-import type { DomDocument, DomElement } from "./extract-html-dom.js";
+import { type DomDocument, type DomElement, isElement } from "./extract-html-dom.js";
 
 /**
  * Page furniture taken out of a parsed page. `removeOverlays` is safe before Readability: what it
@@ -57,16 +57,46 @@ const FURNITURE_WORDS =
 const CONTENT = new Set(["html", "body", "main", "article"]);
 
 export function removeOverlays(document: DomDocument): void {
-  removeAll(document.querySelectorAll(OVERLAYS));
-  removeAll(marked(document, CONSENT));
+  const content = contentPlaces(document);
+  removeAll(document.querySelectorAll(OVERLAYS), content);
+  removeAll(marked(document, CONSENT), content);
 }
 
 export function removeFurniture(document: DomDocument): void {
   removeOverlays(document);
-  removeAll(document.querySelectorAll(FURNITURE));
+  const content = contentPlaces(document);
+  removeAll(document.querySelectorAll(FURNITURE), content);
   // Inside the article a header is its headline and a "share" box a line at most: they stay.
-  removeAll(outsideContent(document.querySelectorAll(SITE_HEADERS)));
-  removeAll(outsideContent(marked(document, FURNITURE_WORDS)));
+  removeAll(outsideContent(document.querySelectorAll(SITE_HEADERS), content), content);
+  removeAll(outsideContent(marked(document, FURNITURE_WORDS), content), content);
+}
+
+/**
+ * Where the content is, found once for a page: the elements that hold it (a <main> or <article>, or
+ * one of their ancestors) and those inside it. Asking each element instead (`closest`,
+ * `querySelector`) costs its depth or its subtree, which on a page of thousands of nested elements
+ * is quadratic.
+ */
+interface ContentPlaces {
+  holders: Set<DomElement>;
+  inside: Set<DomElement>;
+}
+
+function contentPlaces(document: DomDocument): ContentPlaces {
+  const holders = new Set<DomElement>();
+  const inside = new Set<DomElement>();
+  for (const element of Array.from(document.querySelectorAll("main, article"))) {
+    for (let up: DomElement | null = element; up && !holders.has(up); up = parentElement(up)) holders.add(up);
+    // Within an element already walked, its descendants are in the set too.
+    if (inside.has(element)) continue;
+    for (const below of Array.from(element.querySelectorAll("*"))) inside.add(below);
+  }
+  return { holders, inside };
+}
+
+function parentElement(element: DomElement): DomElement | null {
+  const parent = element.parentNode;
+  return parent && isElement(parent) ? parent : null;
 }
 
 function marked(document: DomDocument, words: RegExp): DomElement[] {
@@ -75,17 +105,13 @@ function marked(document: DomDocument, words: RegExp): DomElement[] {
   );
 }
 
-function outsideContent(elements: ArrayLike<DomElement>): DomElement[] {
-  return Array.from(elements).filter((element) => !element.closest("article, main"));
+function outsideContent(elements: ArrayLike<DomElement>, content: ContentPlaces): DomElement[] {
+  return Array.from(elements).filter((element) => !content.inside.has(element));
 }
 
-function removeAll(elements: ArrayLike<DomElement>): void {
+function removeAll(elements: ArrayLike<DomElement>, content: ContentPlaces): void {
   for (const element of Array.from(elements)) {
-    if (holdsContent(element)) continue;
+    if (CONTENT.has(element.localName.toLowerCase()) || content.holders.has(element)) continue;
     element.remove();
   }
-}
-
-function holdsContent(element: DomElement): boolean {
-  return CONTENT.has(element.localName.toLowerCase()) || element.querySelector("main, article") !== null;
 }

@@ -18,6 +18,7 @@ export interface DomNode {
   readonly firstChild: DomNode | null;
   appendChild(node: DomNode): DomNode;
   insertBefore(node: DomNode, before: DomNode | null): DomNode;
+  remove(): void;
 }
 
 export interface DomElement extends DomNode {
@@ -29,7 +30,6 @@ export interface DomElement extends DomNode {
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): ArrayLike<DomElement>;
   closest(selectors: string): DomElement | null;
-  remove(): void;
   /** Merges adjacent text nodes (an entity such as &#27; is a text node of its own in linkedom). */
   normalize(): void;
 }

@@ -41,13 +41,13 @@ export async function extractHtml(
   const baseUrl = httpUrl(document.querySelector("base[href]")?.getAttribute("href"), pageUrl) ?? pageUrl;
   const shape = documentShape(document);
   removeOverlays(document);
-  const article =
-    shape.depth <= MAX_DEPTH && shape.elements <= MAX_ARTICLE_ELEMENTS ? await readArticle(document) : null;
+  const readable = shape.depth <= MAX_DEPTH && shape.elements <= MAX_ARTICLE_ELEMENTS;
+  const article = readable ? await readArticle(document) : null;
   let content = article?.content ?? undefined;
   let text = content ? blockText(content, maxTextChars) : "";
   if (text.length < ARTICLE_MIN_CHARS) {
-    // Readability changed the document it read: the fallback starts from the markup again.
-    const whole = await parseDocument(html);
+    // Readability changes the document it reads: after it, the fallback starts from the markup again.
+    const whole = readable ? await parseDocument(html) : document;
     removeFurniture(whole);
     const body = whole.body;
     const bodyText = blockText(body, maxTextChars);
