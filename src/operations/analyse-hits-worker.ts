@@ -1,13 +1,12 @@
 /**
  * A worker thread of the analysis pool (analysis-pool.ts): plain data in and out. The default export
  * is `analyseHits` with the built-in judge, its pages' texts sent back as places in the hits it was
- * given (analysis-wire.ts); `extract` is a read page's extraction, which can take a second of CPU on
- * a large page; `prime` runs once a thread, when the pool opens.
+ * given (analysis-wire.ts); `prime` runs once a thread, when the pool opens. Pages are extracted in
+ * a pool of their own (read/extraction-pool.ts).
  */
 
 import { defaultJudge } from "../judge/default-judge.js";
 import type { StanceInput, StanceJudgement } from "../judge/stance.js";
-import { type ExtractedPage, extractPage, type PageToExtract } from "../read/extract-page.js";
 import { analyseHits, type HitsToAnalyse } from "./analyse-hits.js";
 import { type SentAnalysis, toSent } from "./analysis-wire.js";
 import { primeAnalysis } from "./prime-analysis.js";
@@ -24,13 +23,4 @@ export function judgeTexts(input: { claim: string; items: StanceInput[] }): Prom
 /** The thread's analysis compiled on made-up results, before its first question's arrive. */
 export function prime(): Promise<number> {
   return primeAnalysis();
-}
-
-/** A page that cannot be extracted comes back as data, so the pool can tell it from a failed thread. */
-export async function extract(input: PageToExtract): Promise<{ page: ExtractedPage } | { failed: string }> {
-  try {
-    return { page: await extractPage(input) };
-  } catch (error) {
-    return { failed: error instanceof Error ? error.message : String(error) };
-  }
 }

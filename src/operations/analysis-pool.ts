@@ -2,12 +2,6 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { StanceInput, StanceJudgement } from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
-import {
-  type ExtractedPage,
-  type ExtractPage,
-  extractPage,
-  type PageToExtract,
-} from "../read/extract-page.js";
 import { codeFile } from "../util/package-files.js";
 import { type AnalyseHits, analyseHits, type HitsToAnalyse } from "./analyse-hits.js";
 import { fromSent, type SentAnalysis } from "./analysis-wire.js";
@@ -19,8 +13,6 @@ import { fromSent, type SentAnalysis } from "./analysis-wire.js";
  */
 export interface AnalysisPool {
   analyse: AnalyseHits;
-  /** A read page's extraction (Readability, pdf.js), off the event loop. */
-  extract: ExtractPage;
   /** Waits for running analyses, then stops the threads. */
   close(): Promise<void>;
 }
@@ -91,18 +83,6 @@ export async function openAnalysisPool(options: {
   );
   return {
     analyse,
-    async extract(input: PageToExtract) {
-      let answer: { page: ExtractedPage } | { failed: string };
-      try {
-        answer = (await pool.run(input, { name: "extract" })) as typeof answer;
-      } catch (error) {
-        options.logger.warn({ err: error }, "extraction thread failed; extracting in process");
-        return extractPage(input);
-      }
-      // The page itself could not be extracted: no second try.
-      if ("failed" in answer) throw new Error(answer.failed);
-      return answer.page;
-    },
     close: () => pool.close(),
   };
 }

@@ -61,7 +61,7 @@ export interface CorroborateOptions extends SearchOptionInputs {
   /** Replaces the providers built from the settings (embedding, tests). */
   providers?: readonly SearchProvider[] | undefined;
   now?: (() => Date) | undefined;
-  /** Where read pages are extracted (a server's worker threads); default: in this thread. */
+  /** Where read pages are extracted (a server's own pool); default: the process's pool. */
   extract?: ExtractPage | undefined;
   /** Told what happens while the calls run (progress displays, `--explain`); a throwing listener is ignored. */
   onProgress?: ((event: ProgressEvent) => void) | undefined;

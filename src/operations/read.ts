@@ -22,7 +22,7 @@ export interface ReadOptions {
   maxChars?: number | undefined;
   /** Timeout of the whole read, redirects included, within `READ_TIMEOUT_MS_RANGE`. */
   timeoutMs?: number | undefined;
-  /** Where the page's text is extracted (a server's worker threads); default: in this thread. */
+  /** Where the page's text is extracted (a server's own pool); default: the process's pool. */
   extract?: ExtractPage | undefined;
   /** Connections for Firecrawl's scrape endpoint; default: direct, or the configured proxy. */
   dispatcher?: Dispatcher | undefined;

@@ -35,8 +35,14 @@ export interface PageToExtract {
   maxTextChars?: number;
 }
 
-/** {@link extractPage} run somewhere else (a server's worker threads). */
-export type ExtractPage = (input: PageToExtract) => Promise<ExtractedPage>;
+/** What ends an extraction: the read's deadline (on the `performance.now()` clock) or its caller. */
+export interface ExtractBounds {
+  deadlineAt: number;
+  signal?: AbortSignal | undefined;
+}
+
+/** {@link extractPage} in a thread that is ended when its bounds are reached (extraction-pool.ts). */
+export type ExtractPage = (input: PageToExtract, bounds: ExtractBounds) => Promise<ExtractedPage>;
 
 /**
  * The readable content of a fetched page: its main text, cleaned of everything a terminal or a

@@ -1,6 +1,7 @@
 import { isoDate, pdfDate } from "./extract-dates.js";
 import type { ExtractedPage } from "./extract-page.js";
 import { cleanLine, languageTag, normalisePageText } from "./page-text.js";
+import { refuseStreamBombs } from "./pdf-streams.js";
 
 /** Pages read at most: past that a document is a book, and its first pages are what gets quoted. */
 export const MAX_PDF_PAGES = 300;
@@ -21,6 +22,7 @@ let unpdf: Promise<typeof import("unpdf")> | undefined;
  * is loaded on first use; it runs without eval and without native code.
  */
 export async function extractPdf(bytes: Uint8Array, maxTextChars: number): Promise<ExtractedPage> {
+  refuseStreamBombs(bytes);
   unpdf ??= import("unpdf");
   const { getDocumentProxy } = await unpdf;
   // A plain copy: pdf.js refuses a Buffer (what a fetch gives) and may detach what it is handed.

@@ -100,13 +100,13 @@ export async function readThroughFirecrawl(
     throw alsoFailed(direct, `Firecrawl could not read it either (${why})`);
   }
   await leaveStage("firecrawl", state, entry, { deadlineHit: false, clock: Date.now });
-  return asReadPage(maskUrl(new URL(url).toString()), scraped, context.extract, direct);
+  return asReadPage(maskUrl(new URL(url).toString()), scraped, context, direct);
 }
 
 async function asReadPage(
   shown: string,
   scraped: ScrapedPage,
-  extract: ExtractPage,
+  context: FallbackContext,
   direct: ReadFailure,
 ): Promise<{ page: FetchedPage; extracted: ExtractedPage }> {
   const finalUrl = scraped.finalUrl === undefined ? shown : maskUrl(scraped.finalUrl);
@@ -114,7 +114,10 @@ async function asReadPage(
   let text: ExtractedPage;
   try {
     // Read as a markdown page is: the same cleaning, so the text's offsets mean what they always do.
-    text = await extract({ bytes, contentType: MARKDOWN, url: finalUrl });
+    text = await context.extract(
+      { bytes, contentType: MARKDOWN, url: finalUrl },
+      { deadlineAt: context.deadlineAt, signal: context.signal },
+    );
   } catch {
     throw alsoFailed(direct, "Firecrawl's markdown could not be read");
   }

@@ -1,6 +1,7 @@
 import { ReadFailure } from "../errors.js";
 import { READ_TIMEOUT_MS_RANGE } from "../operations/input-ranges.js";
-import { type ExtractedPage, type ExtractPage, extractPage } from "./extract-page.js";
+import type { ExtractBounds, ExtractedPage, ExtractPage } from "./extract-page.js";
+import { extractBounded } from "./extraction-pool.js";
 import { DEFAULT_MAX_PAGE_BYTES, type FetchedPage, type FetchPageOptions, fetchPage } from "./fetch-page.js";
 import {
   directReadMs,
@@ -14,7 +15,7 @@ export const READ_VIA = ["direct", "firecrawl"] as const;
 export type ReadVia = (typeof READ_VIA)[number];
 
 export interface ReadPageOptions extends FetchPageOptions {
-  /** Where the page's text is extracted (a server's worker threads); default: in this thread. */
+  /** Where the page's text is extracted (a server's own pool); default: the process's pool. */
   extract?: ExtractPage | undefined;
   /** Asked when the direct read fails in a way a browser may get past; absent: the failure stands. */
   firecrawl?: FirecrawlFallback | undefined;
@@ -34,12 +35,14 @@ export interface ReadPage {
  * fail is a `ReadFailure` with a reason, the direct read's.
  */
 export async function readPage(url: string, options: ReadPageOptions = {}): Promise<ReadPage> {
-  const { extract = extractPage, firecrawl, ...fetchOptions } = options;
+  const { extract = extractBounded, firecrawl, ...fetchOptions } = options;
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS_RANGE.default;
   const deadlineAt = performance.now() + timeoutMs;
   try {
     const directMs = firecrawl ? directReadMs(timeoutMs) : timeoutMs;
-    return { ...(await readDirectly(url, { ...fetchOptions, timeoutMs: directMs }, extract)), via: "direct" };
+    const direct = { ...fetchOptions, timeoutMs: directMs };
+    const bounds = { deadlineAt: performance.now() + directMs, signal: options.signal };
+    return { ...(await readDirectly(url, direct, extract, bounds)), via: "direct" };
   } catch (error) {
     const retry = firecrawl && error instanceof ReadFailure && worthAskingFirecrawl(error);
     if (!retry || options.signal?.aborted) throw error;
@@ -57,12 +60,18 @@ async function readDirectly(
   url: string,
   options: FetchPageOptions,
   extract: ExtractPage,
+  bounds: ExtractBounds,
 ): Promise<Omit<ReadPage, "via">> {
   const page = await fetchPage(url, options);
   try {
-    const extracted = await extract({ bytes: page.bytes, contentType: page.contentType, url: page.finalUrl });
+    const extracted = await extract(
+      { bytes: page.bytes, contentType: page.contentType, url: page.finalUrl },
+      bounds,
+    );
     return { page, extracted };
   } catch (error) {
+    // Stopped by its deadline, its caller or its size: that reason is the read's.
+    if (error instanceof ReadFailure && error.reason !== "bad_body") throw error;
     throw new ReadFailure(`The page at ${page.finalUrl} could not be read as ${page.mediaType}`, {
       reason: "bad_body",
       cause: error,

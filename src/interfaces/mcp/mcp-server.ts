@@ -51,7 +51,7 @@ export interface McpServerOptions {
   state?: StateStore | undefined;
   /** Runs the analysis of corroborations the built-in judge decides (a worker pool); else in process. */
   analyse?: AnalyseHits | undefined;
-  /** Extracts read pages (the same pool); else in process. */
+  /** Extracts read pages (a server's own pool); default: the process's pool. */
   extract?: ExtractPage | undefined;
   /** undici dispatcher for every outgoing request (a server's pooled connections); else each call's own. */
   dispatcher?: Dispatcher | undefined;

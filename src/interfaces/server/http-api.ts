@@ -29,6 +29,7 @@ import { silentLogger } from "../../log/silent-logger.js";
 import { defaultAnalysisThreads, openAnalysisPool } from "../../operations/analysis-pool.js";
 import { createProviders } from "../../providers/create-providers.js";
 import type { SearchProvider } from "../../providers/search-provider.js";
+import { openExtractionPool } from "../../read/extraction-pool.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { bearerCheck, guardHost, isLoopbackAddress } from "./access.js";
 import { HttpError, respond, toHttpError } from "./http-error.js";
@@ -136,6 +137,9 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   const ownState = options.providers ? undefined : openStateStore(config);
   const threads = options.analysisThreads ?? defaultAnalysisThreads();
   const pool = threads > 0 ? await openAnalysisPool({ threads, logger }) : undefined;
+  // Pages are extracted in threads of their own, ended when a read's time is up: a page that takes
+  // long never holds the threads the questions are analysed in.
+  const reads = openExtractionPool();
   const lines = openLines(
     {
       corroborate: limitsOf("corroborate", options, config.deadlineMs),
@@ -154,7 +158,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     judge: options.judge,
     lines,
     analyse: pool?.analyse,
-    extract: pool?.extract,
+    extract: reads.extract,
   });
   const mcp = createMcpEndpoint({
     config,
@@ -162,7 +166,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     state: ownState,
     dispatcher,
     analyse: pool?.analyse,
-    extract: pool?.extract,
+    extract: reads.extract,
     lines,
     maxSessions: options.maxMcpSessions,
     sessionIdleMs: options.mcpSessionIdleMs,
@@ -294,6 +298,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   }).catch(async (error: unknown) => {
     // Nothing was served: what was opened for serving is closed again.
     await mcp.close();
+    await reads.close();
     await pool?.close();
     await ownDispatcher?.close();
     await ownState?.close();
@@ -325,6 +330,8 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     closing ??= (async () => {
       // Notification streams would hold the grace period up; running calls get it.
       mcp.endStreams();
+      // A read still extracting ends now, failed, rather than at its own deadline.
+      await reads.close();
       await shutdown.close();
       await mcp.close();
       await pool?.close();

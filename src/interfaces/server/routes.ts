@@ -42,7 +42,7 @@ export interface RouteContext {
   lines: Lines;
   /** Runs the analysis of corroborations the built-in judge decides (a worker pool); else in process. */
   analyse: AnalyseHits | undefined;
-  /** Extracts read pages (the same pool); else in process. */
+  /** Extracts read pages: the server's own extraction pool. */
   extract: ExtractPage | undefined;
 }
 

@@ -13,7 +13,6 @@ import type { HitFromCall } from "../../../src/dedup/merge-hits.js";
 import type * as ServerModule from "../../../src/interfaces/server/http-api.js";
 import type * as AnalysisModule from "../../../src/operations/analyse-hits.js";
 import type * as PoolModule from "../../../src/operations/analysis-pool.js";
-import type * as ExtractModule from "../../../src/read/extract-page.js";
 import type { Report } from "../../../src/report/report-schema.js";
 import { type FakeEngine, startFakeSearxng } from "../../helpers/fake-searxng.js";
 import type { ScriptedServer } from "../../helpers/scripted-server.js";
@@ -140,25 +139,6 @@ describe("the analysis pool", () => {
     const analysed = await pool.analyse(uncopyable);
     expect(JSON.stringify(analysed)).toBe(JSON.stringify(await analysis.analyseHits(input)));
     expect(warnings).toEqual(["analysis thread failed; analysing in process"]);
-  });
-
-  it("extracts a read page on a worker thread, the same as in process, and passes a page's own failure on", async () => {
-    const pool = await pools.openAnalysisPool({ threads: 1, logger: silent });
-    if (!pool) throw new Error("the built worker module was not found");
-    closers.push(() => pool.close());
-    const extraction = (await import(built("read/extract-page.js").href)) as typeof ExtractModule;
-    const html = `<html lang="en"><head><title>Coffee</title></head><body><nav>MENU</nav><article>${"<p>Coffee drinkers in a cohort of adults had a lower risk of heart disease than people who drank none, the authors reported.</p>".repeat(6)}</article></body></html>`;
-    const input = {
-      bytes: new TextEncoder().encode(html),
-      contentType: "text/html",
-      url: "https://news.example.org/coffee",
-    };
-    const pooled = await pool.extract(input);
-    expect(pooled).toEqual(await extraction.extractPage(input));
-    expect(pooled.text).toContain("lower risk of heart disease");
-    expect(threads.started.size).toBe(1);
-    const refused = { ...input, contentType: "image/png" };
-    await expect(pool.extract(refused)).rejects.toThrow(/image\/png/);
   });
 
   it("uses a thread per core by default, none on one core", () => {
