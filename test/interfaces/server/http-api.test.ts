@@ -545,7 +545,14 @@ describe("HTTP API limits and lifecycle", () => {
       level: "error",
       destination: { write: (line: string) => lines.push(line) },
     });
-    const broken: StanceJudge = { name: "broken", judge: async () => null as unknown as [] };
+    // A judge's bad answers are replaced by the built-in judge's; a judge that cannot even be named
+    // is a fault of the program that gave it.
+    const broken = {
+      get name(): string {
+        throw new TypeError("no name");
+      },
+      judge: async () => [],
+    } as StanceJudge;
     const { url } = await api({ config: configWith(), logger, judge: broken });
     const answer = await call(url, "/v1/assess", {
       body: { claim: "Coffee is safe", evidence: [{ url: "https://a.org/1", snippet: "Coffee is safe." }] },
