@@ -13,8 +13,12 @@ import { silentLogger } from "../log/silent-logger.js";
 import { createProviders } from "../providers/create-providers.js";
 import { missingSetting, providerRow } from "../providers/registry.js";
 import type { ProviderName } from "../providers/search-provider.js";
+import { STATE_OPERATION_TIMEOUT_MS, stateFailure } from "../state/fallback-store.js";
+import { createFileStore } from "../state/file-store.js";
 import { openStateStore } from "../state/open-state-store.js";
+import { createRedisStore } from "../state/redis-store.js";
 import type { StateStore } from "../state/state-store.js";
+import { withinWaiting } from "../state/waiting-bound.js";
 import { terminalLine } from "../util/control-characters.js";
 
 export interface StageStatus {
@@ -70,6 +74,8 @@ export interface Reset {
   cooldowns: { provider: string; until: string; detail: string }[];
   /** SearXNG instances whose engine health (cached /config, engines seen unresponsive) was forgotten. */
   engineHealth: number;
+  /** Why the store could not be cleared (Redis unreachable, a state directory not readable), or null. */
+  error: string | null;
   warnings: string[];
 }
 
@@ -86,36 +92,46 @@ const KEPT_BY_RESET =
  */
 export async function resetState(config: Config, options: { now?: number } = {}): Promise<Reset> {
   const now = options.now ?? Date.now();
-  const state = openStateStore(config);
+  // The store itself, without the memory a search falls back to: clearing memory would clear nothing.
+  const state = config.redisUrl ? createRedisStore(config.redisUrl) : createFileStore(config.stateDir);
+  const reset: Reset = {
+    store: state.kind,
+    location: stateLocation(config),
+    pauses: [],
+    cooldowns: [],
+    engineHealth: 0,
+    error: null,
+    warnings: [],
+  };
   try {
     const [pauses, cooldowns, engineHealth] = await Promise.all([
       createPauseStore(state).clear(now),
       cooldownsFor(state, config).clear(now),
       createEngineHealthStore(state).clear(),
     ]);
-    return {
-      store: state.kind,
-      location: stateLocation(config),
-      pauses: pauses.map(({ provider, pause }) => ({
-        provider,
-        until: new Date(pause.until).toISOString(),
-        detail: pause.detail,
-      })),
-      cooldowns: cooldowns.map(({ provider, cooldown }) => ({
-        provider,
-        until: new Date(cooldown.until).toISOString(),
-        detail: cooldownCause(cooldown),
-      })),
-      engineHealth,
-      warnings: [...state.warnings],
-    };
+    reset.pauses = pauses.map(({ provider, pause }) => ({
+      provider,
+      until: new Date(pause.until).toISOString(),
+      detail: pause.detail,
+    }));
+    reset.cooldowns = cooldowns.map(({ provider, cooldown }) => ({
+      provider,
+      until: new Date(cooldown.until).toISOString(),
+      detail: cooldownCause(cooldown),
+    }));
+    reset.engineHealth = engineHealth;
+  } catch (error) {
+    reset.error = stateFailure(error);
   } finally {
-    await state.close();
+    reset.warnings = [...state.warnings];
+    await withinWaiting(state.close(), STATE_OPERATION_TIMEOUT_MS).catch(() => {});
   }
+  return reset;
 }
 
 export function renderReset(r: Reset): string {
   const where = `${r.store === "redis" ? "Redis" : "files"} at ${r.location}`;
+  if (r.error !== null) return `Could not clear ${where}: ${cell(r.error)}\n`;
   const listed = (entries: Reset["pauses"]) =>
     entries.map((e) => `${cell(e.provider)} (${cell(e.detail)}, until ${e.until})`).join(", ");
   const lines =

@@ -37,7 +37,7 @@ export function withMemoryFallback(
     retryAt = clock() + retryAfterMs;
     if (ownWarnings.length === 0) {
       ownWarnings.push(
-        `Shared state (${primary.kind}) failed: ${reason(error)}; state is kept in this process for now`,
+        `Shared state (${primary.kind}) failed: ${stateFailure(error)}; state is kept in this process for now`,
       );
     }
     outage.abort(error);
@@ -92,7 +92,7 @@ export function withMemoryFallback(
 }
 
 /** A short reason without credentials: error codes and messages never carry a URL's user:password. */
-function reason(error: unknown): string {
+export function stateFailure(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   const clean = message.replace(/\/\/[^/@\s]*@/g, "//").slice(0, 160);

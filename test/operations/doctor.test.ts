@@ -159,6 +159,18 @@ describe("doctor --reset", () => {
     expect((await runCliWith(["doctor", "--reset"], env)).stdout).toMatch(/^Nothing to clear in files at /);
   });
 
+  it("says it could not clear a store it cannot reach, without its password, and exits 3", async () => {
+    const env = { CORE_SEARCH_REDIS_URL: "redis://user:hunter2@127.0.0.1:1/0" };
+    const { code, stdout, stderr } = await runCliWith(["doctor", "--reset"], env);
+    expect(code).toBe(3);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^Could not clear Redis at redis:\/\/\S+@127\.0\.0\.1:1\/0: \S/);
+    expect(stderr).not.toContain("hunter2");
+    const json = await runCliWith(["doctor", "--reset", "--json"], env);
+    expect(json.code).toBe(3);
+    expect(JSON.parse(json.stdout)).toMatchObject({ store: "redis", error: expect.any(String) });
+  });
+
   it("is an option of doctor only", async () => {
     const { code, stderr } = await runCliWith(["search", "q", "--reset"], {});
     expect(code).toBe(2);
@@ -179,7 +191,7 @@ describeWithRedis("doctor --reset with Redis", () => {
     const { cache } = await rememberFailures(state, now);
     const config = configFromObject({ keyless: "off", redisUrl: redis.url });
     const reset = await resetState(config, { now });
-    expect(reset).toMatchObject({ store: "redis", engineHealth: 1, warnings: [] });
+    expect(reset).toMatchObject({ store: "redis", engineHealth: 1, error: null, warnings: [] });
     expect(reset.pauses.map((p) => p.provider)).toStrictEqual(["brave"]);
     expect(reset.cooldowns.map((c) => c.provider)).toStrictEqual(["exa-mcp"]);
     expect(await createPauseStore(state).get("brave", now)).toBeUndefined();

@@ -146,8 +146,9 @@ export async function doctorCommand(run: Run): Promise<number> {
   const { diagnose, renderDiagnosis, renderReset, resetState } = await import("../../operations/doctor.js");
   if (run.values.reset) {
     const reset = await resetState(config);
-    io.stdout(json ? `${JSON.stringify(reset, null, 2)}\n` : renderReset(reset));
-    return EXIT.ok;
+    if (json) io.stdout(`${JSON.stringify(reset, null, 2)}\n`);
+    else (reset.error === null ? io.stdout : io.stderr)(renderReset(reset));
+    return reset.error === null ? EXIT.ok : EXIT.allFailed;
   }
   const diagnosis = await diagnose(config);
   io.stdout(json ? `${JSON.stringify(diagnosis, null, 2)}\n` : renderDiagnosis(diagnosis));

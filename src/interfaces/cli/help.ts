@@ -207,7 +207,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       "SEARXNG_URL=http://127.0.0.1:8888 core-search doctor --json",
       "core-search doctor --reset",
     ],
-    exitCodes: "0 diagnosis printed or state cleared · 2 bad configuration",
+    exitCodes:
+      "0 diagnosis printed or state cleared · 2 bad configuration · 3 --reset could not reach the state store",
   },
   assess: {
     usage: 'core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json] [--judge WHO]',
