@@ -28,7 +28,7 @@ export function lineDestination(destination: DestinationStream): DestinationStre
 }
 
 /** One record as one line; a record that is not JSON is passed on as it is, on one line. */
-export function describeRecord(record: string): string {
+function describeRecord(record: string): string {
   let fields: Record<string, unknown>;
   try {
     fields = JSON.parse(record) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { FIRST_COOLDOWN_MS, MAX_COOLDOWN_MS } from "../chain/cooldowns.js";
 import { NAME_NOT_RESOLVED } from "../errors.js";
 
 /**
@@ -47,8 +48,8 @@ export function failureCause(calls: readonly TriedCall[]): FailureCause {
   return { kind: "unavailable" };
 }
 
-/** `core-search doctor --reset`, and what it does, for the notes and the command line alike. */
-export const RESET_ADVICE =
+/** `core-search doctor --reset`, and what it does, for the notes. */
+const RESET_ADVICE =
   "core-search doctor --reset clears remembered pauses and cool-downs, so the next run asks at once";
 
 /** The report's first note when every planned call failed: what happened, and what to do about it. */
@@ -58,7 +59,8 @@ export function allFailedNote(cause: FailureCause): string {
       return (
         `No network: names did not resolve (${cause.code}), so no search service could be reached. ` +
         "This is not an absence of evidence — check the connection, DNS or proxy and ask again. " +
-        `After such a failure each service is left alone for 1 to 15 minutes; once the network is back, ${RESET_ADVICE}.`
+        `After such a failure each service is left alone for ${FIRST_COOLDOWN_MS / 60_000} to ${MAX_COOLDOWN_MS / 60_000} minutes; ` +
+        `once the network is back, ${RESET_ADVICE}.`
       );
     case "cooling":
       return (
