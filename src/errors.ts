@@ -8,7 +8,8 @@ export type CoreSearchErrorCode =
   | "NOTHING_CONFIGURED"
   | "PROVIDER_FAILED"
   | "HTTP_FAILED"
-  | "READ_FAILED";
+  | "READ_FAILED"
+  | "NOT_FOUND";
 
 export class CoreSearchError extends Error {
   readonly code: CoreSearchErrorCode;

@@ -26,6 +26,14 @@ export { type PlanOptions, plan } from "./operations/plan.js";
 export type { ProgressEvent } from "./operations/progress-events.js";
 export { type ReadOptions, type ReadResult, read } from "./operations/read.js";
 export {
+  deleteRun,
+  getRun,
+  listRuns,
+  type RejudgeOptions,
+  type RunsOptions,
+  rejudge,
+} from "./operations/runs.js";
+export {
   type SearchEnvelope,
   type SearchOptions,
   type SearchOutcome,
@@ -58,6 +66,7 @@ export {
   reportJsonSchema,
   reportSchema,
 } from "./report/report-schema.js";
+export type { RunKind, RunSummary, StoredRun } from "./runs/run-record.js";
 export { withMemoryFallback } from "./state/fallback-store.js";
 export { createFileStore } from "./state/file-store.js";
 export { createMemoryStore } from "./state/memory-store.js";

@@ -222,6 +222,44 @@ const cacheTtlSchema = z
   })
   .default(DEFAULT_CACHE_TTL_MS);
 
+/** Runs kept by default: the last 200, for 30 days. */
+export const DEFAULT_RUNS_KEEP = { count: 200, ms: 30 * 86_400_000 } as const;
+const MAX_RUNS_KEPT = 100_000;
+const MAX_RUNS_KEEP_MS = 365 * 86_400_000;
+const RUNS_KEEP_TEXT = `must be a number of runs (1-${MAX_RUNS_KEPT}), a duration such as 12h or 30d (at most 365d), or both, e.g. "200,30d"`;
+
+/** How many runs to keep and for how long: `200`, `30d`, or both (`200,30d`); what is not said keeps its default. */
+const runsKeepSchema = z
+  .unknown()
+  .transform((value, ctx): { count: number; ms: number } => {
+    const keep: { count: number; ms: number } = { ...DEFAULT_RUNS_KEEP };
+    // A loaded configuration passed on (configFromObject) holds the numbers already.
+    const given = value as { count?: unknown; ms?: unknown } | null;
+    if (typeof given === "object" && given !== null && typeof given.count === "number") {
+      keep.count = given.count;
+      keep.ms = Number(given.ms);
+    }
+    const text = typeof value === "number" ? String(value) : typeof value === "string" ? value : "";
+    const parts = text.split(/[\s,]+/u).filter(Boolean);
+    let ok = parts.length <= 2 && (parts.length > 0 || typeof given === "object");
+    if (!Number.isSafeInteger(keep.count) || !Number.isSafeInteger(keep.ms) || keep.count < 1 || keep.ms < 1)
+      ok = false;
+    for (const part of parts) {
+      const match = /^(\d+)([smhd]?)$/iu.exec(part);
+      const amount = Number(match?.[1]);
+      const unit = match?.[2]?.toLowerCase();
+      if (!match || !Number.isSafeInteger(amount) || amount < 1) ok = false;
+      else if (!unit) keep.count = amount;
+      else keep.ms = amount * (DURATION_UNITS_MS.get(unit) ?? 1000);
+    }
+    if (!ok || keep.count > MAX_RUNS_KEPT || keep.ms > MAX_RUNS_KEEP_MS) {
+      problem(ctx, RUNS_KEEP_TEXT);
+      return z.NEVER;
+    }
+    return keep;
+  })
+  .default({ ...DEFAULT_RUNS_KEEP });
+
 const STATE_DIR_PROBLEM = "must be a directory path";
 /** Absolute only: a relative one would put the state wherever each process happens to start. */
 const stateDirSchema = z.preprocess(
@@ -296,6 +334,10 @@ export const configSchema = z
     /** Request rates per service, over the registry's documented defaults. */
     rates: rateSchema,
     logLevel: choiceSchema(LOG_LEVELS, "silent"),
+    /** `off`: no run is kept (no `runId`, nothing for `runs`, `show` or `rejudge`). */
+    runs: choiceSchema(["on", "off"], "on"),
+    /** How many runs are kept and for how long (the older ones are removed). */
+    runsKeep: runsKeepSchema,
     /** Lets `read` fetch loopback, private and link-local addresses (intranets, tests); off by default. */
     allowPrivateAddresses: switchSchema(false),
     /** `core-search serve`: the bearer token every request but GET /healthz must carry; none by default. */

@@ -37,6 +37,8 @@ const ENV_BINDINGS: readonly (readonly [string, Path])[] = [
   ["CORE_SEARCH_BUDGET", ["budget"]],
   ["CORE_SEARCH_RATE", ["rates"]],
   ["CORE_SEARCH_ALLOW_PRIVATE_ADDRESSES", ["allowPrivateAddresses"]],
+  ["CORE_SEARCH_RUNS", ["runs"]],
+  ["CORE_SEARCH_RUNS_KEEP", ["runsKeep"]],
   ["CORE_SEARCH_SERVER_TOKEN", ["server", "token"]],
   ["LOG_LEVEL", ["logLevel"]],
 ];

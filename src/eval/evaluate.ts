@@ -53,9 +53,10 @@ export async function evaluate(
   const callerLabels = new LabelTally();
   for (const row of rows) {
     const input = { claim: row.claim, evidence: row.evidence };
-    const predicted = await assess(input, { judge: options.judge });
+    // Scoring keeps no runs: a data file of claims is not a user's questions.
+    const predicted = await assess(input, { judge: options.judge, keep: false });
     // The same rules on the gold stances: the label the judge should have led to.
-    const gold = await assess(input, { judge: givenStances(row.gold) });
+    const gold = await assess(input, { judge: givenStances(row.gold), keep: false });
     if (row.expected) {
       judgeLabels.add(row.expected, predicted);
       callerLabels.add(row.expected, gold);

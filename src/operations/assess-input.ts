@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONFIDENCE_LABELS } from "../judge/label.js";
 import { JUDGE_KINDS, STANCES } from "../judge/stance.js";
 import { reliabilitySchema } from "../report/reliability.js";
+import { runIdSchema } from "../runs/run-id.js";
 import { judgeField, requiredField, textField } from "./input-fields.js";
 import {
   MAX_ASSESS_EVIDENCE,
@@ -110,5 +111,7 @@ export const assessmentSchema = z.object({
   notes: z.array(z.string()),
   escalate: z.boolean(),
   reliability: reliabilitySchema,
+  /** The stored run this assessment is kept under; absent when runs are off. */
+  runId: runIdSchema.optional(),
 });
 export type Assessment = z.infer<typeof assessmentSchema>;

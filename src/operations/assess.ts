@@ -2,6 +2,7 @@ import type { Dispatcher } from "undici";
 import { type Config, loadConfig } from "../config/config.js";
 import { canonicalUrl } from "../dedup/canonical-url.js";
 import { dedupe, domainCapNotes } from "../dedup/dedupe.js";
+import { ConfigError } from "../errors.js";
 import { chooseJudge } from "../judge/choose-judge.js";
 import { defaultJudge } from "../judge/default-judge.js";
 import { judgeStances } from "../judge/judge-stances.js";
@@ -11,6 +12,9 @@ import type { Logger } from "../log/logger.js";
 import { normalizeQuestion } from "../plan/question.js";
 import { formFinding } from "../report/finding.js";
 import { reliabilityOf } from "../report/reliability.js";
+import { keepRun } from "../runs/keep-run.js";
+import { openStateStore } from "../state/open-state-store.js";
+import type { StateStore } from "../state/state-store.js";
 import { withoutControls } from "../util/control-characters.js";
 import { type Assessment, assessInputSchema } from "./assess-input.js";
 import { checkCallOptions } from "./call-options.js";
@@ -35,6 +39,10 @@ export interface AssessOptions {
   dispatcher?: Dispatcher | undefined;
   logger?: Logger | undefined;
   signal?: AbortSignal | undefined;
+  /** Where the run is kept (a server's store); by default the configured store, opened for the call. */
+  state?: StateStore | undefined;
+  /** False: keep no run, whatever the settings say (scoring many claims, as `eval` does). */
+  keep?: boolean | undefined;
 }
 
 export type { Assessment };
@@ -47,6 +55,7 @@ export async function assess(
   input: { claim: string; evidence: readonly AssessEvidence[]; judge?: JudgeChoice | undefined },
   options: AssessOptions = {},
 ): Promise<Assessment> {
+  const started = performance.now();
   checkCallOptions(options);
   // A claim that is not a string is named as such (not "required"), as it always was.
   if (typeof input?.claim !== "string") normalizeQuestion(input?.claim, "claim");
@@ -111,7 +120,7 @@ export async function assess(
   const escalate = label.confidence === "contested" || label.confidence === "low-coverage";
   const supporting = judged.filter((e) => e.stance === "support").map((e) => e.id);
   const contradicting = judged.filter((e) => e.stance === "contradict").map((e) => e.id);
-  return {
+  const assessment: Assessment = {
     claim,
     finding: formFinding(claim, label.direction, label.confidence),
     direction: label.direction,
@@ -128,6 +137,43 @@ export async function assess(
       label.probability,
     ),
   };
+  return keepAssessment(assessment, { claim, evidence: items }, options, performance.now() - started);
+}
+
+/** The assessment kept as a run, in the given store or the configured one (unless runs are off). */
+async function keepAssessment(
+  assessment: Assessment,
+  basis: { claim: string; evidence: AssessEvidence[] },
+  options: AssessOptions,
+  ms: number,
+): Promise<Assessment> {
+  if (options.keep === false) return assessment;
+  let config: Config;
+  try {
+    config = options.config ?? loadConfig();
+  } catch (error) {
+    // Settings that cannot be read keep no run; they do not fail an assessment that needs none.
+    if (error instanceof ConfigError) return assessment;
+    throw error;
+  }
+  if (config.runs === "off") return assessment;
+  const state = options.state ?? openStateStore(config);
+  try {
+    return await keepRun(
+      assessment,
+      { kind: "assess", ...basis },
+      {
+        state,
+        config,
+        kind: "assess",
+        question: basis.claim,
+        ms,
+        logger: options.logger,
+      },
+    );
+  } finally {
+    if (!options.state) await state.close();
+  }
 }
 
 /**

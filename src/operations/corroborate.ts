@@ -25,6 +25,9 @@ import { firecrawlScrapeFor } from "../read/firecrawl-scrape.js";
 import { type ItemRead, readLeadingPages } from "../read/read-leading-pages.js";
 import { buildReport, type SkippedCall } from "../report/build-report.js";
 import type { Report } from "../report/report-schema.js";
+import { keepRun } from "../runs/keep-run.js";
+import type { CorroborationBasis } from "../runs/run-record.js";
+import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
 import { type AnalyseHits, analyseHits, labelJudged } from "./analyse-hits.js";
 import { checkCallOptions, inputFieldsOf, type SearchOptionInputs } from "./call-options.js";
@@ -107,12 +110,27 @@ export async function corroborateWith(
 
   const setup = setUpChain(config, options);
   try {
-    return await runPipeline(
+    const { report, basis } = await runPipeline(
       question,
       options,
       { config, limit, deadlineMs, readPages, logger, emit, plan, searchOptions, started, judge, analyse },
       setup,
     );
+    // Runs are the user's history: with injected providers, whose pauses and cache stay in memory,
+    // they still go to the configured store.
+    const runs = options.providers && !options.state ? openStateStore(config) : setup.state;
+    try {
+      return await keepRun(report, basis, {
+        state: runs,
+        config,
+        kind: "corroborate",
+        question: input.question,
+        ms: report.timing.totalMs,
+        logger,
+      });
+    } finally {
+      if (runs !== setup.state) await runs.close();
+    }
   } finally {
     await setup.close();
   }
@@ -135,7 +153,7 @@ async function runPipeline(
     analyse: AnalyseHits | undefined;
   },
   setup: ChainSetup,
-): Promise<Report> {
+): Promise<{ report: Report; basis: CorroborationBasis }> {
   const { config, limit, deadlineMs, readPages, logger, emit, plan, searchOptions, started, judge, analyse } =
     context;
   const { request: optionsOfCalls, quiet, engines: namedEngines, notes: optionNotes } = searchOptions;
@@ -263,11 +281,14 @@ async function runPipeline(
     recorded,
   ]);
   const { items, origins } = analysis;
-  notes.push(...state.warnings, ...analysis.notes);
+  notes.push(...state.warnings);
+  const notesBefore = [...notes];
+  notes.push(...analysis.notes);
 
   // read → judge again → label again
   let { judgements, label } = analysis;
   let reads: ItemRead[] | undefined;
+  let texts: ReadonlyMap<number, string> = new Map();
   if (readPages > 0) {
     const reading = await readLeadingPages(
       { claim: plan.claim, items, origins, judgements, count: readPages },
@@ -282,18 +303,19 @@ async function runPipeline(
         onRead: (read) => emit({ type: "page-read", ...read }),
       },
     );
-    ({ judgements, reads } = reading);
+    ({ judgements, reads, texts } = reading);
     label = labelJudged(items, judgements, origins);
     notes.push(...reading.notes);
   }
 
   // report
-  return buildReport({
+  const ran = calls.flatMap((planned, index) => {
+    const result = results[index];
+    return result ? [{ planned, result }] : [];
+  });
+  const report = buildReport({
     plan,
-    calls: calls.flatMap((planned, index) => {
-      const result = results[index];
-      return result ? [{ planned, result }] : [];
-    }),
+    calls: ran,
     skipped,
     items,
     judgements,
@@ -303,6 +325,8 @@ async function runPipeline(
     notes,
     totalMs: performance.now() - started,
   });
+  const pages = [...texts].map(([item, text]) => ({ item, text }));
+  return { report, basis: { kind: "corroborate", plan, calls: ran, skipped, notes: notesBefore, pages } };
 }
 
 /** The built-in judge run in a server's worker pool, one call's results at a time. */

@@ -12,6 +12,7 @@ export type ErrorOutputCode =
   | "INVALID_CONFIG"
   | "NOTHING_CONFIGURED"
   | "READ_FAILED"
+  | "NOT_FOUND"
   | "INTERNAL";
 
 /** What every surface makes of an error: the CLI's exit code, HTTP's status, MCP's `isError`. */
@@ -61,6 +62,16 @@ export function errorOutput(
         ? describeProblems(problems, options.fieldName)
         : error.message;
     return { code: "INVALID_INPUT", message, httpStatus: 400, exitCode: 2, mcpIsError: true, expected: true };
+  }
+  if (error instanceof CoreSearchError && error.code === "NOT_FOUND") {
+    return {
+      code: "NOT_FOUND",
+      message: error.message,
+      httpStatus: 404,
+      exitCode: 2,
+      mcpIsError: true,
+      expected: true,
+    };
   }
   if (error instanceof ReadFailure) {
     // An address the caller gave that is not read is bad input; a page that failed is the web's doing.

@@ -63,6 +63,8 @@ export interface LeadingPagesResult {
   judgements: Judged[];
   reads: ItemRead[];
   notes: string[];
+  /** The text of each page read, by item index (kept with a run, so it can be judged again). */
+  texts: ReadonlyMap<number, string>;
 }
 
 /** Passages judged per page: the sentences that bear on the claim most, with their neighbours. */
@@ -86,7 +88,7 @@ export async function readLeadingPages(
   const reads: ItemRead[] = input.items.map(() => NOT_READ);
   const judgements = [...input.judgements];
   const chosen = leadingPages(input.items, input.origins, input.count);
-  if (chosen.length === 0) return { judgements, reads, notes: [] };
+  if (chosen.length === 0) return { judgements, reads, notes: [], texts: new Map() };
 
   const readEnd = options.deadlineAt - reserveMs(options.deadlineAt - performance.now());
   const texts = new Map<number, string>();
@@ -133,12 +135,41 @@ export async function readLeadingPages(
     }
   });
 
-  const read = [...texts.keys()].sort((a, b) => a - b);
+  const judged = await judgeReadPages(input.claim, { judgements, reads, texts }, options);
+  const named = [...texts.keys()]
+    .sort((a, b) => a - b)
+    .map((i) => `e${i + 1}${byFirecrawl.has(i) ? " by Firecrawl" : ""}`);
+  judged.notes.unshift(readNote(chosen.length, named, judged.changed, failures, outOfTime));
+  return { judgements: judged.judgements, reads: judged.reads, notes: judged.notes, texts };
+}
+
+/** What the judge made of pages already read: one judgement and read per item, and what changed. */
+export interface JudgedPages {
+  judgements: Judged[];
+  reads: ItemRead[];
+  /** `e3 support → contradict` for each item whose page changed its stance. */
+  changed: string[];
+  notes: string[];
+}
+
+/**
+ * Judges the claim on the passages of pages already read (`texts`, by item index) and lets a page's
+ * side replace its snippet's judgement: the second half of reading, also run on a stored run's pages
+ * when it is judged again.
+ */
+export async function judgeReadPages(
+  claim: string,
+  snippets: { judgements: readonly Judged[]; reads: readonly ItemRead[]; texts: ReadonlyMap<number, string> },
+  options: Pick<LeadingPagesOptions, "judge" | "deadline" | "logger">,
+): Promise<JudgedPages> {
+  const judgements = [...snippets.judgements];
+  const reads = [...snippets.reads];
+  const read = [...snippets.texts.keys()].sort((a, b) => a - b);
   const passages: Passage[][] = read.map((index) =>
-    passagesFor(input.claim, texts.get(index) as string, { max: PASSAGES_PER_PAGE }),
+    passagesFor(claim, snippets.texts.get(index) as string, { max: PASSAGES_PER_PAGE }),
   );
   const notes: string[] = [];
-  const pages = await judgePages(options.judge, input.claim, passages, {
+  const pages = await judgePages(options.judge, claim, passages, {
     deadline: options.deadline,
     note: (note) => notes.push(note),
     logger: options.logger,
@@ -155,10 +186,7 @@ export async function readLeadingPages(
     if (page.judgement.stance !== before.stance)
       changed.push(`e${index + 1} ${before.stance} → ${page.judgement.stance}`);
   });
-
-  const named = read.map((i) => `e${i + 1}${byFirecrawl.has(i) ? " by Firecrawl" : ""}`);
-  notes.unshift(readNote(chosen.length, named, changed, failures, outOfTime));
-  return { judgements, reads, notes };
+  return { judgements, reads, changed, notes };
 }
 
 /** One sentence on what reading did. */

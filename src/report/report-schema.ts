@@ -4,6 +4,7 @@ import { CONFIDENCE_LABELS } from "../judge/label.js";
 import { JUDGE_KINDS, STANCES } from "../judge/stance.js";
 import { CALL_ROLES, planSchema } from "../plan/plan-schema.js";
 import { PROVIDER_NAMES } from "../providers/search-provider.js";
+import { runIdSchema } from "../runs/run-id.js";
 import { reliabilitySchema } from "./reliability.js";
 
 /**
@@ -120,6 +121,8 @@ export const reportSchema = z.object({
   notes: z.array(z.string()),
   escalate: z.boolean(),
   reliability: reliabilitySchema,
+  /** The stored run this report is kept under (`core-search show`); absent when runs are off. */
+  runId: runIdSchema.optional(),
   timing: z.object({ totalMs: z.number().min(0) }),
 });
 

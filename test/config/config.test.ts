@@ -42,6 +42,8 @@ const DEFAULTS: Config = {
   rates: [],
   logLevel: "silent",
   allowPrivateAddresses: false,
+  runs: "on",
+  runsKeep: { count: 200, ms: 30 * 86_400_000 },
   server: {},
 };
 
@@ -77,6 +79,8 @@ const ALL_VARIABLES = [
   "CORE_SEARCH_REDIS_URL",
   "CORE_SEARCH_CACHE_TTL",
   "CORE_SEARCH_BUDGET",
+  "CORE_SEARCH_RUNS",
+  "CORE_SEARCH_RUNS_KEEP",
   "LOG_LEVEL",
 ];
 
@@ -369,6 +373,33 @@ describe("numbers and durations", () => {
       const problems = problemsOf({ CORE_SEARCH_CACHE_TTL: value });
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(/^CORE_SEARCH_CACHE_TTL must be seconds or a duration/u);
+    },
+  );
+});
+
+describe("CORE_SEARCH_RUNS and CORE_SEARCH_RUNS_KEEP", () => {
+  it("turns keeping runs off", () => {
+    expect(load({ CORE_SEARCH_RUNS: "off" }).runs).toBe("off");
+    expect(problemsOf({ CORE_SEARCH_RUNS: "never" })[0]).toMatch(
+      /^CORE_SEARCH_RUNS must be one of "on", "off"/u,
+    );
+  });
+
+  it.each([
+    ["50", { count: 50, ms: 30 * 86_400_000 }],
+    ["12h", { count: 200, ms: 12 * 3_600_000 }],
+    ["500,7d", { count: 500, ms: 7 * 86_400_000 }],
+    [" 7d 500 ", { count: 500, ms: 7 * 86_400_000 }],
+  ])("CORE_SEARCH_RUNS_KEEP=%j keeps %j", (value, expected) => {
+    expect(load({ CORE_SEARCH_RUNS_KEEP: value }).runsKeep).toEqual(expected);
+  });
+
+  it.each(["0", "forever", "1.5d", "400d", "1,2,3d", "-5", "200000"])(
+    "rejects CORE_SEARCH_RUNS_KEEP=%j",
+    (value) => {
+      const problems = problemsOf({ CORE_SEARCH_RUNS_KEEP: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^CORE_SEARCH_RUNS_KEEP must be a number of runs/u);
     },
   );
 });

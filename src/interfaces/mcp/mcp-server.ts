@@ -238,7 +238,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     (args, extra) =>
       run("assess", extra.signal, async () => {
         const { judge, ...input } = parseInput(assessInputSchema, args);
-        const assessment = await assess(input, { judge: judgeFor(settings(), judge), signal: extra.signal });
+        const config = settings();
+        const assessment = await assess(input, {
+          judge: judgeFor(config, judge),
+          config,
+          state: options.state,
+          signal: extra.signal,
+        });
         return { structuredContent: { ...assessment }, content: [text(renderAssessment(assessment))] };
       }),
   );

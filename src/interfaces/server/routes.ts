@@ -119,6 +119,7 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
           const result = await assess(input, {
             judge: context.judge,
             config,
+            state: context.state,
             dispatcher: context.dispatcher,
             logger,
             signal: AbortSignal.any([signal, AbortSignal.timeout(config.deadlineMs)]),

@@ -1,0 +1,207 @@
+import type { Dispatcher } from "undici";
+import { type Config, loadConfig } from "../config/config.js";
+import { CoreSearchError, InvalidInputError } from "../errors.js";
+import { chooseJudge } from "../judge/choose-judge.js";
+import type { StanceJudge } from "../judge/stance.js";
+import type { Logger } from "../log/logger.js";
+import { silentLogger } from "../log/silent-logger.js";
+import { type ItemRead, judgeReadPages, type ReadStatus } from "../read/read-leading-pages.js";
+import { buildReport } from "../report/build-report.js";
+import type { Report } from "../report/report-schema.js";
+import { keepRun } from "../runs/keep-run.js";
+import { isRunId } from "../runs/run-id.js";
+import type { CorroborationBasis, RunSummary, StoredRun } from "../runs/run-record.js";
+import { openRunStore } from "../runs/run-store.js";
+import { openStateStore } from "../state/open-state-store.js";
+import type { StateStore } from "../state/state-store.js";
+import { analyseHits, labelJudged } from "./analyse-hits.js";
+import { type Assessment, assess } from "./assess.js";
+import type { JudgeChoice } from "./input-fields.js";
+
+/**
+ * The runs kept by `corroborate` and `assess`: listed, fetched, and judged again without searching.
+ * Each function opens the configured store for the call unless it is given one (a server's).
+ */
+
+export interface RunsOptions {
+  config?: Config | undefined;
+  state?: StateStore | undefined;
+}
+
+export interface RejudgeOptions extends RunsOptions {
+  /** Who judges this time: a choice (`auto` by default) or a judge of your own. */
+  judge?: StanceJudge | JudgeChoice | undefined;
+  dispatcher?: Dispatcher | undefined;
+  logger?: Logger | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+const MAX_LISTED = 1_000;
+
+/** The most recent runs, newest first (at most `limit`, default 20). */
+export async function listRuns(
+  options: RunsOptions & { limit?: number | undefined } = {},
+): Promise<RunSummary[]> {
+  const limit = options.limit ?? 20;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LISTED)
+    throw new InvalidInputError(`limit must be a whole number between 1 and ${MAX_LISTED}`);
+  return withRuns(options, (runs) => runs.list(limit));
+}
+
+/** A stored run: its list entry, its report as the question gave it, and what it was built from. */
+export async function getRun(id: string, options: RunsOptions = {}): Promise<StoredRun> {
+  return withRuns(options, (runs) => found(runs.get(checkedId(id)), id));
+}
+
+/** Removes a stored run; false when there was none. */
+export async function deleteRun(id: string, options: RunsOptions = {}): Promise<boolean> {
+  return withRuns(options, (runs) => runs.remove(checkedId(id)));
+}
+
+/**
+ * Analyses a stored run again with `judge`, without searching: the same results and pages, judged
+ * and labelled anew. The new report is kept as a run of its own whose list entry names the first
+ * (`from`); it works with every search service down.
+ */
+export async function rejudge(id: string, options: RejudgeOptions = {}): Promise<Report | Assessment> {
+  const config = options.config ?? loadConfig();
+  const state = options.state ?? openStateStore(config);
+  try {
+    const run = await found(openRunStore(state, config).get(checkedId(id)), id);
+    if (!run.basis)
+      throw new InvalidInputError(
+        `Run ${id} was kept without what it was built from (it was too large), so it cannot be judged again`,
+      );
+    const logger = options.logger ?? silentLogger;
+    const judge =
+      typeof options.judge === "object"
+        ? options.judge
+        : chooseJudge(config, { dispatcher: options.dispatcher, logger }, options.judge ?? "auto");
+    const started = performance.now();
+    if (run.basis.kind === "assess") {
+      const { claim, evidence } = run.basis;
+      const assessment = await assess(
+        { claim, evidence },
+        {
+          judge,
+          config,
+          signal: options.signal,
+          logger,
+          keep: false,
+        },
+      );
+      const ms = performance.now() - started;
+      return keepRun(assessment, run.basis, {
+        state,
+        config,
+        kind: "assess",
+        question: run.basis.claim,
+        ms,
+        from: id,
+        logger,
+      });
+    }
+    const report = await analyseAgain(run.basis, run.report as Report, {
+      judge,
+      signal: options.signal,
+      logger,
+      started,
+    });
+    return keepRun(report, run.basis, {
+      state,
+      config,
+      kind: "corroborate",
+      question: run.summary.question,
+      ms: report.timing.totalMs,
+      from: id,
+      logger,
+    });
+  } finally {
+    if (!options.state) await state.close();
+  }
+}
+
+/** A question's stored results and pages through dedup → judge → label (→ pages judged → label) again. */
+async function analyseAgain(
+  basis: CorroborationBasis,
+  first: Report,
+  context: { judge: StanceJudge; signal: AbortSignal | undefined; logger: Logger; started: number },
+): Promise<Report> {
+  const { judge, logger } = context;
+  const deadline = context.signal ?? new AbortController().signal;
+  const claim = basis.plan.claim;
+  const hits = basis.calls.flatMap(({ planned, result }) =>
+    result.hits.map((hit) => ({ call: planned.id, provider: result.provider ?? "searxng", hit })),
+  );
+  const counterCalls = basis.calls
+    .filter(({ planned }) => planned.role === "counter")
+    .map(({ planned }) => planned.id);
+  const analysis = await analyseHits({ claim, hits, counterCalls }, { judge, deadline, logger });
+  const { items, origins } = analysis;
+  let { judgements, label } = analysis;
+  const notes = [...basis.notes, ...analysis.notes];
+  let reads: ItemRead[] | undefined;
+  if (basis.pages.length > 0) {
+    // The same results give the same items in the same order, so the first report's read statuses apply.
+    const snippets = {
+      judgements,
+      reads: items.map(
+        (_, index): ItemRead => ({
+          status: (first.evidence[index]?.readStatus ?? "not-read") as ReadStatus,
+          quote: null,
+        }),
+      ),
+      texts: new Map(basis.pages.map((page) => [page.item, page.text])),
+    };
+    const judged = await judgeReadPages(claim, snippets, { judge, deadline, logger });
+    ({ judgements } = judged);
+    reads = judged.reads;
+    label = labelJudged(items, judgements, origins);
+    const changed =
+      judged.changed.length > 0 ? `; the page changed the stance of ${judged.changed.join(", ")}` : "";
+    notes.push(
+      `Judged again the ${basis.pages.length} page(s) read for the first run${changed}`,
+      ...judged.notes,
+    );
+  }
+  return buildReport({
+    plan: basis.plan,
+    calls: basis.calls,
+    skipped: basis.skipped,
+    items,
+    judgements,
+    origins,
+    label,
+    reads,
+    notes,
+    totalMs: performance.now() - context.started,
+  });
+}
+
+function checkedId(id: string): string {
+  if (!isRunId(id))
+    throw new InvalidInputError(`"${String(id).slice(0, 40)}" is not a run id (22 letters, digits, - and _)`);
+  return id;
+}
+
+async function found(run: Promise<StoredRun | undefined>, id: string): Promise<StoredRun> {
+  const stored = await run;
+  if (!stored)
+    throw new CoreSearchError(`No run ${id}: it was never kept here, or it has been removed`, {
+      code: "NOT_FOUND",
+    });
+  return stored;
+}
+
+async function withRuns<T>(
+  options: RunsOptions,
+  act: (runs: ReturnType<typeof openRunStore>) => Promise<T>,
+): Promise<T> {
+  const config = options.config ?? loadConfig();
+  const state = options.state ?? openStateStore(config);
+  try {
+    return await act(openRunStore(state, config));
+  } finally {
+    if (!options.state) await state.close();
+  }
+}
