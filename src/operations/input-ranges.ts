@@ -28,6 +28,9 @@ export const READ_PAGES_RANGE = { min: 0, max: 10, default: 0, recommended: 3 } 
  */
 export const PAGE_RANGE = { min: 1, max: 10, default: 1 } as const;
 
+/** Runs `listRuns` (and `core-search runs`) lists: the most recent ones, newest first. */
+export const RUNS_LIST_RANGE = { min: 1, max: 1_000, default: 20 } as const;
+
 /** Most domains in `includeDomains`, and in `excludeDomains`: within every service's own cap (Nimble: 50 each). */
 export const MAX_DOMAINS = 20;
 

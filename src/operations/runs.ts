@@ -17,6 +17,8 @@ import type { StateStore } from "../state/state-store.js";
 import { analyseHits, labelJudged } from "./analyse-hits.js";
 import { type Assessment, assess } from "./assess.js";
 import type { JudgeChoice } from "./input-fields.js";
+import { inRange, RUNS_LIST_RANGE, rangeProblem } from "./input-ranges.js";
+import { describeProblems } from "./parse-input.js";
 
 /**
  * The runs kept by `corroborate` and `assess`: listed, fetched, and judged again without searching.
@@ -36,15 +38,15 @@ export interface RejudgeOptions extends RunsOptions {
   signal?: AbortSignal | undefined;
 }
 
-const MAX_LISTED = 1_000;
-
 /** The most recent runs, newest first (at most `limit`, default 20). */
 export async function listRuns(
   options: RunsOptions & { limit?: number | undefined } = {},
 ): Promise<RunSummary[]> {
-  const limit = options.limit ?? 20;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LISTED)
-    throw new InvalidInputError(`limit must be a whole number between 1 and ${MAX_LISTED}`);
+  const limit = options.limit ?? RUNS_LIST_RANGE.default;
+  if (!inRange(limit, RUNS_LIST_RANGE)) {
+    const problems = [{ path: ["limit"], message: rangeProblem(RUNS_LIST_RANGE) }];
+    throw new InvalidInputError(describeProblems(problems), { problems });
+  }
   return withRuns(options, (runs) => runs.list(limit));
 }
 
@@ -91,7 +93,7 @@ export async function rejudge(id: string, options: RejudgeOptions = {}): Promise
         },
       );
       const ms = performance.now() - started;
-      return keepRun(assessment, run.basis, {
+      return keepRun({ ...assessment, notes: [...assessment.notes, judgedAgain(id)] }, run.basis, {
         state,
         config,
         kind: "assess",
@@ -107,7 +109,7 @@ export async function rejudge(id: string, options: RejudgeOptions = {}): Promise
       logger,
       started,
     });
-    return keepRun(report, run.basis, {
+    return keepRun({ ...report, notes: [...report.notes, judgedAgain(id)] }, run.basis, {
       state,
       config,
       kind: "corroborate",
@@ -176,6 +178,11 @@ async function analyseAgain(
     notes,
     totalMs: performance.now() - context.started,
   });
+}
+
+/** The note a report judged again carries, so that it names its first run wherever it is read. */
+function judgedAgain(id: string): string {
+  return `Judged again from run ${id}, without searching`;
 }
 
 function checkedId(id: string): string {

@@ -116,6 +116,7 @@ describe("runs", () => {
     expect(calls.count).toBe(searched);
     reportSchema.parse(again);
     expect(again.runId).not.toBe(first.runId);
+    expect(again.notes).toContain(`Judged again from run ${first.runId}, without searching`);
     expect(again.direction).toBe("refutes");
     expect(again.evidence.map((item) => item.domain)).toEqual(first.evidence.map((item) => item.domain));
     const [newest] = await listRuns({ config, limit: 1 });
