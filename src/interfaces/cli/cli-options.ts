@@ -72,20 +72,36 @@ export function parse(argv: readonly string[]) {
   return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
 }
 
-/** The one quoted question (or query) a command takes; the message shows how to write it. */
-export function single(values: readonly string[], command: "question" | "plan" | "search" | "read"): string {
+/** The commands that take one argument. */
+export const ARGUMENT_COMMANDS = ["question", "plan", "search", "read", "show", "rejudge"] as const;
+export type ArgumentCommand = (typeof ARGUMENT_COMMANDS)[number];
+
+/** The one quoted question (or query, address, run id) a command takes; the message shows how to write it. */
+export function single(values: readonly string[], command: ArgumentCommand): string {
   if (values.length !== 1 || values[0] === undefined) {
-    const what = command === "search" ? "query" : command === "read" ? "address" : "question";
+    const what = {
+      question: "question",
+      plan: "question",
+      search: "query",
+      read: "address",
+      show: "run id",
+      rejudge: "run id",
+    }[command];
     const example = {
       question: 'core-search "Is X safe?"',
       plan: 'core-search plan "Is X safe?"',
       search: 'core-search search "X safety"',
       read: "core-search read https://example.com/article",
+      show: "core-search show <id> (core-search runs lists the ids)",
+      rejudge: "core-search rejudge <id> (core-search runs lists the ids)",
     }[command];
+    const text = command !== "show" && command !== "rejudge";
     throw new CoreSearchError(
       values.length === 0
         ? `Missing the ${what}${command === "plan" ? " to plan" : ""}: ${example}`
-        : `Expected one quoted ${what}, got ${values.length} arguments: put the ${what} in quotes, as in ${example}`,
+        : text
+          ? `Expected one quoted ${what}, got ${values.length} arguments: put the ${what} in quotes, as in ${example}`
+          : `Expected one ${what}, got ${values.length} arguments: ${example}`,
       { code: "INVALID_INPUT" },
     );
   }

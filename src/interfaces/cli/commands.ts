@@ -5,12 +5,14 @@
 import { CoreSearchError } from "../../errors.js";
 import type { FileEvaluation } from "../../eval/render-evaluation.js";
 import { loggerAt } from "../../log/silent-logger.js";
+import type { Assessment } from "../../operations/assess.js";
 import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
 import { MAX_INPUT_BYTES } from "../../operations/input-ranges.js";
 import type { ProgressEvent } from "../../operations/progress-events.js";
 import type { Category, SafeSearch, TimeRange } from "../../providers/search-provider.js";
 import { failureCause } from "../../report/failure-cause.js";
 import { pageBody, pageFacts } from "../../report/render-page.js";
+import type { Report } from "../../report/report-schema.js";
 import { withoutControls } from "../../util/control-characters.js";
 import { EXIT, listFlag, numberFlag, type Run, type Values } from "./cli-options.js";
 import { explainReport, explainSearch } from "./explain.js";
@@ -22,10 +24,9 @@ import { readInput } from "./read-input.js";
 export async function questionCommand(question: string, run: Run): Promise<number> {
   const { io, values } = run;
   const config = await run.loadSettings();
-  const [{ corroborate, everyCallFailed }, logger, { renderMarkdown }] = await Promise.all([
+  const [{ corroborate, everyCallFailed }, logger] = await Promise.all([
     import("../../operations/corroborate.js"),
     loggerAt(config.logLevel),
-    import("../../report/render-markdown.js"),
   ]);
   const events: ProgressEvent[] = [];
   const report = await corroborate(question, {
@@ -40,7 +41,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
     onProgress: progressListener(run, events),
   });
   if (values.explain) run.styled(explainReport(report, events, run.style));
-  io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report));
+  io.stdout(await resultText(report, values.json === true));
   if (!everyCallFailed(report)) return EXIT.ok;
   io.stderr(`${allFailedHint(failureCause(report.calls))}\n`);
   return EXIT.allFailed;
@@ -176,9 +177,18 @@ export async function assessCommand(run: Run): Promise<number> {
     { claim: values.claim, evidence, judge: judgeFlag(values.judge) },
     { config: await run.loadSettings() },
   );
-  if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-  else io.stdout(`${(await import("../../report/render-assessment.js")).renderAssessment(result)}\n`);
+  io.stdout(await resultText(result, values.json === true));
   return EXIT.ok;
+}
+
+/**
+ * A question's report or an assessment as its command prints it: JSON, or the report's markdown (the
+ * renderer loaded only then). `show` and `rejudge` print a kept run the same way.
+ */
+export async function resultText(result: Report | Assessment, json: boolean): Promise<string> {
+  if (json) return `${JSON.stringify(result, null, 2)}\n`;
+  if ("plan" in result) return (await import("../../report/render-markdown.js")).renderMarkdown(result);
+  return `${(await import("../../report/render-assessment.js")).renderAssessment(result)}\n`;
 }
 
 /** `core-search eval --data <file.jsonl> [--data …]`: stance and label metrics, one section per file. */
@@ -208,7 +218,7 @@ export async function evalCommand(run: Run): Promise<number> {
 }
 
 /** `--judge`: the call's choice of judge, worded as every surface words a bad one. */
-function judgeFlag(value: string | undefined): JudgeChoice | undefined {
+export function judgeFlag(value: string | undefined): JudgeChoice | undefined {
   if (value === undefined || (JUDGE_CHOICES as readonly string[]).includes(value)) {
     return value as JudgeChoice | undefined;
   }

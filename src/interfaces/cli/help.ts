@@ -13,6 +13,7 @@ import {
   READ_MAX_CHARS_RANGE,
   READ_PAGES_RANGE,
   READ_TIMEOUT_MS_RANGE,
+  RUNS_LIST_RANGE,
 } from "../../operations/input-ranges.js";
 import { PROVIDERS, searchServicesHelp } from "../../providers/registry.js";
 import { MCP_CLIENT_CONFIG } from "../mcp/mcp-client-config.js";
@@ -24,6 +25,9 @@ export const COMMAND_NAMES = [
   "read",
   "doctor",
   "assess",
+  "runs",
+  "show",
+  "rejudge",
   "eval",
   "schema",
   "mcp",
@@ -230,6 +234,47 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     ],
     exitCodes: "0 assessment printed · 2 bad usage, bad input or configuration",
   },
+  runs: {
+    usage: "core-search runs [--json] [--limit N]",
+    does:
+      "Lists the runs kept by questions and assessments, newest first: when each ended (local time and " +
+      "offset), its id, label, judge, how long it took, the question or claim, and the run a re-judged one " +
+      "came from. Runs are kept in the state store (files, or Redis) as CORE_SEARCH_RUNS and " +
+      "CORE_SEARCH_RUNS_KEEP say.",
+    options: {
+      json: ["", "print the list as a JSON array of run summaries (default: text)"],
+      limit: [
+        "N",
+        `most runs to list, ${RUNS_LIST_RANGE.min}-${RUNS_LIST_RANGE.max} (default ${RUNS_LIST_RANGE.default})`,
+      ],
+    },
+    examples: ["core-search runs", "core-search runs --json --limit 5"],
+    exitCodes: "0 runs listed (none is not an error) · 2 bad usage or configuration",
+  },
+  show: {
+    usage: "core-search show <id> [--json]",
+    does: "Prints a kept run's report as the question (or the assessment) printed it; no search, no judging.",
+    options: { json: ["", "print the report (or the assessment) as JSON (default: markdown)"] },
+    examples: ["core-search show 8wq0Jc2xTBWm4z5nq3lVbA", "core-search show 8wq0Jc2xTBWm4z5nq3lVbA --json"],
+    exitCodes: "0 report printed · 2 bad usage or configuration, not a run id, or no such run",
+  },
+  rejudge: {
+    usage: "core-search rejudge <id> [--json] [--judge WHO]",
+    does:
+      "Judges a kept run again without searching: the same results and pages read (or the same evidence), " +
+      "judged and labelled anew, printed as the question prints them. The new analysis is kept as a run of " +
+      "its own whose id stderr names, with a note naming the first run. It works with every search service down.",
+    options: {
+      json: ["", "print the new report (or assessment) as JSON (default: markdown)"],
+      judge: JUDGE,
+    },
+    examples: [
+      "core-search rejudge 8wq0Jc2xTBWm4z5nq3lVbA --judge llm",
+      "core-search rejudge 8wq0Jc2xTBWm4z5nq3lVbA --json",
+    ],
+    exitCodes:
+      "0 report printed · 2 bad usage or configuration, not a run id, no such run, or a run kept without what it was built from",
+  },
   eval: {
     usage: "core-search eval --data <file.jsonl|-> [--data <file.jsonl> …] [--json] [--judge WHO]",
     does:
@@ -325,6 +370,10 @@ Usage:
                                             keyless; --reset clears remembered pauses and cool-downs
   core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json]
                                             judge and label evidence you have (lines of {url,title,snippet})
+  core-search runs [--json] [--limit N]     the latest kept runs: when, id, label, judge, time, question
+  core-search show <id> [--json]            a kept run's report, printed as the question printed it
+  core-search rejudge <id> [--judge WHO] [--json]
+                                            a kept run judged again, without searching, as a new run
   core-search eval --data <file.jsonl> [--data …] [--json]
                                             stance and label metrics on labelled claims, per file
   core-search schema                        the report's JSON Schema

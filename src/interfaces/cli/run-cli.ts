@@ -9,6 +9,7 @@ import { plan as makePlan } from "../../plan/plan.js";
 import type { Plan } from "../../plan/plan-schema.js";
 import { withoutControls } from "../../util/control-characters.js";
 import {
+  ARGUMENT_COMMANDS,
   type CliIo,
   EXIT,
   flagName,
@@ -36,6 +37,7 @@ import { colourWanted, createStyle } from "./style.js";
 const loadConfig = async (env: CliIo["env"]) => (await import("../../config/config.js")).loadConfig(env);
 // The commands that search or judge load their own modules (and the report renderers) when run.
 const commands = () => import("./commands.js");
+const runsCommands = () => import("./runs-commands.js");
 
 /**
  * Runs one CLI invocation and returns its exit code; all output goes through `given`, cleaned of
@@ -113,6 +115,12 @@ async function runCommand(command: CommandName, args: readonly string[], run: Ru
       return await (await commands()).searchCommand(single(args, "search"), run);
     case "assess":
       return await (await commands()).assessCommand(run);
+    case "runs":
+      return await (await runsCommands()).runsCommand(run);
+    case "show":
+      return await (await runsCommands()).showCommand(single(args, "show"), run);
+    case "rejudge":
+      return await (await runsCommands()).rejudgeCommand(single(args, "rejudge"), run);
     case "eval":
       return await (await commands()).evalCommand(run);
     case "mcp":
@@ -184,8 +192,7 @@ function usageProblem(command: CommandName, args: readonly string[], values: Val
       return `unknown command "${word}" — did you mean ${suggestion}? Run core-search ${suggestion} --help; ${asQuestion}`;
     }
   }
-  const takesArgument =
-    command === "question" || command === "plan" || command === "search" || command === "read";
+  const takesArgument = (ARGUMENT_COMMANDS as readonly string[]).includes(command);
   if (!takesArgument && args.length > 0) {
     return `${command} takes no arguments (got ${args.map((a) => JSON.stringify(a)).join(" ")}). ${helpPointer(command)}`;
   }
