@@ -42,7 +42,10 @@ export interface ExtractBounds {
 }
 
 /** {@link extractPage} in a thread that is ended when its bounds are reached (extraction-pool.ts). */
-export type ExtractPage = (input: PageToExtract, bounds: ExtractBounds) => Promise<ExtractedPage>;
+export type ExtractPage = ((input: PageToExtract, bounds: ExtractBounds) => Promise<ExtractedPage>) & {
+  /** Starts a thread and loads the HTML parsers in it while the page is still being fetched. */
+  warm?: () => void;
+};
 
 /**
  * The readable content of a fetched page: its main text, cleaned of everything a terminal or a

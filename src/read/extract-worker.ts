@@ -9,6 +9,16 @@ import { type ExtractedPage, extractPage, type PageToExtract } from "./extract-p
 
 export type ExtractAnswer = { page: ExtractedPage } | { failed: string; reason: ReadFailureReason };
 
+/** Loads the HTML parsers (the kind of page most reads get) before a page arrives. */
+export async function warm(): Promise<void> {
+  const page = "<html><body><article><p>warm</p></article></body></html>";
+  await extractPage({
+    bytes: new TextEncoder().encode(page),
+    contentType: "text/html",
+    url: "https://warm.invalid/",
+  });
+}
+
 export default async function extractInThread(input: PageToExtract): Promise<ExtractAnswer> {
   try {
     return { page: await extractPage(input) };

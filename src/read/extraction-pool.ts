@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import type { Piscina } from "piscina";
 import { ReadFailure, type ReadFailureReason } from "../errors.js";
 import { codeFile, packageFile } from "../util/package-files.js";
-import type { ExtractBounds, ExtractPage, PageToExtract } from "./extract-page.js";
+import type { ExtractBounds, ExtractedPage, ExtractPage, PageToExtract } from "./extract-page.js";
 import type { ExtractAnswer } from "./extract-worker.js";
 
 /**
@@ -79,7 +79,7 @@ export function openExtractionPool(options: { threads?: number; memoryMb?: numbe
   };
   const memory = memoryWatch(memoryMb);
 
-  const extract: ExtractPage = async (input, bounds) => {
+  const extractWithin = async (input: PageToExtract, bounds: ExtractBounds): Promise<ExtractedPage> => {
     const stop = new AbortController();
     const left = bounds.deadlineAt - performance.now();
     const timer = setTimeout(() => stop.abort("timeout" satisfies ReadFailureReason), Math.max(0, left));
@@ -108,9 +108,21 @@ export function openExtractionPool(options: { threads?: number; memoryMb?: numbe
       unwatch();
     }
   };
+  // One warming at a time: a read arriving meanwhile finds the thread ready or starting.
+  let warming = false;
+  const warm = () => {
+    if (warming) return;
+    warming = true;
+    started()
+      .then((threads) => threads.run(null, { name: "warm" }))
+      .catch(() => undefined)
+      .finally(() => {
+        warming = false;
+      });
+  };
 
   return {
-    extract,
+    extract: Object.assign(extractWithin, { warm }),
     async close() {
       const opened = pool;
       pool = undefined;
@@ -166,8 +178,13 @@ function memoryWatch(memoryMb: number): {
 
 let shared: ExtractionPool | undefined;
 
-/** The process's pool, for reads that are not given one (the CLI, the library). */
-export const extractBounded: ExtractPage = (input: PageToExtract, bounds: ExtractBounds) => {
+const sharedPool = (): ExtractionPool => {
   shared ??= openExtractionPool();
-  return shared.extract(input, bounds);
+  return shared;
 };
+
+/** The process's pool, for reads that are not given one (the CLI, the library). */
+export const extractBounded: ExtractPage = Object.assign(
+  (input: PageToExtract, bounds: ExtractBounds) => sharedPool().extract(input, bounds),
+  { warm: () => sharedPool().extract.warm?.() },
+);

@@ -38,6 +38,8 @@ export async function readPage(url: string, options: ReadPageOptions = {}): Prom
   const { extract = extractBounded, firecrawl, ...fetchOptions } = options;
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS_RANGE.default;
   const deadlineAt = performance.now() + timeoutMs;
+  // The extraction thread starts while the page is fetched, not after.
+  extract.warm?.();
   try {
     const directMs = firecrawl ? directReadMs(timeoutMs) : timeoutMs;
     const direct = { ...fetchOptions, timeoutMs: directMs };
