@@ -159,13 +159,23 @@ describe("core-search runs", () => {
 });
 
 describe("how the list words time", () => {
-  it("writes when a run ended in local time with its offset, naming the same instant", () => {
+  it.each([
+    ["UTC", "2026-12-06 15:20 +00:00"],
+    ["Europe/Berlin", "2026-12-06 16:20 +01:00"],
+    ["America/St_Johns", "2026-12-06 11:50 -03:30"],
+  ])("writes when a run ended in local time with its offset (%s), naming the same instant", (zone, text) => {
     const at = "2026-12-06T15:20:41.000Z";
-    const shown = localTime(at);
-    const match = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d) ([+-]\d\d:\d\d)$/.exec(shown);
-    expect(match, shown).not.toBeNull();
-    const [, day, time, zone] = match as unknown as string[];
-    expect(Date.parse(`${day}T${time}:41${zone}`)).toBe(Date.parse(at));
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      const shown = localTime(at);
+      expect(shown).toBe(text);
+      const [day, time, offset] = shown.split(" ");
+      expect(Date.parse(`${day}T${time}:41${offset}`)).toBe(Date.parse(at));
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
   });
 
   it.each([
