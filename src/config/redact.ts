@@ -2,8 +2,13 @@
  * Masking of secret-bearing text, kept apart from the settings so the HTTP client, the logger and
  * the providers can hide credentials without depending on how settings are read.
  */
-/** Anything that looks like `scheme://…` inside a string (trailing sentence punctuation is not part of it). */
-const URL_PATTERN = /\b[a-z][a-z\d+.-]*:\/\/[^\s"'<>`]*[^\s"'<>`.,;:!?)\]]/giu;
+/**
+ * Anything that looks like `scheme://…` (trailing sentence punctuation is not part of it), read at a
+ * given start. The start is found from the `://` back (see {@link maskUrl}).
+ */
+const URL_AT = /\b[a-z][a-z\d+.-]*:\/\/[^\s"'<>`]*[^\s"'<>`.,;:!?)\]]/iuy;
+const SCHEME_CHAR = /[a-z\d+.-]/iu;
+const WORD_START = /\b[a-z]/iuy;
 /** Query parameter names (lowercased, separators removed) that carry secrets end with one of these. */
 const SECRET_PARAM_SUFFIXES = [
   "key",
@@ -69,7 +74,34 @@ function maskOneUrl(url: string): string {
  * Everything else is left exactly as it was.
  */
 export function maskUrl(url: string): string {
-  return url.replace(URL_PATTERN, maskOneUrl);
+  // Each URL is found from its `://`: the pattern tried at each position would reread a long run of
+  // scheme characters with no `://` after it (`a-a-a-…` in a page's text) from each of its letters.
+  let masked = "";
+  let done = 0; // what comes before is in `masked`
+  for (let sep = url.indexOf("://"); sep !== -1; sep = url.indexOf("://", Math.max(sep + 1, done))) {
+    const start = schemeStart(url, done, sep);
+    if (start === -1) continue;
+    URL_AT.lastIndex = start;
+    const found = URL_AT.exec(url)?.[0];
+    if (found === undefined) continue;
+    masked += url.slice(done, start) + maskOneUrl(found);
+    done = start + found.length;
+  }
+  return masked + url.slice(done);
+}
+
+/**
+ * Where the scheme before the `://` at `sep` starts, as the pattern alone would have it: the first
+ * letter opening a word in the run of scheme characters, not before `from`; -1 when there is none.
+ */
+function schemeStart(text: string, from: number, sep: number): number {
+  let start = sep;
+  while (start > from && SCHEME_CHAR.test(text.charAt(start - 1))) start--;
+  for (; start < sep; start++) {
+    WORD_START.lastIndex = start;
+    if (WORD_START.test(text)) return start;
+  }
+  return -1;
 }
 
 /** A vendor message used as an error code only when it does not quote the key back, in any form. */

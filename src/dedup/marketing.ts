@@ -104,8 +104,11 @@ export function marketingOf(
   return { reason, onShop, product: productName(item.title, l) };
 }
 
-/** Separators between a product's name and the rest of a selling title. */
-const SEGMENTS = /\s*(?:[|:–—?!(),]|\s-\s|™|®)\s*/;
+/**
+ * Separators between a product's name and the rest of a selling title. Spaces before one are taken
+ * from the start of their run only: a `\s*` tried at each space of a long run rereads the rest of it.
+ */
+const SEGMENTS = /(?:(?<!\s)\s+)?(?:[|:–—?!(),]|\s-\s|™|®)\s*/;
 const MIN_NAME_LETTERS = 5;
 
 /**

@@ -39,7 +39,9 @@ export interface PaperTitle {
 
 /** The paper's title a page title holds, or null when it is too short or generic to be one. */
 export function paperTitle(rawTitle: string): PaperTitle | null {
-  let display = rawTitle.trim();
+  // On one line: the frames are matched around single spaces (a `\s*` tried at each space of a
+  // long run rereads the rest of it), and a paper is named on one line anyway.
+  let display = rawTitle.replace(/\s+/g, " ").trim();
   for (const decoration of scholarlySites().titleDecorations) display = display.replace(decoration, "");
   const cut = /(?:\.\.\.|…)\s*$/.test(display);
   display = display.replace(/\s*(?:\.\.\.|…)\s*$/, "").trim();

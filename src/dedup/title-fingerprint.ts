@@ -28,7 +28,8 @@ function fingerprintWords(): { stopWords: ReadonlySet<string>; sourceWords: Read
   return lists;
 }
 
-const SEGMENT_SEPARATOR = /\s+(?:[|–—-]|::|»)\s+/;
+/** From the start of a run of spaces only: tried at each space of a long run, `\s+` rereads the rest. */
+const SEGMENT_SEPARATOR = /(?<!\s)\s+(?:[|–—-]|::|»)\s+/;
 const RELEASE_PREFIX = /^(?:press release|news release|pressemitteilung)\s*[:|–—-]\s*/i;
 
 function wordCount(text: string): number {

@@ -34,6 +34,7 @@ export function segments(text: string): readonly string[] {
   // last text's are kept.
   if (lastSegments?.text === text) return lastSegments.parts;
   const parts = text
+    .replace(/\s{2,}/g, shortRun)
     .split(/\n|(?<=[.!?])\s+(?=[A-Z0-9"“'])|:\s+|\s+[|–—]\s+|\s+-\s+(?=[A-Z])|\s*\.\.\.\s*|…/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
@@ -42,6 +43,17 @@ export function segments(text: string): readonly string[] {
 }
 
 let lastSegments: { text: string; parts: readonly string[] } | undefined;
+
+/**
+ * A run of whitespace as the split above reads it: by its first character, and by whether a line
+ * break or another space follows in it. Cut to those, a run splits a text where it did and leaves the
+ * same words and ends; left long, each `\s+` of the split rereads it from each of its characters,
+ * seconds for a snippet of spaces.
+ */
+function shortRun(run: string): string {
+  if (run[0] === "\n") return /[^\S\n]/.test(run) ? "\n " : "\n";
+  return run.includes("\n") ? " \n" : " ";
+}
 
 const stems = (words: readonly string[]): Set<string> => new Set(words.map(lightStem));
 

@@ -18,6 +18,10 @@ const MAX_CLAIM_CHARS = 500;
 const DEFAULT_CONFIDENCE = 0.6;
 /** `{` positions tried when digging the answer out of prose; bounds the work on a hostile reply. */
 const MAX_JSON_CANDIDATES = 8;
+/** Characters those tries read in all: twice the longest answer (1 MiB), some milliseconds. */
+const MAX_SCANNED_CHARS = 2 * 1024 * 1024;
+/** Judgements checked at most, four a source asked about: more is no answer to the prompt. */
+const MAX_JUDGEMENTS = 4 * LLM_MAX_ITEMS;
 
 const SYSTEM_TEMPLATE = packageFile("prompts/stance-judge-system.md");
 const USER_TEMPLATE = packageFile("prompts/stance-judge.md");
@@ -99,7 +103,8 @@ export function parseAnswer(
   const parsed = answerSchema.safeParse(json);
   if (!parsed.success) return { ok: false, reason: "the model's answer did not match the expected format" };
   const answers = new Map<number, StanceJudgement>();
-  for (const entry of parsed.data.judgements) {
+  for (const entry of parsed.data.judgements.slice(0, MAX_JUDGEMENTS)) {
+    if (answers.size === count) break;
     const item = judgementSchema.safeParse(entry);
     // Invalid, unknown and repeated ids are left to the fallback rather than guessed.
     if (!item.success || item.data.id < 1 || item.data.id > count || answers.has(item.data.id)) continue;
@@ -114,10 +119,13 @@ export function parseAnswer(
 
 /** The first balanced `{…}` that parses as a JSON object: models wrap answers in fences or prose. */
 function firstJsonObject(content: string): unknown {
-  const text = content.replace(/<think>[\s\S]*?<\/think>/giu, ""); // reasoning models' scratch text
+  const text = withoutThinking(content);
+  let unread = MAX_SCANNED_CHARS;
   let start = text.indexOf("{");
-  for (let tries = 0; start !== -1 && tries < MAX_JSON_CANDIDATES; tries++) {
-    const end = matchingBrace(text, start);
+  for (let tries = 0; start !== -1 && tries < MAX_JSON_CANDIDATES && unread > 0; tries++) {
+    const limit = Math.min(text.length, start + unread);
+    const end = matchingBrace(text, start, limit);
+    unread -= (end === -1 ? limit : end + 1) - start;
     if (end !== -1) {
       try {
         const value: unknown = JSON.parse(text.slice(start, end + 1));
@@ -131,11 +139,35 @@ function firstJsonObject(content: string): unknown {
   return undefined;
 }
 
-function matchingBrace(text: string, start: number): number {
+/**
+ * The answer without reasoning models' `<think>…</think>` scratch text, found tag by tag: a lazy
+ * `<think>[\s\S]*?<\/think>` rereads the rest of the answer from each unclosed tag, seconds of
+ * blocked event loop for an answer of many. Blocks do not nest: the first `</think>` closes one, as
+ * with that pattern. An unclosed `<think>` drops the rest: the model stopped mid-thought, and a
+ * draft in its thoughts is not its answer.
+ */
+function withoutThinking(content: string): string {
+  const open = /<think>/giu;
+  const close = /<\/think>/giu;
+  let kept = "";
+  let from = 0; // what comes before is kept or dropped
+  for (;;) {
+    open.lastIndex = from;
+    const opened = open.exec(content);
+    if (opened === null) return kept + content.slice(from);
+    kept += content.slice(from, opened.index);
+    close.lastIndex = open.lastIndex;
+    if (close.exec(content) === null) return kept;
+    from = close.lastIndex;
+  }
+}
+
+/** Where the `{` at `start` is closed, read no further than `limit`; -1 when it is not closed by then. */
+function matchingBrace(text: string, start: number, limit: number): number {
   let depth = 0;
   let inString = false;
   let escaped = false;
-  for (let i = start; i < text.length; i++) {
+  for (let i = start; i < limit; i++) {
     const c = text[i];
     if (inString) {
       if (escaped) escaped = false;

@@ -138,11 +138,16 @@ function hitFields(result: z.infer<typeof resultSchema>) {
   };
 }
 
-/** Excerpts are markdown; headings, emphasis and link syntax are noise in a one-line snippet. */
+/**
+ * Excerpts are markdown; headings, emphasis and link syntax are noise in a one-line snippet. A link
+ * is read without brackets in its text and with one level of parentheses in its address (wiki
+ * addresses): each `[` or `(` then ends the text before it, so an excerpt of brackets is read once,
+ * not once from each of them.
+ */
 function plainText(markdown: string): string {
   return markdown
     .replace(/^\s{0,3}#{1,6}\s+/gm, "")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
     .replace(/(\*\*|__)(.*?)\1/g, "$2")
     .replace(/`+/g, "");
 }

@@ -1,5 +1,6 @@
 import { lightStem, parseClaim } from "../judge/claim-parts.js";
 import { stanceWords } from "../judge/stance-words.js";
+import { sentencesIn } from "./sentences.js";
 
 /**
  * The passages of a read page that bear on a claim, each an exact quote with its position: a
@@ -50,12 +51,11 @@ function stemsOf(text: string): Set<string> {
 
 /** The page's sentences with their offsets, trimmed, each knowing its paragraph (blank-line separated). */
 function sentencesOf(page: string): Sentence[] {
-  const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
   const sentences: Sentence[] = [];
   let paragraph = 0;
   let paragraphStart = 0;
   for (const block of page.split("\n\n")) {
-    for (const { segment, index } of segmenter.segment(block)) {
+    for (const { segment, index } of sentencesIn(block)) {
       const lead = segment.length - segment.trimStart().length;
       const body = segment.trim();
       if (body === "") continue;
