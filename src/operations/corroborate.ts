@@ -36,7 +36,7 @@ import type { JudgeChoice } from "./input-fields.js";
 import { READ_PAGES_RANGE } from "./input-ranges.js";
 import { parseInput } from "./parse-input.js";
 import { primeWhileWaiting } from "./prime-analysis.js";
-import { type ProgressEvent, progressEmitter } from "./progress-events.js";
+import { type ProgressEvent, progressEmitter, type StageEvent } from "./progress-events.js";
 
 /** Besides its own, every search option (`SearchOptionInputs`) applies to each planned call. */
 export interface CorroborateOptions extends SearchOptionInputs {
@@ -72,6 +72,18 @@ export interface CorroborateOptions extends SearchOptionInputs {
 
 const PREFLIGHT_TIMEOUT_MS = 5_000;
 
+/** What a run started over HTTP adds to a question (not part of the library's options). */
+export interface RunHooks {
+  /** The run's id, made before the question starts so callers can follow it at once. */
+  id: string;
+  /** Where the run is kept; default the call's state store, or the configured one. */
+  state?: StateStore | undefined;
+  /** Told of the plan and the analysis, the stages `onProgress` does not cover. */
+  onStage?: ((event: StageEvent) => void) | undefined;
+  /** Once aborted (the run was cancelled or its server stopped), the report is not kept. */
+  stopped?: AbortSignal | undefined;
+}
+
 /**
  * Question → report: plan → preflight → search → dedup → judge → label (→ read → judge → label) → report.
  * Throws only for bad input or configuration; every stage failure is recorded in the report.
@@ -88,6 +100,7 @@ export async function corroborateWith(
   question: string,
   options: CorroborateOptions,
   analyse: AnalyseHits | undefined,
+  run?: RunHooks,
 ): Promise<Report> {
   const started = performance.now();
   checkCallOptions(options);
@@ -107,18 +120,39 @@ export async function corroborateWith(
       : chooseJudge(config, { dispatcher: options.dispatcher, logger }, input.judge);
   const plan = makePlan(question, { limit, now: options.now?.() ?? new Date() });
   const searchOptions = optionsForCalls(input, plan);
+  const stage = progressEmitter(run?.onStage);
+  stage({
+    type: "plan",
+    claim: plan.claim,
+    bypass: plan.bypass,
+    calls: plan.calls.map(({ id, role, query }) => ({ call: id, role, query })),
+  });
 
   const setup = setUpChain(config, options);
   try {
     const { report, basis } = await runPipeline(
       question,
       options,
-      { config, limit, deadlineMs, readPages, logger, emit, plan, searchOptions, started, judge, analyse },
+      {
+        config,
+        limit,
+        deadlineMs,
+        readPages,
+        logger,
+        emit,
+        stage,
+        plan,
+        searchOptions,
+        started,
+        judge,
+        analyse,
+      },
       setup,
     );
+    if (run?.stopped?.aborted) return report;
     // Runs are the user's history: with injected providers, whose pauses and cache stay in memory,
     // they still go to the configured store.
-    const runs = options.providers && !options.state ? openStateStore(config) : setup.state;
+    const runs = run?.state ?? (options.providers && !options.state ? openStateStore(config) : setup.state);
     try {
       return await keepRun(report, basis, {
         state: runs,
@@ -127,9 +161,10 @@ export async function corroborateWith(
         question: input.question,
         ms: report.timing.totalMs,
         logger,
+        id: run?.id,
       });
     } finally {
-      if (runs !== setup.state) await runs.close();
+      if (runs !== setup.state && runs !== run?.state) await runs.close();
     }
   } finally {
     await setup.close();
@@ -146,6 +181,7 @@ async function runPipeline(
     readPages: number;
     logger: Logger;
     emit: (event: ProgressEvent) => void;
+    stage: (event: StageEvent) => void;
     plan: Plan;
     searchOptions: OptionsForCalls;
     started: number;
@@ -154,8 +190,8 @@ async function runPipeline(
   },
   setup: ChainSetup,
 ): Promise<{ report: Report; basis: CorroborationBasis }> {
-  const { config, limit, deadlineMs, readPages, logger, emit, plan, searchOptions, started, judge, analyse } =
-    context;
+  const { config, limit, deadlineMs, readPages, logger, emit, stage, plan, searchOptions, started } = context;
+  const { judge, analyse } = context;
   const { request: optionsOfCalls, quiet, engines: namedEngines, notes: optionNotes } = searchOptions;
   const { chain, searxng, health, instance, state, shared } = setup;
 
@@ -274,6 +310,7 @@ async function runPipeline(
   });
   const counterCalls = calls.filter((call) => call.role === "counter").map((call) => call.id);
   const found = { claim: plan.claim, hits, counterCalls };
+  stage({ type: "judging", results: hits.length, judge: judge.name });
   const [analysis] = await Promise.all([
     pool
       ? ahead.judgedFor(hits.map((found) => found.hit)).then((judged) => pool({ ...found, judged }))
@@ -281,6 +318,13 @@ async function runPipeline(
     recorded,
   ]);
   const { items, origins } = analysis;
+  stage({
+    type: "origins",
+    evidence: items.length,
+    origins: origins.length,
+    confidence: analysis.label.confidence,
+    direction: analysis.label.direction,
+  });
   notes.push(...state.warnings);
   const notesBefore = [...notes];
   notes.push(...analysis.notes);

@@ -3,6 +3,7 @@ import type { PreflightResult } from "../health/preflight.js";
 import type { CallRole } from "../plan/plan-schema.js";
 import type { Category, ProviderName, TimeRange } from "../providers/search-provider.js";
 import type { PageRead } from "../read/read-leading-pages.js";
+import type { Report } from "../report/report-schema.js";
 
 /**
  * What `corroborate` (and `search`, as call 1) is doing, as it happens. `preflight` carries facts
@@ -38,8 +39,8 @@ export type ProgressEvent =
     };
 
 /** Calls `listener` without letting it throw into the pipeline. */
-export function progressEmitter(listener: ((event: ProgressEvent) => void) | undefined) {
-  return (event: ProgressEvent): void => {
+export function progressEmitter<Event = ProgressEvent>(listener: ((event: Event) => void) | undefined) {
+  return (event: Event): void => {
     try {
       listener?.(event);
     } catch {
@@ -47,3 +48,23 @@ export function progressEmitter(listener: ((event: ProgressEvent) => void) | und
     }
   };
 }
+
+/**
+ * The stages of a question besides its calls, for the event stream of a run started over HTTP:
+ * the plan, the start of the analysis (dedup → judge → label) and what it found.
+ */
+export type StageEvent =
+  | {
+      type: "plan";
+      claim: string;
+      bypass: boolean;
+      calls: { call: number; role: CallRole; query: string }[];
+    }
+  | { type: "judging"; results: number; judge: string }
+  | {
+      type: "origins";
+      evidence: number;
+      origins: number;
+      confidence: Report["confidence"];
+      direction: Report["direction"];
+    };

@@ -22,16 +22,18 @@ export async function keepRun<R extends Report | Assessment>(
     ms: number;
     from?: string | undefined;
     logger?: Logger | undefined;
+    /** The run's id when the caller made it beforehand (a run started over HTTP); default a new one. */
+    id?: string | undefined;
   },
 ): Promise<R> {
   if (context.config.runs === "off") return report;
-  const id = newRunId();
+  const id = context.id ?? newRunId();
   const kept: R = { ...report, runId: id };
   let outcome: { kept: boolean; notes: string[] };
   try {
     outcome = await openRunStore(context.state, context.config).keep({
       version: 1,
-      summary: summaryOf(kept, { id, ...context }),
+      summary: summaryOf(kept, { ...context, id }),
       report: kept,
       basis,
     });

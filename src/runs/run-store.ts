@@ -2,11 +2,13 @@ import type { Config } from "../config/config.js";
 import { maskUrl, mentionsSecret } from "../config/redact.js";
 import { MAX_STATE_VALUE_BYTES, type StateStore } from "../state/state-store.js";
 import type { RunSummary, StoredRun } from "./run-record.js";
+import { forgetTrail } from "./run-status.js";
 
 /**
  * Runs on the state store every other process already shares: files by default, Redis for a fleet.
  * A run is one value (`runs:<id>`) that expires when its keep time is up; the list of runs is one
- * more (`runs:index`), newest first, cut to the keep count, and a run that falls off it is removed.
+ * more (`runs:index`), newest first, cut to the keep count, and a run that falls off it is removed,
+ * with the status and events it has if it was started over HTTP (run-status.ts, run-events.ts).
  */
 
 export interface RunStore {
@@ -53,7 +55,10 @@ export function openRunStore(
         },
         ms,
       );
-      await Promise.all(dropped.map((id) => state.set(RUN_KEY(id), null, GONE_MS)));
+      await Promise.all([
+        ...dropped.map((id) => state.set(RUN_KEY(id), null, GONE_MS)),
+        forgetTrail(state, dropped),
+      ]);
       return { kept: true, notes: stored.notes };
     },
     async get(id) {
@@ -67,7 +72,7 @@ export function openRunStore(
     },
     async remove(id) {
       const existed = (await state.get(RUN_KEY(id))) != null;
-      await state.set(RUN_KEY(id), null, GONE_MS);
+      await Promise.all([state.set(RUN_KEY(id), null, GONE_MS), forgetTrail(state, [id])]);
       let listed = false;
       await state.update<RunSummary[]>(
         INDEX_KEY,
