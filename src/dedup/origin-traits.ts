@@ -5,7 +5,7 @@ import { ownerOf } from "./owner-of.js";
 import { type PageAddress, pageAddress } from "./page-address.js";
 import { republishingCredits } from "./republishing-credits.js";
 import { addressIds, scholarlyIds } from "./scholarly-ids.js";
-import { isPaperAddress } from "./scholarly-urls.js";
+import { isPaperAddress, scholarlySites } from "./scholarly-urls.js";
 import { type StudyMention, siteJournal, studyMention } from "./study-citations.js";
 import { wireAgencies, wirePath } from "./wire-agencies.js";
 
@@ -28,6 +28,8 @@ export interface OriginTraits {
   scholarlyKeys: string[];
   /** A page of a paper: on a paper's site, or carrying an identifier in its address. */
   paper: boolean;
+  /** An encyclopedia's article: named after a paper, it is about that paper, not a copy of it. */
+  reference: boolean;
   study: StudyMention | null;
   marketing: Marketing | null;
   /** The source a republishing credit names ("The Conversation"), when it names one. */
@@ -73,6 +75,7 @@ export function originTraits(item: TraitsInput): OriginTraits {
     release: release || distributedRelease || isCompanyRelease(address, item),
     scholarlyKeys: scholarlyIds(item, addressKeys),
     paper,
+    reference: scholarlySites().isReferenceHost(host),
     study: studyOf(item, address, paper),
     marketing: marketingOf(item, address),
     upstream,

@@ -27,6 +27,7 @@ export type LinkKind =
   | "wire"
   | "press-release"
   | "paper"
+  | "report"
   | "study"
   | "marketing"
   | "owner";
@@ -40,7 +41,9 @@ const MAX_SOURCE_CHARS = 160;
  * reason of what they copy: copies among which one page is an agency's story are a wire origin,
  * copies under hosts of one site are one page (`same-url`),
  * copies of a release a press-release origin, of a paper's page a paper origin (`doi`). Copies of
- * nothing known are syndication; pages tied only by their sites' owner are `same-owner`.
+ * nothing known are syndication; pages tied only by their sites' owner are `same-owner`. A paper
+ * with a page that reports it (an encyclopedia's article named after it: `report`) is one study
+ * told by several pages (`same-study`), not a paper and its mirrors (`doi`).
  */
 export function originWhy(kinds: ReadonlySet<LinkKind>, members: readonly OriginTraits[]): OriginReason {
   const copies = kinds.has("syndication") || kinds.has("passage");
@@ -49,7 +52,7 @@ export function originWhy(kinds: ReadonlySet<LinkKind>, members: readonly Origin
   const sites = new Set(members.map((member) => siteName(member.host)));
   if (onlyCopies && sites.size === 1 && !sites.has(null)) return "same-url";
   const copiesOf = (trait: (member: OriginTraits) => boolean) => copies && members.some(trait);
-  if (kinds.has("study")) return "same-study";
+  if (kinds.has("study") || kinds.has("report")) return "same-study";
   if (kinds.has("paper") || copiesOf((m) => m.paper)) return "doi";
   if (kinds.has("wire") || copiesOf((m) => m.wire)) return "wire";
   if (kinds.has("press-release") || copiesOf((m) => m.release)) return "press-release";
@@ -80,15 +83,12 @@ function sourceOf(
   const traits = members.map((m) => m.traits);
   switch (why) {
     case "same-study":
-      return studySource(traits.flatMap((t) => (t.study === null ? [] : [t.study as StudyMention])));
-    case "doi": {
-      for (const member of members) {
-        if (!member.traits.paper) continue;
-        const title = paperTitle(member.title);
-        if (title) return title.display;
-      }
-      return traits.flatMap((t) => t.scholarlyKeys)[0];
-    }
+      return (
+        studySource(traits.flatMap((t) => (t.study === null ? [] : [t.study as StudyMention]))) ??
+        paperSource(members)
+      );
+    case "doi":
+      return paperSource(members);
     case "wire": {
       const id = mostCommon(traits.flatMap((t) => t.agencies));
       return id === undefined ? undefined : newsSources().wireAgencies.find((a) => a.id === id)?.names[0];
@@ -104,4 +104,14 @@ function sourceOf(
     default:
       return members.length === 1 && traits[0]?.study ? studySource([traits[0].study]) : undefined;
   }
+}
+
+/** The paper's title, from a page of it; else its first identifier. */
+function paperSource(members: readonly { title: string; traits: OriginTraits }[]): string | undefined {
+  for (const member of members) {
+    if (!member.traits.paper) continue;
+    const title = paperTitle(member.title);
+    if (title) return title.display;
+  }
+  return members.flatMap((m) => m.traits.scholarlyKeys)[0];
 }

@@ -1,4 +1,4 @@
-import { DisjointSets } from "./disjoint-sets.js";
+import { IdentitySets, workIdentity } from "./identity-sets.js";
 import { productLinks } from "./marketing.js";
 import type { FoundBy } from "./merge-hits.js";
 import { siteName } from "./normalise-host.js";
@@ -34,7 +34,10 @@ export interface OriginGroup {
  * Groups unique pages into independent origins: one story syndicated onto five domains, one wire
  * story or press release reprinted or reworded, one paper on its journal's site and its mirrors,
  * one study however many pages report it, one product's selling pages, the sites of one publisher.
- * Links are transitive (union-find). Each origin says why its pages are together (origin-why.ts).
+ * Links are transitive (union-find), but never put two works in one origin: a link that would join
+ * pages carrying different identifiers of one kind (two DOIs, two PMIDs, two arXiv ids, two ISBNs)
+ * is refused (identity-sets.ts), and identifiers are linked first. Each origin says why its pages
+ * are together (origin-why.ts).
  * A page alone is `single`, or `same-url` when several calls or indexes found that very page.
  * `traits` are the pages' origin traits when already read (dedupe.ts reads them once for both
  * origins and quality).
@@ -43,25 +46,30 @@ export function assignOrigins(
   items: readonly OriginItem[],
   traits: readonly OriginTraits[] = items.map(originTraits),
 ): OriginGroup[] {
-  const sets = new DisjointSets(items.length);
+  const sets = new IdentitySets(traits.map((t) => workIdentity(t.scholarlyKeys)));
   const links: { a: number; kind: LinkKind }[] = [];
   const link = (a: number, b: number, kind: LinkKind) => {
-    sets.union(a, b);
-    links.push({ a, kind });
+    if (!sets.join(a, b)) return;
+    // An encyclopedia's article tied to a paper reports it; it is not one of its copies.
+    const reports = kind === "paper" && traits[a]?.reference !== traits[b]?.reference;
+    links.push({ a, kind: reports ? "report" : kind });
   };
 
+  linkSharedKeys(items, traits, link);
   for (const cluster of findSyndicationClusters(items)) {
     for (const member of cluster.slice(1)) link(cluster[0] as number, member, "syndication");
   }
   for (const [a, b] of sharedPassageLinks(items)) link(a, b, "passage");
-  linkSharedKeys(items, traits, link);
   const titled = items.map((item, index) => ({
     isPaper: (traits[index] as OriginTraits).paper,
     title: item.title,
     normalizedTitle: () => prepareTitle(item.title).title,
     snippet: item.snippet,
+    reference: (traits[index] as OriginTraits).reference,
   }));
-  for (const [a, b] of paperTitleLinks(titled)) link(a, b, "paper");
+  const titleLinks = paperTitleLinks(titled);
+  const undecided = tiedToTwoWorks(titleLinks, sets);
+  for (const [a, b] of titleLinks) if (!undecided.has(a) && !undecided.has(b)) link(a, b, "paper");
   for (const [a, b] of releaseRewriteLinks(
     items,
     traits.map((t) => t.release),
@@ -93,6 +101,33 @@ export function assignOrigins(
     const source = originSource(why, described);
     return source === undefined ? { members, why } : { members, why, source };
   });
+}
+
+/**
+ * Pages whose titles tie them to two works (a title cut short that begins the titles of a paper
+ * and of its republished version, a page without an identifier named like two works): which one
+ * they carry is unknown, so their titles tie them to neither.
+ */
+function tiedToTwoWorks(pairs: readonly [number, number][], sets: IdentitySets): Set<number> {
+  const partners = new Map<number, number[]>();
+  for (const [a, b] of pairs) {
+    for (const [page, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const list = partners.get(page);
+      if (list) list.push(other);
+      else partners.set(page, [other]);
+    }
+  }
+  const undecided = new Set<number>();
+  for (const [page, others] of partners) {
+    const candidates = others.filter((other) => !sets.conflict(page, other));
+    if (candidates.some((one, i) => candidates.slice(i + 1).some((two) => sets.conflict(one, two)))) {
+      undecided.add(page);
+    }
+  }
+  return undecided;
 }
 
 /**

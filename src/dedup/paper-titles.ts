@@ -6,12 +6,18 @@ import { scholarlySites } from "./scholarly-urls.js";
  * record and its Semantic Scholar page each wear the title in their own frame ("… - PubMed",
  * "[2301.00001] …", "(PDF) … | ResearchGate", "Paper page - …"). With the frame removed
  * (src/data/scholarly-sites.json, titleDecorations), the titles are equal, or one is the other cut
- * short (search engines cut long titles with "…", some sites add the journal's name).
+ * short (search engines cut long titles with "…"), or one is the other's main title, before a
+ * subtitle or a site's or journal's name ("Title: a randomised trial", "Title - Shannon - 1948").
+ * A title that the other merely begins is another work's ("… of the X Vaccine" and "… of the X
+ * Vaccine through 6 Months"), and the two are not tied.
  *
  * Only a page of a paper (a paper site, or one carrying a scholarly identifier) makes a title a
  * paper's: two news pages with one headline are syndication's business, not this. A page that
  * quotes such a title in its own title or snippet (a blog post on the paper, a press release
- * naming it) reports that paper and joins it.
+ * naming it) reports that paper and joins it, when the quotation ends there (a title holding the
+ * paper's title and going on, "Are <title> a Mirage?", is another work's). An encyclopedia's
+ * article joins only by its own title (it is named after the paper): one that names a paper in
+ * its text is about its own topic.
  */
 
 /** A title must have at least this many words (and content words, letters) to be a paper's. */
@@ -35,6 +41,8 @@ export interface PaperTitle {
   display: string;
   /** Long enough to be matched as a beginning or a quotation. */
   quotable: boolean;
+  /** Cut short by the site ("…"): any title it begins may be the whole of it. */
+  cut: boolean;
 }
 
 /** The paper's title a page title holds, or null when it is too short or generic to be one. */
@@ -53,7 +61,22 @@ export function paperTitle(rawTitle: string): PaperTitle | null {
   const text = words.join(" ");
   if (words.length < MIN_WORDS || text.replaceAll(" ", "").length < MIN_LETTERS) return null;
   if (words.filter((word) => !SMALL_WORDS.has(word)).length < MIN_CONTENT_WORDS) return null;
-  return { text, display, quotable: isQuotable(text) };
+  return { text, display, quotable: isQuotable(text), cut };
+}
+
+/** Separators between a title and its subtitle, its short name in brackets, or a site's or journal's name after it. */
+const SUBTITLE = /\s[-–—|]\s|\s::\s|[:.?!]\s|\s\(/u;
+
+/**
+ * The title before its first subtitle separator, normalized, when that part alone is long enough
+ * to name a paper: "Dexamethasone in Hospitalized Patients with Covid-19 — Preliminary Report" is
+ * the paper "Dexamethasone in Hospitalized Patients with Covid-19"; null when there is none.
+ */
+export function mainTitle(title: string): string | null {
+  const at = SUBTITLE.exec(title)?.index;
+  if (at === undefined) return null;
+  const main = normalizeTitle(title.slice(0, at));
+  return isQuotable(main) ? main : null;
 }
 
 export interface TitledPage {
@@ -64,12 +87,15 @@ export interface TitledPage {
   /** The title as syndication compares it (normalizeTitle), asked for only when a page is a paper's. */
   normalizedTitle: () => string;
   snippet: string;
+  /** An encyclopedia's article: it joins a paper by its own title only, never by naming one. */
+  reference?: boolean;
 }
 
 /**
- * Pairs of pages that carry one paper: equal titles, or one title the beginning of the other, where
- * one of the two is a page of a paper; and pages quoting a paper page's title in their own title or
- * snippet. Pairs may repeat; the caller joins them. `titles` gets each paper page's title.
+ * Pairs of pages that carry one paper: equal titles, or one title the beginning of the other when
+ * that one is cut short or is the other's main title, where one of the two is a page of a paper;
+ * and pages quoting a paper page's title in their own title or snippet. Pairs may repeat; the
+ * caller joins them. `titles` gets each paper page's title.
  */
 export function paperTitleLinks(
   pages: readonly TitledPage[],
@@ -78,21 +104,31 @@ export function paperTitleLinks(
   if (!pages.some((page) => page.isPaper)) return [];
   const byText = new Map<string, number[]>();
   const quotable = new Set<string>();
+  // Texts of titles cut short, and each text's main title (its first page's).
+  const cutTexts = new Set<string>();
+  const mainOf = new Map<string, string | null>();
   pages.forEach((page, index) => {
     let text: string | null = null;
+    let cut = false;
     if (page.isPaper) {
       const title = paperTitle(page.title);
       titles[index] = title;
       if (title?.quotable) quotable.add(title.text);
       text = title?.text ?? null;
+      cut = title?.cut ?? false;
     } else {
       const normalized = page.normalizedTitle();
       if (normalized.split(" ").length >= MIN_WORDS) text = normalized;
+      cut = /(?:\.\.\.|…)\s*$/.test(page.title);
     }
     if (text === null) return;
+    if (cut) cutTexts.add(text);
     const same = byText.get(text);
     if (same) same.push(index);
-    else byText.set(text, [index]);
+    else {
+      byText.set(text, [index]);
+      mainOf.set(text, mainTitle(titles[index]?.display ?? page.title));
+    }
   });
   const links: [number, number][] = [];
   const hasPaper = (members: readonly number[]) => members.some((m) => pages[m]?.isPaper);
@@ -101,6 +137,8 @@ export function paperTitleLinks(
       for (const member of members.slice(1)) links.push([members[0] as number, member]);
     }
   }
+  // Pages of a group with a paper's page are tied already: one of them stands for the group.
+  const standing = (members: number[]) => (hasPaper(members) ? members.slice(0, 1) : members);
   // A title and the titles it begins are neighbours once sorted.
   const texts = [...byText.keys()].sort();
   texts.forEach((text, position) => {
@@ -109,8 +147,10 @@ export function paperTitleLinks(
     for (let next = position + 1; next < texts.length; next += 1) {
       const other = texts[next] as string;
       if (!other.startsWith(`${text} `)) break;
+      if (!cutTexts.has(text) && mainOf.get(other) !== text) continue;
       const others = byText.get(other) ?? [];
-      if (hasPaper(members) || hasPaper(others)) links.push([members[0] as number, others[0] as number]);
+      if (!hasPaper(members) && !hasPaper(others)) continue;
+      for (const member of standing(members)) for (const page of standing(others)) links.push([member, page]);
     }
   });
   links.push(...quotations(pages, [...quotable].slice(0, MAX_QUOTED_TITLES), byText));
@@ -123,7 +163,10 @@ function isQuotable(text: string): boolean {
   );
 }
 
-/** Pages (not themselves pages of a paper) whose title or snippet quotes a paper page's title. */
+/**
+ * Pages (not themselves pages of a paper, nor encyclopedia articles) whose title or snippet quotes
+ * a paper page's title, the quotation ending there: before punctuation or at the end.
+ */
 function quotations(
   pages: readonly TitledPage[],
   quotable: readonly string[],
@@ -136,9 +179,36 @@ function quotations(
   });
   if (quoted.length === 0) return links;
   pages.forEach((page, index) => {
-    if (page.isPaper) return;
+    if (page.isPaper || page.reference) return;
     const own = ` ${page.normalizedTitle()} ${normalizeSnippet(page.snippet)} `;
-    for (const { text, paper } of quoted) if (own.includes(text)) links.push([paper, index]);
+    for (const { text, paper } of quoted) {
+      if (own.includes(text) && quotesWhole(page, text.trim())) links.push([paper, index]);
+    }
   });
   return links;
+}
+
+/**
+ * Whether the page's title holds the paper's title as all of one of its parts (between
+ * punctuation, or its ends), or its snippet holds it ending before punctuation or at its end.
+ * Compared part by part: the text cut at punctuation, each part normalized like a title.
+ */
+function quotesWhole(page: TitledPage, text: string): boolean {
+  // The title's own punctuation may stand between its words.
+  const words = text.split(" ").join(String.raw`(?: \|)? `);
+  const inTitle = new RegExp(String.raw`(?:^|\| )${words}(?: \||$)`);
+  const inSnippet = new RegExp(String.raw`(?:^| )${words}(?: \||$)`);
+  return inTitle.test(parts(page.title)) || inSnippet.test(parts(page.snippet));
+}
+
+/** Punctuation that ends a quotation (a dot or an apostrophe only when a space or the end follows). */
+const PUNCTUATION = /\s*(?:[,;:!?"“”«»()[\]{}|–—]|\.(?=\s|$)|\s-\s|(?<=^|\s)['‘]|['’](?=\s|$))\s*/gu;
+
+/** The text's parts between punctuation, each normalized like a title, joined by " | ". */
+function parts(raw: string): string {
+  return raw
+    .split(PUNCTUATION)
+    .map((part) => normalizeTitle(part))
+    .filter(Boolean)
+    .join(" | ");
 }

@@ -1,3 +1,4 @@
+import { identifierKind } from "./identity-sets.js";
 import { isbnsInText } from "./isbn.js";
 import { decode, type PageAddress, pageAddress } from "./page-address.js";
 import { addressKeys, piiKey } from "./scholarly-urls.js";
@@ -24,11 +25,12 @@ const PMC_URL = /\bPMC(\d{1,9})\b/gi;
 const PMC_TEXT = /\bPMC(?:ID:?\s?PMC)?(\d{1,9})\b/g;
 
 /**
- * A page whose text names more works than this is a survey, a reading list or a search page,
- * not a report of one work: its text identifiers are ignored (its URL's still count). Works are
- * counted by kind of identifier, since one paper's record names its DOI, PMID and PMCID together.
+ * A page whose text names more works than this is a survey, a reading list, a search page or a
+ * story citing a paper and its editorial, not a report of one work: which of them it reports is
+ * unknown, so its text identifiers are ignored (its URL's still count). Works are counted by kind
+ * of identifier (identity-sets.ts), since one paper's record names its DOI, PMID and PMCID together.
  */
-const MAX_TEXT_WORKS = 3;
+const MAX_TEXT_WORKS = 1;
 
 /** Semantic Scholar's own number of a paper, as its pages and citations write it. */
 const CORPUS_ID = /\bCorpus ?ID:?\s?(\d{4,12})\b/g;
@@ -43,7 +45,11 @@ export function scholarlyIds(
   item: { url: string; title: string; snippet: string },
   fromAddress: readonly string[] = addressIds(pageAddress(item.url)),
 ): string[] {
-  return [...new Set([...fromAddress, ...textIds(item)])];
+  // The address says which work the page is; an identifier of the same kind in its text that
+  // differs (a correction, a related paper) names another work, and ties nothing.
+  const addressKinds = new Map(fromAddress.map((key) => [identifierKind(key), key]));
+  const cited = textIds(item).filter((key) => (addressKinds.get(identifierKind(key)) ?? key) === key);
+  return [...new Set([...fromAddress, ...cited])];
 }
 
 /** Keys of the work a page's address names (`scholarlyIds` takes them when already read). */
@@ -70,7 +76,7 @@ function textIds(item: { title: string; snippet: string }): string[] {
 function mostOfOneKind(keys: ReadonlySet<string>): number {
   const perKind = new Map<string, number>();
   for (const key of keys) {
-    const kind = key.slice(0, key.indexOf(":"));
+    const kind = identifierKind(key);
     perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
   }
   return Math.max(0, ...perKind.values());

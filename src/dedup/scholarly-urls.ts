@@ -24,6 +24,8 @@ interface Sites {
   urlIds: (host: string) => UrlIdRule[];
   isArxivHost: (host: string) => boolean;
   isIsbnHost: (host: string) => boolean;
+  /** Encyclopedias: an article named after a paper reports it (paper-titles.ts). */
+  isReferenceHost: (host: string) => boolean;
   titleDecorations: readonly RegExp[];
 }
 
@@ -37,6 +39,7 @@ export function scholarlySites(): Sites {
     urlIds: { host: string; path: string; key: string; keepCase?: boolean }[];
     arxivHosts: string[];
     isbnHosts: string[];
+    referenceHosts: string[];
     titleDecorations: string[];
   };
   sites = {
@@ -62,6 +65,7 @@ export function scholarlySites(): Sites {
     ),
     isArxivHost: hostSet(raw.arxivHosts),
     isIsbnHost: hostSet(raw.isbnHosts),
+    isReferenceHost: hostSet(raw.referenceHosts),
     titleDecorations: raw.titleDecorations.map((pattern) => new RegExp(pattern, "i")),
   };
   return sites;
