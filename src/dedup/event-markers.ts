@@ -1,5 +1,6 @@
 import { memoize } from "../util/memoize.js";
-import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
+import { normalizeSnippet, normalizeTitle, withoutLeadingDate } from "./normalize-title.js";
+import { withoutSelfDescription } from "./self-descriptions.js";
 
 /**
  * Event markers: the words that tell one event of a series from the next — numbers (a year, a
@@ -9,6 +10,15 @@ import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
  * wording never ties two texts whose markers disagree: each has a marker the other lacks.
  * Copies of one text keep its numbers, so they never disagree; a copy that leaves a number out
  * (a shorter headline) has no marker of its own and still matches.
+ *
+ * A conference is a marker too ("at the ASCO Annual Meeting" / "at the ESMO Congress", "CTAD
+ * 2023"): in a title by its acronym only (a rewrite names it in its own words), in a snippet by
+ * its acronym or its name. And the date of a release's or an agency story's dateline ("BOSTON,
+ * Oct. 25, 2023 (GLOBE NEWSWIRE) --"): copies keep it or drop it, so two texts whose datelines
+ * carry dates more than a day apart are two events, whatever else they share (a company's
+ * releases open with the same description of it: self-descriptions.ts, left out of the snippet's
+ * opening). The date a search engine puts before a snippet is the copy's own, not the event's:
+ * a reprint days later is still the same release.
  */
 
 const NUMBER_WORDS: Readonly<Record<string, string>> = {
@@ -65,6 +75,48 @@ const DATELINE = new RegExp(
   "u",
 );
 
+/** Meetings: a name, or an acronym in brackets, before one of these nouns, or after it ("of the …"). */
+const MEETING =
+  /((?:(?:[A-Z][\w'’&.-]*|\([A-Z][A-Za-z]{1,9}\)|of|on|for|and|in|the)\s+){0,8}?)(?:[Aa]nnual [Mm]eeting|(?:[Ww]orld )?[Cc]ongress|[Cc]onference|[Ss]ymposium|[Ss]cientific [Ss]essions|[Ss]ummit|[Cc]onvention)\b(?!\s+[Cc]all)(?:\s+of(?:\s+the)?((?:\s+(?:[A-Z][\w'’&.-]*|\([A-Z][A-Za-z]{1,9}\)))+))?/gu;
+/** Any meeting's noun or an acronym with a year: a text without one names no meeting. */
+const MAY_NAME_MEETING =
+  /Meeting|ongress|onference|ymposium|Sessions|Summit|onvention|\b[A-Z]{2,8} (?:19|20)\d\d\b/i;
+/** An acronym with a year: "CTAD 2023", "CES 2025". */
+const ACRONYM_YEAR = /\b([A-Z]{2,8}) (?:19|20)\d{2}\b/g;
+/** Capitals before a year that name no meeting. */
+const NOT_MEETINGS = new Set(
+  "FY CY YTD LTM TTM EST EDT PST PDT GMT UTC CET AM PM US USA UK EU UN CEO CFO COVID SARS Q H".split(" "),
+);
+const ACRONYM = /^\(?([A-Z]{2,9})\)?$/;
+
+/**
+ * The meetings a text names, as markers ("@asco", "@clinical trials on alzheimers disease"), with
+ * the normalized word each ends at; acronyms only when `acronymsOnly`.
+ */
+function meetingsOf(text: string, acronymsOnly: boolean): { marker: string; last: string }[] {
+  if (!MAY_NAME_MEETING.test(text)) return [];
+  const found: { marker: string; last: string }[] = [];
+  for (const match of text.matchAll(MEETING)) {
+    const words = `${match[1] ?? ""} ${match[2] ?? ""}`.trim().split(/\s+/);
+    const acronym = words.map((word) => ACRONYM.exec(word)?.[1]).find((a) => a && !NOT_MEETINGS.has(a));
+    if (acronym !== undefined)
+      found.push({ marker: `@${acronym.toLowerCase()}`, last: acronym.toLowerCase() });
+    else if (!acronymsOnly) {
+      // The name: its capitalised words from the first one on (not "the", not an ordinal).
+      const name = normalizeTitle(words.join(" ")).split(" ");
+      const first = name.findIndex((word) => word !== "the" && /^[a-z]/.test(word) && word !== "annual");
+      const kept = first < 0 ? [] : name.slice(first).filter((word) => word !== "annual");
+      if (kept.length > 0) found.push({ marker: `@${kept.join(" ")}`, last: kept.at(-1) as string });
+    }
+  }
+  for (const match of text.matchAll(ACRONYM_YEAR)) {
+    const acronym = match[1] as string;
+    if (!NOT_MEETINGS.has(acronym))
+      found.push({ marker: `@${acronym.toLowerCase()}`, last: acronym.toLowerCase() });
+  }
+  return found;
+}
+
 function markerOf(word: string): string | null {
   for (let i = 0; i < word.length; i += 1) {
     const code = word.charCodeAt(i);
@@ -84,11 +136,67 @@ function markersOf(words: readonly string[]): ReadonlySet<string> {
   return markers;
 }
 
-const titleMarkers = memoize((title: string) => markersOf(normalizeTitle(title).split(" ")));
+const titleMarkers = memoize((title: string) => {
+  const markers = markersOf(normalizeTitle(title).split(" "));
+  const meetings = meetingsOf(title, true);
+  return meetings.length === 0 ? markers : new Set([...markers, ...meetings.map((m) => m.marker)]);
+});
 
 /** The text without a dateline in front. */
 export function stripDateline(text: string): string {
   return text.replace(DATELINE, "");
+}
+
+/** A distributor's credit left in front once a dated dateline is gone ("(BUSINESS WIRE)--"). */
+const LEFT_CREDIT = /^\s*\([^)]{1,40}\)\s*(?:--?|[–—:])\s*/;
+
+/**
+ * What a snippet itself says: without a search engine's date, a dateline or a distributor's credit
+ * in front, or a company's description of itself after its name (self-descriptions.ts).
+ */
+export function storyText(snippet: string): string {
+  return withoutSelfDescription(stripDateline(withoutLeadingDate(snippet)).replace(LEFT_CREDIT, ""));
+}
+
+const MONTH_NUMBERS: Readonly<Record<string, number>> = {
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  sept: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
+};
+const DATELINE_DATE = /\b([A-Z][a-z]{2,8})\.? (\d{1,2})(?:, ?((?:19|20)\d{2}))?\b/;
+
+/** The date a dateline carries, as a day number and whether its year was given; null without one. */
+const datelineDate = memoize((snippet: string): { day: number; year: boolean } | null => {
+  const dateline = DATELINE.exec(withoutLeadingDate(snippet))?.[0];
+  const date = dateline === undefined ? null : DATELINE_DATE.exec(dateline);
+  if (!date) return null;
+  const month =
+    MONTH_NUMBERS[(date[1] as string).slice(0, 4).toLowerCase()] ??
+    MONTH_NUMBERS[(date[1] as string).slice(0, 3).toLowerCase()];
+  if (month === undefined) return null;
+  const year = date[3] === undefined ? 2000 : Number(date[3]);
+  return { day: Date.UTC(year, month, Number(date[2])) / 86_400_000, year: date[3] !== undefined };
+});
+
+/** Whether both snippets' datelines carry a date and the dates are more than a day apart. */
+export function datelinesDisagree(a: string, b: string): boolean {
+  const first = datelineDate(a);
+  const second = datelineDate(b);
+  if (first === null || second === null) return false;
+  let apart = Math.abs(first.day - second.day);
+  // Without both years, the month and day alone are compared (within a year, either way round).
+  if (!first.year || !second.year) apart = Math.min(apart % 365, 365 - (apart % 365));
+  return apart > 1;
 }
 
 /**
@@ -96,15 +204,22 @@ export function stripDateline(text: string): string {
  * out once a snippet, as one snippet is compared with many.
  */
 const openingMarkers = memoize((snippet: string) => {
-  // The snippet's opening words, dateline left out, normalized.
-  const words = MAY_HOLD_MARKER.test(snippet)
-    ? normalizeSnippet(stripDateline(snippet)).split(" ").filter(Boolean).slice(0, SNIPPET_WORDS)
-    : [];
+  // The snippet's opening words, without what comes before its story (storyText), normalized.
+  const story = storyText(snippet);
+  const words =
+    MAY_HOLD_MARKER.test(story) || MAY_NAME_MEETING.test(story)
+      ? normalizeSnippet(story).split(" ").filter(Boolean).slice(0, SNIPPET_WORDS)
+      : [];
   const found: { at: number; marker: string }[] = [];
   words.forEach((word, at) => {
     const marker = markerOf(word);
     if (marker !== null) found.push({ at, marker });
   });
+  // A meeting counts from the word its name ends at, when the opening shows it.
+  for (const { marker, last } of meetingsOf(story, false)) {
+    const at = words.indexOf(last);
+    if (at >= 0) found.push({ at, marker });
+  }
   return { shown: words.length, found };
 });
 
@@ -141,11 +256,12 @@ export function titleMarkersConflict(a: string, b: string): boolean {
 
 /**
  * Whether two snippets' markers disagree over the words both show, from the start (the last word
- * of the shorter one left out: a cut snippet may end in half a number). For texts matched by their
- * snippets: a copy's snippet keeps the original's words in their order, a rewritten headline
- * tells nothing.
+ * of the shorter one left out: a cut snippet may end in half a number), or their datelines' dates
+ * do. For texts matched by their snippets: a copy's snippet keeps the original's words in their
+ * order, a rewritten headline tells nothing.
  */
 export function snippetMarkersConflict(a: string, b: string): boolean {
+  if (datelinesDisagree(a, b)) return true;
   // Each side needs a marker of its own: a text with none at all cannot disagree.
   const first = openingMarkers(a);
   const second = openingMarkers(b);

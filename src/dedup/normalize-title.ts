@@ -31,6 +31,11 @@ export function normalizeTitle(title: string): string {
 const LEADING_DATE =
   /^\s*(?:\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}{3,9}\.?,?\s+\d{4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4}|\d+\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+ago)\s*(?:[-–—·|:]|\.{3}|…)\s*/iu;
 
+/** The text without a search engine's date in front of it. */
+export function withoutLeadingDate(text: string): string {
+  return text.replace(LEADING_DATE, "");
+}
+
 /** The snippet as compared: a leading date removed, then normalized like a title. */
 export function normalizeSnippet(snippet: string): string {
   return normalizeText(nfkc(snippet).replace(LEADING_DATE, ""));

@@ -1,4 +1,4 @@
-import { snippetMarkersConflict, stripDateline } from "./event-markers.js";
+import { snippetMarkersConflict, storyText } from "./event-markers.js";
 import { isNormalizationInert } from "./inert-text.js";
 import { normalizeSnippet } from "./normalize-title.js";
 import { withoutBoilerplate } from "./republishing-credits.js";
@@ -9,8 +9,9 @@ import { titlesDisagree } from "./title-polarity.js";
  * trade site reworded at the top and kept below, a blog post pasting a paper's abstract. Titles
  * differ, so syndication (title first) does not see them; their snippets do the telling.
  *
- * Each snippet, without its dateline, credit lines and boilerplate (src/data/news-sources.json),
- * is cut into overlapping runs of {@link SHINGLE_WORDS} words, of which those with the smallest
+ * Each snippet, without its dateline, credit lines and boilerplate (src/data/news-sources.json)
+ * and without a company's description of itself opening a release (self-descriptions.ts: every
+ * release of one company shares it, whatever it announces), is cut into overlapping runs of {@link SHINGLE_WORDS} words, of which those with the smallest
  * hash in each {@link WINDOW} runs in a row are kept (winnowing: about 2 in 5, the same ones in
  * every copy of a passage, and at least one in any shared stretch of 8 words). Two snippets on
  * different domains are one text when they share at least half the kept runs of the shorter one,
@@ -137,7 +138,7 @@ class FirstSeen {
 /** The snippet's distinct runs of words, as numbers. */
 function shinglesOf(snippet: string): Int32Array {
   if (snippet.length < 60) return NONE;
-  const text = stripDateline(withoutBoilerplate(snippet));
+  const text = storyText(withoutBoilerplate(snippet));
   const ascii = isNormalizationInert(text);
   const words = wordHashes(ascii ? text : normalizeSnippet(text), ascii);
   if (words < MIN_WORDS) return NONE;

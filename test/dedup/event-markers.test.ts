@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  datelinesDisagree,
   markersConflict,
   snippetMarkersConflict,
+  storyText,
   stripDateline,
   titleMarkerKey,
   titleMarkersConflict,
@@ -53,6 +55,73 @@ describe("event markers", () => {
     ["A federal rule removing medical bills", "A federal rule removing medical bills"],
   ])("strips the dateline of %j", (text, expected) => {
     expect(stripDateline(text)).toBe(expected);
+  });
+
+  it.each([
+    [
+      "BOSTON, Oct. 25, 2023 (GLOBE NEWSWIRE) -- Acme",
+      "BOSTON, Sept. 17, 2024 (GLOBE NEWSWIRE) -- Acme",
+      true,
+    ],
+    ["LONDON, March 3 (Reuters) - Shares", "LONDON, March 9 (Reuters) - Shares", true],
+    // The same dateline, with the date a search engine or a reprint puts before it.
+    [
+      "BOSTON, Oct. 25, 2023 (GLOBE NEWSWIRE) -- Acme",
+      "Oct 27, 2023 — BOSTON, Oct. 25, 2023 (GLOBE NEWSWIRE) -- Acme",
+      false,
+    ],
+    [
+      "SAN JOSE, Calif., Nov. 2, 2026 /PRNewswire/ -- Acme",
+      "SAN JOSE, Calif., Nov. 3, 2026 /PRNewswire/ -- Acme",
+      false,
+    ],
+    ["SAN DIEGO--(BUSINESS WIRE)--Acme", "SAN DIEGO, March 12, 2024--(BUSINESS WIRE)--Acme", false],
+    ["Mar 12, 2024 — Acme said", "Nov 5, 2024 — Acme said", false],
+  ])("datelines %j and %j tell two events: %s", (a, b, expected) => {
+    expect(datelinesDisagree(a, b)).toBe(expected);
+  });
+
+  it("reads a release's opening after its dateline, credit and the company's description of itself", () => {
+    expect(
+      storyText(
+        "Oct 26, 2023 — SAN JOSE, Calif., October 25, 2023--(BUSINESS WIRE)--Acme Bio, Inc., a clinical-stage company developing oral therapies for rare diseases, today announced data.",
+      ),
+    ).toBe("Acme Bio, Inc. today announced data.");
+  });
+
+  it.each([
+    [
+      "Acme to Present AB-101 Data at the ASCO Annual Meeting",
+      "Acme to Present AB-101 Data at the ESMO Congress",
+      true,
+    ],
+    ["Acme Presents AB-101 Data at CTAD 2023", "Acme Presents AB-101 Data at AAIC 2023", true],
+    ["Acme to Present AB-101 Data at the ASCO Annual Meeting", "Acme to present AB-101 data at ASCO", false],
+    [
+      "Acme to Present at the Jefferies Healthcare Conference",
+      "Acme to Present at the Jefferies Healthcare Conference",
+      false,
+    ],
+    ["Acme Reports FY 2025 Results", "Acme Reports Results", false],
+  ])("titles %j and %j name different meetings: %s", (a, b, expected) => {
+    expect(titleMarkersConflict(a, b)).toBe(expected);
+  });
+
+  it("tells meetings apart by name in snippets, once the company's description is left out", () => {
+    const about =
+      "Acme Bio, Inc., a clinical-stage company developing oral therapies for rare kidney diseases, today announced";
+    expect(
+      snippetMarkersConflict(
+        `${about} that data will be presented at the European Renal Association Congress in Milan.`,
+        `${about} that data will be presented at the American Society of Nephrology Kidney Week in San Diego.`,
+      ),
+    ).toBe(false);
+    expect(
+      snippetMarkersConflict(
+        `${about} that data will be presented at the European Renal Association Congress in Milan.`,
+        `${about} that data will be presented at the World Congress of Nephrology in Yokohama.`,
+      ),
+    ).toBe(true);
   });
 
   it("keys a title by its markers, in order", () => {

@@ -1,0 +1,366 @@
+import { describe, expect, it } from "vitest";
+import {
+  IdentitySets,
+  identifierKind,
+  identitiesConflict,
+  workIdentity,
+} from "../../src/dedup/identity-sets.js";
+import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
+import { scholarlyIds } from "../../src/dedup/scholarly-ids.js";
+
+const item = (url: string, title: string, snippet = ""): OriginItem => ({
+  url,
+  domain: new URL(url).hostname.replace(/^www\./, ""),
+  title,
+  snippet,
+  foundBy: [{ call: 1, provider: "searxng", engines: ["bing"], rank: 1 }],
+});
+
+/** Each page's origin, as the index of the origin holding it. */
+function originOf(items: OriginItem[]): number[] {
+  const origins = assignOrigins(items);
+  const of: number[] = [];
+  origins.forEach((origin, index) => {
+    for (const member of origin.members) of[member] = index;
+  });
+  return of;
+}
+
+describe("the kind of an identifier", () => {
+  it.each([
+    ["doi:10.1056/nejmoa2034577", "doi"],
+    ["doi:10.1101/2020.07.15.20151852", "doi-preprint"],
+    ["doi:10.48550/arxiv.2206.07682", "doi-preprint"],
+    ["doi:10.2139/ssrn.3312874", "doi-preprint"],
+    ["doi:10.2307/2251299", "doi-jstor"],
+    ["doi:10.5281/zenodo.7654321", "doi-zenodo"],
+    ["pmid:33301246", "pmid"],
+    ["arxiv:2206.07682", "arxiv"],
+    ["isbn:9780890425558", "isbn"],
+  ])("%s is a %s", (key, kind) => {
+    expect(identifierKind(key)).toBe(kind);
+  });
+
+  it("tells two works by two keys of one kind, and one work by keys of different kinds", () => {
+    const journal = workIdentity(["doi:10.1056/a", "pmid:1"]);
+    expect(identitiesConflict(journal, workIdentity(["doi:10.1056/b"]))).toBe(true);
+    expect(identitiesConflict(journal, workIdentity(["pmid:2"]))).toBe(true);
+    expect(identitiesConflict(journal, workIdentity(["pmc:PMC3", "pmid:1"]))).toBe(false);
+    // A preprint's DOI and its journal version's are a mirror and its work, not two works.
+    expect(identitiesConflict(journal, workIdentity(["doi:10.1101/2020.01.01.1"]))).toBe(false);
+    expect(identitiesConflict(journal, null)).toBe(false);
+  });
+});
+
+describe("groups that never hold two works", () => {
+  it("refuses a join that would put two DOIs in one group, also through a chain", () => {
+    // 0: DOI a; 1: no identifier; 2: DOI b; 3: PMID of a.
+    const sets = new IdentitySets([
+      workIdentity(["doi:10.1/a"]),
+      null,
+      workIdentity(["doi:10.1/b"]),
+      workIdentity(["pmid:7"]),
+    ]);
+    expect(sets.join(0, 1)).toBe(true);
+    expect(sets.join(1, 2)).toBe(false);
+    expect(sets.conflict(1, 2)).toBe(true);
+    expect(sets.join(3, 1)).toBe(true);
+    expect(sets.groups()).toEqual([[0, 1, 3], [2]]);
+  });
+});
+
+describe("a page's own identifiers", () => {
+  it("keeps the address's, and drops a different one of the same kind its text cites", () => {
+    const ids = scholarlyIds({
+      url: "https://www.nejm.org/doi/full/10.1056/NEJMoa2110345",
+      title: "Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine through 6 Months",
+      snippet: "Extends the two-month report (doi: 10.1056/NEJMoa2034577) to six months.",
+    });
+    expect(ids).toEqual(["doi:10.1056/nejmoa2110345"]);
+  });
+
+  it("ties nothing by the text of a page that names two works of one kind", () => {
+    const ids = scholarlyIds({
+      url: "https://news.example.com/vaccine-papers",
+      title: "Two vaccine papers",
+      snippet: "The trial (doi:10.1056/NEJMoa2034577) and its follow-up (doi:10.1056/NEJMoa2110345).",
+    });
+    expect(ids).toEqual([]);
+  });
+});
+
+describe("papers whose titles nest or share a beginning are two works when their identifiers differ", () => {
+  it.each<[string, OriginItem[], number[]]>([
+    [
+      "a trial and its follow-up titled the first title plus a few words, with different DOIs",
+      [
+        item(
+          "https://www.nejm.org/doi/full/10.1056/NEJMoa2034577",
+          "Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine | NEJM",
+        ),
+        item(
+          "https://pubmed.ncbi.nlm.nih.gov/33301246/",
+          "Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine - PubMed",
+          "N Engl J Med. 2020 Dec 31;383(27):2603-2615. doi: 10.1056/NEJMoa2034577.",
+        ),
+        item(
+          "https://www.nejm.org/doi/full/10.1056/NEJMoa2110345",
+          "Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine through 6 Months | NEJM",
+        ),
+        item(
+          "https://pubmed.ncbi.nlm.nih.gov/34525277/",
+          "Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine through 6 Months - PubMed",
+          "N Engl J Med. 2021 Nov 4;385(19):1761-1773. doi: 10.1056/NEJMoa2110345.",
+        ),
+      ],
+      [0, 0, 1, 1],
+    ],
+    [
+      "two PubMed records under one title (an article and the letters on it): different PMIDs",
+      [
+        item(
+          "https://pubmed.ncbi.nlm.nih.gov/33567185/",
+          "Once-Weekly Semaglutide in Adults with Overweight or Obesity - PubMed",
+        ),
+        item(
+          "https://pubmed.ncbi.nlm.nih.gov/34260850/",
+          "Once-Weekly Semaglutide in Adults with Overweight or Obesity. - PubMed",
+        ),
+      ],
+      [0, 1],
+    ],
+    [
+      "a paper whose title the other holds after a word of its own, on arXiv: different arXiv ids",
+      [
+        item("https://arxiv.org/abs/2206.07682", "[2206.07682] Emergent Abilities of Large Language Models"),
+        item(
+          "https://arxiv.org/abs/2304.15004",
+          "[2304.15004] Are Emergent Abilities of Large Language Models a Mirage?",
+        ),
+        item(
+          "https://forum.example.org/posts/are-emergent-abilities-a-mirage",
+          "Are Emergent Abilities of Large Language Models a Mirage?",
+          "The authors argue the jumps are an artifact of the metrics chosen.",
+        ),
+      ],
+      [0, 1, 1],
+    ],
+    [
+      "two editions of a book whose titles nest: different ISBNs",
+      [
+        item(
+          "https://www.amazon.com/dp/0890425558",
+          "Diagnostic and Statistical Manual of Mental Disorders, Fifth Edition: Books",
+        ),
+        item(
+          "https://www.amazon.com/dp/0890425760",
+          "Diagnostic and Statistical Manual of Mental Disorders, Fifth Edition, Text Revision: Books",
+        ),
+      ],
+      [0, 1],
+    ],
+    [
+      "a title cut short that begins a paper's title and its republished version's: tied to neither",
+      [
+        item(
+          "https://www.nejm.org/doi/full/10.1056/NEJMoa1200303",
+          "Primary Prevention of Cardiovascular Disease with a Mediterranean Diet | NEJM",
+          "This article has been retracted. Among persons at high cardiovascular risk, a Mediterranean diet reduced the incidence of major cardiovascular events.",
+        ),
+        item(
+          "https://www.nejm.org/doi/full/10.1056/NEJMoa1800389",
+          "Primary Prevention of Cardiovascular Disease with a Mediterranean Diet Supplemented with Extra-Virgin Olive Oil or Nuts | NEJM",
+          "In this study involving persons at high cardiovascular risk, the incidence of major cardiovascular events was lower with the diet than with a reduced-fat diet.",
+        ),
+        item(
+          "https://www.researchgate.net/publication/325741352_Primary_Prevention",
+          "(PDF) Primary Prevention of Cardiovascular Disease with a Mediterranean Diet ...",
+          "Request PDF | On Jun 13, 2018, Ramón Estruch and others published the trial's report | Find, read and cite all the research you need on ResearchGate.",
+        ),
+      ],
+      [0, 1, 2],
+    ],
+  ])("%s", (_label, items, expected) => {
+    expect(originOf(items)).toEqual(expected);
+  });
+
+  it.each<[string, OriginItem[]]>([
+    [
+      "two versions of one preprint",
+      [
+        item("https://arxiv.org/abs/2101.00001v1", "[2101.00001v1] A Study of Sparse Attention at Scale"),
+        item("https://arxiv.org/abs/2101.00001v2", "[2101.00001v2] Sparse Attention at Scale, Revisited"),
+      ],
+    ],
+    [
+      "a DOI page and its PubMed record naming the DOI",
+      [
+        item(
+          "https://www.nejm.org/doi/full/10.1056/NEJMoa2022926",
+          "Effect of Hydroxychloroquine in Hospitalized Patients with Covid-19 | NEJM",
+        ),
+        item(
+          "https://pubmed.ncbi.nlm.nih.gov/33031652/",
+          "Effect of Hydroxychloroquine in Hospitalized Patients with Covid-19 - PubMed",
+          "N Engl J Med. 2020 Nov 19;383(21):2030-2040. doi: 10.1056/NEJMoa2022926.",
+        ),
+      ],
+    ],
+    [
+      "a journal page and an index's page under the title with its subtitle dropped",
+      [
+        item(
+          "https://www.nejm.org/doi/full/10.1056/NEJMoa2021436",
+          "Dexamethasone in Hospitalized Patients with Covid-19 — Preliminary Report | NEJM",
+        ),
+        item(
+          "https://pubmed.ncbi.nlm.nih.gov/32678530/",
+          "Dexamethasone in Hospitalized Patients with Covid-19 - PubMed",
+        ),
+      ],
+    ],
+    [
+      "a preprint naming its journal version's DOI",
+      [
+        item(
+          "https://www.medrxiv.org/content/10.1101/2020.07.15.20151852v1",
+          "Effect of Hydroxychloroquine in Hospitalized Patients with COVID-19: Preliminary results | medRxiv",
+          "Now published in New England Journal of Medicine doi: 10.1056/NEJMoa2022926.",
+        ),
+        item(
+          "https://www.nejm.org/doi/full/10.1056/NEJMoa2022926",
+          "Effect of Hydroxychloroquine in Hospitalized Patients with Covid-19 | NEJM",
+        ),
+      ],
+    ],
+  ])("%s are one work", (_label, items) => {
+    expect(originOf(items)).toEqual([0, 0]);
+  });
+});
+
+describe("a page about a paper", () => {
+  const paper = [
+    item(
+      "https://journals.plos.org/plosmedicine/article?id=10.1371/journal.pmed.0020124",
+      "Why Most Published Research Findings Are False | PLOS Medicine",
+      "There is increasing concern that most current published research findings are false.",
+    ),
+    item(
+      "https://pmc.ncbi.nlm.nih.gov/articles/PMC1182327/",
+      "Why Most Published Research Findings Are False - PMC",
+      "There is increasing concern that in modern research, false findings may be the majority.",
+    ),
+  ];
+  const article = item(
+    "https://en.wikipedia.org/wiki/Why_Most_Published_Research_Findings_Are_False",
+    "Why Most Published Research Findings Are False - Wikipedia",
+    '"Why Most Published Research Findings Are False" is a 2005 essay written by John Ioannidis.',
+  );
+
+  it("is a mirror of the paper (doi) when it is one of its pages", () => {
+    expect(assignOrigins(paper)).toEqual([
+      {
+        members: [0, 1],
+        why: "doi",
+        source: "Why Most Published Research Findings Are False | PLOS Medicine",
+      },
+    ]);
+  });
+
+  it("reports it (same-study) when it is an encyclopedia's article named after it", () => {
+    expect(assignOrigins([...paper, article])).toEqual([
+      {
+        members: [0, 1, 2],
+        why: "same-study",
+        source: "Why Most Published Research Findings Are False | PLOS Medicine",
+      },
+    ]);
+  });
+
+  it("is not the paper's when an encyclopedia's article on its own topic names it", () => {
+    const topic = item(
+      "https://en.wikipedia.org/wiki/Metascience",
+      "Metascience - Wikipedia",
+      'The field grew after the 2005 essay "Why Most Published Research Findings Are False" by Ioannidis.',
+    );
+    expect(originOf([...paper, topic])).toEqual([0, 0, 1]);
+  });
+});
+
+describe("one company's announcements", () => {
+  const about =
+    "Acme Bio, Inc. (Nasdaq: ACMB), a clinical-stage biopharmaceutical company developing oral therapies for rare kidney diseases, including IgA nephropathy and lupus nephritis, today announced";
+
+  it.each<[string, OriginItem[], number[]]>([
+    [
+      "releases on different dates, opening with one description of the company, are two events",
+      [
+        item(
+          "https://www.globenewswire.com/news-release/2024/06/14/1/0/en/acme-presents.html",
+          "Acme Bio Announces Presentation of AB-101 Phase 2 Data at the ERA Congress",
+          `MILAN, June 14, 2024 (GLOBE NEWSWIRE) -- ${about} that data from its Phase 2 trial of AB-101 will be presented.`,
+        ),
+        item(
+          "https://ir.acmebio.com/news-releases/acme-presents-ab-101",
+          "Acme Bio Announces Presentation of AB-101 Phase 2 Data at the ERA Congress",
+          `${about} ...`,
+        ),
+        item(
+          "https://www.globenewswire.com/news-release/2025/05/20/2/0/en/acme-topline.html",
+          "Acme Bio Announces Positive Topline Results from Phase 3 Trial of AB-101",
+          `BOSTON, May 20, 2025 (GLOBE NEWSWIRE) -- ${about} positive topline results from its Phase 3 trial.`,
+        ),
+        item(
+          "https://ir.acmebio.com/news-releases/acme-topline-ab-101",
+          "Acme Bio Announces Positive Topline Results from Phase 3 Trial of AB-101",
+          `${about} ...`,
+        ),
+      ],
+      [0, 0, 1, 1],
+    ],
+    [
+      "releases alike but for the conference are two events",
+      [
+        item(
+          "https://www.prnewswire.com/news-releases/acme-ab-101-asco-1.html",
+          "Acme Bio to Present AB-101 Data at the ASCO Annual Meeting",
+          `CHICAGO /PRNewswire/ -- ${about} that AB-101 data will be presented at the ASCO Annual Meeting.`,
+        ),
+        item(
+          "https://www.businesswire.com/news/home/2/en/acme-ab-101-esmo",
+          "Acme Bio to Present AB-101 Data at the ESMO Congress",
+          `MADRID--(BUSINESS WIRE)--${about} that AB-101 data will be presented at the ESMO Congress.`,
+        ),
+      ],
+      [0, 1],
+    ],
+    [
+      "copies of one release are one: with and without a dateline, a credit line, a reworded opening, a later reprint",
+      [
+        item(
+          "https://www.globenewswire.com/news-release/2025/05/20/2/0/en/acme-topline.html",
+          "Acme Bio Announces Positive Topline Results from Phase 3 Trial of AB-101",
+          `BOSTON, May 20, 2025 (GLOBE NEWSWIRE) -- ${about} positive topline results from its Phase 3 trial of AB-101, which met its primary endpoint of proteinuria reduction at 36 weeks.`,
+        ),
+        item(
+          "https://ir.acmebio.com/news-releases/acme-topline-ab-101",
+          "Acme Bio Announces Positive Topline Results from Phase 3 Trial of AB-101 | Acme Bio, Inc.",
+          `${about} positive topline results from its Phase 3 trial of AB-101, which met its primary endpoint.`,
+        ),
+        item(
+          "https://www.biospace.com/acme-bio-announces-positive-topline-results-from-phase-3-trial-of-ab-101",
+          "Acme Bio Announces Positive Topline Results from Phase 3 Trial of AB-101 | BioSpace",
+          `May 23, 2025 — BOSTON, May 20, 2025 (GLOBE NEWSWIRE) -- ${about} positive topline results from its Phase 3 trial of AB-101 ...`,
+        ),
+        item(
+          "https://www.kidneynews.example.com/2025/05/acme-ab-101-topline",
+          "Acme Bio Announces Positive Topline Results from Phase 3 Trial of AB-101",
+          "Acme Bio said its Phase 3 trial of AB-101 met its primary endpoint of proteinuria reduction at 36 weeks. Source: GlobeNewswire",
+        ),
+      ],
+      [0, 0, 0, 0],
+    ],
+  ])("%s", (_label, items, expected) => {
+    expect(originOf(items)).toEqual(expected);
+  });
+});
