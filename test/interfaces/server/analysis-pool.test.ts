@@ -183,10 +183,11 @@ describe("the HTTP API with an analysis pool", () => {
     return (await res.body.json()) as Report;
   }
 
-  /** The report without what differs from one run to the next: how long things took. */
+  /** The report without what differs from one run to the next: how long things took, the run's id. */
   const untimed = (report: Report) => ({
     ...report,
     timing: undefined,
+    runId: undefined,
     calls: report.calls.map((call) => ({ ...call, attempts: call.attempts.map((a) => ({ ...a, ms: 0 })) })),
   });
 
