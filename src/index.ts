@@ -15,7 +15,9 @@ export {
   type AssessEvidence,
   type Assessment,
   type AssessOptions,
+  type AssessRequest,
   assess,
+  type GivenStance,
 } from "./operations/assess.js";
 export {
   type CorroborateOptions,

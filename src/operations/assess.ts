@@ -2,7 +2,7 @@ import type { Dispatcher } from "undici";
 import { type Config, loadConfig } from "../config/config.js";
 import { canonicalUrl } from "../dedup/canonical-url.js";
 import { dedupe, domainCapNotes } from "../dedup/dedupe.js";
-import { ConfigError } from "../errors.js";
+import { ConfigError, InvalidInputError } from "../errors.js";
 import { chooseJudge } from "../judge/choose-judge.js";
 import { defaultJudge } from "../judge/default-judge.js";
 import { judgeStances } from "../judge/judge-stances.js";
@@ -13,13 +13,16 @@ import { normalizeQuestion } from "../plan/question.js";
 import { formFinding } from "../report/finding.js";
 import { reliabilityOf } from "../report/reliability.js";
 import { keepRun } from "../runs/keep-run.js";
+import type { StoredRun } from "../runs/run-record.js";
+import { openRunStore } from "../runs/run-store.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
 import { withoutControls } from "../util/control-characters.js";
 import { type Assessment, assessInputSchema } from "./assess-input.js";
 import { checkCallOptions } from "./call-options.js";
 import type { JudgeChoice } from "./input-fields.js";
-import { parseInput } from "./parse-input.js";
+import { describeProblems, parseInput } from "./parse-input.js";
+import { readRun } from "./stored-runs.js";
 
 export interface AssessEvidence {
   url: string;
@@ -47,29 +50,101 @@ export interface AssessOptions {
 
 export type { Assessment };
 
+/** A stance the caller gives to one item of a stored run's evidence, by the item's id (`e1`). */
+export interface GivenStance {
+  id: string;
+  stance: Stance;
+}
+
+/** What `assess` judges: a claim and its evidence, or a stored run's evidence with the caller's stances. */
+export interface AssessRequest {
+  /** Required with `evidence`; with `runId`, by default the stored report's claim. */
+  claim?: string | undefined;
+  evidence?: readonly AssessEvidence[] | undefined;
+  /** Instead of `evidence`: a stored run (a report's `runId`), whose evidence is assessed again. */
+  runId?: string | undefined;
+  /** With `runId`: the caller's stances for items of the stored report; the judge decides the rest. */
+  stances?: readonly GivenStance[] | undefined;
+  judge?: JudgeChoice | undefined;
+}
+
 /**
  * Judge and label evidence someone already has, without searching: the claim is stated as is,
- * independence comes from origins alone (bare evidence says nothing about indexes).
+ * independence comes from origins alone (bare evidence says nothing about indexes). Given a `runId`
+ * instead of evidence, the stored report's sources are assessed with the caller's `stances`, and the
+ * new run names the first.
  */
-export async function assess(
-  input: { claim: string; evidence: readonly AssessEvidence[]; judge?: JudgeChoice | undefined },
-  options: AssessOptions = {},
-): Promise<Assessment> {
+export async function assess(input: AssessRequest, options: AssessOptions = {}): Promise<Assessment> {
   const started = performance.now();
   checkCallOptions(options);
   // A claim that is not a string is named as such (not "required"), as it always was.
-  if (typeof input?.claim !== "string") normalizeQuestion(input?.claim, "claim");
+  if (input?.runId === undefined && typeof input?.claim !== "string")
+    normalizeQuestion(input?.claim, "claim");
   // A choice of judge in the options is checked as one in the input is; the input's comes first.
   const optionsChoice = typeof options.judge === "string" ? options.judge : undefined;
-  const {
-    claim,
-    evidence: items,
-    judge: choice,
-  } = parseInput(assessInputSchema, {
+  const { judge: choice, ...request } = parseInput(assessInputSchema, {
     ...input,
     judge: input.judge ?? optionsChoice,
   });
   const judge = judgeOf(choice, options);
+  if (request.runId !== undefined) return assessRun(request.runId, request, judge, options, started);
+  // Without a runId the schema requires both.
+  const { claim, evidence } = request as { claim: string; evidence: AssessEvidence[] };
+  return assessEvidence(claim, evidence, judge, options, started);
+}
+
+/** A stored run's evidence assessed with the caller's stances, kept as a run that names the first. */
+async function assessRun(
+  runId: string,
+  request: { claim?: string | undefined; stances?: readonly GivenStance[] | undefined },
+  judge: StanceJudge,
+  options: AssessOptions,
+  started: number,
+): Promise<Assessment> {
+  const config = options.config ?? loadConfig();
+  const state = options.state ?? openStateStore(config);
+  try {
+    const run = await readRun(openRunStore(state, config), runId);
+    const evidence = evidenceOfRun(run, request.stances ?? []);
+    const claim = request.claim ?? run.report.claim;
+    return await assessEvidence(claim, evidence, judge, { ...options, config, state }, started, runId);
+  } finally {
+    if (!options.state) await state.close();
+  }
+}
+
+/**
+ * The sources of a stored report as `assess` takes them (address, title, snippet), each with the
+ * stance the caller gave its id. An id the report does not have is refused: a stance meant for one
+ * source must not silently go nowhere.
+ */
+function evidenceOfRun(run: StoredRun, stances: readonly GivenStance[]): AssessEvidence[] {
+  const items: { id: string; url: string; title: string; snippet: string }[] = run.report.evidence;
+  const ids = new Set(items.map((item) => item.id));
+  const has =
+    items.length === 0 ? "it has no evidence" : `its evidence is ${items[0]?.id} to ${items.at(-1)?.id}`;
+  const problems = stances.flatMap(({ id }, index) =>
+    ids.has(id)
+      ? []
+      : [{ path: ["stances", index, "id"], message: `${id} is not in run ${run.summary.id} (${has})` }],
+  );
+  if (problems.length > 0) throw new InvalidInputError(describeProblems(problems), { problems });
+  const given = new Map(stances.map(({ id, stance }) => [id, stance]));
+  return items.map((item) => {
+    const stance = given.get(item.id);
+    return { url: item.url, title: item.title, snippet: item.snippet, ...(stance ? { stance } : {}) };
+  });
+}
+
+/** The assessment of `items` against `claim`, kept as a run (naming `from`, the run they came from). */
+async function assessEvidence(
+  claim: string,
+  items: readonly AssessEvidence[],
+  judge: StanceJudge,
+  options: AssessOptions,
+  started: number,
+  from?: string,
+): Promise<Assessment> {
   // Evidence is text from the web, whoever passes it on: nothing in it may act on a terminal.
   const hits = items.map((item) => ({
     url: withoutControls(item.url),
@@ -137,7 +212,10 @@ export async function assess(
       label.probability,
     ),
   };
-  return keepAssessment(assessment, { claim, evidence: items }, options, performance.now() - started);
+  return keepAssessment(assessment, { claim, evidence: [...items] }, options, {
+    ms: performance.now() - started,
+    from,
+  });
 }
 
 /** The assessment kept as a run, in the given store or the configured one (unless runs are off). */
@@ -145,7 +223,7 @@ async function keepAssessment(
   assessment: Assessment,
   basis: { claim: string; evidence: AssessEvidence[] },
   options: AssessOptions,
-  ms: number,
+  run: { ms: number; from?: string | undefined },
 ): Promise<Assessment> {
   if (options.keep === false) return assessment;
   let config: Config;
@@ -167,7 +245,7 @@ async function keepAssessment(
         config,
         kind: "assess",
         question: basis.claim,
-        ms,
+        ...run,
         logger: options.logger,
       },
     );

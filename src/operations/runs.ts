@@ -1,6 +1,6 @@
 import type { Dispatcher } from "undici";
-import { type Config, loadConfig } from "../config/config.js";
-import { CoreSearchError, InvalidInputError } from "../errors.js";
+import { loadConfig } from "../config/config.js";
+import { InvalidInputError } from "../errors.js";
 import { chooseJudge } from "../judge/choose-judge.js";
 import type { StanceJudge } from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
@@ -9,26 +9,22 @@ import { type ItemRead, judgeReadPages, type ReadStatus } from "../read/read-lea
 import { buildReport } from "../report/build-report.js";
 import type { Report } from "../report/report-schema.js";
 import { keepRun } from "../runs/keep-run.js";
-import { isRunId } from "../runs/run-id.js";
 import type { CorroborationBasis, RunSummary, StoredRun } from "../runs/run-record.js";
 import { openRunStore } from "../runs/run-store.js";
 import { openStateStore } from "../state/open-state-store.js";
-import type { StateStore } from "../state/state-store.js";
 import { analyseHits, labelJudged } from "./analyse-hits.js";
 import { type Assessment, assess } from "./assess.js";
 import type { JudgeChoice } from "./input-fields.js";
 import { inRange, RUNS_LIST_RANGE, rangeProblem } from "./input-ranges.js";
 import { describeProblems } from "./parse-input.js";
+import { checkedId, type RunsOptions, readRun, withRuns } from "./stored-runs.js";
+
+export type { RunsOptions };
 
 /**
  * The runs kept by `corroborate` and `assess`: listed, fetched, and judged again without searching.
  * Each function opens the configured store for the call unless it is given one (a server's).
  */
-
-export interface RunsOptions {
-  config?: Config | undefined;
-  state?: StateStore | undefined;
-}
 
 export interface RejudgeOptions extends RunsOptions {
   /** Who judges this time: a choice (`auto` by default) or a judge of your own. */
@@ -52,7 +48,7 @@ export async function listRuns(
 
 /** A stored run: its list entry, its report as the question gave it, and what it was built from. */
 export async function getRun(id: string, options: RunsOptions = {}): Promise<StoredRun> {
-  return withRuns(options, (runs) => found(runs.get(checkedId(id)), id));
+  return withRuns(options, (runs) => readRun(runs, id));
 }
 
 /** Removes a stored run; false when there was none. */
@@ -69,7 +65,7 @@ export async function rejudge(id: string, options: RejudgeOptions = {}): Promise
   const config = options.config ?? loadConfig();
   const state = options.state ?? openStateStore(config);
   try {
-    const run = await found(openRunStore(state, config).get(checkedId(id)), id);
+    const run = await readRun(openRunStore(state, config), id);
     if (!run.basis)
       throw new InvalidInputError(
         `Run ${id} was kept without what it was built from (it was too large), so it cannot be judged again`,
@@ -183,32 +179,4 @@ async function analyseAgain(
 /** The note a report judged again carries, so that it names its first run wherever it is read. */
 function judgedAgain(id: string): string {
   return `Judged again from run ${id}, without searching`;
-}
-
-function checkedId(id: string): string {
-  if (!isRunId(id))
-    throw new InvalidInputError(`"${String(id).slice(0, 40)}" is not a run id (22 letters, digits, - and _)`);
-  return id;
-}
-
-async function found(run: Promise<StoredRun | undefined>, id: string): Promise<StoredRun> {
-  const stored = await run;
-  if (!stored)
-    throw new CoreSearchError(`No run ${id}: it was never kept here, or it has been removed`, {
-      code: "NOT_FOUND",
-    });
-  return stored;
-}
-
-async function withRuns<T>(
-  options: RunsOptions,
-  act: (runs: ReturnType<typeof openRunStore>) => Promise<T>,
-): Promise<T> {
-  const config = options.config ?? loadConfig();
-  const state = options.state ?? openStateStore(config);
-  try {
-    return await act(openRunStore(state, config));
-  } finally {
-    if (!options.state) await state.close();
-  }
 }

@@ -9,7 +9,10 @@ export function newRunId(): string {
   return randomBytes(16).toString("base64url");
 }
 
-export const runIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/u, { error: "is not a run id" });
+/** What a run id looks like: checked before an id reaches the store. */
+export const RUN_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/u;
+
+export const runIdSchema = z.string().regex(RUN_ID_PATTERN, { error: "is not a run id" });
 
 export function isRunId(value: unknown): value is string {
   return runIdSchema.safeParse(value).success;
