@@ -49,6 +49,8 @@ export const OPTIONS = {
   categories: { type: "string" },
   claim: { type: "string" },
   evidence: { type: "string" },
+  "run-id": { type: "string" },
+  stances: { type: "string" },
   data: { type: "string", multiple: true },
   "time-range": { type: "string" },
   language: { type: "string" },

@@ -5,7 +5,7 @@
 import { CoreSearchError } from "../../errors.js";
 import type { FileEvaluation } from "../../eval/render-evaluation.js";
 import { loggerAt } from "../../log/silent-logger.js";
-import type { Assessment } from "../../operations/assess.js";
+import type { AssessEvidence, Assessment, AssessRequest, GivenStance } from "../../operations/assess.js";
 import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
 import { MAX_INPUT_BYTES } from "../../operations/input-ranges.js";
 import type { ProgressEvent } from "../../operations/progress-events.js";
@@ -162,23 +162,43 @@ const MAX_EVAL_INPUT_BYTES = 50 * 1024 * 1024;
 /** `core-search assess --claim "<claim>" --evidence <file.jsonl or ->`: judge and label given evidence. */
 export async function assessCommand(run: Run): Promise<number> {
   const { io, values } = run;
-  if (!values.claim) throw new CoreSearchError('--claim "<claim>" is required', { code: "INVALID_INPUT" });
-  const lines = (await readInput(values.evidence, "--evidence", io, MAX_INPUT_BYTES)).split("\n");
-  const evidence = lines.flatMap((line, index) => {
-    if (line.trim() === "") return [];
-    try {
-      return [JSON.parse(line) as { url: string; title?: string; snippet?: string; text?: string }];
-    } catch {
-      throw new CoreSearchError(`--evidence line ${index + 1} is not JSON`, { code: "INVALID_INPUT" });
-    }
-  });
+  const runId = values["run-id"];
+  const input: AssessRequest = {
+    // With --run-id the stored report gives the sources and, unless --claim says otherwise, the claim.
+    claim: runId === undefined ? claimFlag(values.claim) : values.claim,
+    evidence:
+      runId === undefined || values.evidence !== undefined
+        ? await jsonLines<AssessEvidence>(values.evidence, "--evidence", io)
+        : undefined,
+    runId,
+    stances:
+      values.stances === undefined
+        ? undefined
+        : await jsonLines<GivenStance>(values.stances, "--stances", io),
+    judge: judgeFlag(values.judge),
+  };
   const { assess } = await import("../../operations/assess.js");
-  const result = await assess(
-    { claim: values.claim, evidence, judge: judgeFlag(values.judge) },
-    { config: await run.loadSettings() },
-  );
+  const result = await assess(input, { config: await run.loadSettings() });
   io.stdout(await resultText(result, values.json === true));
   return EXIT.ok;
+}
+
+function claimFlag(claim: string | undefined): string {
+  if (!claim) throw new CoreSearchError('--claim "<claim>" is required', { code: "INVALID_INPUT" });
+  return claim;
+}
+
+/** The JSON objects of a JSONL file (or standard input), one a line; the operation checks their fields. */
+async function jsonLines<T>(path: string | undefined, flag: string, io: Run["io"]): Promise<T[]> {
+  const lines = (await readInput(path, flag, io, MAX_INPUT_BYTES)).split("\n");
+  return lines.flatMap((line, index) => {
+    if (line.trim() === "") return [];
+    try {
+      return [JSON.parse(line) as T];
+    } catch {
+      throw new CoreSearchError(`${flag} line ${index + 1} is not JSON`, { code: "INVALID_INPUT" });
+    }
+  });
 }
 
 /**

@@ -215,15 +215,26 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       "0 diagnosis printed or state cleared · 2 bad configuration · 3 --reset could not reach the state store",
   },
   assess: {
-    usage: 'core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json] [--judge WHO]',
+    usage:
+      'core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json] [--judge WHO]\n' +
+      "       core-search assess --run-id=<id> [--stances <file.jsonl|->] [--claim TEXT] [--json] [--judge WHO]",
     does:
       "Judges the stance of evidence you already have toward a claim and labels the confidence; no search. " +
-      'Each input line is {"url","title","snippet"} ("text" is accepted for "snippet"); a line\'s own "stance" is used as given.',
+      'Each input line is {"url","title","snippet"} ("text" is accepted for "snippet"); a line\'s own "stance" is used as given. ' +
+      "With --run-id, the sources are a kept run's evidence, with your stances for them by id; the result is kept as a new run naming the first.",
     options: {
-      claim: ["TEXT", "the claim to test (required)"],
+      claim: ["TEXT", "the claim to test (required with --evidence; with --run-id, by default the run's)"],
       evidence: [
         "FILE",
-        `a JSONL file, or - for standard input; at most ${MAX_ASSESS_EVIDENCE} items (required)`,
+        `a JSONL file, or - for standard input; at most ${MAX_ASSESS_EVIDENCE} items (required without --run-id)`,
+      ],
+      "run-id": [
+        "ID",
+        "instead of --evidence: a kept run's id (core-search runs lists them); write --run-id=ID, as an id may start with -",
+      ],
+      stances: [
+        "FILE",
+        'with --run-id: a JSONL file, or - for standard input, of {"id":"e1","stance":"support"} lines; items given none are judged',
       ],
       json: ["", "print the assessment as JSON (default: text)"],
       judge: JUDGE,
@@ -231,6 +242,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: [
       'core-search assess --claim "Coffee raises blood pressure" --evidence pages.jsonl',
       'cat pages.jsonl | core-search assess --claim "X is safe" --evidence - --json',
+      "core-search assess --run-id=<id> --stances my-reading.jsonl",
     ],
     exitCodes: "0 assessment printed · 2 bad usage, bad input or configuration",
   },
@@ -370,6 +382,8 @@ Usage:
                                             keyless; --reset clears remembered pauses and cool-downs
   core-search assess --claim "<claim>" --evidence <file.jsonl|-> [--json]
                                             judge and label evidence you have (lines of {url,title,snippet})
+  core-search assess --run-id=<id> [--stances <file.jsonl|->] [--json]
+                                            a kept run's sources with your stances (lines of {id,stance})
   core-search runs [--json] [--limit N]     the latest kept runs: when, id, label, judge, time, question
   core-search show <id> [--json]            a kept run's report, printed as the question printed it
   core-search rejudge <id> [--judge WHO] [--json]
