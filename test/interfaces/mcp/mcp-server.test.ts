@@ -1,8 +1,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Config, configFromObject } from "../../../src/config/config.js";
 import { ConfigError } from "../../../src/errors.js";
@@ -15,6 +14,7 @@ import { assessmentSchema } from "../../../src/operations/assess-input.js";
 import { searchOutputSchema as webSearchOutputSchema } from "../../../src/operations/search-input.js";
 import { reportSchema } from "../../../src/report/report-schema.js";
 import { type FakeEngine, page, searxngReply, startFakeSearxng } from "../../helpers/fake-searxng.js";
+import { connectInMemory } from "../../helpers/mcp-client.js";
 import type { ScriptedServer } from "../../helpers/scripted-server.js";
 
 const HEALTHY: FakeEngine[] = [
@@ -54,11 +54,8 @@ async function connect(
   analyse?: AnalyseHits,
 ): Promise<Client> {
   const server = createMcpServer({ config, ...(logger === undefined ? {} : { logger }), analyse });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "test", version: "0.0.0" });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const client = await connectInMemory(server);
   cleanups.push(() => client.close());
-  await client.listTools();
   return client;
 }
 

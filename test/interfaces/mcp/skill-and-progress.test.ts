@@ -1,8 +1,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Config, configFromObject } from "../../../src/config/config.js";
@@ -10,6 +9,7 @@ import { createMcpServer } from "../../../src/interfaces/mcp/mcp-server.js";
 import { SKILL_URI } from "../../../src/interfaces/mcp/skill.js";
 import { reportSchema } from "../../../src/report/report-schema.js";
 import { type FakeEngine, page, startFakeSearxng } from "../../helpers/fake-searxng.js";
+import { connectInMemory } from "../../helpers/mcp-client.js";
 
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-mcp-skill-"));
 const SKILL = readFileSync(new URL("../../../prompts/SKILL.md", import.meta.url), "utf8");
@@ -20,12 +20,8 @@ afterEach(async () => {
 });
 
 async function connect(config: Config): Promise<Client> {
-  const server = createMcpServer({ config });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "agent", version: "0.0.0" });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const client = await connectInMemory(createMcpServer({ config }));
   cleanups.push(() => client.close());
-  await client.listTools();
   return client;
 }
 
