@@ -47,6 +47,37 @@ export function isElement(node: DomNode): node is DomElement {
   return node.nodeType === ELEMENT_NODE;
 }
 
+/** Replaces the text of every text node under `root` by `edit(text)`, in one walk. */
+export function editTexts(root: DomNode, edit: (text: string) => string): void {
+  const stack: DomNode[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node.nodeType === TEXT_NODE) {
+      const text = node.textContent ?? "";
+      const edited = edit(text);
+      if (edited !== text) (node as { textContent: string }).textContent = edited;
+    }
+    // One copy of the children: linkedom builds `childNodes` afresh on every read, so indexing it
+    // in a loop is quadratic in the number of children.
+    const children = Array.from(node.childNodes);
+    for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i] as DomNode);
+  }
+}
+
+/** White space kept in one run: a code block's indentation fits, a page of padding does not. */
+const MAX_WHITE_SPACE_RUN = 64;
+const LONG_WHITE_SPACE = new RegExp(`\\s{${MAX_WHITE_SPACE_RUN + 1},}`, "gu");
+
+/**
+ * Cuts every run of white space (non-breaking spaces too) to its first 64 characters. Readability's
+ * and turndown's trimming patterns take time that grows with the square of a run's length (200,000
+ * non-breaking spaces: a minute), and the text makes any run one space anyway. Adjacent text nodes
+ * are merged first: linkedom makes each character reference (`&nbsp;`) a node of its own.
+ */
+export function shortenWhiteSpace(root: DomElement): void {
+  root.normalize();
+  editTexts(root, (text) => text.replace(LONG_WHITE_SPACE, (run) => run.slice(0, MAX_WHITE_SPACE_RUN)));
+}
+
 /** Elements that belong in <head> when a page leaves them outside it. */
 const HEAD_ELEMENTS = new Set(["base", "link", "meta", "script", "style", "title"]);
 

@@ -6,6 +6,7 @@ import {
   type DomNode,
   isElement,
   parseDocument,
+  shortenWhiteSpace,
 } from "./extract-html-dom.js";
 import { httpUrl, readHtmlMeta } from "./extract-html-meta.js";
 import { blockText } from "./extract-html-text.js";
@@ -37,6 +38,7 @@ export async function extractHtml(
   maxTextChars: number,
 ): Promise<ExtractedPage> {
   const document = await parseDocument(html);
+  shortenWhiteSpace(document.documentElement as DomElement);
   const meta = readHtmlMeta(document, pageUrl);
   const baseUrl = httpUrl(document.querySelector("base[href]")?.getAttribute("href"), pageUrl) ?? pageUrl;
   const shape = documentShape(document);
@@ -48,6 +50,7 @@ export async function extractHtml(
   if (text.length < ARTICLE_MIN_CHARS) {
     // Readability changes the document it reads: after it, the fallback starts from the markup again.
     const whole = readable ? await parseDocument(html) : document;
+    if (whole !== document) shortenWhiteSpace(whole.documentElement as DomElement);
     removeFurniture(whole);
     const body = whole.body;
     const bodyText = blockText(body, maxTextChars);

@@ -1,5 +1,5 @@
 import type TurndownService from "turndown";
-import { type DomElement, type DomNode, TEXT_NODE } from "./extract-html-dom.js";
+import { type DomElement, type DomNode, editTexts, TEXT_NODE } from "./extract-html-dom.js";
 import { httpUrl } from "./extract-html-meta.js";
 import { capText, stripControls } from "./page-text.js";
 
@@ -14,7 +14,7 @@ export async function toMarkdown(root: DomElement, baseUrl: string, maxChars: nu
   // Before turndown escapes the `[` of an escape sequence, which would leave `\[31m` behind; the
   // text nodes merged first, so a sequence split across them is seen whole.
   root.normalize();
-  stripTextControls(root);
+  editTexts(root, stripControls);
   const service = await turndown();
   // turndown accepts any DOM node; its types name the browser's.
   const markdown = service.turndown(root as unknown as TurndownService.Node);
@@ -79,21 +79,6 @@ function removeAfter(node: DomNode, root: DomNode): void {
   for (let at = node; at !== root && at.parentNode; at = at.parentNode) {
     const siblings = Array.from(at.parentNode.childNodes);
     for (const later of siblings.slice(siblings.indexOf(at) + 1)) later.remove();
-  }
-}
-
-function stripTextControls(root: DomNode): void {
-  const stack: DomNode[] = [root];
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (node.nodeType === TEXT_NODE) {
-      const text = node.textContent ?? "";
-      const clean = stripControls(text);
-      if (clean !== text) (node as { textContent: string }).textContent = clean;
-    }
-    // One copy of the children: linkedom builds `childNodes` afresh on every read, so indexing it
-    // in a loop is quadratic in the number of children.
-    const children = Array.from(node.childNodes);
-    for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i] as DomNode);
   }
 }
 

@@ -130,5 +130,10 @@ describe("extraction of large pages", () => {
     expect((await extractPage(pageNamed("nested-hidden.html"))).text).toBe("");
     const unclosed = await extractPage(pageNamed("unclosed.html"));
     expect(unclosed.text.startsWith("x\n\nx\n\nx")).toBe(true);
+    for (const padded of ["padded.html", "padded-references.html"]) {
+      const page = await extractPage(pageNamed(padded));
+      expect(page.text).toBe("Start end of the text.");
+      expect(page.markdown).toMatch(/^Start\s+end of the text\.$/u);
+    }
   });
 });
