@@ -146,8 +146,21 @@ function storable(run: StoredRun, secrets: readonly string[]): { run: StoredRun;
   return { run: JSON.parse(text) as StoredRun, notes };
 }
 
-function redacted(run: StoredRun, secrets: readonly string[]): string {
-  let text = JSON.stringify(run, (_key, value: unknown) =>
+/**
+ * What makes a value fit to keep beside a run (its events): the same as for the run, every address
+ * masked and every secret of the settings taken out; undefined when it still holds a secret in an
+ * encoded form.
+ */
+export function keepableFor(config: Partial<Config>): <T>(value: T) => T | undefined {
+  const secrets = secretsOf(config);
+  return <T>(value: T) => {
+    const text = redacted(value, secrets);
+    return secrets.some((secret) => mentionsSecret(text, secret)) ? undefined : (JSON.parse(text) as T);
+  };
+}
+
+function redacted(value: unknown, secrets: readonly string[]): string {
+  let text = JSON.stringify(value, (_key, value: unknown) =>
     typeof value === "string" ? maskUrl(value) : value,
   );
   for (const secret of secrets) text = text.split(JSON.stringify(secret).slice(1, -1)).join("[redacted]");

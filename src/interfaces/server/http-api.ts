@@ -8,11 +8,13 @@
  *   POST /v1/assess       {claim, evidence: [{url, title?, snippet?}]}     → the assessment
  *   POST /v1/read         {url, maxChars?, timeoutMs?}                     → the page's text
  *   GET  /healthz                                                         → {ok, version}
+ *   POST /v1/runs, GET /v1/runs/{id}, GET /v1/runs/{id}/events, DELETE /v1/runs/{id}
+ *                              runs that outlive a connection, on any server of a fleet (runs-api.ts)
  *   /mcp                                                  MCP over Streamable HTTP (mcp-endpoint.ts)
  *
  * Without a token (CORE_SEARCH_SERVER_TOKEN) there is no authentication, so it listens on loopback
  * unless told otherwise. Everything is bounded: connections, body size, header and request-read
- * time, requests running and waiting in line, MCP sessions, each call's deadline.
+ * time, requests running and waiting in line, runs and event streams, MCP sessions, each call's deadline.
  * Errors are `{"error":{"code","message"}}`; messages come from validation or the library's
  * `CoreSearchError`s (which never carry secrets), anything unexpected is a bare 500.
  */
@@ -36,7 +38,9 @@ import { HttpError, respond, toHttpError } from "./http-error.js";
 import { createShutdown, describePath, hostForUrl, pathOf, type SlotLimits } from "./lifecycle.js";
 import { createMcpEndpoint, MCP_PATH } from "./mcp-endpoint.js";
 import { isJson, parseJson, readBody } from "./read-body.js";
-import { createRoutes, openLines } from "./routes.js";
+import { corroborationFrom, createRoutes, openLines } from "./routes.js";
+import { createRunHost } from "./run-host.js";
+import { createRunsApi } from "./runs-api.js";
 import { stopSignal } from "./serve-thread.js";
 
 export interface HttpApiOptions {
@@ -86,11 +90,31 @@ export interface HttpApiOptions {
   maxMcpSessions?: number | undefined;
   /** An MCP session with no request for this long is closed. Default 30 min. */
   mcpSessionIdleMs?: number | undefined;
+  /** Runs started with `POST /v1/runs`: how many at once, and how they are followed. */
+  runs?: RunsLimits | undefined;
   /** undici dispatcher for every outgoing request (default: the configured proxy, if any). */
   dispatcher?: Dispatcher | undefined;
   judge?: StanceJudge | undefined;
   /** Replaces the providers built from the settings (embedding, tests). */
   providers?: readonly SearchProvider[] | undefined;
+}
+
+export interface RunsLimits {
+  /** Runs running at once on this server. Default 16. */
+  running?: number | undefined;
+  /** Runs waiting for one of those to finish; beyond that the answer is 503 BUSY. Default 64. */
+  waiting?: number | undefined;
+  /** Event streams open at once on this server. Default 256. */
+  streams?: number | undefined;
+  /**
+   * How long the server's word for a run of its own lasts; renewed every fifth of it. A run whose
+   * server vanished counts as interrupted once it runs out. Default 15 s.
+   */
+  leaseMs?: number | undefined;
+  /** How often a stream looks for new events of a run on another server. Default 1 s. */
+  pollMs?: number | undefined;
+  /** How long a stream may be silent before a comment line keeps it open. Default 15 s. */
+  heartbeatMs?: number | undefined;
 }
 
 type PerKind = {
@@ -113,6 +137,14 @@ export interface HttpApi {
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_CONCURRENCY = { corroborate: 32, search: 32, assess: 8, read: 16 } as const;
+const DEFAULT_RUNS = {
+  running: 16,
+  waiting: 64,
+  streams: 256,
+  leaseMs: 15_000,
+  pollMs: 1_000,
+  heartbeatMs: 15_000,
+};
 const QUEUE_PER_RUNNING = 4;
 const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
 /** Slow clients cannot hold a connection open by dribbling headers or a body. */
@@ -149,7 +181,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     },
     logger,
   );
-  const routes = createRoutes({
+  const routeContext = {
     config,
     logger,
     state: ownState,
@@ -159,6 +191,31 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     lines,
     analyse: pool?.analyse,
     extract: reads.extract,
+  };
+  const routes = createRoutes(routeContext);
+  // Runs are kept on the configured store even when the providers (and their state) are injected.
+  const runsState = ownState ?? openStateStore(config);
+  const runLimits = Object.fromEntries(
+    Object.entries(DEFAULT_RUNS).map(([name, value]) => [
+      name,
+      options.runs?.[name as keyof RunsLimits] ?? value,
+    ]),
+  ) as typeof DEFAULT_RUNS;
+  const runHost = createRunHost({
+    state: runsState,
+    config,
+    logger,
+    running: runLimits.running,
+    waiting: runLimits.waiting,
+    leaseMs: runLimits.leaseMs,
+  });
+  const runs = createRunsApi({
+    host: runHost,
+    config,
+    corroboration: corroborationFrom(routeContext),
+    maxStreams: runLimits.streams,
+    pollMs: runLimits.pollMs,
+    heartbeatMs: runLimits.heartbeatMs,
   });
   const mcp = createMcpEndpoint({
     config,
@@ -256,6 +313,12 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
         await mcp.handle(req, res, req.method === "POST" ? await jsonBody() : undefined);
         return;
       }
+      if (runs.serves(path)) {
+        const signal = AbortSignal.any([hangUp.signal, shutdown.signal]);
+        const answer = await runs.handle(req, res, path, jsonBody, signal);
+        if (answer) respond(res, answer.status, answer.body, answer.headers ?? {}, false);
+        return;
+      }
       const route = routes[path];
       if (route === undefined)
         throw new HttpError(404, "NOT_FOUND", `no such endpoint: ${describePath(path)}`);
@@ -297,6 +360,8 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     });
   }).catch(async (error: unknown) => {
     // Nothing was served: what was opened for serving is closed again.
+    await runHost.close(0);
+    if (runsState !== ownState) await runsState.close();
     await mcp.close();
     await reads.close();
     await pool?.close();
@@ -328,14 +393,18 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      // Notification streams would hold the grace period up; running calls get it.
+      // Notification and event streams would hold the grace period up; running calls get it. The
+      // clients of event streams resume on another server.
       mcp.endStreams();
+      runs.endStreams();
       // A read still extracting ends now, failed, rather than at its own deadline.
       await reads.close();
-      await shutdown.close();
+      // Runs get the same grace; those still running after it are marked interrupted.
+      await Promise.all([shutdown.close(), runHost.close(graceMs)]);
       await mcp.close();
       await pool?.close();
       await ownDispatcher?.close();
+      if (runsState !== ownState) await runsState.close();
       await ownState?.close();
     })();
     return closing;

@@ -9,10 +9,11 @@ import type { Logger } from "../../log/logger.js";
 import type { AnalyseHits } from "../../operations/analyse-hits.js";
 import { assess } from "../../operations/assess.js";
 import { assessInputSchema } from "../../operations/assess-input.js";
-import { corroborateWith } from "../../operations/corroborate.js";
+import { corroborateWith, type RunHooks } from "../../operations/corroborate.js";
 import { corroborateInputSchema } from "../../operations/corroborate-input.js";
 import { deadlineMsField } from "../../operations/input-fields.js";
 import { parseInput } from "../../operations/parse-input.js";
+import type { ProgressEvent } from "../../operations/progress-events.js";
 import { read } from "../../operations/read.js";
 import { readInputSchema } from "../../operations/read-input.js";
 import { search, toEnvelope } from "../../operations/search.js";
@@ -20,6 +21,7 @@ import { searchInputSchema } from "../../operations/search-input.js";
 import { VERSION } from "../../operations/version.js";
 import type { SearchProvider } from "../../providers/search-provider.js";
 import type { ExtractPage } from "../../read/extract-page.js";
+import type { Report } from "../../report/report-schema.js";
 import type { StateStore } from "../../state/state-store.js";
 import { HttpError } from "./http-error.js";
 import { type SlotLimits, slots } from "./lifecycle.js";
@@ -72,10 +74,10 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
     providers: context.providers,
   };
   const { corroborate: corroborations, search: searches, assess: assessments, read: reads } = context.lines;
+  const corroboration = corroborationFrom(context);
   // The server's own deadline is the ceiling, so one caller cannot hold a slot for longer.
   const deadlineMs = deadlineMsField(config.deadlineMs);
   // safeExtend keeps the schemas' own checks (no domain both kept and left out).
-  const corroborateBody = corroborateInputSchema.safeExtend({ deadlineMs });
   const searchBody = searchInputSchema.safeExtend({ deadlineMs });
 
   return {
@@ -86,15 +88,10 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
     "/v1/corroborate": {
       method: "POST",
       handle: async (raw, signal) => {
-        const { question, ...fields } = parseBody(corroborateBody, raw);
+        const { start } = corroboration(raw);
         return corroborations.run(async () => {
-          const report = await corroborateWith(
-            question,
-            { ...shared, ...fields, signal, judge: context.judge ?? fields.judge, extract: context.extract },
-            context.analyse,
-          );
           // A report whose every call failed is still a report (labelled low-coverage): 200.
-          return { status: 200, body: report };
+          return { status: 200, body: await start({ signal }) };
         }, signal);
       },
     },
@@ -148,6 +145,42 @@ export function createRoutes(context: RouteContext): Record<string, Route> {
         );
       },
     },
+  };
+}
+
+/**
+ * A corroboration as the body of `POST /v1/corroborate` asks for it (checked first, with the server's
+ * deadline as the ceiling of `deadlineMs`), to start with a signal and, for a run, its hooks.
+ */
+export function corroborationFrom(context: RouteContext) {
+  const deadlineMs = deadlineMsField(context.config.deadlineMs);
+  // safeExtend keeps the schemas' own checks (no domain both kept and left out).
+  const corroborateBody = corroborateInputSchema.safeExtend({ deadlineMs });
+  return (raw: unknown) => {
+    const { question, ...fields } = parseBody(corroborateBody, raw);
+    const start = (run: {
+      signal: AbortSignal;
+      onProgress?: ((event: ProgressEvent) => void) | undefined;
+      hooks?: RunHooks | undefined;
+    }): Promise<Report> =>
+      corroborateWith(
+        question,
+        {
+          config: context.config,
+          logger: context.logger,
+          state: context.state,
+          dispatcher: context.dispatcher,
+          providers: context.providers,
+          ...fields,
+          signal: run.signal,
+          onProgress: run.onProgress,
+          judge: context.judge ?? fields.judge,
+          extract: context.extract,
+        },
+        context.analyse,
+        run.hooks,
+      );
+    return { question, start };
   };
 }
 
