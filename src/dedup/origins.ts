@@ -8,7 +8,7 @@ import { type LinkKind, type OriginReason, originSource, originWhy } from "./ori
 import { paperTitleLinks } from "./paper-titles.js";
 import { releaseRewriteLinks } from "./release-rewrites.js";
 import { sharedPassageLinks } from "./shared-passages.js";
-import { studyKeys } from "./study-keys.js";
+import { studyKeys, studyPartLinks } from "./study-keys.js";
 import { findSyndicationClusters, prepareTitle } from "./syndication.js";
 import { titleFingerprint } from "./title-fingerprint.js";
 
@@ -76,6 +76,11 @@ export function assignOrigins(
   ))
     link(a, b, "press-release");
   for (const [a, b] of productLinks(traits.map((t) => t.marketing))) link(a, b, "marketing");
+  // A study named by its parts ties pages last, and names the reason only where it ties pages
+  // nothing else did: a release, its copies and rewrites stay a press-release origin.
+  for (const [a, b] of studyPartLinks(traits.map((t) => t.study))) {
+    if (sets.find(a) !== sets.find(b)) link(a, b, "study");
+  }
 
   const kindsOf = new Map<number, Set<LinkKind>>();
   for (const { a, kind } of links) {

@@ -2,6 +2,7 @@ import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { readDataFile } from "../util/read-data-file.js";
 import { hostTable } from "./normalise-host.js";
 import type { PageAddress } from "./page-address.js";
+import { type KnownParts, type StudyParts, studyParts } from "./study-parts.js";
 
 /**
  * Which study a page reports, from the way reports cite one: its first author ("Riche et al.
@@ -10,7 +11,9 @@ import type { PageAddress } from "./page-address.js";
  * trial", "the Nurses' Health Study"). Word lists: src/data/study-words.json.
  *
  * A page naming two authors, two trials or two journals reports more than one study (a review, a
- * round-up): it is tied to none of them, so it cannot join two studies' origins into one.
+ * round-up): it is tied to none of them, so it cannot join two studies' origins into one. A page
+ * that cites no study this way may still name one by its parts: who ran it, paid for it or sells
+ * what it tested, and how (study-parts.ts).
  */
 
 export interface StudyMention {
@@ -23,6 +26,8 @@ export interface StudyMention {
   sample?: { size: number; noun: string };
   /** A named study or trial as written ("PREDIMED", "Nurses' Health") and what it is called. */
   trial?: { name: string; noun: string };
+  /** The study named by its parts (institution, sponsor, product, design, size, venue), when it is. */
+  parts?: StudyParts;
 }
 
 interface Patterns {
@@ -33,6 +38,8 @@ interface Patterns {
   studyYear: RegExp;
   publishedYear: RegExp;
   sample: RegExp;
+  /** Every sample a text gives: "120 adults", "(n = 120)". */
+  samples: RegExp;
   sampleEquals: RegExp;
   journal: RegExp;
   journalAlias: RegExp;
@@ -101,7 +108,9 @@ function studyPatterns(): Patterns {
   const sampleNoun = `(${words.sampleNouns.map(escapeRegExp).join("|")})`;
   const number = String.raw`(\d{1,3}(?:,\d{3})+|\d+|${NUMBER_WORDS.join("|")})`;
   const about = String.raw`(?:(?:about|around|roughly|nearly|almost|approximately|more than|over|some|just|only|fewer than|under)\s+)?`;
-  const adjectives = String.raw`(?:[\p{L}-]+\s+){0,3}?`;
+  const adjectives = String.raw`(?:[\p{L}.'’-]+\s+){0,4}?`;
+  // "a study of 80 adults", "followed 7,447 people"; "80 adults were randomized".
+  const sample = String.raw`\b(?:of|with|involving|including|among|on|in|followed|surveyed|tracked|recruited|enrolled|studied|examined|analy[sz]ed|gave|asked|randomi[sz]ed|assigned|covered|included|involved|observed|tested|compared|monitored|assessed|interviewed|questioned)\s+(?:the\s+)?${about}${number}\s+${adjectives}${sampleNoun}\b|\b${number}\s+${adjectives}${sampleNoun}\s+(?:were|was|took part|participated|completed|received|consumed|drank|ate|answered)\b`;
   const aliasNames = Object.keys(words.journalAliases)
     .filter((alias) => /^[a-z ]+$/.test(alias) && !alias.includes(" ") && alias.length <= 5)
     .map((alias) => alias.toUpperCase());
@@ -124,10 +133,11 @@ function studyPatterns(): Patterns {
       String.raw`\b(?:published|conducted|carried out|released)\b[^.;]{0,80}?\bin\s+(?:(?:early|late|mid-?)\s*)?${YEAR}\b`,
       "i",
     ),
-    // "a study of 80 adults", "followed 7,447 people"; "80 adults were randomized".
-    sample: new RegExp(
-      String.raw`\b(?:of|with|involving|including|among|on|in|followed|surveyed|tracked|recruited|enrolled|studied|examined|analy[sz]ed|gave|asked|randomi[sz]ed|assigned|covered|included|involved|observed|tested|compared|monitored|assessed|interviewed|questioned)\s+(?:the\s+)?${about}${number}\s+${adjectives}${sampleNoun}\b|\b${number}\s+${adjectives}${sampleNoun}\s+(?:were|was|took part|participated|completed|received|consumed|drank|ate|answered)\b`,
-      "iu",
+    sample: new RegExp(sample, "iu"),
+    // Not a share ("50 in 100 people"), nor a clause between ("aged 50 and older whose children").
+    samples: new RegExp(
+      String.raw`(?<!\d\s+(?:in|out of)\s+)\b${number}\s+(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s)[\p{L}.'’-]+\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)`,
+      "giu",
     ),
     sampleEquals: /\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)/i,
     journal: new RegExp(
@@ -166,7 +176,7 @@ const TRIAL_CUE = /[Tt]rial|[Ss]tud(?:y|ies)|[Cc]ohort|Initiative/;
 const JOURNAL_CUE =
   /[Jj]ournal|published|appear|Lancet|JAMA|BMJ|NEJM|PNAS|Proceedings|Annals|Archives|Review/;
 /** A sample of an uncommon size has at least three digits. */
-const SAMPLE_CUE = /\d,?\d\d\d/;
+const SAMPLE_CUE = /\d,?\d\d/;
 /** Any of the cues above, in one pass: the text of most pages has none. */
 const ANY_CUE = new RegExp(
   [AUTHOR_CUE, TRIAL_CUE, JOURNAL_CUE, SAMPLE_CUE].map((cue) => cue.source).join("|"),
@@ -177,6 +187,36 @@ const STUDY_WORD =
 
 /** The study a page reports, or null when it cites none or more than one. */
 export function studyMention(item: { title: string; snippet: string }): StudyMention | null {
+  const cited = citedStudy(item);
+  if (cited === SEVERAL) return null;
+  const parts = studyParts(item, () => knownParts(item, cited));
+  return parts === null ? cited : { ...cited, parts };
+}
+
+/** A page citing more than one study. */
+const SEVERAL = Symbol("several studies");
+
+/** What the citation says of the study, for reading its parts. */
+function knownParts(item: { title: string; snippet: string }, cited: StudyMention | null): KnownParts {
+  const text = `${item.title}. ${item.snippet}`;
+  const p = studyPatterns();
+  const sizes = new Set<number>();
+  for (const match of text.matchAll(p.samples)) {
+    const size = sizeOf(match[1] ?? match[3] ?? "");
+    if (size > 0) sizes.add(size);
+  }
+  const known: KnownParts = {
+    years: cited?.year !== undefined ? [cited.year] : [...statedYears(text, p)],
+    sizes: [...sizes],
+  };
+  if (cited?.journal) known.journal = cited.journal.key;
+  if (cited?.author !== undefined) known.author = cited.author.toLowerCase();
+  if (cited?.trial) known.trial = cited.trial.name.toLowerCase();
+  return known;
+}
+
+/** The study a page cites by author, journal, name or an uncommon sample; SEVERAL for a round-up. */
+function citedStudy(item: { title: string; snippet: string }): StudyMention | null | typeof SEVERAL {
   if (!ANY_CUE.test(item.title) && !ANY_CUE.test(item.snippet)) return null;
   const text = `${item.title}. ${item.snippet}`;
   const [authorCue, trialCue, journalCue] = [
@@ -190,18 +230,15 @@ export function studyMention(item: { title: string; snippet: string }): StudyMen
   const authors = authorCue ? authorsOf(text, item.snippet, p) : new Map<string, number | undefined>();
   const journals = journalCue ? journalsOf(text, p) : new Map<string, string>();
   const trials = trialCue ? namedTrials(item, p) : new Map<string, { name: string; noun: string }>();
-  if (authors.size > 1 || trials.size > 1 || journals.size > 1) return null;
+  if (authors.size > 1 || trials.size > 1 || journals.size > 1) return SEVERAL;
   if (authors.size === 0 && trials.size === 0 && journals.size === 0) {
     // Nothing but its sample may name a study, when the sample is of an uncommon size.
     const sample = sampleCue && STUDY_WORD.test(text) ? sampleOf(text, p) : undefined;
     return sample && isDistinctSample(sample.size) ? { sample } : null;
   }
 
-  const years = new Set<number>();
+  const years = statedYears(text, p);
   for (const year of authors.values()) if (year !== undefined) years.add(year);
-  for (const match of text.matchAll(p.studyYear)) years.add(Number(match[1]));
-  const published = p.publishedYear.exec(text)?.[1];
-  if (published !== undefined) years.add(Number(published));
 
   const mention: StudyMention = {};
   const [author] = authors.keys();
@@ -218,6 +255,15 @@ export function studyMention(item: { title: string; snippet: string }): StudyMen
     mention.trial !== undefined ||
     (mention.journal !== undefined && (mention.year !== undefined || mention.sample !== undefined));
   return identifies ? mention : null;
+}
+
+/** The years a text gives a study: "a 2012 study", "published in 2012". */
+function statedYears(text: string, p: Patterns): Set<number> {
+  const years = new Set<number>();
+  for (const match of text.matchAll(p.studyYear)) years.add(Number(match[1]));
+  const published = p.publishedYear.exec(text)?.[1];
+  if (published !== undefined) years.add(Number(published));
+  return years;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { mostCommon } from "../util/most-common.js";
 import { describeStudy, isDistinctSample, type StudyMention } from "./study-citations.js";
+import { studyPartGroups } from "./study-part-groups.js";
+import { describeParts } from "./study-parts.js";
 
 /**
  * Keys of the studies pages report, worked out over all the pages at once: two pages sharing a key
@@ -42,6 +44,17 @@ export function studyKeys(mentions: readonly (StudyMention | null)[]): string[][
   });
 }
 
+/**
+ * Pairs of pages that name one study by its parts (institution, sponsor, product, design, size,
+ * venue) when enough of them agree and none disagrees (study-part-groups.ts): each group's first
+ * page with each of the others.
+ */
+export function studyPartLinks(mentions: readonly (StudyMention | null)[]): [number, number][] {
+  return studyPartGroups(mentions.map((mention) => mention?.parts ?? null)).flatMap(([first, ...others]) =>
+    others.map((other): [number, number] => [first as number, other]),
+  );
+}
+
 /** `year:size` of the journal's study this mention reports, or null when it cannot tell which. */
 function journalSignature(mention: StudyMention, known: ReadonlySet<string> | undefined): string | null {
   const { year, sample } = mention;
@@ -69,10 +82,14 @@ function only(values: ReadonlySet<number> | undefined): number | "-" | null {
 
 /**
  * One study described from what its pages say together: the name, author, year, journal and
- * sample each page gives, the most cited value of each.
+ * sample each page gives, the most cited value of each; or, when no page names or cites it, its
+ * parts: who ran it, for whom, how and where.
  */
 export function studySource(mentions: readonly StudyMention[]): string | undefined {
   if (mentions.length === 0) return undefined;
+  const cited = mentions.some((m) => m.trial || m.author !== undefined || m.journal);
+  const parts = mentions.flatMap((m) => (m.parts ? [m.parts] : []));
+  if (!cited && parts.length > 0) return describeParts(parts);
   const merged: StudyMention = {};
   const trial = mostCommon(
     mentions.map((m) => m.trial),

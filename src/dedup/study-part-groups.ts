@@ -1,0 +1,231 @@
+import { DisjointSets } from "./disjoint-sets.js";
+import type { StudyParts, StudyParty } from "./study-parts.js";
+import { titlesDisagree } from "./title-polarity.js";
+
+/**
+ * Which pages name one study by its parts (study-parts.ts), decided over all the pages at once.
+ *
+ * Two pages name one study when several parts agree and none disagrees: at least one party (an
+ * institution, a sponsor or a product one page names and the other names too) and at least two
+ * points of how it was done, where a sample of the same size or the same venue counts two, and a
+ * duration, a design feature or a year one. Without a party, only the same conference, the same
+ * sample size and one point more. A party alone (the same product on a review and in a trial, the
+ * same university in two of its studies) never ties, nor does a party with a design alone.
+ *
+ * A part given differently keeps two pages apart whatever else they share: a different sample
+ * size, year, conference (or conference year), journal or duration; designs that exclude each
+ * other (a survey, a meta-analysis, a trial; open-label and blinded); products or sponsors of
+ * which neither page names the other's; different first authors or named trials; and a title that
+ * disputes or denies what the other states (a fact check of a study is its own voice,
+ * title-polarity.ts). Groups grow strongest tie first, and a page joins a group only when it
+ * disagrees with none of its pages; a page whose best ties are equally strong to two pages that
+ * disagree could report either study, and joins neither.
+ */
+
+/** Pages looked at: a question's results name a few studies; past this many, no more are tied. */
+export const MAX_PART_PAGES = 400;
+/** A word more pages than this name tells no study from another. */
+const MAX_PAGES_PER_WORD = 60;
+/** Durations within this share of each other are one duration (12 weeks and three months). */
+const DURATION_TOLERANCE = 0.1;
+
+/** Designs that no one study has both of. */
+const EXCLUSIVE_DESIGNS: readonly [string, readonly string[]][] = [
+  [
+    "review",
+    ["randomized", "blinded", "placebo", "crossover", "open-label", "pilot", "survey", "validation"],
+  ],
+  ["survey", ["randomized", "blinded", "placebo", "crossover", "open-label"]],
+  ["observational", ["randomized", "blinded", "placebo", "crossover"]],
+  ["open-label", ["blinded"]],
+];
+
+interface Page {
+  index: number;
+  parts: StudyParts;
+  /** Every word the page names, its parties' included. */
+  names: ReadonlySet<string>;
+  parties: StudyParty[];
+}
+
+/** Groups of indexes (two pages or more) of the pages that name one study by its parts. */
+export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][] {
+  const pages: Page[] = [];
+  all.forEach((parts, index) => {
+    if (parts === null || pages.length >= MAX_PART_PAGES) return;
+    const parties = distinctParties([
+      ...parts.institutions,
+      ...parts.sponsors,
+      ...parts.products,
+      ...parts.others,
+    ]);
+    const names = new Set(parts.names);
+    for (const party of parties) for (const word of party.words) names.add(word);
+    pages.push({ index, parts, names, parties });
+  });
+  if (pages.length < 2) return [];
+
+  // Pages that may name one study: one names a party the other names, or both give one size.
+  const byName = new Map<string, number[]>();
+  const add = (key: string, at: number) => {
+    const list = byName.get(key);
+    if (list) list.push(at);
+    else byName.set(key, [at]);
+  };
+  pages.forEach((page, at) => {
+    for (const name of page.names) add(name, at);
+    for (const size of page.parts.sizes) add(`#${size}`, at);
+  });
+  const conflictMemo = new Map<number, boolean>();
+  const conflicts = (a: number, b: number) => {
+    const key = Math.min(a, b) * pages.length + Math.max(a, b);
+    let known = conflictMemo.get(key);
+    if (known === undefined) {
+      known = disagree(pages[a] as Page, pages[b] as Page);
+      conflictMemo.set(key, known);
+    }
+    return known;
+  };
+
+  const edges: { a: number; b: number; strength: number }[] = [];
+  const seen = new Set<number>();
+  pages.forEach((page, a) => {
+    const keys = [
+      ...page.parties.flatMap((party) => party.words),
+      ...page.parts.sizes.map((size) => `#${size}`),
+    ];
+    for (const key of keys) {
+      const others = byName.get(key) ?? [];
+      if (others.length > MAX_PAGES_PER_WORD) continue;
+      for (const b of others) {
+        const pair = Math.min(a, b) * pages.length + Math.max(a, b);
+        if (b === a || seen.has(pair)) continue;
+        seen.add(pair);
+        if (conflicts(a, b)) continue;
+        const strength = agreement(page, pages[b] as Page);
+        if (strength > 0) edges.push({ a: Math.min(a, b), b: Math.max(a, b), strength });
+      }
+    }
+  });
+
+  // A page whose best ties are to pages that disagree with each other could be either study's.
+  const best = new Map<number, { strength: number; partners: number[] }>();
+  for (const { a, b, strength } of edges) {
+    for (const [page, partner] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const current = best.get(page);
+      if (!current || strength > current.strength) best.set(page, { strength, partners: [partner] });
+      else if (strength === current.strength) current.partners.push(partner);
+    }
+  }
+  const torn = new Set<number>();
+  for (const [page, { partners }] of best) {
+    if (partners.some((x, i) => partners.slice(i + 1).some((y) => conflicts(x, y)))) torn.add(page);
+  }
+
+  const sets = new DisjointSets(pages.length);
+  const members = new Map<number, number[]>(pages.map((_, at) => [at, [at]]));
+  edges.sort((x, y) => y.strength - x.strength || x.a - y.a || x.b - y.b);
+  for (const { a, b } of edges) {
+    if (torn.has(a) || torn.has(b)) continue;
+    const [rootA, rootB] = [sets.find(a), sets.find(b)];
+    if (rootA === rootB) continue;
+    const groupA = members.get(rootA) as number[];
+    const groupB = members.get(rootB) as number[];
+    if (groupA.some((x) => groupB.some((y) => conflicts(x, y)))) continue;
+    const root = sets.union(a, b);
+    members.set(root, [...groupA, ...groupB]);
+    members.delete(root === rootA ? rootB : rootA);
+  }
+  return sets
+    .groups()
+    .filter((group) => group.length > 1)
+    .map((group) => group.map((at) => (pages[at] as Page).index));
+}
+
+/** How strongly two pages name one study (0: not enough agrees). */
+function agreement(a: Page, b: Page): number {
+  const who = Math.min(2, Math.max(namedBy(a.parties, b.names), namedBy(b.parties, a.names)));
+  const [x, y] = [a.parts, b.parts];
+  const size = x.sizes.some((n) => y.sizes.includes(n));
+  const venue = x.venues.some((one) => y.venues.some((other) => sameVenue(one, other)));
+  let how = (size ? 2 : 0) + (venue || (x.journal !== undefined && x.journal === y.journal) ? 2 : 0);
+  if (x.days.some((days) => y.days.some((other) => sameDuration(days, other)))) how += 1;
+  if (x.designs.some((design) => y.designs.includes(design))) how += 1;
+  if (x.year !== undefined && x.year === y.year) how += 1;
+  // Without a party, only the same conference, the same sample size and more name one study.
+  const enough = who === 0 ? venue && size && how >= 5 : how >= 2;
+  return enough ? who + how : 0;
+}
+
+/** Whether two pages give one part of a study differently. */
+function disagree(a: Page, b: Page): boolean {
+  const [x, y] = [a.parts, b.parts];
+  const differ = <T>(one: readonly T[], other: readonly T[], same: (p: T, q: T) => boolean) =>
+    one.length > 0 && other.length > 0 && !one.some((p) => other.some((q) => same(p, q)));
+  if (differ(x.sizes, y.sizes, (p, q) => p === q)) return true;
+  if (differ(x.days, y.days, sameDuration)) return true;
+  if (differ(x.venues, y.venues, sameVenue)) return true;
+  if (titlesDisagree(x.title, y.title)) return true;
+  for (const key of ["year", "venueYear", "journal", "author", "trial"] as const) {
+    if (x[key] !== undefined && y[key] !== undefined && x[key] !== y[key]) return true;
+  }
+  for (const [design, excluded] of EXCLUSIVE_DESIGNS) {
+    const has = (parts: StudyParts) => parts.designs.includes(design);
+    const hasExcluded = (parts: StudyParts) => parts.designs.some((d) => excluded.includes(d));
+    if ((has(x) && hasExcluded(y)) || (has(y) && hasExcluded(x))) return true;
+  }
+  // Products or sponsors differ when neither page names any word of the other's.
+  for (const kind of ["products", "sponsors"] as const) {
+    const [mine, theirs] = [x[kind], y[kind]];
+    if (mine.length === 0 || theirs.length === 0) continue;
+    const named = (parties: readonly StudyParty[], names: ReadonlySet<string>) =>
+      parties.some((party) => party.words.some((word) => names.has(word)));
+    if (!named(mine, b.names) && !named(theirs, a.names)) return true;
+  }
+  return false;
+}
+
+/** How many of these parties the other page names: every word of the party among its names. */
+function namedBy(parties: readonly StudyParty[], names: ReadonlySet<string>): number {
+  return parties.filter((party) => party.words.every((word) => names.has(word))).length;
+}
+
+function sameDuration(a: number, b: number): boolean {
+  return Math.abs(a - b) <= DURATION_TOLERANCE * Math.max(a, b);
+}
+
+/**
+ * One conference however it is called: "NUTRITION 2024" and "the American Society for Nutrition's
+ * annual meeting", "ENDO" and "the Endocrine Society's", "DDW" and "Digestive Disease Week".
+ */
+function sameVenue(a: StudyParty, b: StudyParty): boolean {
+  const [x, y] = [a.words, b.words];
+  if (x.every((w) => y.includes(w)) || y.every((w) => x.includes(w))) return true;
+  return shortFor(a, b) || shortFor(b, a);
+}
+
+/** Whether `short`, one word, is the start of a word of `long` or its initials. */
+function shortFor(short: StudyParty, long: StudyParty): boolean {
+  if (short.words.length !== 1) return false;
+  const word = short.words[0] as string;
+  if (word.length >= 3 && long.words.some((w) => w.startsWith(word))) return true;
+  return word === initials(long.name);
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((word) => /^\p{Lu}/u.test(word))
+    .map((word) => word[0]?.toLowerCase())
+    .join("");
+}
+
+/** Parties named differently that are one (a sponsor also named before its study). */
+function distinctParties(parties: readonly StudyParty[]): StudyParty[] {
+  const byWords = new Map<string, StudyParty>();
+  for (const party of parties) byWords.set(party.words.join(" "), party);
+  return [...byWords.values()];
+}

@@ -1,0 +1,574 @@
+import { escapeRegExp } from "../util/escape-reg-exp.js";
+import { mostCommon } from "../util/most-common.js";
+import { readDataFile } from "../util/read-data-file.js";
+
+/**
+ * A study named by its parts, for pages that report it without an identifier, an author or a name:
+ * who ran it (an institution), who paid for it or sells what it tested (a sponsor, a product), and
+ * how it was done (design), on how many (size), for how long (duration), where it was presented
+ * (venue) and when. "Rutgers researchers gave 130 adults Kesari Naturals' Tranquara extract or a
+ * placebo for eight weeks, and presented the results at ENDO 2023" names one study as surely as
+ * its DOI would. Which pages name one study is decided over all of them (study-part-groups.ts).
+ *
+ * Names are read from their context, never from capitals alone: "funded by X", "the supplement
+ * maker X", "X, which makes", "X today announced", "X Labs" (a sponsor); "X University",
+ * "researchers at X", "X researchers" (an institution); "X's Y extract", "took X", "X chews" (a
+ * product); "a X study", "X's survey" (a party of unknown kind). A capitalised word opening a
+ * sentence names a product only when it cannot be an ordinary word (CalmPaws, LP-29, Serenix™).
+ * Word lists: src/data/study-parts.json.
+ */
+
+/** One institution, company, product or conference as a page names it. */
+export interface StudyParty {
+  /** As written ("Murdoch University", "Aurelia Botanicals"). */
+  name: string;
+  /** Its telling words, lower case ("murdoch", "aurelia"): what is compared. */
+  words: string[];
+}
+
+export interface StudyParts {
+  /** The page's title: a fact check or a denial of a study is not one of its reports. */
+  title: string;
+  institutions: StudyParty[];
+  sponsors: StudyParty[];
+  products: StudyParty[];
+  /** Named as running or owning the study without saying how ("a Texas A&M study", "Slumbra's poll"). */
+  others: StudyParty[];
+  /** Every capitalised word of the page (lower case, telling words only): what the page names at all. */
+  names: string[];
+  /** Design features: randomized, blinded, placebo, crossover, open-label, pilot, survey, review, … */
+  designs: string[];
+  /** Sample sizes given. */
+  sizes: number[];
+  /** Durations given, in days. */
+  days: number[];
+  /** Conferences where it was presented, and the year a conference's name gives ("ENDO 2023"). */
+  venues: StudyParty[];
+  venueYear?: number;
+  /** What the citation reading found (study-citations.ts): its journal, year, first author, name. */
+  journal?: string;
+  year?: number;
+  author?: string;
+  trial?: string;
+}
+
+/** What the citation reading already knows of the page's study. */
+export interface KnownParts {
+  journal?: string;
+  years: readonly number[];
+  author?: string;
+  trial?: string;
+  sizes: readonly number[];
+}
+
+interface Words {
+  institutionWords: string[];
+  companyWords: string[];
+  productNouns: string[];
+  makerNouns: string[];
+  venueWords: string[];
+  genericWords: string[];
+  notNames: string[];
+  notVenues: string[];
+}
+
+interface Patterns {
+  name: RegExp;
+  institutionOf: RegExp;
+  institutionNamed: RegExp;
+  venueAt: RegExp;
+  venueNamed: RegExp;
+  venueYear: RegExp;
+  sponsorBefore: RegExp;
+  makerBefore: RegExp;
+  productBefore: RegExp;
+  institutionBefore: RegExp;
+  articleBefore: RegExp;
+  fundedAfter: RegExp;
+  makerAfter: RegExp;
+  announcesAfter: RegExp;
+  researchersAfter: RegExp;
+  studyAfter: RegExp;
+  productAfter: RegExp;
+  productWord: RegExp;
+  markAfter: RegExp;
+  companyWords: ReadonlySet<string>;
+  generic: ReadonlySet<string>;
+  notNames: ReadonlySet<string>;
+  notVenues: ReadonlySet<string>;
+}
+
+let patterns: Patterns | undefined;
+
+/** One word of a name: "Rutgers", "A&M", "LP-29", "Women's", "Howlin'", "U.S.", "Inc.". */
+const WORD = String.raw`(?:(?:[A-Z]\.){2,}|(?:Inc|Corp|Ltd|Co)\.|[A-Z][\p{L}\d]*(?:[&'’-][\p{L}\d]+)*['’]?)`;
+/** A name: up to six words, separated by single spaces. */
+const NAME = String.raw`${WORD}(?:[ \u00a0]${WORD}){0,5}`;
+const STUDY_NOUN = "(?:study|studies|trial|RCT|survey|poll|research|report|pilot|analysis|experiment)";
+const NUMBER = String.raw`(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|sixteen|eighteen|twenty|twenty-four|thirty|forty|fifty|sixty|ninety)`;
+const NUMBERS: Readonly<Record<string, number>> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  sixteen: 16,
+  eighteen: 18,
+  twenty: 20,
+  "twenty-four": 24,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
+};
+/** "Florabiotics' chief scientific officer": a company's people. */
+const OFFICER_AFTER =
+  /^\s+(?:chief\s+[\p{Ll} ]{0,30}officer|CEO|CSO|CTO|founder|co-founder|president|spokesperson|spokesman|spokeswoman|head of)\b/u;
+/** A genus's species after it ("Lactobacillus rhamnosus", "Crocus sativus"): a species, no product. */
+const SPECIES = /^\s+[a-z]{3,}(?:um|us|is|ii|ae|a|i|ens|es)\b/;
+/** "Commission-funded": a name's last word with the funding it gave. */
+const FUNDED_SUFFIX = /[-‑–](?:funded|sponsored|commissioned|financed)$/;
+const UNIT_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7, month: 30.44, year: 365.25 };
+
+/** "a 12-week study", "a six-month, randomized trial": a duration naming the study's length. */
+const DURATION_OF_STUDY = new RegExp(
+  String.raw`\b${NUMBER}[- ](day|week|month|year)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up)\b`,
+  "giu",
+);
+/** "for 12 weeks", "over six months", "after four weeks". */
+const DURATION_FOR = new RegExp(
+  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?:about\s+|around\s+|nearly\s+|almost\s+|roughly\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+)?)?${NUMBER}\s+(day|week|month|year)s?\b(?![- ]olds?\b)`,
+  "giu",
+);
+/** "a 130-participant RCT", "the 236-patient trial". */
+const HYPHENATED_SIZE =
+  /\b(\d{1,3}(?:,\d{3})*|\d+)-(?:participant|patient|person|subject|adult|volunteer|member|woman|man|child|dog|cat)\b/gi;
+
+const DESIGNS: readonly [string, RegExp][] = [
+  ["randomized", /\brandomi[sz]ed\b|\bRCTs?\b|\brandomly (?:assigned|allocated)\b/gi],
+  ["blinded", /\b(?:double|single|triple)[- ]blind(?:ed)?\b/gi],
+  ["placebo", /\bplacebos?\b|\bdummy pills?\b|\bsham\b/gi],
+  ["crossover", /\bcross-?over\b/gi],
+  ["open-label", /\bopen[- ]label\b/gi],
+  ["pilot", /\bpilot\b/gi],
+  ["review", /\bmeta-analys[ie]s\b|\bsystematic review\b|\bpooled\b/gi],
+  ["survey", /\bsurvey(?:ed|s)?\b|\bpoll(?:ed|s)?\b/gi],
+  ["observational", /\bobservational\b|\bcohort\b/gi],
+  ["validation", /\bvalidation\b/gi],
+];
+/** "no placebo group", "without a placebo", "not randomized", "non-randomized": a design it lacks. */
+const NEGATED = /\b(?:no|not|without|never|lacked|lacking|non)[\s-]+(?:an?\s+|any\s+|the\s+)?$/i;
+
+/** Whether a text says its study has this design, not that it lacks it. */
+function stated(text: string, design: RegExp): boolean {
+  for (const match of text.matchAll(design)) {
+    if (!NEGATED.test(text.slice(Math.max(0, match.index - 16), match.index))) return true;
+  }
+  return false;
+}
+
+/** Every venue named as the patterns below name them has one of these words, or a year. */
+const VENUE_CUE =
+  /[Mm]eeting|[Cc]onference|[Cc]ongress|[Ss]essions|[Ss]ummit|[Ss]ymposium|[Cc]onvention|Expo|Week|(?:19|20)\d\d|presented|reported|unveiled|shared|announced|shown|described|debuted|told/;
+/** A cue that a text may name a study's parts: most texts have none, and are not read further. */
+const CUE =
+  /Universit|College|Institut|Hospital|Clinic|Medical|Center|Centre|funded|sponsored|commissioned|behalf|maker|brand|company|placebo|andomi|blind|RCT|presented|meeting|esearchers|cientists|announce|survey|poll|trial|study|™|®/;
+
+function partPatterns(): Patterns {
+  if (patterns) return patterns;
+  const words = readDataFile("study-parts.json") as Words;
+  const any = (list: readonly string[]) => list.map(escapeRegExp).join("|");
+  const institution = `(?:${any(words.institutionWords)})`;
+  const venueWord = `(?:${any(words.venueWords)})`;
+  const descriptors = String.raw`(?:[\p{Ll}\d'’-]+,?\s+){0,4}?`;
+  patterns = {
+    // Not inside a word, nor after a hyphen joining words ("Call-Center"); after "--" it may start.
+    name: new RegExp(`(?<![\\p{L}\\d'’&.]|[\\p{L}\\d]-)${NAME}`, "gu"),
+    institutionOf: new RegExp(
+      String.raw`\b(?:University|College|Institute) of (${NAME})(?:,?\s+at\s+(${NAME}))?`,
+      "gu",
+    ),
+    // "Brigham and Women's Hospital", "Rutgers Robert Wood Johnson Medical School".
+    institutionNamed: new RegExp(
+      String.raw`(?<![\p{L}\d'’&.-])(${WORD}(?:\s(?:${WORD}|and|&|of))*?)\s${institution}\b`,
+      "gu",
+    ),
+    venueAt: new RegExp(
+      String.raw`\b(?:presented|reported|unveiled|shared|announced|shown|described|debuted|told)\b[^.;]{0,80}?\b(?:at|to)\s+(?:the\s+)?((?:${WORD})(?:\s(?:${WORD}|for|of|on|and|&))*)`,
+      "gu",
+    ),
+    venueNamed: new RegExp(
+      String.raw`((?:${WORD})(?:\s(?:${WORD}|for|of|on|and|&))*?)(?:['’]s)?\s+(?:(?:annual|national|international|scientific|yearly)\s+)?(?:meeting|conference|congress|sessions|summit|symposium|convention|${venueWord})\b`,
+      "gu",
+    ),
+    venueYear:
+      /\b([A-Z]{3,}|(?:[A-Z][a-z]+ ){1,3}(?:Week|Summit|Congress|Conference))(?: \(([A-Z]{2,})\))? ((?:19|20)\d\d)\b/g,
+    sponsorBefore: new RegExp(
+      String.raw`(?:\b(?:funded|sponsored|paid for|financed|commissioned|supported|underwritten|bankrolled|conducted for|carried out for)\s+(?:in part\s+|partly\s+|entirely\s+|wholly\s+|fully\s+)?by|\b(?:with|through)\s+(?:funding|support|a grant)\s+from|\bon behalf of)\s+(?:a grant from\s+)?(?:the\s+|a\s+|an\s+|its\s+)?${descriptors}$`,
+      "u",
+    ),
+    makerBefore: new RegExp(String.raw`\b(?:${any(words.makerNouns)}),?\s+$`),
+    // "took Tranquara", "wearing a Fitwave Ring", "randomized 236 adults to FloraCore or placebo".
+    productBefore:
+      /(?:\b(?:randomi[sz]ed|assigned|allocated)\b[^.;]{0,60}\bto|\b(?:took|taking|takes|given|gave|give|drinking|drank|drink|wearing|wore|wear|using|used|use|tested|testing|received|receiving|consumed|consuming|eating|ate|maker of|makers of|makes|producer of|sells|called|named|dubbed|branded|branded as))\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|either\s+)?$/,
+    institutionBefore:
+      /\b(?:(?:researchers|scientists|investigators|experts|a team|doctors|physicians)\s+(?:at|from|with)|(?:conducted|run|carried out|performed|done|based|held)\s+at)\s+(?:the\s+)?$/,
+    articleBefore: /\b(?:[Aa]n?|[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Tt]his|[Nn]ew)\s+(?:[\p{Ll}\d-]+\s+){0,2}$/u,
+    fundedAfter: /^\s?[-‑–]\s?(?:funded|sponsored|commissioned|financed)\b/,
+    makerAfter:
+      /^,?\s+(?:(?:the\s+|a\s+)?(?:[\p{Ll}-]+\s+){0,3}?(?:maker|makers|manufacturer|producer|seller|developer)s?\s+of\b|(?:which|that|who)\s+(?:makes|sells|produces|markets|developed)\b)/u,
+    announcesAfter:
+      /^(?:,\s+(?:Inc\.|Corp\.|Ltd\.|LLC))?(?:\s+\([^)]{1,40}\))?(?:,\s+[^,.]{1,80},)?\s+(?:today\s+|recently\s+|this\s+week\s+)?(?:announced|announces|released|releases|unveiled|unveils)\b/,
+    researchersAfter: /^\s+(?:researchers|scientists|investigators|endocrinologists|nutritionists)\b/,
+    studyAfter: new RegExp(String.raw`^\s+(?:own\s+|new\s+|latest\s+)?${STUDY_NOUN}\b`),
+    // "the Serenix extract", "CalmPaws calming chews"; not "Arizona compared the ring".
+    productAfter: new RegExp(
+      String.raw`^\s+(?:(?!(?:the|a|an|and|or|with|to|of|in|on|for|its|their|is|was|were|has|had)\b)[\p{Ll}-]+(?<!ed)\s+)?(?:${any(words.productNouns)})s?\b`,
+      "u",
+    ),
+    productWord: new RegExp(`^(?:${any(words.productNouns)})s?$`, "i"),
+    markAfter: /^\s?[™®]/,
+    companyWords: new Set(words.companyWords),
+    generic: new Set(words.genericWords),
+    notNames: new Set(words.notNames),
+    notVenues: new Set(words.notVenues),
+  };
+  return patterns;
+}
+
+/**
+ * The parts of the study a page reports, or null when it does not name one by who and how.
+ * `readKnown` gives what the citation reading found, asked only of a page that names a party.
+ */
+export function studyParts(
+  item: { title: string; snippet: string },
+  readKnown: () => KnownParts,
+): StudyParts | null {
+  if (!CUE.test(item.title) && !CUE.test(item.snippet)) return null;
+  const p = partPatterns();
+  const found = {
+    institutions: [] as StudyParty[],
+    sponsors: [] as StudyParty[],
+    products: [] as StudyParty[],
+    others: [] as StudyParty[],
+    venues: [] as StudyParty[],
+  };
+  const names = new Set<string>();
+  const venueYears = new Set<number>();
+  for (const text of [item.title, item.snippet]) {
+    const titleCase = text === item.title && isTitleCase(text);
+    readInstitutions(text, titleCase, p, found.institutions);
+    readVenues(text, p, found.venues, venueYears);
+    readNames(text, titleCase, p, found, names);
+  }
+  const who = found.institutions.length + found.sponsors.length + found.products.length + found.others.length;
+  // A page naming no party may still name the study by its conference and its sample.
+  if (who === 0 && found.venues.length === 0) return null;
+  const known = readKnown();
+  const text = `${item.title}. ${item.snippet}`;
+  const sizes = new Set(known.sizes);
+  for (const match of text.matchAll(HYPHENATED_SIZE)) sizes.add(Number((match[1] ?? "").replace(/,/g, "")));
+  if (who === 0 && sizes.size === 0) return null;
+  const designs = DESIGNS.flatMap(([design, pattern]) => (stated(text, pattern) ? [design] : []));
+  const days = durations(text);
+  const how = designs.length + sizes.size + days.length + found.venues.length + (known.journal ? 1 : 0);
+  if (how === 0) return null;
+  const parts: StudyParts = {
+    title: item.title,
+    institutions: unique(found.institutions),
+    sponsors: unique(found.sponsors),
+    products: unique(found.products),
+    others: unique(found.others),
+    names: [...names],
+    designs,
+    sizes: [...sizes],
+    days,
+    venues: unique(found.venues),
+  };
+  if (known.journal !== undefined) parts.journal = known.journal;
+  if (known.years.length === 1) parts.year = known.years[0] as number;
+  if (venueYears.size === 1) parts.venueYear = [...venueYears][0] as number;
+  if (known.author !== undefined) parts.author = known.author;
+  if (known.trial !== undefined) parts.trial = known.trial;
+  return parts;
+}
+
+/** "University of Cincinnati", "Colorado State University", "Brigham and Women's Hospital". */
+function readInstitutions(text: string, titleCase: boolean, p: Patterns, into: StudyParty[]): void {
+  for (const match of text.matchAll(p.institutionOf)) {
+    // A title capitalises what follows the name: "University of Reading Study" is Reading's.
+    const place = cutAtPossessive(match[1] ?? "");
+    const name = titleCase ? (place.split(" ")[0] ?? "") : place;
+    const at = match[2] === undefined ? "" : ` at ${cutAtPossessive(match[2])}`;
+    addParty(into, `${match[0].slice(0, match[0].indexOf(" of ") + 4)}${name}${at}`, p);
+  }
+  for (const match of text.matchAll(p.institutionNamed)) {
+    const words = (match[1] ?? "").split(" ");
+    // "The Rutgers University", "Researchers at Rutgers University": the name starts after them.
+    while (words.length > 0 && p.notNames.has(words[0] as string)) words.shift();
+    if (words.length === 0 || possessive(words.at(-1) as string)) continue;
+    const institution = match[0].slice((match[1] ?? "").length + 1);
+    addParty(into, `${words.join(" ")} ${institution}`, p);
+  }
+}
+
+/** Conferences: "presented at ENDO 2023", "the American Chemical Society's national meeting". */
+function readVenues(text: string, p: Patterns, into: StudyParty[], years: Set<number>): void {
+  if (!VENUE_CUE.test(text)) return;
+  for (const match of text.matchAll(p.venueYear)) {
+    const name = match[1] ?? "";
+    if (p.notVenues.has(name) || p.notNames.has(name)) continue;
+    addParty(into, name, p);
+    if (match[2] !== undefined) addParty(into, match[2], p);
+    years.add(Number(match[3]));
+  }
+  for (const pattern of [p.venueAt, p.venueNamed]) {
+    for (const match of text.matchAll(pattern)) {
+      const name = cutAtPossessive((match[1] ?? "").replace(/\s+(?:for|of|on|and|&)$/, ""));
+      const first = name.split(" ")[0] ?? "";
+      if (name === "" || p.notNames.has(first) || /\b(?:University|College|Institute)\b/.test(name)) continue;
+      if (
+        pattern === p.venueAt &&
+        !/[A-Z]{3,}|Week|Meeting|Sessions|Congress|Conference|Summit|Society/.test(name)
+      ) {
+        continue;
+      }
+      addParty(into, name, p);
+    }
+  }
+}
+
+/** Every capitalised name of a text, classed by what stands around it. */
+function readNames(
+  text: string,
+  titleCase: boolean,
+  p: Patterns,
+  into: { sponsors: StudyParty[]; products: StudyParty[]; institutions: StudyParty[]; others: StudyParty[] },
+  names: Set<string>,
+): void {
+  for (const match of text.matchAll(p.name)) {
+    const start = match.index;
+    const runWords = match[0].split(/[ \u00a0]/);
+    for (const word of runWords) {
+      const key = wordKey(word);
+      if (key !== "" && !p.generic.has(key) && !p.notNames.has(word)) names.add(key);
+    }
+    // A run may hold a company's name, a possessive and a product: "Aurelia Botanicals' Serenix".
+    let offset = 0;
+    let words = runWords;
+    while (words.length > 0) {
+      const cut = words.findIndex(
+        (word, index) => possessive(word) || (index > 0 && p.companyWords.has(word)),
+      );
+      const segment = cut < 0 ? words : words.slice(0, cut + 1);
+      const rest = cut < 0 ? [] : words.slice(cut + 1);
+      const segmentText = segment.join(" ");
+      const before = text.slice(Math.max(0, start + offset - 80), start + offset);
+      const after =
+        rest.length > 0
+          ? ` ${rest.join(" ")}`
+          : text.slice(start + match[0].length, start + match[0].length + 100);
+      classify(
+        segmentText,
+        before,
+        after,
+        { initial: titleCase || sentenceStart(before), titleCase },
+        p,
+        into,
+      );
+      if (rest.length > 0 && possessive(segment.at(-1) as string)) {
+        // "Nocturna Health's DriftRest gummies": a maker and its product.
+        const product = possessedProduct(rest, text.slice(start + match[0].length), p);
+        if (product !== null && !p.notNames.has(segment[0] as string)) {
+          addParty(into.products, product, p);
+          addParty(into.sponsors, segmentText.replace(/['’]s?$/, ""), p);
+        }
+      }
+      offset += segmentText.length + 1;
+      words = rest;
+    }
+  }
+}
+
+/**
+ * The product a possessive names: "Kesari Naturals' Tranquara root extract", "Nuvora's Cerebra
+ * Focus Drink Improves …" (up to its noun), "Florabiotics' LP-29"; not "Arizona's Sleep and
+ * Health Research Program".
+ */
+function possessedProduct(rest: readonly string[], after: string, p: Patterns): string | null {
+  if (p.notNames.has(rest[0] as string)) return null;
+  const noun = rest.findIndex((word) => p.productWord.test(word));
+  if (noun > 0) return rest.slice(0, noun).join(" ");
+  if (noun < 0 && p.productAfter.test(after)) return rest.join(" ");
+  return distinctive(rest[0] as string) ? (rest[0] as string) : null;
+}
+
+function classify(
+  name: string,
+  before: string,
+  after: string,
+  where: { initial: boolean; titleCase: boolean },
+  p: Patterns,
+  into: { sponsors: StudyParty[]; products: StudyParty[]; institutions: StudyParty[]; others: StudyParty[] },
+): void {
+  const words = name.replace(/['’]s?$/, "").split(" ");
+  // "The Serenix extract": the name starts after the words that open a sentence.
+  while (words.length > 0 && p.notNames.has(words[0] as string)) words.shift();
+  if (words.length === 0) return;
+  const isPossessive = possessive(name);
+  const funded = FUNDED_SUFFIX.exec(words.at(-1) as string);
+  if (funded) {
+    // "the Golden Grove Walnut Commission-funded research"
+    words[words.length - 1] = (words.at(-1) as string).slice(0, funded.index);
+    addParty(into.sponsors, words.join(" "), p);
+    return;
+  }
+  const bare = words.join(" ");
+  if (p.companyWords.has(words.at(-1) as string) && words.length > 1) addParty(into.sponsors, bare, p);
+  if (p.markAfter.test(after)) addParty(into.products, bare, p);
+  if (where.titleCase) return;
+  // Lower-case words around the name say what it is; they are never a title's.
+  if (p.sponsorBefore.test(before) || p.makerBefore.test(before) || p.fundedAfter.test(after)) {
+    addParty(into.sponsors, bare, p);
+  } else if (!isPossessive && (p.makerAfter.test(after) || p.announcesAfter.test(after))) {
+    addParty(/\b(?:University|College|Institute)\b/.test(bare) ? into.institutions : into.sponsors, bare, p);
+  } else if (p.institutionBefore.test(before)) {
+    addParty(into.institutions, bare, p);
+  } else if (p.productBefore.test(before)) {
+    if (!/^[A-Z]{2,4}$/.test(bare) && !SPECIES.test(after)) addParty(into.products, bare, p);
+  } else if (isPossessive && p.studyAfter.test(after)) {
+    addParty(into.others, bare, p);
+  } else if (isPossessive && (p.productAfter.test(after) || OFFICER_AFTER.test(after))) {
+    addParty(into.sponsors, bare, p);
+  } else if (!isPossessive && p.researchersAfter.test(after)) {
+    if (!placeAdjective(bare)) addParty(into.institutions, bare, p);
+  } else if (!isPossessive && p.studyAfter.test(after) && p.articleBefore.test(before)) {
+    addParty(into.others, bare, p);
+  } else if (!isPossessive && p.productAfter.test(after) && (!where.initial || distinctive(bare))) {
+    addParty(into.products, bare, p);
+  } else if (words.length > 1 && p.productWord.test(words.at(-1) as string)) {
+    // "its Fitwave Ring agreed": the product's noun capitalised as part of its name.
+    if (!where.initial || distinctive(bare)) addParty(into.products, words.slice(0, -1).join(" "), p);
+  }
+}
+
+function addParty(into: StudyParty[], name: string, p: Patterns): void {
+  // "vitamin C", "a US study": a letter or two names nothing.
+  if (name.trim().length <= 2) return;
+  const words = name
+    .split(/[ \u00a0]+/)
+    .map(wordKey)
+    .filter((word) => word !== "" && !p.generic.has(word));
+  if (words.length > 0) into.push({ name: name.trim(), words });
+}
+
+/** A word as compared: lower case, without a possessive or a closing dot. */
+function wordKey(word: string): string {
+  return word
+    .toLowerCase()
+    .replace(/['’]s?$/, "")
+    .replace(/(?<![a-z]\.[a-z])\.$/, "");
+}
+
+function possessive(word: string): boolean {
+  return /['’]s$/.test(word) || /s['’]$/.test(word);
+}
+
+/** The name up to its first possessive word: "Arizona's Sleep" is Arizona. */
+function cutAtPossessive(name: string): string {
+  const words = name.split(" ");
+  const at = words.findIndex(possessive);
+  return (at < 0 ? words : words.slice(0, at + 1)).join(" ").replace(/['’]s?$/, "");
+}
+
+/** Whether a name stands where a sentence starts, so its capital says nothing. */
+function sentenceStart(before: string): boolean {
+  return /(?:^|[.!?:;|—–]|--)\s*["'“‘(]?\s*$/.test(before);
+}
+
+/** A title that capitalises its words: its capitals name nothing. */
+function isTitleCase(title: string): boolean {
+  const words = title.split(/\s+/).filter((word) => /^[\p{L}]{4,}/u.test(word));
+  if (words.length < 3) return false;
+  return words.filter((word) => /^\p{Lu}/u.test(word)).length / words.length >= 0.6;
+}
+
+/** A name no dictionary word could be: CalmPaws, FloraCore, LP-29. */
+function distinctive(name: string): boolean {
+  return /\p{Ll}\p{Lu}/u.test(name) || /[A-Za-z]-?\d|\d-?[A-Za-z]/.test(name);
+}
+
+/** "Tasmanian", "Danish", "Japanese": where researchers come from, not who they are. */
+function placeAdjective(name: string): boolean {
+  return !name.includes(" ") && /(?:ian|ean|ese|ish)$/.test(name);
+}
+
+function durations(text: string): number[] {
+  const days = new Set<number>();
+  if (!/day|week|month|year/i.test(text)) return [];
+  for (const pattern of [DURATION_OF_STUDY, DURATION_FOR]) {
+    for (const match of text.matchAll(pattern)) {
+      const count = NUMBERS[(match[1] ?? "").toLowerCase()] ?? Number(match[1]);
+      const unit = UNIT_DAYS[(match[2] ?? "").toLowerCase()];
+      if (unit !== undefined && count > 0 && Number.isFinite(count)) days.add(Math.round(count * unit));
+    }
+  }
+  return [...days];
+}
+
+function unique(parties: readonly StudyParty[]): StudyParty[] {
+  const seen = new Map<string, StudyParty>();
+  for (const party of parties) {
+    const key = party.words.join(" ");
+    if (!seen.has(key)) seen.set(key, party);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * A study named by its parts, from what its pages say together (the most named of each): "the
+ * Murdoch University trial of Serenix, funded by Aurelia Botanicals (n = 120; NUTRITION)".
+ */
+export function describeParts(all: readonly StudyParts[]): string {
+  const most = (pick: (parts: StudyParts) => readonly StudyParty[]) =>
+    mostCommon(
+      all.flatMap((parts) => pick(parts)),
+      (party) => party.words.join(" "),
+    );
+  const institution = most((parts) => parts.institutions) ?? most((parts) => parts.others);
+  const product = most((parts) => parts.products);
+  const sponsor = most((parts) => parts.sponsors);
+  const designs = new Set(all.flatMap((parts) => parts.designs));
+  const noun = designs.has("survey")
+    ? "survey"
+    : ["randomized", "blinded", "placebo", "crossover"].some((design) => designs.has(design))
+      ? "trial"
+      : "study";
+  const size = mostCommon(all.flatMap((parts) => parts.sizes));
+  const venue = most((parts) => parts.venues);
+  const ofProduct = product ? ` of ${product.name}` : "";
+  // "Fitwave" says nothing more after "the … study of Fitwave Ring".
+  const within = (party: StudyParty, other: StudyParty | undefined) =>
+    other !== undefined && party.words.every((word) => other.words.includes(word));
+  const bySponsor =
+    sponsor && !within(sponsor, product) && !within(sponsor, institution)
+      ? `, funded by ${sponsor.name}`
+      : "";
+  const details = [
+    size === undefined ? "" : `n = ${size.toLocaleString("en-US")}`,
+    venue ? venue.name : "",
+  ].filter((detail) => detail !== "");
+  const lead = institution ? `the ${institution.name} ${noun}` : `a ${noun}`;
+  return `${lead}${ofProduct}${bySponsor}${details.length > 0 ? ` (${details.join("; ")})` : ""}`;
+}

@@ -1,0 +1,302 @@
+import { describe, expect, it } from "vitest";
+import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
+import { studyMention } from "../../src/dedup/study-citations.js";
+import type { StudyParts } from "../../src/dedup/study-parts.js";
+
+const item = (url: string, title: string, snippet: string): OriginItem => ({
+  url,
+  domain: new URL(url).hostname.replace(/^www\./, ""),
+  title,
+  snippet,
+  foundBy: [{ call: 1, provider: "searxng", engines: ["bing"], rank: 1 }],
+});
+
+const partsOf = (snippet: string, title = "A page about a study"): StudyParts | undefined =>
+  studyMention({ title, snippet })?.parts;
+const names = (parties: readonly { name: string }[] | undefined) => (parties ?? []).map((p) => p.name);
+
+/** The origins of the items as lists of member indexes, and the reason of each. */
+function grouped(items: readonly OriginItem[]): { members: number[]; why: string; source?: string }[] {
+  return assignOrigins(items).map(({ members, why, source }) =>
+    source === undefined ? { members, why } : { members, why, source },
+  );
+}
+
+describe("studyParts: a study named by who ran, paid for or sells it, and how", () => {
+  it.each<[string, string, Partial<Record<"institutions" | "sponsors" | "products" | "others", string[]>>]>([
+    [
+      "an institution, a sponsor by its funding and a product by its maker",
+      "Rutgers University researchers reported the trial, funded by Kesari Naturals, which makes the Tranquara extract, after eight weeks.",
+      { institutions: ["Rutgers University"], sponsors: ["Kesari Naturals"], products: ["Tranquara"] },
+    ],
+    [
+      "a maker's name before its product",
+      "Aurelia Botanicals' Serenix extract improved sleep in a double-blind RCT of 120 adults.",
+      { sponsors: ["Aurelia Botanicals"], products: ["Serenix"] },
+    ],
+    [
+      "a company named by what it is",
+      "A survey of 2,000 adults, conducted for the mattress brand Slumbra, found most sleep badly.",
+      { sponsors: ["Slumbra"] },
+    ],
+    [
+      "a company's own announcement",
+      "DENVER--(BUSINESS WIRE)--Pawsitive Labs, maker of CalmPaws calming chews, today announced a six-week, placebo-controlled study in 64 dogs.",
+      { sponsors: ["Pawsitive Labs"], products: ["CalmPaws"] },
+    ],
+    [
+      "a funder named before its funding",
+      "In a six-week study of 45 adults, the Golden Grove Walnut Commission-funded research found lower blood pressure.",
+      { sponsors: ["Golden Grove Walnut Commission"] },
+    ],
+    [
+      "researchers named by their institution, and a party before its study",
+      "Texas A&M researchers tracked 167 call-center employees over six months in a Texas A&M study.",
+      { institutions: ["Texas A&M"], others: ["Texas A&M"] },
+    ],
+  ])("reads %s", (_name, snippet, expected) => {
+    const parts = partsOf(snippet);
+    for (const [kind, list] of Object.entries(expected)) {
+      expect(names(parts?.[kind as keyof typeof expected])).toEqual(list);
+    }
+  });
+
+  it("reads how it was done: design, size, duration, venue", () => {
+    const parts = partsOf(
+      "An eight-week randomized, double-blind, placebo-controlled trial of 130 adults at Rutgers University, presented at ENDO 2023, the Endocrine Society's annual meeting.",
+    );
+    expect(parts).toMatchObject({
+      designs: ["randomized", "blinded", "placebo"],
+      sizes: [130],
+      days: [56],
+      venueYear: 2023,
+    });
+    expect(names(parts?.venues)).toEqual(["ENDO", "Endocrine Society"]);
+  });
+
+  it.each([
+    ["a design the study lacks", "The Mnemora trial had 48 participants and no placebo group.", "placebo"],
+    ["a design the study lacks", "A non-randomized study of 48 adults at Rutgers University.", "randomized"],
+  ])("does not read %s", (_name, snippet, design) => {
+    expect(partsOf(snippet)?.designs ?? []).not.toContain(design);
+  });
+
+  it.each([
+    [
+      "a sentence's first word",
+      "Saffron extract eased poor sleep in a placebo-controlled trial of 120 adults.",
+    ],
+    [
+      "a species",
+      "Patients taking Lactobacillus rhamnosus in a placebo-controlled trial of 236 adults improved.",
+    ],
+    [
+      "a vitamin",
+      "Taking vitamin C supplements did not prevent colds in a placebo-controlled trial of 120 adults.",
+    ],
+    ["a place's researchers", "Australian researchers gave 120 adults a placebo for four weeks."],
+  ])("takes no party from %s", (_name, snippet) => {
+    const parts = partsOf(snippet);
+    const parties = [parts?.institutions, parts?.sponsors, parts?.products, parts?.others].flatMap(names);
+    expect(parties).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a shop page",
+      "Serenix is a patented saffron extract. Take one capsule before bed. 30 capsules, $29.99.",
+    ],
+    [
+      "a partnership",
+      "Kesari Naturals has signed a three-year research agreement with Rutgers University, the company said.",
+    ],
+    ["a plain mention", "Rutgers University is a public research university in New Jersey."],
+  ])("reads no study from %s: a party without how", (_name, snippet) => {
+    expect(partsOf(snippet)).toBeUndefined();
+  });
+});
+
+// One sponsor-funded trial, reported by six outlets each in its own words and naming a different
+// selection of its parts.
+const trial = [
+  item(
+    "https://www.endocrine.org/news-room/2025/melatonin-gummy-jet-lag",
+    "Melatonin gummy eased jet lag in travellers, trial finds",
+    "A randomized, placebo-controlled trial of 212 long-haul travellers found that a 3 mg melatonin gummy shortened jet lag, according to research presented at ENDO 2025.",
+  ),
+  item(
+    "https://consumer.healthday.com/melatonin-jet-lag-2669",
+    "Melatonin Gummies May Ease Jet Lag",
+    "Researchers at the University of Colorado Boulder gave travellers melatonin or placebo gummies for five days after flights. The trial was funded by Nocturna Health, which makes the DriftRest gummies used.",
+  ),
+  item(
+    "https://www.nutraingredients-usa.com/Article/2025/06/20/driftrest-jet-lag-rct",
+    "DriftRest gummies cut jet lag in 212-traveller RCT",
+    "Nocturna Health's DriftRest gummies reduced jet lag scores in a five-day, placebo-controlled RCT of 212 adults run at the University of Colorado Boulder, data presented at ENDO 2025 show.",
+  ),
+  item(
+    "https://www.travelandleisure.com/melatonin-gummies-jet-lag-study",
+    "A Melatonin Gummy Could Help You Beat Jet Lag, Study Says",
+    "In the study, funded by supplement maker Nocturna Health, people took DriftRest or a placebo for five days after flying east.",
+  ),
+  item(
+    "https://www.colorado.edu/today/2025/06/21/melatonin-travel",
+    "Melatonin gummies help travellers adjust",
+    "CU Boulder scientists followed 212 adults flying across at least six time zones; the University of Colorado Boulder team presented the results at the Endocrine Society's annual meeting.",
+  ),
+  item(
+    "https://www.cntraveler.com/story/melatonin-jet-lag-study",
+    "Should You Take Melatonin for Jet Lag? New Research Says Maybe",
+    "The DriftRest trial, run by University of Colorado Boulder researchers and paid for by Nocturna Health, enrolled 212 adults.",
+  ),
+];
+
+describe("origins of pages that name one study by its parts", () => {
+  it("puts six outlets reporting one trial in their own words into one origin, naming the study", () => {
+    const groups = grouped(trial);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ members: [0, 1, 2, 3, 4, 5], why: "same-study" });
+    expect(groups[0]?.source).toMatch(
+      /University of Colorado Boulder trial of DriftRest.*Nocturna Health.*212/,
+    );
+  });
+
+  it.each<[string, OriginItem]>([
+    [
+      "another trial of the same university",
+      item(
+        "https://www.colorado.edu/today/2023/02/01/light-therapy-jet-lag",
+        "Light therapy glasses ease jet lag",
+        "University of Colorado Boulder researchers tested light-therapy glasses in a placebo-controlled trial of 48 adults over ten days.",
+      ),
+    ],
+    [
+      "the same product in another study",
+      item(
+        "https://www.nutraingredients.com/Article/2022/03/01/driftrest-shift-workers",
+        "DriftRest tested in night-shift nurses",
+        "A four-week open-label pilot of DriftRest gummies in 30 night-shift nurses at Denver Health found longer daytime sleep.",
+      ),
+    ],
+    [
+      "another study of the same sponsor, of another size",
+      item(
+        "https://www.sleepreview.example.com/nocturna-health-survey",
+        "Most travellers sleep badly after long flights, survey finds",
+        "A survey of 2,000 travellers commissioned by Nocturna Health found 71% sleep badly for days after a long flight.",
+      ),
+    ],
+    [
+      "a page naming only the product",
+      item(
+        "https://www.reviews.example.com/driftrest-gummies-review",
+        "DriftRest Gummies Review: Do They Work?",
+        "We tried DriftRest melatonin gummies on two long-haul flights. They taste fine and cost $19 for 60 gummies.",
+      ),
+    ],
+    [
+      "a fact check of the trial",
+      item(
+        "https://www.factcheck.example.org/driftrest-jet-lag-claim",
+        "Fact check: DriftRest does not cure jet lag",
+        "Posts claim a University of Colorado Boulder trial of 212 adults, funded by Nocturna Health, shows the gummies cure jet lag. It showed a small effect on one score.",
+      ),
+    ],
+  ])("keeps %s apart from the trial", (_name, other) => {
+    const groups = grouped([...trial, other]);
+    expect(groups.find((group) => group.members.includes(6))?.members).toEqual([6]);
+    expect(groups.find((group) => group.members.includes(0))?.members).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it("keeps two trials of one university apart, each with its reports", () => {
+    const groups = grouped([
+      item(
+        "https://www.dailymail.co.uk/health/article-1/beetroot-shot-walking.html",
+        "Daily beetroot shot helps over-60s walk further",
+        "A Northumbria University trial of 48 people funded by the juice maker RedRoot found a daily shot for 10 weeks improved walking.",
+      ),
+      item(
+        "https://www.foodnavigator.com/Article/2022/11/29/redroot-beetroot-shot",
+        "RedRoot beetroot shot improves walking capacity",
+        "The 10-week, placebo-controlled study at Northumbria University gave 48 adults RedRoot's nitrate-rich shot or a placebo.",
+      ),
+      item(
+        "https://www.theguardian.com/society/2024/feb/12/sage-extract-memory",
+        "Sage extract may sharpen memory in middle age",
+        "A Northumbria University trial of 100 adults, funded by the herbal brand Salvara, found a sage extract taken for 12 weeks improved recall.",
+      ),
+      item(
+        "https://www.nutraingredients.com/Article/2024/02/13/salvara-sage-memory",
+        "Salvara sage extract improves word recall in 12-week RCT",
+        "The double-blind study of 100 healthy adults, run at Northumbria University, found Salvara's sage extract improved recall.",
+      ),
+    ]);
+    expect(groups.map((group) => [group.members, group.why])).toEqual([
+      [[0, 1], "same-study"],
+      [[2, 3], "same-study"],
+    ]);
+  });
+
+  it("puts a company's release, its copies and a trade article quoting its study into one origin", () => {
+    const release =
+      "Florabiotics, Inc. today announced results from a 12-week, randomized, placebo-controlled trial of its FloraCore probiotic in 236 adults with IBS, presented at Digestive Disease Week (DDW) 2024.";
+    const title = "Florabiotics' FloraCore Probiotic Reduces IBS Symptoms in Phase II Trial";
+    const groups = grouped([
+      item(
+        "https://www.prnewswire.com/news-releases/florabiotics-floracore-ibs-302142208.html",
+        title,
+        release,
+      ),
+      item("https://finance.yahoo.com/news/florabiotics-floracore-ibs-121500412.html", title, release),
+      item("https://www.streetinsider.com/PRNewswire/Florabiotics+FloraCore/23158877.html", title, release),
+      item(
+        "https://www.nutritionaloutlook.com/view/floracore-probiotic-ibs-trial",
+        "Probiotic shows IBS benefit in company-sponsored trial",
+        "The company-sponsored study randomized 236 adults with IBS to FloraCore or placebo for 12 weeks; 48% of the probiotic group responded.",
+      ),
+    ]);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ members: [0, 1, 2, 3], why: "same-study" });
+  });
+
+  it("leaves a release, its copy and its rewrite a press-release origin: the study adds no page", () => {
+    const snippet =
+      "Cerevia Labs today announced that a 12-week clinical study of 48 adults found its Mnemora supplement improved memory scores by 31%.";
+    const groups = grouped([
+      item(
+        "https://www.prnewswire.com/news-releases/mnemora-memory-302311457.html",
+        "Mnemora Supplement Improves Memory, Study Finds",
+        snippet,
+      ),
+      item(
+        "https://finance.yahoo.com/news/mnemora-memory-131500123.html",
+        "Mnemora Supplement Improves Memory, Study Finds",
+        snippet,
+      ),
+    ]);
+    expect(groups).toEqual([
+      { members: [0, 1], why: "press-release", source: "Mnemora Supplement Improves Memory, Study Finds" },
+    ]);
+  });
+
+  it("ties a page that fits two studies that disagree to neither", () => {
+    const groups = grouped([
+      item(
+        "https://a.example.com/one",
+        "Beetroot trial",
+        "A Northumbria University trial of 48 adults, placebo-controlled, over 10 weeks.",
+      ),
+      item(
+        "https://b.example.com/two",
+        "Beetroot trial",
+        "A Northumbria University trial of 64 adults, placebo-controlled, over 10 weeks.",
+      ),
+      item(
+        "https://c.example.com/three",
+        "Beetroot trial",
+        "Northumbria University researchers ran a placebo-controlled trial over 10 weeks.",
+      ),
+    ]);
+    expect(groups.map((group) => group.members)).toEqual([[0], [1], [2]]);
+  });
+});
