@@ -94,7 +94,7 @@ export const assessInputSchema = z
       ),
     runId: z
       .string({ error: "must be a string" })
-      .regex(RUN_ID_PATTERN, { error: "is not a run id (22 letters, digits, - and _, as a report's runId)" })
+      .regex(RUN_ID_PATTERN, { error: "is not a run id (22 letters and digits, as a report's runId)" })
       .optional()
       .describe(
         "Instead of evidence: the runId of a stored report (corroborate or assess), whose evidence is " +

@@ -28,7 +28,7 @@ export async function readRun(runs: RunStore, id: string): Promise<StoredRun> {
 
 export function checkedId(id: string): string {
   if (!isRunId(id))
-    throw new InvalidInputError(`"${String(id).slice(0, 40)}" is not a run id (22 letters, digits, - and _)`);
+    throw new InvalidInputError(`"${String(id).slice(0, 40)}" is not a run id (22 letters and digits)`);
   return id;
 }
 

@@ -16,7 +16,7 @@ import { corroborate } from "../../src/operations/corroborate.js";
 import { deleteRun, getRun, listRuns, rejudge } from "../../src/operations/runs.js";
 import type { SearchProvider } from "../../src/providers/search-provider.js";
 import { type Report, reportSchema } from "../../src/report/report-schema.js";
-import { isRunId } from "../../src/runs/run-id.js";
+import { isRunId, newRunId } from "../../src/runs/run-id.js";
 
 const CANARY = "canary-key-0123456789abcdef";
 const PAGES = [
@@ -199,3 +199,13 @@ function withoutKey(report: unknown): unknown {
       .replaceAll("api_key=***", "api_key=KEY"),
   );
 }
+
+describe("run ids", () => {
+  it("are 22 letters and digits, never a leading dash, and never the same twice", () => {
+    const ids = Array.from({ length: 2_000 }, () => newRunId());
+    expect(ids.every((id) => /^[A-Za-z0-9]{22}$/u.test(id) && isRunId(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every letter and digit turns up last somewhere: the ids use the whole alphabet.
+    expect(new Set(ids.map((id) => id.at(-1))).size).toBe(62);
+  });
+});

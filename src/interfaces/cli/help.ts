@@ -230,7 +230,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       ],
       "run-id": [
         "ID",
-        "instead of --evidence: a kept run's id (core-search runs lists them); write --run-id=ID, as an id may start with -",
+        "instead of --evidence: a kept run's id (core-search runs lists them)",
       ],
       stances: [
         "FILE",
