@@ -107,3 +107,36 @@ export const page = (domain: string, path = "article") => {
     content: `What ${domain} reports about ${pick(3)}, ${pick(4)} and ${pick(5)}.`,
   };
 };
+
+/** Six engines of the general and news categories and arxiv, two distinct articles each. */
+export const SIX_ENGINES: FakeEngine[] = ["bing", "google", "duckduckgo", "mojeek", "wiby", "arxiv"].map(
+  (name, i) => ({
+    name,
+    categories: name === "arxiv" ? ["science"] : ["general", "news"],
+    results: [page(`site${i}.org`), page(`other${i}.org`)],
+  }),
+);
+
+/**
+ * A fake SearXNG whose searches wait until `release()`, but for the preflight's probe (`probeQuery`),
+ * answered at once: a question asked of it stays running until the test lets it go on.
+ */
+export async function startHeldSearxng(
+  engines: FakeEngine[],
+  probeQuery: string,
+): Promise<{ server: ScriptedServer; release: () => void; asked: () => boolean }> {
+  const server = await startFakeSearxng(engines);
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  server.route("GET", "/search", async (req) => {
+    if (req.query.q !== probeQuery) {
+      asked = true;
+      await released;
+    }
+    return searxngReply(engines, req);
+  });
+  return { server, release, asked: () => asked };
+}

@@ -13,7 +13,8 @@ import type { StanceJudge } from "../../../src/judge/stance.js";
 import { createLogger } from "../../../src/log/logger.js";
 import { defaultAnalysisThreads } from "../../../src/operations/analysis-pool.js";
 import { reportSchema } from "../../../src/report/report-schema.js";
-import { type FakeEngine, page, searxngReply, startFakeSearxng } from "../../helpers/fake-searxng.js";
+import { SIX_ENGINES, searxngReply, startFakeSearxng } from "../../helpers/fake-searxng.js";
+import { call, errorOf } from "../../helpers/http-call.js";
 import { runCliWith } from "../../helpers/run-cli.js";
 import { type ScriptedServer, startScriptedServer } from "../../helpers/scripted-server.js";
 
@@ -22,11 +23,7 @@ const VERSION = (
   JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
 
-const ENGINES: FakeEngine[] = ["bing", "google", "duckduckgo", "mojeek", "wiby", "arxiv"].map((name, i) => ({
-  name,
-  categories: name === "arxiv" ? ["science"] : ["general", "news"],
-  results: [page(`site${i}.org`), page(`other${i}.org`)],
-}));
+const ENGINES = SIX_ENGINES;
 
 // The keyless tier would reach public endpoints: it stays off, and state stays in a temporary folder.
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-http-"));
@@ -60,39 +57,6 @@ async function healthyApi(options: Partial<HttpApiOptions> = {}): Promise<HttpAp
   const searx = await fakeSearxng();
   return api({ config: configWith({ searxngUrl: searx.url }), ...options });
 }
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: unknown;
-}
-
-async function call(
-  base: string,
-  path: string,
-  init: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; contentType?: string | null } = {},
-): Promise<Answer> {
-  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
-  const contentType = init.contentType === undefined ? "application/json" : init.contentType;
-  const res = await request(`${base}${path}`, {
-    method,
-    headers: contentType === null || method === "GET" ? {} : { "content-type": contentType },
-    ...(init.body === undefined
-      ? {}
-      : { body: typeof init.body === "string" ? init.body : JSON.stringify(init.body) }),
-  });
-  const text = await res.body.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.statusCode, headers: res.headers, text, json };
-}
-
-const errorOf = (answer: Answer) => (answer.json as { error: { code: string; message: string } }).error;
 
 describe("HTTP API endpoints", () => {
   it("GET /healthz answers ok and the package version", async () => {

@@ -6,7 +6,6 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { request } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Config, configFromObject } from "../../../src/config/config.js";
 import { PROBE_QUERY } from "../../../src/health/preflight.js";
@@ -14,19 +13,16 @@ import { type HttpApi, type HttpApiOptions, startHttpApi } from "../../../src/in
 import { getRun } from "../../../src/operations/runs.js";
 import type { SearchProvider } from "../../../src/providers/search-provider.js";
 import { reportSchema } from "../../../src/report/report-schema.js";
-import { openRunEvents } from "../../../src/runs/run-events.js";
+import { type NewEvent, openRunEvents } from "../../../src/runs/run-events.js";
 import { newRunId } from "../../../src/runs/run-id.js";
-import { openRunStatus } from "../../../src/runs/run-status.js";
+import { openRunStatus, type RunState } from "../../../src/runs/run-status.js";
 import { openStateStore } from "../../../src/state/open-state-store.js";
-import { type FakeEngine, page, searxngReply, startFakeSearxng } from "../../helpers/fake-searxng.js";
+import { SIX_ENGINES, startFakeSearxng, startHeldSearxng } from "../../helpers/fake-searxng.js";
+import { type Answer, call, errorOf } from "../../helpers/http-call.js";
 import { openEvents, type StreamedEvent } from "../../helpers/run-events.js";
 import type { ScriptedServer } from "../../helpers/scripted-server.js";
 
-const ENGINES: FakeEngine[] = ["bing", "google", "duckduckgo", "mojeek", "wiby", "arxiv"].map((name, i) => ({
-  name,
-  categories: name === "arxiv" ? ["science"] : ["general", "news"],
-  results: [page(`site${i}.org`), page(`other${i}.org`)],
-}));
+const ENGINES = SIX_ENGINES;
 const QUESTION = "Is intermittent fasting safe?";
 
 const configWith = (settings: Record<string, unknown> = {}): Config =>
@@ -46,27 +42,12 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-/**
- * A fake SearXNG whose searches for the question wait until `release()` (the preflight's probe is
- * answered at once), so a test can look at a run while it runs.
- */
-async function heldSearxng(): Promise<{ searx: ScriptedServer; release: () => void; asked: () => boolean }> {
-  const searx = await startFakeSearxng(ENGINES);
-  servers.push(searx);
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  holds.push(release);
-  let asked = false;
-  searx.route("GET", "/search", async (req) => {
-    if (req.query.q !== PROBE_QUERY) {
-      asked = true;
-      await released;
-    }
-    return searxngReply(ENGINES, req);
-  });
-  return { searx, release, asked: () => asked };
+/** A fake SearXNG that holds the question's searches until `release()`. */
+async function heldSearxng() {
+  const held = await startHeldSearxng(ENGINES, PROBE_QUERY);
+  servers.push(held.server);
+  holds.push(held.release);
+  return { searx: held.server, release: held.release, asked: held.asked };
 }
 
 async function api(options: Partial<HttpApiOptions> & { config: Config }): Promise<HttpApi> {
@@ -75,36 +56,6 @@ async function api(options: Partial<HttpApiOptions> & { config: Config }): Promi
   return started;
 }
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  json: unknown;
-}
-
-async function call(
-  base: string,
-  path: string,
-  init: { method?: "GET" | "POST" | "DELETE"; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
-  const res = await request(`${base}${path}`, {
-    method,
-    headers: { ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
-    ...(init.body === undefined
-      ? {}
-      : { body: typeof init.body === "string" ? init.body : JSON.stringify(init.body) }),
-  });
-  const text = await res.body.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.statusCode, headers: res.headers, json };
-}
-
-const errorOf = (answer: Answer) => (answer.json as { error: { code: string; message: string } }).error;
 const runOf = (answer: Answer) =>
   answer.json as { id: string; status: string; queued?: boolean; report?: unknown };
 
@@ -322,21 +273,7 @@ describe("runs when a server stops or vanishes", () => {
     const config = configWith();
     const { url } = await api({ config, runs: { pollMs: 10 } });
     // A run some server started and never marked: its lease is over.
-    const state = openStateStore(config);
-    const id = newRunId();
-    await openRunEvents(state, config.runsKeep.ms).create(id);
-    await openRunEvents(state, config.runsKeep.ms).append(id, [{ type: "plan", data: { claim: "x" } }]);
-    await openRunStatus(state, config.runsKeep).create({
-      version: 1,
-      id,
-      status: "running",
-      question: QUESTION,
-      startedAt: new Date().toISOString(),
-      queued: false,
-      owner: "a server that is gone",
-      leaseUntil: Date.now() - 1,
-    });
-    await state.close();
+    const id = await leftBehind(config, { status: "running" }, [{ type: "plan", data: { claim: "x" } }]);
     const stream = await openEvents(url, id);
     await stream.ended;
     expect(stream.events.map((event) => [event.id, event.type, event.data.status])).toEqual([
@@ -349,21 +286,8 @@ describe("runs when a server stops or vanishes", () => {
   it("ends the stream of a run whose server marked its end but stopped before its last event", async () => {
     const config = configWith();
     const { url } = await api({ config, runs: { pollMs: 10 } });
-    const state = openStateStore(config);
-    const id = newRunId();
-    await openRunEvents(state, config.runsKeep.ms).create(id);
-    await openRunStatus(state, config.runsKeep).create({
-      version: 1,
-      id,
-      status: "failed",
-      question: QUESTION,
-      startedAt: new Date().toISOString(),
-      queued: false,
-      owner: "a server that is gone",
-      leaseUntil: Date.now() - 1,
-      error: { code: "INTERNAL", message: "internal error" },
-    });
-    await state.close();
+    const error = { code: "INTERNAL", message: "internal error" };
+    const id = await leftBehind(config, { status: "failed", error }, []);
     const stream = await openEvents(url, id);
     await stream.ended;
     expect(stream.events).toEqual([
@@ -378,6 +302,27 @@ describe("runs when a server stops or vanishes", () => {
     ]);
   });
 });
+
+/** A run a server that is gone left on the store: its status as given, its lease over, these events. */
+async function leftBehind(config: Config, status: Partial<RunState>, events: NewEvent[]): Promise<string> {
+  const state = openStateStore(config);
+  const id = newRunId();
+  await openRunEvents(state, config.runsKeep.ms).create(id);
+  await openRunEvents(state, config.runsKeep.ms).append(id, events);
+  await openRunStatus(state, config.runsKeep).create({
+    version: 1,
+    id,
+    status: "running",
+    question: QUESTION,
+    startedAt: new Date().toISOString(),
+    queued: false,
+    owner: "a server that is gone",
+    leaseUntil: Date.now() - 1,
+    ...status,
+  });
+  await state.close();
+  return id;
+}
 
 describe("bounds of the runs", () => {
   it("puts runs past the running cap in line, and answers 503 BUSY with Retry-After when the line is full", async () => {

@@ -11,7 +11,7 @@ import { request } from "undici";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { PROBE_QUERY } from "../../../src/health/preflight.js";
 import { reportSchema } from "../../../src/report/report-schema.js";
-import { type FakeEngine, page, searxngReply, startFakeSearxng } from "../../helpers/fake-searxng.js";
+import { SIX_ENGINES, startHeldSearxng } from "../../helpers/fake-searxng.js";
 import {
   describeWithRedis,
   REDIS_HOOK_TIMEOUT_MS,
@@ -22,11 +22,7 @@ import { BIN } from "../../helpers/run-bin.js";
 import { openEvents } from "../../helpers/run-events.js";
 import type { ScriptedServer } from "../../helpers/scripted-server.js";
 
-const ENGINES: FakeEngine[] = ["bing", "google", "duckduckgo", "mojeek", "wiby", "arxiv"].map((name, i) => ({
-  name,
-  categories: name === "arxiv" ? ["science"] : ["general", "news"],
-  results: [page(`site${i}.org`), page(`other${i}.org`)],
-}));
+const ENGINES = SIX_ENGINES;
 const QUESTION = "Is intermittent fasting safe?";
 
 interface Served {
@@ -40,7 +36,7 @@ describeWithRedis("runs on two servers sharing a redis-server", () => {
   let redis: RedisServer;
   let searx: ScriptedServer;
   let release: () => void = () => {};
-  let asked = false;
+  let asked: () => boolean = () => false;
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
@@ -55,20 +51,12 @@ describeWithRedis("runs on two servers sharing a redis-server", () => {
     await searx.close();
   });
 
-  /** A fake SearXNG whose searches for the question wait until `release()`. */
+  /** A fake SearXNG that holds the question's searches until `release()`. */
   async function heldSearxng(): Promise<void> {
-    searx = await startFakeSearxng(ENGINES);
-    asked = false;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    searx.route("GET", "/search", async (req) => {
-      if (req.query.q !== PROBE_QUERY) {
-        asked = true;
-        await released;
-      }
-      return searxngReply(ENGINES, req);
-    });
+    const held = await startHeldSearxng(ENGINES, PROBE_QUERY);
+    searx = held.server;
+    release = held.release;
+    asked = held.asked;
   }
 
   /** `core-search serve` on a free port, over the shared redis-server; resolves once it listens. */
@@ -116,7 +104,7 @@ describeWithRedis("runs on two servers sharing a redis-server", () => {
     const id = String(started.json.id);
 
     // The other server knows of the run at once, and that it runs.
-    await vi.waitFor(() => expect(asked).toBe(true));
+    await vi.waitFor(() => expect(asked()).toBe(true));
     expect((await json(`${second.url}/v1/runs/${id}`)).json).toMatchObject({ id, status: "running" });
 
     // A stream on the first server, dropped after the first events…
@@ -154,7 +142,7 @@ describeWithRedis("runs on two servers sharing a redis-server", () => {
     await heldSearxng();
     const [first, second] = await Promise.all([serve(), serve()]);
     const stopped = String((await json(`${first.url}/v1/runs`, { body: { question: QUESTION } })).json.id);
-    await vi.waitFor(() => expect(asked).toBe(true));
+    await vi.waitFor(() => expect(asked()).toBe(true));
     const stream = await openEvents(second.url, stopped);
     first.proc.kill("SIGTERM");
     expect(await first.exited).toBe(0);
