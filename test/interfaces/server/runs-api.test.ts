@@ -263,7 +263,12 @@ describe("runs when a server stops or vanishes", () => {
     const id = await startRun(first.url);
     await vi.waitFor(() => expect(asked()).toBe(true));
     const stream = await openEvents(second.url, id);
+    const onFirst = await openEvents(first.url, id);
+    await onFirst.waitFor((events) => events.length > 0);
     await first.close();
+    // The closing server's own stream is ended at once, for its client to resume elsewhere.
+    await onFirst.ended;
+    expect(onFirst.events.some((event) => event.type === "done")).toBe(false);
     await stream.ended;
     expect(stream.events.at(-1)).toMatchObject({ type: "done", data: { status: "interrupted" } });
     expect(runOf(await call(second.url, `/v1/runs/${id}`)).status).toBe("interrupted");
@@ -411,6 +416,19 @@ describe("bounds of the runs", () => {
       headers: { ...auth, "last-event-id": "seven" },
     });
     expect(badResume.status).toBe(400);
+  });
+
+  it("removes old runs, with their status and events, by the keep setting", async () => {
+    const searx = await startFakeSearxng(ENGINES);
+    servers.push(searx);
+    const { url } = await api({ config: configWith({ searxngUrl: searx.url, runsKeep: "1" }) });
+    const first = await startRun(url);
+    await (await openEvents(url, first)).ended;
+    const second = await startRun(url);
+    await (await openEvents(url, second)).ended;
+    expect((await call(url, `/v1/runs/${first}`)).status).toBe(404);
+    expect((await openEvents(url, first)).status).toBe(404);
+    expect(runOf(await call(url, `/v1/runs/${second}`)).status).toBe("done");
   });
 
   it("has no runs when runs are off", async () => {
