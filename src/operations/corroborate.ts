@@ -310,7 +310,7 @@ async function runPipeline(
   });
   const counterCalls = calls.filter((call) => call.role === "counter").map((call) => call.id);
   const found = { claim: plan.claim, hits, counterCalls };
-  stage({ type: "judging", results: hits.length, judge: judge.name });
+  stage({ type: "judging", results: hits.length, judge: judge.kind ?? judge.name });
   const [analysis] = await Promise.all([
     pool
       ? ahead.judgedFor(hits.map((found) => found.hit)).then((judged) => pool({ ...found, judged }))

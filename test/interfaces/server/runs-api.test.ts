@@ -93,6 +93,7 @@ describe("POST /v1/runs and its event stream", () => {
     for (const type of ["preflight", "call-started", "call-finished", "judging", "origins"])
       expect(types).toContain(type);
     expect(types.indexOf("judging")).toBeGreaterThan(types.lastIndexOf("call-finished"));
+    expect(events.find((event) => event.type === "judging")?.data).toMatchObject({ judge: "builtin" });
     const done = events.at(-1)?.data;
     expect(done).toMatchObject({ type: "done", status: "done", runId: id });
 
