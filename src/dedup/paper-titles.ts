@@ -45,13 +45,16 @@ export interface PaperTitle {
   cut: boolean;
 }
 
+/** A title cut short by its site: an ellipsis at its end. */
+const CUT_SHORT = /(?:\.\.\.|…)\s*$/;
+
 /** The paper's title a page title holds, or null when it is too short or generic to be one. */
 export function paperTitle(rawTitle: string): PaperTitle | null {
   // On one line: the frames are matched around single spaces (a `\s*` tried at each space of a
   // long run rereads the rest of it), and a paper is named on one line anyway.
   let display = rawTitle.replace(/\s+/g, " ").trim();
   for (const decoration of scholarlySites().titleDecorations) display = display.replace(decoration, "");
-  const cut = /(?:\.\.\.|…)\s*$/.test(display);
+  const cut = CUT_SHORT.test(display);
   display = display.replace(/\s*(?:\.\.\.|…)\s*$/, "").trim();
   // A cut title may end in half a word: only its whole words are known.
   const words = normalizeTitle(display)
@@ -119,7 +122,7 @@ export function paperTitleLinks(
     } else {
       const normalized = page.normalizedTitle();
       if (normalized.split(" ").length >= MIN_WORDS) text = normalized;
-      cut = /(?:\.\.\.|…)\s*$/.test(page.title);
+      cut = CUT_SHORT.test(page.title);
     }
     if (text === null) return;
     if (cut) cutTexts.add(text);
