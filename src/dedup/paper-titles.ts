@@ -207,9 +207,14 @@ function quotesWhole(page: TitledPage, text: string): boolean {
 /** Punctuation that ends a quotation (a dot or an apostrophe only when a space or the end follows). */
 const PUNCTUATION = /\s*(?:[,;:!?"“”«»()[\]{}|–—]|\.(?=\s|$)|\s-\s|(?<=^|\s)['‘]|['’](?=\s|$))\s*/gu;
 
-/** The text's parts between punctuation, each normalized like a title, joined by " | ". */
+/**
+ * The text's parts between punctuation, each normalized like a title, joined by " | ". White space
+ * is made single first: PUNCTUATION's `\s*` on each side retries a long run of spaces from each of
+ * its positions (20,000 spaces: 3 s).
+ */
 function parts(raw: string): string {
   return raw
+    .replace(/\s+/gu, " ")
     .split(PUNCTUATION)
     .map((part) => normalizeTitle(part))
     .filter(Boolean)
