@@ -224,7 +224,8 @@ const cacheTtlSchema = z
 
 /** Runs kept by default: the last 200, for 30 days. */
 export const DEFAULT_RUNS_KEEP = { count: 200, ms: 30 * 86_400_000 } as const;
-const MAX_RUNS_KEPT = 100_000;
+/** The list of runs is one stored value (at most 1 MiB): a few thousand entries fit. */
+const MAX_RUNS_KEPT = 2_000;
 const MAX_RUNS_KEEP_MS = 365 * 86_400_000;
 const RUNS_KEEP_TEXT = `must be a number of runs (1-${MAX_RUNS_KEPT}), a duration such as 12h or 30d (at most 365d), or both, e.g. "200,30d"`;
 
