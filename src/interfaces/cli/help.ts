@@ -326,7 +326,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   serve: {
     usage: "core-search serve [--port N] [--host H]",
     does:
-      "Runs the HTTP API (POST /v1/corroborate, /v1/search, /v1/assess, /v1/read; GET /healthz) and MCP over " +
+      "Runs the HTTP API (POST /v1/corroborate, /v1/search, /v1/assess, /v1/read; runs that outlive a connection: " +
+      "POST /v1/runs, GET /v1/runs/{id} and /v1/runs/{id}/events, DELETE /v1/runs/{id}; GET /healthz) and MCP over " +
       "Streamable HTTP at /mcp until SIGINT or SIGTERM. With CORE_SEARCH_SERVER_TOKEN set, requests must carry it as a bearer token.",
     options: {
       port: ["N", "port to listen on, 0-65535 (default: 0, a free port; the address is printed on stderr)"],
