@@ -328,8 +328,26 @@ function namedTrials(
   return trials;
 }
 
+/** Small words a journal's name does not end with ("… Journal of the" cut off mid-name). */
+const TRAILING_SMALL_WORDS = new Set(["of", "the", "and", "&", "for", "in", "on"]);
+
+/**
+ * The name without the small words and the punctuation it ends with, cut word by word and character
+ * by character: the patterns that did it (`(?:\s+(?:of|…))+$`, `[.,;:]+$`) were quadratic in a run
+ * of spaces or of dots.
+ */
+function trimmedJournalName(raw: string): string {
+  const words = raw.split(/\s+/u);
+  // A name that began with a space keeps its first (empty) word: it is the name's start.
+  while (words.length > 1 && TRAILING_SMALL_WORDS.has(words.at(-1) as string)) words.pop();
+  const name = words.join(" ");
+  let end = name.length;
+  while (end > 0 && ".,;:".includes(name[end - 1] as string)) end -= 1;
+  return name.slice(0, end);
+}
+
 function journalOf(raw: string, p: Patterns): { key: string; name: string } | null {
-  const name = raw.replace(/(?:\s+(?:of|the|and|&|for|in|on))+$/, "").replace(/[.,;:]+$/, "");
+  const name = trimmedJournalName(raw);
   const lower = name.toLowerCase();
   const alias = p.aliases.get(lower);
   if (alias !== undefined) return { key: alias, name };
