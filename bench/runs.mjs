@@ -46,7 +46,8 @@ async function main() {
         const { ms, result } = await timed(() =>
           corroborate(QUESTION, { config: settings(runs), providers: [provider] }),
         );
-        if ((result.runId !== undefined) !== (runs === "on")) throw new Error(`runs ${runs}: runId ${result.runId}`);
+        if ((result.runId !== undefined) !== (runs === "on"))
+          throw new Error(`runs ${runs}: runId ${result.runId}`);
         if (round >= WARM_UP) times[runs].push(ms);
       }
     }

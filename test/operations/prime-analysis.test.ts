@@ -193,7 +193,9 @@ describe("a question that waits on its searches", () => {
   /** The report without its clock readings. */
   const timeless = (report: unknown) =>
     JSON.parse(
-      JSON.stringify(report, (key, value) => (key === "ms" || key === "timing" || key === "runId" ? undefined : value)),
+      JSON.stringify(report, (key, value) =>
+        key === "ms" || key === "timing" || key === "runId" ? undefined : value,
+      ),
     );
 
   it("primes the analysis in the wait, and its report is the one it gets unprimed", {

@@ -228,10 +228,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         "FILE",
         `a JSONL file, or - for standard input; at most ${MAX_ASSESS_EVIDENCE} items (required without --run-id)`,
       ],
-      "run-id": [
-        "ID",
-        "instead of --evidence: a kept run's id (core-search runs lists them)",
-      ],
+      "run-id": ["ID", "instead of --evidence: a kept run's id (core-search runs lists them)"],
       stances: [
         "FILE",
         'with --run-id: a JSONL file, or - for standard input, of {"id":"e1","stance":"support"} lines; items given none are judged',
