@@ -1,4 +1,5 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
+import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
 import { readDataFile } from "../util/read-data-file.js";
 import { hostTable } from "./normalise-host.js";
 import type { PageAddress } from "./page-address.js";
@@ -55,34 +56,9 @@ interface Patterns {
 
 let patterns: Patterns | undefined;
 
-const NUMBER_WORDS = [
-  "ten",
-  "twelve",
-  "fifteen",
-  "twenty",
-  "thirty",
-  "forty",
-  "fifty",
-  "sixty",
-  "seventy",
-  "eighty",
-  "ninety",
-  "hundred",
-];
-const NUMBER_VALUES: Readonly<Record<string, number>> = {
-  ten: 10,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-};
+/** Words that make a count a bound or a rounding, not a sample's size. */
+const APPROXIMATELY =
+  "(?:more than|over|nearly|almost|about|around|roughly|approximately|some|fewer than|less than|under|up to)";
 const YEAR = String.raw`((?:19[5-9]|20[0-4])\d)`;
 const PARTICLE = String.raw`(?:(?:van|von|de|der|den|du|da|di|la|le|del|dos|ten|ter)\s+){0,2}`;
 /** A capital, then a small letter or an apostrophe (Smith, McDonald, O'Brien; not NASA): bounded. */
@@ -105,10 +81,12 @@ function studyPatterns(): Patterns {
     journalSites: { site: string; journal: string; name: string }[];
   };
   const studyNoun = `(?:${words.studyNouns.map(escapeRegExp).join("|")})`;
-  const sampleNoun = `(${words.sampleNouns.map(escapeRegExp).join("|")})`;
-  const number = String.raw`(\d{1,3}(?:,\d{3})+|\d+|${NUMBER_WORDS.join("|")})`;
+  // "120 adults", "Forty healthy 18-to-30-year-olds".
+  const sampleNoun = String.raw`(${words.sampleNouns.map(escapeRegExp).join("|")}|(?:\d{1,3}-(?:to-)?)?\d{1,3}-year-olds)`;
+  const number = String.raw`(\d{1,3}(?:,\d{3})+|\d+|${NUMBER_IN_WORDS})`;
   const about = String.raw`(?:(?:about|around|roughly|nearly|almost|approximately|more than|over|some|just|only|fewer than|under)\s+)?`;
-  const adjectives = String.raw`(?:[\p{L}.'’-]+\s+){0,4}?`;
+  // "33 overweight, prediabetic adults".
+  const adjectives = String.raw`(?:[\p{L}.'’-]+,?\s+){0,4}?`;
   // "a study of 80 adults", "followed 7,447 people"; "80 adults were randomized".
   const sample = String.raw`\b(?:of|with|involving|including|among|on|in|followed|surveyed|tracked|recruited|enrolled|studied|examined|analy[sz]ed|gave|asked|randomi[sz]ed|assigned|covered|included|involved|observed|tested|compared|monitored|assessed|interviewed|questioned)\s+(?:the\s+)?${about}${number}\s+${adjectives}${sampleNoun}\b|\b${number}\s+${adjectives}${sampleNoun}\s+(?:were|was|took part|participated|completed|received|consumed|drank|ate|answered)\b`;
   const aliasNames = Object.keys(words.journalAliases)
@@ -134,9 +112,10 @@ function studyPatterns(): Patterns {
       "i",
     ),
     sample: new RegExp(sample, "iu"),
-    // Not a share ("50 in 100 people"), nor a clause between ("aged 50 and older whose children").
+    // Not a share ("50 in 100 people", "two in three workers"), nor a clause between ("aged 50 and
+    // older whose children"), nor a bound ("more than 200 adults" may be 212: it gives no size).
     samples: new RegExp(
-      String.raw`(?<!\d\s+(?:in|out of)\s+)\b${number}\s+(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s)[\p{L}.'’-]+\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)`,
+      String.raw`(?<!(?:\d|\b${NUMBER_IN_WORDS})\s+(?:in|out of)\s+)(?<!\b${APPROXIMATELY}\s+)\b${number}\s+(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s)[\p{L}.'’-]+,?\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)`,
       "giu",
     ),
     sampleEquals: /\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)/i,
@@ -368,9 +347,11 @@ function sampleOf(text: string, p: Patterns): { size: number; noun: string } | u
   return undefined;
 }
 
+/** A sample's size as written, in figures or in words; 0 for none (below ten in words: "two women"). */
 function sizeOf(written: string): number {
-  const word = NUMBER_VALUES[written.toLowerCase()];
-  return word ?? Number(written.replace(/,/g, ""));
+  if (/^\d/.test(written)) return Number(written.replace(/,/g, ""));
+  const size = numberFromWords(written);
+  return size >= 10 ? size : 0;
 }
 
 /** The author's name as the text writes it (the key is lower case). */

@@ -1,5 +1,6 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { mostCommon } from "../util/most-common.js";
+import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
 import { readDataFile } from "../util/read-data-file.js";
 
 /**
@@ -105,33 +106,8 @@ const WORD = String.raw`(?:(?:[A-Z]\.){2,}|(?:Inc|Corp|Ltd|Co)\.|[A-Z][\p{L}\d]*
 /** A name: up to six words, separated by single spaces. */
 const NAME = String.raw`${WORD}(?:[ \u00a0]${WORD}){0,5}`;
 const STUDY_NOUN = "(?:study|studies|trial|RCT|survey|poll|research|report|pilot|analysis|experiment)";
-const NUMBER = String.raw`(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|sixteen|eighteen|twenty|twenty-four|thirty|forty|fifty|sixty|ninety)`;
-const NUMBERS: Readonly<Record<string, number>> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  sixteen: 16,
-  eighteen: 18,
-  twenty: 20,
-  "twenty-four": 24,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  ninety: 90,
-};
+/** A count in figures or words: "12", "a", "six", "twenty-four". */
+const NUMBER = String.raw`(\d+|a|an|${NUMBER_IN_WORDS})`;
 /** "Florabiotics' chief scientific officer": a company's people. */
 const OFFICER_AFTER =
   /^\s+(?:chief\s+[\p{Ll} ]{0,30}officer|CEO|CSO|CTO|founder|co-founder|president|spokesperson|spokesman|spokeswoman|head of)\b/u;
@@ -519,7 +495,12 @@ function durations(text: string): number[] {
   if (!/day|week|month|year/i.test(text)) return [];
   for (const pattern of [DURATION_OF_STUDY, DURATION_FOR]) {
     for (const match of text.matchAll(pattern)) {
-      const count = NUMBERS[(match[1] ?? "").toLowerCase()] ?? Number(match[1]);
+      const written = match[1] ?? "";
+      const count = /^\d/.test(written)
+        ? Number(written)
+        : /^an?$/i.test(written)
+          ? 1
+          : numberFromWords(written);
       const unit = UNIT_DAYS[(match[2] ?? "").toLowerCase()];
       if (unit !== undefined && count > 0 && Number.isFinite(count)) days.add(Math.round(count * unit));
     }

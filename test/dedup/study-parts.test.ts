@@ -74,6 +74,24 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
     expect(names(parts?.venues)).toEqual(["ENDO", "Endocrine Society"]);
   });
 
+  it.each<[string, number[]]>([
+    ["Ninety-six adults slept longer at Rutgers University in a placebo-controlled trial.", [96]],
+    ["Two hundred and twelve adults at Rutgers University took Tranquara or a placebo.", [212]],
+    ["Two thousand two hundred seventy-nine adults answered the University of Michigan survey.", [2279]],
+    ["Forty healthy 18-to-30-year-olds at Rutgers University took part in the placebo trial.", [40]],
+    ["Rutgers University researchers gave 33 overweight, prediabetic adults a placebo.", [33]],
+    ["Two in three workers at Rutgers University answered the survey.", []],
+    ["More than 200 adults at Rutgers University took Tranquara or a placebo.", []],
+  ])("reads the sample of %s", (snippet, sizes) => {
+    expect(partsOf(snippet)?.sizes ?? []).toEqual(sizes);
+  });
+
+  it("reads a duration in words", () => {
+    expect(partsOf("Rutgers University researchers ran a twenty-four-week placebo trial.")?.days).toEqual([
+      168,
+    ]);
+  });
+
   it.each([
     ["a design the study lacks", "The Mnemora trial had 48 participants and no placebo group.", "placebo"],
     ["a design the study lacks", "A non-randomized study of 48 adults at Rutgers University.", "randomized"],
