@@ -14,6 +14,13 @@ import { titleFingerprint } from "./title-fingerprint.js";
 
 export type { OriginReason } from "./origin-why.js";
 
+/**
+ * Bounds on what a refused link costs: the groups one key may start (a page that none of them takes
+ * stays apart), and the pages of a group that name a study by its parts compared with another's.
+ */
+const MAX_GROUPS_PER_KEY = 8;
+const MAX_STUDY_PAGES_COMPARED = 64;
+
 export interface OriginItem {
   url: string;
   domain: string;
@@ -48,11 +55,28 @@ export function assignOrigins(
 ): OriginGroup[] {
   const sets = new IdentitySets(traits.map((t) => workIdentity(t.scholarlyKeys)));
   const links: { a: number; kind: LinkKind }[] = [];
-  const link = (a: number, b: number, kind: LinkKind) => {
-    if (!sets.join(a, b)) return;
+  // Which pages name one study by its parts; by root, the pages of its group that name one.
+  const studyLinks = studyPartLinks(traits.map((t) => t.study));
+  const studyOf = new Map<number, number>(studyLinks.map(([first, other]) => [other, first]));
+  const reporting = new Map<number, number[]>();
+  traits.forEach((t, index) => {
+    if (t.study?.parts) reporting.set(index, [index]);
+  });
+  const link = (a: number, b: number, kind: LinkKind): boolean => {
+    const [rootA, rootB] = [sets.find(a), sets.find(b)];
+    if (rootA === rootB) return true;
+    const [studiesA, studiesB] = [reporting.get(rootA), reporting.get(rootB)];
+    // One owner's sites say nothing of studies: they never join pages whose parts name two.
+    if (kind === "owner" && studiesA && studiesB && studiesApart(studiesA, studiesB, studyOf)) return false;
+    if (!sets.join(a, b)) return false;
+    if (studiesA || studiesB) {
+      const studies = [...(studiesA ?? []), ...(studiesB ?? [])];
+      reporting.set(sets.find(a), studies.slice(0, MAX_STUDY_PAGES_COMPARED));
+    }
     // An encyclopedia's article tied to a paper reports it; it is not one of its copies.
     const reports = kind === "paper" && traits[a]?.reference !== traits[b]?.reference;
     links.push({ a, kind: reports ? "report" : kind });
+    return true;
   };
 
   linkSharedKeys(items, traits, link);
@@ -78,7 +102,7 @@ export function assignOrigins(
   for (const [a, b] of productLinks(traits.map((t) => t.marketing))) link(a, b, "marketing");
   // A study named by its parts ties pages last, and names the reason only where it ties pages
   // nothing else did: a release, its copies and rewrites stay a press-release origin.
-  for (const [a, b] of studyPartLinks(traits.map((t) => t.study))) {
+  for (const [a, b] of studyLinks) {
     if (sets.find(a) !== sets.find(b)) link(a, b, "study");
   }
 
@@ -106,6 +130,19 @@ export function assignOrigins(
     const source = originSource(why, described);
     return source === undefined ? { members, why } : { members, why, source };
   });
+}
+
+/**
+ * Whether two groups hold pages that name studies by their parts which the parts do not make one
+ * (`studyOf`: a page's study, by the first page of its group; a page alone is its own).
+ */
+function studiesApart(
+  a: readonly number[],
+  b: readonly number[],
+  studyOf: ReadonlyMap<number, number>,
+): boolean {
+  const study = (page: number) => studyOf.get(page) ?? page;
+  return a.some((x) => b.some((y) => study(x) !== study(y)));
 }
 
 /**
@@ -143,13 +180,16 @@ function tiedToTwoWorks(pairs: readonly [number, number][], sets: IdentitySets):
 function linkSharedKeys(
   items: readonly OriginItem[],
   traits: readonly OriginTraits[],
-  link: (a: number, b: number, kind: LinkKind) => void,
+  link: (a: number, b: number, kind: LinkKind) => boolean,
 ): void {
-  const firstWithKey = new Map<string, number>();
+  // By key: the first page of each group the key started (one, unless a link was refused).
+  const withKey = new Map<string, number[]>();
   const tie = (key: string, index: number, kind: LinkKind) => {
-    const first = firstWithKey.get(key);
-    if (first === undefined) firstWithKey.set(key, index);
-    else link(first, index, kind);
+    const firsts = withKey.get(key);
+    if (firsts === undefined) withKey.set(key, [index]);
+    else if (!firsts.some((first) => link(first, index, kind)) && firsts.length < MAX_GROUPS_PER_KEY) {
+      firsts.push(index);
+    }
   };
   const studies = studyKeys(traits.map((t) => t.study));
   items.forEach((item, index) => {

@@ -297,6 +297,35 @@ describe("origins of pages that name one study by its parts", () => {
     ]);
   });
 
+  it("keeps two brands' polls on one owner's sites apart, through a page of that owner naming no study", () => {
+    const groups = grouped([
+      item(
+        "https://nypost.com/2025/02/18/lifestyle/skip-breakfast-poll/",
+        "Americans skip breakfast, poll finds",
+        "A survey of 2,000 adults conducted by Talker Research for the oat brand Harvestly found most skip breakfast.",
+      ),
+      item(
+        "https://www.wsj.com/articles/markets-close-higher",
+        "Stocks close higher",
+        "Stocks rose on Tuesday.",
+      ),
+      item(
+        "https://nypost.com/2025/03/04/lifestyle/work-email-vacation-survey/",
+        "Most Americans check work email on vacation, survey says",
+        "A poll of 2,000 employed adults commissioned by the travel site Wanderbay found two in three check email.",
+      ),
+      item(
+        "https://www.marketwatch.com/story/vacation-email-survey",
+        "Workers can't unplug on vacation",
+        "Wanderbay's survey of 2,000 employed Americans found workers check email four times a day while away.",
+      ),
+    ]);
+    expect(groups.map((group) => group.members)).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+  });
+
   it("ties a page that fits two studies that disagree to neither", () => {
     const groups = grouped([
       item(
