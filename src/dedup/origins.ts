@@ -101,9 +101,12 @@ export function assignOrigins(
     link(a, b, "press-release");
   for (const [a, b] of productLinks(traits.map((t) => t.marketing))) link(a, b, "marketing");
   // A study named by its parts ties pages last, and names the reason only where it ties pages
-  // nothing else did: a release, its copies and rewrites stay a press-release origin.
+  // nothing else did (a release, its copies and rewrites stay a press-release origin), or where
+  // only their sites' owner did: one owner's two reports of a study are the study's.
+  const studyTied: number[] = [];
   for (const [a, b] of studyLinks) {
     if (sets.find(a) !== sets.find(b)) link(a, b, "study");
+    else studyTied.push(a);
   }
 
   const kindsOf = new Map<number, Set<LinkKind>>();
@@ -112,6 +115,10 @@ export function assignOrigins(
     const kinds = kindsOf.get(root);
     if (kinds) kinds.add(kind);
     else kindsOf.set(root, new Set([kind]));
+  }
+  for (const page of studyTied) {
+    const kinds = kindsOf.get(sets.find(page));
+    if (kinds !== undefined && [...kinds].every((kind) => kind === "owner")) kinds.add("study");
   }
   return sets.groups().map((members): OriginGroup => {
     const described = members.map((m) => ({

@@ -156,7 +156,8 @@ function agreement(a: Page, b: Page): number {
   if (x.designs.some((design) => y.designs.includes(design))) how += 1;
   if (x.year !== undefined && x.year === y.year) how += 1;
   // Without a party, only the same conference, the same sample size and more name one study.
-  const enough = who === 0 ? venue && size && how >= 5 : how >= 2;
+  // Two parties named together need one point more: "Kyoen Teas funded the six-week study".
+  const enough = who === 0 ? venue && size && how >= 5 : how >= (who >= 2 ? 1 : 2);
   return enough ? who + how : 0;
 }
 

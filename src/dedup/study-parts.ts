@@ -201,7 +201,9 @@ function partPatterns(): Patterns {
     institutionBefore:
       /\b(?:(?:researchers|scientists|investigators|experts|a team|doctors|physicians)\s+(?:at|from|with)|(?:conducted|run|carried out|performed|done|based|held)\s+at)\s+(?:the\s+)?$/,
     articleBefore: /\b(?:[Aa]n?|[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Tt]his|[Nn]ew)\s+(?:[\p{Ll}\d-]+\s+){0,2}$/u,
-    fundedAfter: /^\s?[-‑–]\s?(?:funded|sponsored|commissioned|financed)\b/,
+    // "Commission-funded", "Kyoen Teas funded the study", "Acme paid for the trial".
+    fundedAfter:
+      /^(?:\s?[-‑–]\s?(?:funded|sponsored|commissioned|financed)|\s+(?:funded|sponsored|commissioned|financed|paid for|bankrolled|underwrote)\s+(?:the|this|a|an|its)\b)/,
     makerAfter:
       /^,?\s+(?:(?:the\s+|a\s+)?(?:[\p{Ll}-]+\s+){0,3}?(?:maker|makers|manufacturer|producer|seller|developer)s?\s+of\b|(?:which|that|who)\s+(?:makes|sells|produces|markets|developed)\b)/u,
     announcesAfter:

@@ -50,6 +50,11 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
       { sponsors: ["Golden Grove Walnut Commission"] },
     ],
     [
+      "a funder named before what it funded",
+      "Berrisol Beverages funded the trial at Tufts University, in which women on the drink had fewer infections than on placebo.",
+      { institutions: ["Tufts University"], sponsors: ["Berrisol Beverages"] },
+    ],
+    [
       "researchers named by their institution, and a party before its study",
       "Texas A&M researchers tracked 167 call-center employees over six months in a Texas A&M study.",
       { institutions: ["Texas A&M"], others: ["Texas A&M"] },
@@ -294,6 +299,30 @@ describe("origins of pages that name one study by its parts", () => {
     ]);
     expect(groups).toEqual([
       { members: [0, 1], why: "press-release", source: "Mnemora Supplement Improves Memory, Study Finds" },
+    ]);
+  });
+
+  it("ties a report naming two of a study's parties and one point of how it was done", () => {
+    const groups = grouped([
+      item(
+        "https://www.businesswire.com/news/home/20250311005210/en/",
+        "Berrisol Cranberry Drink Cut Urinary Infections in Clinical Trial",
+        "Berrisol Beverages today announced that a placebo-controlled trial of its cranberry drink in 184 women at Tufts University cut infections over six months.",
+      ),
+      item(
+        "https://www.everydayhealth.com/uti/cranberry-drink-trial/",
+        "A daily cranberry drink may mean fewer infections",
+        "Berrisol Beverages funded the trial at Tufts University, in which women drinking the juice had fewer repeat infections than those on placebo.",
+      ),
+      item(
+        "https://www.example-health.com/vitamin-d-falls-trial/",
+        "Vitamin D did not prevent falls in older adults",
+        "Tufts University researchers gave 400 older adults vitamin D or a placebo for a year.",
+      ),
+    ]);
+    expect(groups.map(({ members, why }) => ({ members, why }))).toEqual([
+      { members: [0, 1], why: "same-study" },
+      { members: [2], why: "single" },
     ]);
   });
 
