@@ -2,7 +2,8 @@
 // and recall of pairs of pages put in one origin, and how often an origin gives its labelled reason
 // (`why`), on the development cases and the two held-out sets, and on the cases of works told apart
 // by their identifiers and announcements by their events (identifiers-dev, identifiers-heldout),
-// and of studies named by their parts without an identifier (studies-dev, studies-heldout),
+// and of studies named by their parts without an identifier (studies-dev, studies-heldout,
+// studies-heldout-2),
 // overall and per kind. Then a flood:
 // `assess` with 200, 201, 500 and 2,000 copies of one press text on as many domains.
 // Run: npm run build && node bench/origins.mjs [--misses]
@@ -20,6 +21,7 @@ const PARTS = [
   "identifiers-heldout",
   "studies-dev",
   "studies-heldout",
+  "studies-heldout-2",
 ];
 const showMisses = process.argv.includes("--misses");
 const percent = (value) => value.toFixed(2);
