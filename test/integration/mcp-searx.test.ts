@@ -167,7 +167,13 @@ describeWithSearx("core-search mcp (the built binary) against a real searx", () 
     const [code, signal] = await exited;
     expect({ code, signal }, stderr).toEqual({ code: 0, signal: null });
     const lines = stdout.trimEnd().split("\n");
-    const replies = lines.map((line) => JSON.parse(line) as { jsonrpc: string; id: number; result: unknown });
+    const received = lines.map(
+      (line) => JSON.parse(line) as { jsonrpc: string; id?: number; method?: string; result: unknown },
+    );
+    // Besides the replies, the server tells the client its list of kept runs changed.
+    const replies = received.filter((m) => m.id !== undefined);
+    const notifications = received.filter((m) => m.id === undefined).map((m) => [m.jsonrpc, m.method]);
+    expect(notifications).toEqual([["2.0", "notifications/resources/list_changed"]]);
     expect(replies.map((r) => [r.jsonrpc, r.id])).toEqual([
       ["2.0", 1],
       ["2.0", 2],
