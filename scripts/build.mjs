@@ -52,6 +52,10 @@ const compiled = spawnSync(process.execPath, [tsc, "-p", join(root, "tsconfig.bu
 });
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 cpSync(join(root, "src", "data"), join(dist, "data"), { recursive: true });
+// The page's stylesheet and script, served by `core-search serve` and inlined by --html.
+cpSync(join(root, "src", "interfaces", "web", "assets"), join(dist, "interfaces", "web", "assets"), {
+  recursive: true,
+});
 
 const { build } = await import("esbuild");
 await build({

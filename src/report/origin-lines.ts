@@ -1,7 +1,7 @@
 import { oneLine } from "./one-line.js";
 
 /** What each reason means, in the words of the report's markdown. */
-const MEANING: Readonly<Record<string, string>> = {
+export const ORIGIN_MEANING: Readonly<Record<string, string>> = {
   "same-url": "one page under several addresses",
   syndication: "copies of one story",
   wire: "one news-agency story",
@@ -26,7 +26,7 @@ export function originLines(
     "",
     "**Origins (pages counted once):**",
     ...shared.map((origin) => {
-      const meaning = MEANING[origin.why];
+      const meaning = ORIGIN_MEANING[origin.why];
       const source = origin.source ? `: ${oneLine(origin.source)}` : "";
       return `- ${origin.id} — ${origin.evidence.length} pages, one origin: ${origin.why}${meaning ? ` (${meaning})` : ""}${source} (${origin.evidence.join(", ")})`;
     }),

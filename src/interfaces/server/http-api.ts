@@ -37,6 +37,7 @@ import { bearerCheck, guardHost, isLoopbackAddress } from "./access.js";
 import { HttpError, respond, toHttpError } from "./http-error.js";
 import { createShutdown, describePath, hostForUrl, pathOf, type SlotLimits } from "./lifecycle.js";
 import { createMcpEndpoint, MCP_PATH } from "./mcp-endpoint.js";
+import { cookieAuthorization, createPageRoutes } from "./page-routes.js";
 import { isJson, parseJson, readBody } from "./read-body.js";
 import { corroborationFrom, createRoutes, openLines } from "./routes.js";
 import { createRunHost } from "./run-host.js";
@@ -228,7 +229,16 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     maxSessions: options.maxMcpSessions,
     sessionIdleMs: options.mcpSessionIdleMs,
   });
-  const authorize = bearerCheck(options.token ?? config.server.token);
+  const token = options.token ?? config.server.token;
+  const authorize = bearerCheck(token);
+  const pages = createPageRoutes({
+    host: runHost,
+    config,
+    corroboration: corroborationFrom(routeContext),
+    maxBodyBytes,
+    authorize,
+    hasToken: token !== undefined,
+  });
   // Known once the socket is bound: the guard goes by the address, not by how it was written.
   let boundToLoopback = true;
 
@@ -308,7 +318,22 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       if (shutdown.signal.aborted) throw shuttingDown();
       guardHost(boundToLoopback, req.headers.host);
       const path = pathOf(req);
-      if (path !== "/healthz") authorize(req.headers.authorization);
+      // The page's requests carry the token in its session cookie (page-routes.ts).
+      const authorization = req.headers.authorization ?? cookieAuthorization(req.headers.cookie);
+      if (pages.serves(path)) {
+        if (!pages.isOpen(path)) {
+          try {
+            authorize(authorization);
+          } catch (error) {
+            if (!(error instanceof HttpError) || error.status !== 401) throw error;
+            pages.askToken(req, res, path);
+            return;
+          }
+        }
+        await pages.handle(req, res, path, AbortSignal.any([hangUp.signal, shutdown.signal]));
+        return;
+      }
+      if (path !== "/healthz") authorize(authorization);
       if (path === MCP_PATH) {
         await mcp.handle(req, res, req.method === "POST" ? await jsonBody() : undefined);
         return;

@@ -13,6 +13,7 @@ export type ErrorCode =
   | "BUSY"
   | "SHUTTING_DOWN"
   | "FORBIDDEN_HOST"
+  | "FORBIDDEN_ORIGIN"
   | "UNAUTHORIZED"
   | "REQUEST_TIMEOUT"
   | "HEADERS_TOO_LARGE"
