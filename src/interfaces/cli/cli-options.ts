@@ -41,6 +41,7 @@ export interface Run {
 
 export const OPTIONS = {
   json: { type: "boolean" },
+  html: { type: "string" },
   explain: { type: "boolean" },
   limit: { type: "string" },
   "deadline-ms": { type: "string" },

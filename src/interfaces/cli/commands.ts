@@ -2,6 +2,7 @@
  * The commands that run an operation: each maps its flags onto the operation's input and leaves the
  * checking to the operation, so the command line rejects what the library rejects, in its words.
  */
+import { writeFile } from "node:fs/promises";
 import { CoreSearchError } from "../../errors.js";
 import type { FileEvaluation } from "../../eval/render-evaluation.js";
 import { loggerAt } from "../../log/silent-logger.js";
@@ -41,6 +42,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
     onProgress: progressListener(run, events),
   });
   if (values.explain) run.styled(explainReport(report, events, run.style));
+  await writeHtml(values.html, report, io);
   io.stdout(await resultText(report, values.json === true));
   if (!everyCallFailed(report)) return EXIT.ok;
   io.stderr(`${allFailedHint(failureCause(report.calls))}\n`);
@@ -205,6 +207,23 @@ async function jsonLines<T>(path: string | undefined, flag: string, io: Run["io"
  * A question's report or an assessment as its command prints it: JSON, or the report's markdown (the
  * renderer loaded only then). `show` and `rejudge` print a kept run the same way.
  */
+/** `--html FILE`: the report as one self-contained page, written before anything is printed. */
+export async function writeHtml(file: string | undefined, result: Report | Assessment, io: Run["io"]) {
+  if (file === undefined) return;
+  if (file === "") throw new CoreSearchError("--html needs a file name", { code: "INVALID_INPUT" });
+  const { reportFile } = await import("../web/report-document.js");
+  try {
+    await writeFile(file, reportFile(result), "utf8");
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new CoreSearchError(`cannot write --html ${file} (${typeof code === "string" ? code : "error"})`, {
+      code: "INVALID_INPUT",
+      cause: error,
+    });
+  }
+  io.stderr(`core-search: wrote the report to ${file}\n`);
+}
+
 export async function resultText(result: Report | Assessment, json: boolean): Promise<string> {
   if (json) return `${JSON.stringify(result, null, 2)}\n`;
   if ("plan" in result) return (await import("../../report/render-markdown.js")).renderMarkdown(result);

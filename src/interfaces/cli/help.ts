@@ -94,14 +94,20 @@ const ORDER: [string, string] = [
   "fallback order for this run, e.g. exa,brave (default: CORE_SEARCH_ORDER, else every service)",
 ];
 
+const HTML: [string, string] = [
+  "FILE",
+  "also write the report as one self-contained HTML page (its stylesheet inside, no script) that opens without a server",
+];
+
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   question: {
-    usage: `core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO] [--read N] ${SEARCH_OPTIONS_USAGE}`,
+    usage: `core-search "<question>" [--json] [--html FILE] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO] [--read N] ${SEARCH_OPTIONS_USAGE}`,
     does:
       "Plans up to four searches for an evaluative question, runs them through the fallback chain, " +
       "and prints a claim/evidence report: evidence grouped by stance, origins, confidence label.",
     options: {
       json: ["", "print the report as JSON (default: markdown)"],
+      html: HTML,
       explain: [
         "",
         "also write the plan, preflight, each call's attempts, dedup and label reasons to stderr",
@@ -261,10 +267,17 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     exitCodes: "0 runs listed (none is not an error) · 2 bad usage or configuration",
   },
   show: {
-    usage: "core-search show <id> [--json]",
+    usage: "core-search show <id> [--json] [--html FILE]",
     does: "Prints a kept run's report as the question (or the assessment) printed it; no search, no judging.",
-    options: { json: ["", "print the report (or the assessment) as JSON (default: markdown)"] },
-    examples: ["core-search show 8wq0Jc2xTBWm4z5nq3lVbA", "core-search show 8wq0Jc2xTBWm4z5nq3lVbA --json"],
+    options: {
+      json: ["", "print the report (or the assessment) as JSON (default: markdown)"],
+      html: HTML,
+    },
+    examples: [
+      "core-search show 8wq0Jc2xTBWm4z5nq3lVbA",
+      "core-search show 8wq0Jc2xTBWm4z5nq3lVbA --json",
+      "core-search show 8wq0Jc2xTBWm4z5nq3lVbA --html report.html",
+    ],
     exitCodes: "0 report printed · 2 bad usage or configuration, not a run id, or no such run",
   },
   rejudge: {
@@ -370,8 +383,10 @@ export function topLevelHelp(): string {
 
 Usage:
   core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--read N]
-                   [--judge WHO]            the full report (markdown; --json for JSON); --read 3 reads
-                                            the leading pages and quotes them
+                   [--judge WHO] [--html FILE]
+                                            the full report (markdown; --json for JSON); --read 3 reads
+                                            the leading pages and quotes them; --html FILE also writes
+                                            it as one page that opens without a server
   core-search plan "<question>" --json      the planned calls only (no network)
   core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
                                             one query through the fallback chain
@@ -383,7 +398,8 @@ Usage:
   core-search assess --run-id=<id> [--stances <file.jsonl|->] [--json]
                                             a kept run's sources with your stances (lines of {id,stance})
   core-search runs [--json] [--limit N]     the latest kept runs: when, id, label, judge, time, question
-  core-search show <id> [--json]            a kept run's report, printed as the question printed it
+  core-search show <id> [--json] [--html FILE]
+                                            a kept run's report, printed as the question printed it
   core-search rejudge <id> [--judge WHO] [--json]
                                             a kept run judged again, without searching, as a new run
   core-search eval --data <file.jsonl> [--data …] [--json]

@@ -7,7 +7,7 @@ import { getRun, listRuns, rejudge } from "../../operations/runs.js";
 import type { RunSummary } from "../../runs/run-record.js";
 import { terminalLine } from "../../util/control-characters.js";
 import { EXIT, numberFlag, type Run } from "./cli-options.js";
-import { judgeFlag, resultText } from "./commands.js";
+import { judgeFlag, resultText, writeHtml } from "./commands.js";
 
 /** Characters of a question shown in the list; `show` prints all of it. */
 const QUESTION_CHARS = 80;
@@ -39,6 +39,7 @@ export async function runsCommand(run: Run): Promise<number> {
 /** `core-search show <id>`: a kept run's report, printed exactly as its question (or assessment) printed it. */
 export async function showCommand(id: string, run: Run): Promise<number> {
   const stored = await getRun(id, { config: await run.loadSettings() });
+  await writeHtml(run.values.html, stored.report, run.io);
   run.io.stdout(await resultText(stored.report, run.values.json === true));
   return EXIT.ok;
 }

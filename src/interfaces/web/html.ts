@@ -41,6 +41,8 @@ export const ASSET_PATHS = {
   icon: "/assets/icon.svg",
 } as const;
 
+const FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
 /** A whole page: its title and body (already HTML), its stylesheet, and optionally a refresh. */
 export function pageDocument(page: {
   title: string;
@@ -53,6 +55,10 @@ export function pageDocument(page: {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
+    // A file opened without a server has no header to carry its policy: it runs no script at all.
+    page.assets.kind === "inline"
+      ? `<meta http-equiv="Content-Security-Policy" content="${FILE_POLICY}">`
+      : "",
     `<title>${escapeHtml(page.title)}</title>`,
     page.refreshSeconds === undefined
       ? ""
