@@ -90,7 +90,7 @@ export function createPageRoutes(options: PageRoutesOptions): PageRoutes {
       "content-length": String(payload.length),
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
-      "referrer-policy": "no-referrer",
+      "referrer-policy": "same-origin",
       "content-security-policy": CONTENT_SECURITY_POLICY,
       ...headers,
     });

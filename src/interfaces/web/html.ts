@@ -54,7 +54,7 @@ export function pageDocument(page: {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
+    '<meta name="referrer" content="same-origin">',
     // A file opened without a server has no header to carry its policy: it runs no script at all.
     page.assets.kind === "inline"
       ? `<meta http-equiv="Content-Security-Policy" content="${FILE_POLICY}">`

@@ -201,6 +201,48 @@ describe.skipIf(!browserPath)("the page in headless Chromium", () => {
     await context.close();
   });
 
+  it("asks from the question box without JavaScript: the form posts and the run's page reloads itself until the report is there", async () => {
+    const web = await fixture({ hold: true });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const { page, errors } = await watchedPage(context);
+    await page.goto(`${web.api.url}/`);
+    await page.getByLabel("Question").fill(QUESTION);
+    await page.getByRole("button", { name: "Ask" }).click();
+    await page.waitForURL(/\/r\/[A-Za-z0-9_-]{22}$/);
+    // The page shows the steps so far and loads itself again (every 2 s) until there are some.
+    await expect
+      .poll(() => page.locator("#steps li").allTextContents(), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^Plan: /)]));
+    expect(await page.locator(".banner").count()).toBe(0);
+    web.release();
+    await page.locator(".banner").waitFor({ timeout: 15_000 });
+    expect(await page.locator(".banner").textContent()).toContain("Contested");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("asks a token-protected server's token once, then asks and shows the report", async () => {
+    const web = await fixture({ token: "browser-token" });
+    const context = await browser.newContext();
+    const { page, errors } = await watchedPage(context);
+    const first = await page.goto(`${web.api.url}/`);
+    expect(first?.status()).toBe(401);
+    await page.getByLabel("Token").fill("browser-token");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Question").fill(QUESTION);
+    await page.getByRole("button", { name: "Ask" }).click();
+    await page.waitForURL(/\/r\/[A-Za-z0-9_-]{22}$/, { timeout: 15_000 });
+    expect(await page.locator(".banner").textContent()).toContain("Contested");
+    // The cookie is the session's: scripts cannot read it.
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie),
+    ).toBe("");
+    expect(
+      errors.filter((error) => !error.startsWith("401 ") && !error.includes("401 (Unauthorized)")),
+    ).toEqual([]);
+    await context.close();
+  });
+
   it("resumes the steps after the last one seen (Last-Event-ID) when the connection drops mid-run", async () => {
     const web = await fixture({ hold: true });
     // The browser reaches the server through a relay whose connections the test can cut.
