@@ -338,7 +338,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     does:
       "Runs the HTTP API (POST /v1/corroborate, /v1/search, /v1/assess, /v1/read; runs that outlive a connection: " +
       "POST /v1/runs, GET /v1/runs/{id} and /v1/runs/{id}/events, DELETE /v1/runs/{id}; GET /healthz) and MCP over " +
-      "Streamable HTTP at /mcp until SIGINT or SIGTERM. With CORE_SEARCH_SERVER_TOKEN set, requests must carry it as a bearer token.",
+      "Streamable HTTP at /mcp, and a page for people at / (ask and watch a run; its report at /r/{id}, also .md and .json), " +
+      "until SIGINT or SIGTERM. With CORE_SEARCH_SERVER_TOKEN set, requests must carry it as a bearer token (the page asks for it once).",
     options: {
       port: ["N", "port to listen on, 0-65535 (default: 0, a free port; the address is printed on stderr)"],
       host: ["H", "address to listen on (default: 127.0.0.1, loopback only)"],
@@ -406,6 +407,7 @@ Usage:
                                             stance and label metrics on labelled claims, per file
   core-search schema                        the report's JSON Schema
   core-search serve [--port N] [--host H]   HTTP API on 127.0.0.1 (POST /v1/corroborate, /v1/search, /v1/assess, /v1/read)
+                                            and a page for people at /
   core-search mcp                           MCP server on stdio (tools corroborate, web_search, assess, read_page)
   core-search help <command> | <command> --help
                                             a command's options, examples and exit codes
