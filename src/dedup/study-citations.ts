@@ -41,6 +41,8 @@ interface Patterns {
   sample: RegExp;
   /** Every sample a text gives: "120 adults", "(n = 120)". */
   samples: RegExp;
+  /** Before a sample, what makes it none: a share ("two in three workers"), a bound ("more than"). */
+  notSampleBefore: RegExp;
   sampleEquals: RegExp;
   journal: RegExp;
   journalAlias: RegExp;
@@ -112,11 +114,14 @@ function studyPatterns(): Patterns {
       "i",
     ),
     sample: new RegExp(sample, "iu"),
-    // Not a share ("50 in 100 people", "two in three workers"), nor a clause between ("aged 50 and
-    // older whose children"), nor a bound ("more than 200 adults" may be 212: it gives no size).
+    // Not a clause between ("aged 50 and older whose children"); what stands before is read apart.
     samples: new RegExp(
-      String.raw`(?<!(?:\d|\b${NUMBER_IN_WORDS})\s+(?:in|out of)\s+)(?<!\b${APPROXIMATELY}\s+)\b${number}\s+(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s)[\p{L}.'’-]+,?\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)`,
+      String.raw`\b${number}\s+(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s)[\p{L}.'’-]+,?\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)`,
       "giu",
+    ),
+    notSampleBefore: new RegExp(
+      String.raw`(?:(?:\d|\b${NUMBER_IN_WORDS})\s+(?:in|out of)|\b${APPROXIMATELY})\s+$`,
+      "iu",
     ),
     sampleEquals: /\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)/i,
     journal: new RegExp(
@@ -181,6 +186,8 @@ function knownParts(item: { title: string; snippet: string }, cited: StudyMentio
   const p = studyPatterns();
   const sizes = new Set<number>();
   for (const match of text.matchAll(p.samples)) {
+    // Not a share ("50 in 100 people"), nor a bound ("more than 200 adults" may be 212).
+    if (p.notSampleBefore.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
     const size = sizeOf(match[1] ?? match[3] ?? "");
     if (size > 0) sizes.add(size);
   }
