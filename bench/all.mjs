@@ -13,6 +13,7 @@ const BENCHES = [
   ["dedup", "dedup, syndication and origins (one run per size)", ["--runs", "1"]],
   ["origins", "origin precision, recall and reasons on the labelled cases"],
   ["scale", "dedup + judge + label at 1k / 10k / 20k hits"],
+  ["analysis-cpu", "CPU time of a question's dedup + judge + label"],
   ["overhead", "corroborate overhead over provider latency"],
   ["parallelism", "calls in parallel vs one after another"],
   ["failure-cost", "a broken stage before the next one"],

@@ -8,7 +8,7 @@
 // Run: npm run build && node bench/analysis-cpu.mjs [--dist DIR]   (DIR: another build's dist/)
 import { readdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { machineLine, median, run } from "./common.mjs";
+import { figure, machineLine, median, run } from "./common.mjs";
 import { readOriginCases } from "./origin-scores.mjs";
 import { syntheticHits } from "./synthetic-hits.mjs";
 
@@ -72,11 +72,12 @@ async function main() {
   console.log("| questions | hits a question | CPU a question, median (range) |");
   console.log("| --- | ---: | ---: |");
   for (const [name, questions, repeat] of [
-    ["80 synthetic hits", synthetic, 5],
-    ["labelled origin cases", labelled, 20],
+    ["80 synthetic hits", synthetic, 3],
+    ["labelled origin cases", labelled, 8],
   ]) {
     const { median: mid, low, high } = await cpuPerQuestion(questions, claim, repeat);
     const hits = questions.reduce((sum, q) => sum + q.length, 0) / questions.length;
+    figure(`analysis CPU a question, ${name}`, `${(mid / 1000).toFixed(2)} ms`);
     console.log(
       `| ${name} (${questions.length}) | ${hits.toFixed(0)} | ${(mid / 1000).toFixed(2)} ms (${(low / 1000).toFixed(2)}–${(high / 1000).toFixed(2)}) |`,
     );

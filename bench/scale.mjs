@@ -10,7 +10,7 @@
 import { dedupeHits } from "../dist/dedup/dedupe.js";
 import { plan } from "../dist/index.js";
 import { lexicalJudge } from "../dist/judge/lexical-stance.js";
-import { labelJudged } from "../dist/operations/corroborate.js";
+import { labelJudged } from "../dist/operations/analyse-hits.js";
 import { figure, fmt, machineLine, median, run } from "./common.mjs";
 import { syntheticHits } from "./synthetic-hits.mjs";
 
