@@ -201,6 +201,53 @@ describe.skipIf(!browserPath)("the page in headless Chromium", () => {
     await context.close();
   });
 
+  it("reads on a phone without sideways scrolling, prints without its forms, and is reached by keyboard", async () => {
+    const web = await fixture();
+    const { id } = await finishedRun(web);
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const { page, errors } = await watchedPage(context);
+    const overflow = () =>
+      page.evaluate(() => {
+        const root = (
+          globalThis as unknown as {
+            document: { documentElement: { scrollWidth: number; clientWidth: number } };
+          }
+        ).document.documentElement;
+        return root.scrollWidth - root.clientWidth;
+      });
+    await page.goto(`${web.api.url}/r/${id}`);
+    expect(await overflow()).toBe(0);
+    // One column on a phone: contradicting evidence under the supporting.
+    const [support, contradict] = await Promise.all([
+      page.locator(".side-support").boundingBox(),
+      page.locator(".side-contradict").boundingBox(),
+    ]);
+    expect(contradict?.y).toBeGreaterThan((support?.y ?? 0) + (support?.height ?? 0) - 1);
+    await page.goto(`${web.api.url}/`);
+    expect(await overflow()).toBe(0);
+    // Keyboard: Tab from the top reaches the question box and then its options and button.
+    const focused: string[] = [];
+    for (let step = 0; step < 6; step += 1) {
+      await page.keyboard.press("Tab");
+      focused.push(
+        await page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { activeElement: { id: string; tagName: string } } })
+              .document.activeElement.id ||
+            (globalThis as unknown as { document: { activeElement: { tagName: string } } }).document
+              .activeElement.tagName,
+        ),
+      );
+    }
+    expect(focused).toEqual(expect.arrayContaining(["question", "read", "language", "BUTTON"]));
+    expect(focused.indexOf("question")).toBeLessThan(focused.indexOf("BUTTON"));
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator("form.ask").isVisible()).toBe(false);
+    expect(await page.locator("h1").isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("asks from the question box without JavaScript: the form posts and the run's page reloads itself until the report is there", async () => {
     const web = await fixture({ hold: true });
     const context = await browser.newContext({ javaScriptEnabled: false });
