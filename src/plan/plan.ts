@@ -11,6 +11,7 @@ import { hasTemplates } from "./languages/language-templates.js";
 import { languageWarning } from "./languages/language-warnings.js";
 import { readInLanguage } from "./languages/read-in-language.js";
 import { marketFigures } from "./market-figures.js";
+import { questionOfMessage } from "./message.js";
 import type { CounterIntent, Plan, PlannedCall, PlanTimeRange, QueryType } from "./plan-schema.js";
 import { normalizeQuestion } from "./question.js";
 import { cleanSubject, withOpenerSpelled } from "./question-text.js";
@@ -45,7 +46,9 @@ const STRUCTURED_DATA =
  * and a counter-query on independent indexes.
  */
 export function plan(question: string, options: PlanOptions = {}): Plan {
-  const text = normalizeQuestion(question);
+  const message = normalizeQuestion(question);
+  // A message that explains before it asks is planned on its question (message.ts).
+  const { question: text, source } = questionOfMessage(message, detectLanguage(message));
   // "???" or "..." passes as text but gives a search engine nothing to match.
   if (!/[\p{L}\p{N}]/u.test(text)) throw new InvalidInputError("The question has nothing to search for");
   const limit = clampLimit(options.limit ?? DEFAULT_CALL_LIMIT);
@@ -64,6 +67,9 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
   const topicCategory = routeCall3(text);
 
   const warnings: string[] = reading.warning ? [reading.warning] : [];
+  // The claim is tested, not the person who made it; the report says whose it was.
+  if (source)
+    warnings.push(`The message reports a claim ("${source} …"); the searches test the claim itself`);
   const asked = text.replace(/[?!.]+$/, "");
   const matchResult = MATCH_RESULT.test(asked);
   // How an index or a fund did over a period, a bookmaker's odds; not in a question about software.

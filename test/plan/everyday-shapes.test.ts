@@ -79,3 +79,77 @@ describe("everyday English shapes", () => {
     expect(plan("shoud i take creatine", { now: NOW }).neutralQuery).toBe("shoud i take creatine");
   });
 });
+
+describe("messages that explain before they ask", () => {
+  // The context names who claims what; the claim is what is asked, and stays clear of the context.
+  it.each([
+    ["My sister says coffee stunts growth. Is that true?", "Coffee stunts growth", "refute", "en"],
+    [
+      "my dentist wants me to use charcoal toothpaste, is it true that charcoal damages enamel?",
+      "Charcoal damages enamel",
+      "refute",
+      "en",
+    ],
+    [
+      "I've been running for a year and a coach told me stretching prevents injuries. Does stretching actually help prevent injuries?",
+      "Stretching helps prevent injuries",
+      "refute",
+      "en",
+    ],
+    [
+      "Dr. Patel says red wine is good for the heart. Is it true?",
+      "Red wine is good for the heart",
+      "risks",
+      "en",
+    ],
+    [
+      "my mom says cold weather gives you a cold, is that true?",
+      "Cold weather gives you a cold",
+      "refute",
+      "en",
+    ],
+    ["Is coffee bad for you? My friend drinks five cups a day.", "Coffee is bad for you", "benefits", "en"],
+    ["coffee helps you sleep. does it?", "Coffee helps you sleep", "refute", "en"],
+    [
+      "Mein Arzt sagt, dass Kaffee den Blutdruck erhöht. Stimmt das?",
+      "Kaffee erhöht den Blutdruck",
+      "refute",
+      "de",
+    ],
+    [
+      "Meine Schwester meint, Zucker macht Kinder hyperaktiv. Ist das wahr?",
+      "Zucker macht Kinder hyperaktiv",
+      "refute",
+      "de",
+    ],
+    ["On m'a dit que le café déshydrate. Est-ce vrai ?", "Le café déshydrate", "refute", "fr"],
+    [
+      "Mon médecin dit que le sel est mauvais pour le cœur. C'est vrai ?",
+      "Le sel est mauvais pour le cœur",
+      "benefits",
+      "fr",
+    ],
+    [
+      "Mi médico dice que el café es malo para el corazón. ¿Es verdad?",
+      "El café es malo para el corazón",
+      "benefits",
+      "es",
+    ],
+    [
+      "Me dijeron que el azúcar causa hiperactividad. ¿Es cierto?",
+      "El azúcar causa hiperactividad",
+      "refute",
+      "es",
+    ],
+  ])("%s → %s", (message, claim, counterIntent, language) => {
+    expect(planned(message)).toEqual({ claim, counterIntent, language, bypass: false });
+  });
+
+  it("keeps who said it as a note, out of the queries", () => {
+    const p = plan("My sister says coffee stunts growth. Is that true?", { now: NOW });
+    expect(p.warnings).toContain(
+      'The message reports a claim ("My sister says …"); the searches test the claim itself',
+    );
+    expect(p.calls.map((call) => call.query).join(" ")).not.toMatch(/sister/i);
+  });
+});

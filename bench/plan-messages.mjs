@@ -1,0 +1,26 @@
+// Messages that explain before they ask ("My doctor says X. Is that true?", "I run every day. Does
+// X help Y?"): whether the planner finds the claim asked about, in the message's language, without
+// bypassing. Rows: bench/data/plan-messages-heldout.jsonl (written before the rules that read them).
+// Run: npm run build && node bench/plan-messages.mjs [file.jsonl]
+import { readFileSync } from "node:fs";
+import { plan } from "../dist/plan/plan.js";
+
+const file = process.argv[2] ?? new URL("./data/plan-messages-heldout.jsonl", import.meta.url);
+const rows = readFileSync(file, "utf8")
+  .split("\n")
+  .filter((line) => line.trim())
+  .map((line) => JSON.parse(line));
+const same = (a, b) => a.replace(/[.?!]+$/u, "").toLowerCase() === b.replace(/[.?!]+$/u, "").toLowerCase();
+let right = 0;
+for (const row of rows) {
+  const planned = plan(row.message, { now: new Date("2026-12-01T12:00:00Z") });
+  const ok = !planned.bypass && planned.language === row.language && same(planned.claim, row.claim);
+  if (ok) right += 1;
+  else
+    console.log(
+      `miss: ${row.message}\n  claim: ${planned.claim} (${planned.language}) — expected: ${row.claim}`,
+    );
+}
+console.log(
+  `figure messages read right: ${right}/${rows.length} (${((100 * right) / rows.length).toFixed(0)}%)`,
+);
