@@ -268,6 +268,25 @@ describe.skipIf(!browserPath)("the page in headless Chromium", () => {
     await context.close();
   });
 
+  it("follows a running run's own page with JavaScript and shows its report when it is done", async () => {
+    const web = await fixture({ hold: true });
+    const started = await call(web.api.url, "/v1/runs", { body: { question: QUESTION } });
+    const { id } = started.json as { id: string };
+    const context = await browser.newContext();
+    const { page, errors } = await watchedPage(context);
+    await page.goto(`${web.api.url}/r/${id}`);
+    await expect
+      .poll(() => page.locator("#steps li").allTextContents(), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^Search 1 \(neutral\) started/)]));
+    const steps = await page.locator("#steps li").allTextContents();
+    expect(new Set(steps).size).toBe(steps.length);
+    web.release();
+    await page.locator(".banner").waitFor({ timeout: 15_000 });
+    expect(page.url()).toBe(`${web.api.url}/r/${id}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("asks a token-protected server's token once, then asks and shows the report", async () => {
     const web = await fixture({ token: "browser-token" });
     const context = await browser.newContext();
