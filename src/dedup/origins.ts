@@ -43,8 +43,10 @@ export interface OriginGroup {
  * one study however many pages report it, one product's selling pages, the sites of one publisher.
  * Links are transitive (union-find), but never put two works in one origin: a link that would join
  * pages carrying different identifiers of one kind (two DOIs, two PMIDs, two arXiv ids, two ISBNs)
- * is refused (identity-sets.ts), and identifiers are linked first. Each origin says why its pages
- * are together (origin-why.ts).
+ * is refused (identity-sets.ts), and identifiers are linked first; nor two studies by their
+ * sites' owner: a publisher's sites never join pages whose parts name two studies (one brand's
+ * poll and another's on one newspaper's site). Each origin says why its pages are together
+ * (origin-why.ts).
  * A page alone is `single`, or `same-url` when several calls or indexes found that very page.
  * `traits` are the pages' origin traits when already read (dedupe.ts reads them once for both
  * origins and quality).

@@ -8,9 +8,10 @@ import { titlesDisagree } from "./title-polarity.js";
  * Two pages name one study when several parts agree and none disagrees: at least one party (an
  * institution, a sponsor or a product one page names and the other names too) and at least two
  * points of how it was done, where a sample of the same size or the same venue counts two, and a
- * duration, a design feature or a year one. Without a party, only the same conference, the same
- * sample size and one point more. A party alone (the same product on a review and in a trial, the
- * same university in two of its studies) never ties, nor does a party with a design alone.
+ * duration, a design feature or a year one; two parties both named need one point. Without a
+ * party, only the same conference, the same sample size and one point more. A party alone (the
+ * same product on a review and in a trial, the same university in two of its studies) never ties,
+ * nor does one party with a design alone.
  *
  * A part given differently keeps two pages apart whatever else they share: a different sample
  * size, year, conference (or conference year), journal or duration; designs that exclude each
