@@ -1,6 +1,8 @@
 // Messages that explain before they ask ("My doctor says X. Is that true?", "I run every day. Does
 // X help Y?"): whether the planner finds the claim asked about, in the message's language, without
-// bypassing. Rows: bench/data/plan-messages-heldout.jsonl (written before the rules that read them).
+// bypassing (and, where a row gives one, what the counter-query looks for). Rows:
+// bench/data/plan-messages-heldout.jsonl and plan-shapes-heldout.jsonl (fragments, verb comparisons),
+// each written before the rules that read them.
 // Run: npm run build && node bench/plan-messages.mjs [file.jsonl]
 import { readFileSync } from "node:fs";
 import { plan } from "../dist/plan/plan.js";
@@ -14,7 +16,11 @@ const same = (a, b) => a.replace(/[.?!]+$/u, "").toLowerCase() === b.replace(/[.
 let right = 0;
 for (const row of rows) {
   const planned = plan(row.message, { now: new Date("2026-12-01T12:00:00Z") });
-  const ok = !planned.bypass && planned.language === row.language && same(planned.claim, row.claim);
+  const ok =
+    !planned.bypass &&
+    planned.language === row.language &&
+    same(planned.claim, row.claim) &&
+    (row.counterIntent === undefined || planned.counterIntent === row.counterIntent);
   if (ok) right += 1;
   else
     console.log(

@@ -5,6 +5,7 @@ import { classify } from "./classify.js";
 import { extractContext, type QuestionContext } from "./context.js";
 import { counterQuery } from "./counter-query.js";
 import { capitalize } from "./english.js";
+import { fullEnglishQuestion } from "./english-shapes.js";
 import { hasEvaluativeLanguage } from "./evaluative-language.js";
 import { DEFAULT_LANGUAGE, detectLanguage } from "./languages/detect-language.js";
 import { hasTemplates } from "./languages/language-templates.js";
@@ -48,7 +49,13 @@ const STRUCTURED_DATA =
 export function plan(question: string, options: PlanOptions = {}): Plan {
   const message = normalizeQuestion(question);
   // A message that explains before it asks is planned on its question (message.ts).
-  const { question: text, source } = questionOfMessage(message, detectLanguage(message));
+  const inMessage = questionOfMessage(message, detectLanguage(message));
+  // Short English shapes (fragments, verb comparisons) read as the full question (english-shapes.ts).
+  const text =
+    detectLanguage(inMessage.question) === DEFAULT_LANGUAGE
+      ? fullEnglishQuestion(inMessage.question)
+      : inMessage.question;
+  const { source } = inMessage;
   // "???" or "..." passes as text but gives a search engine nothing to match.
   if (!/[\p{L}\p{N}]/u.test(text)) throw new InvalidInputError("The question has nothing to search for");
   const limit = clampLimit(options.limit ?? DEFAULT_CALL_LIMIT);
@@ -63,7 +70,8 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
       ? readEnglish(text, neutralQuery)
       : readOtherLanguage(language, text, neutralQuery);
   const { subject, context, gate } = reading;
-  const timeRange = chooseTimeRange(text, now);
+  // When it matters is read from the whole message: "… ? saw something about it this week".
+  const timeRange = chooseTimeRange(message, now);
   const topicCategory = routeCall3(text);
 
   const warnings: string[] = reading.warning ? [reading.warning] : [];
@@ -135,7 +143,7 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
     });
   }
 
-  const news = newsDecision(text, timeRange, reading.queryType, now);
+  const news = newsDecision(message, timeRange, reading.queryType, now);
   const counter = reading.counter?.query ?? neutralQuery;
   const calls: PlannedCall[] = [
     call(1, "neutral", neutralQuery, ["general"], ["bing", "google", "duckduckgo"], timeRange, limit),

@@ -153,3 +153,35 @@ describe("messages that explain before they ask", () => {
     expect(p.calls.map((call) => call.query).join(" ")).not.toMatch(/sister/i);
   });
 });
+
+describe("short English shapes", () => {
+  it.each([
+    // A subject and a judgement without a verb.
+    ["ibuprofen harmful?", "Ibuprofen is harmful", "benefits"],
+    ["grapes safe for dogs?", "Grapes are safe for dogs", "risks"],
+    ["vision pro worth it", "Vision pro is worth it", "risks"],
+    ["coffee good for you", "Coffee is good for you", "risks"],
+    // A comparison asked with a verb: the first named is the claim's subject.
+    [
+      "which uses more power, a kettle or a microwave",
+      "A kettle uses more power than a microwave",
+      "reverse",
+    ],
+    [
+      "what lasts longer, lithium or alkaline batteries",
+      "Lithium lasts longer than alkaline batteries",
+      "reverse",
+    ],
+    // "does X do anything": whether it works.
+    ["does magnesium do anything", "Magnesium works", "refute"],
+    ["does vitamin c really do anything for colds", "Vitamin c works for colds", "refute"],
+    // A negative question with its contraction unspelt is not a fragment.
+    [
+      "isnt homeschooling bad for kids social skills",
+      "Homeschooling is bad for kids social skills",
+      "benefits",
+    ],
+  ])("%s → %s", (question, claim, counterIntent) => {
+    expect(planned(question)).toEqual({ claim, counterIntent, language: "en", bypass: false });
+  });
+});

@@ -1,0 +1,65 @@
+import { looksPlural } from "./english.js";
+import { planWords } from "./plan-words.js";
+
+/**
+ * English questions typed short, turned into the full question the planner reads:
+ * - a fragment, a subject and a judgement without a verb: "ibuprofen harmful?" → "Is ibuprofen
+ *   harmful?", "grapes safe for dogs" → "Are grapes safe for dogs?";
+ * - a comparison asked with a verb: "which uses more power, a kettle or a microwave" → "Does a kettle
+ *   use more power than a microwave?";
+ * - "does X (actually) do anything (for Y)" → "Does X work (for Y)?".
+ */
+export function fullEnglishQuestion(question: string): string {
+  const text = question.replace(/[?!.\s]+$/u, "").trim();
+  return verbComparison(text) ?? doesAnything(text) ?? fragment(text) ?? question;
+}
+
+/** Judgements a fragment ends on (and what may follow them: "safe for dogs", "worth the money"). */
+const JUDGEMENT =
+  /^(.+?) ((?:(?:really|actually|even|too) )?(?:harmful|safe|unsafe|dangerous|healthy|unhealthy|bad|good|toxic|worth (?:it|the \w+)|effective|ineffective|overrated|overhyped|legit|a scam|a myth|a waste of \w+|addictive|fattening|carcinogenic|risky|overpriced|necessary|reliable|secure|sustainable|ethical|accurate)(?: (?:for|to|in|on|with|during|after|before) .+)?)$/iu;
+
+/** Words that open a question or a statement: no fragment begins with them. */
+const OPENER =
+  /^(?:(?:is|are|was|were|am|do|does|did|can|could|should|would|will|shall|may|might|must|has|have|had|need|ai|wo|ca)(?:n['’]?t)?|how|what|which|who|whom|whose|why|when|where|i|you|we|they|it|there|this|that|these|those|my|our|should(?:n['’]t)?)\b/iu;
+
+function fragment(text: string): string | null {
+  if (OPENER.test(text)) return null;
+  const match = JUDGEMENT.exec(text);
+  if (!match) return null;
+  const subject = match[1] as string;
+  const words = subject.toLowerCase().split(/\s+/u);
+  // A subject with a verb of its own is a statement or a longer question, not a fragment.
+  if (words.length > 6 || words.some((word) => /^(?:is|are|was|were|be|been|being)$/u.test(word)))
+    return null;
+  const verbs = new Set(planWords().verbs);
+  if (words.some((word, i) => i > 0 && verbs.has(word))) return null;
+  return `${looksPlural(subject) ? "Are" : "Is"} ${subject} ${match[2]}?`;
+}
+
+/** "which uses more power, A or B", "what lasts longer, A or B?": a verb, then what is compared. */
+const VERB_COMPARISON =
+  /^(?:which|what|who)(?: one)? (?!is\b|are\b|was\b|were\b)([a-z]+s) ((?:more|less|fewer) \w+|\w+er|better|worse|more|less)((?: \w+){0,3}?),? (.+?) or (.+)$/iu;
+
+function verbComparison(text: string): string | null {
+  const match = VERB_COMPARISON.exec(text);
+  if (!match) return null;
+  const [, verb = "", compared = "", rest = "", first = "", second = ""] = match;
+  const base = baseForm(verb.toLowerCase());
+  return `${looksPlural(first) ? "Do" : "Does"} ${first} ${base} ${compared}${rest} than ${second}?`;
+}
+
+/** "uses" → "use", "goes" → "go", "carries" → "carry", "charges" → "charge". */
+function baseForm(verb: string): string {
+  if (/ies$/u.test(verb)) return `${verb.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x|z|o)es$/u.test(verb)) return verb.slice(0, -2);
+  return verb.slice(0, -1);
+}
+
+const DOES_ANYTHING =
+  /^(does|do) (.+?) (?:actually |really |even )?do anything(?: at all)?( (?:for|to|against|in) .+)?$/iu;
+
+function doesAnything(text: string): string | null {
+  const match = DOES_ANYTHING.exec(text);
+  if (!match) return null;
+  return `${match[1]} ${match[2]} work${match[3] ?? ""}?`;
+}
