@@ -4,7 +4,7 @@
  * be read and quoted. One result's title and snippet carry markup and a script; another's address
  * is a `javascript:` link: the page must show them as text and run nothing.
  */
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -78,6 +78,10 @@ export interface WebFixture {
 export async function startWebFixture(
   options: { hold?: boolean; token?: string; api?: Partial<HttpApiOptions> } = {},
 ): Promise<WebFixture> {
+  // Pages are read in the built extraction worker, as in every server.
+  if (!existsSync(new URL("../../../dist/read/extract-worker.js", import.meta.url))) {
+    throw new Error("run `npm run build` first: the pages are read by dist/read/extract-worker.js");
+  }
   const sites: Server[] = [];
   const articles: Article[] = [];
   for (const [index, article] of ARTICLES.entries()) {
