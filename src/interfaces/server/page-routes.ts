@@ -272,18 +272,21 @@ function allow(method: string, expected: "GET" | "POST"): void {
 }
 
 /**
- * Forms are taken from this server's own pages only: a browser names the page's origin (Origin,
- * Sec-Fetch-Site) on every form it posts, so a page elsewhere cannot post one here.
+ * Forms are taken from this server's own pages only. A browser says where a form comes from:
+ * `Sec-Fetch-Site`, which it computes itself and which holds behind a reverse proxy that rewrites
+ * Host; else (older browsers) `Origin`, which must name the host asked. A request with neither is
+ * not a browser's form.
  */
 function sameOrigin(req: IncomingMessage): void {
   const site = req.headers["sec-fetch-site"];
   const origin = req.headers.origin;
   const foreign =
-    (site !== undefined && site !== "same-origin" && site !== "none") ||
-    (origin !== undefined && origin !== "null" && hostOf(origin) !== req.headers.host) ||
-    origin === "null";
-  if (foreign)
+    site !== undefined
+      ? site !== "same-origin" && site !== "none"
+      : origin !== undefined && (origin === "null" || hostOf(origin) !== req.headers.host);
+  if (foreign) {
     throw new HttpError(403, "FORBIDDEN_ORIGIN", "forms are taken from this server's own pages only");
+  }
 }
 
 function hostOf(origin: string): string | undefined {
