@@ -223,6 +223,12 @@ describe.skipIf(!browserPath)("the page in headless Chromium", () => {
       page.locator(".side-contradict").boundingBox(),
     ]);
     expect(contradict?.y).toBeGreaterThan((support?.y ?? 0) + (support?.height ?? 0) - 1);
+    // Printed, the folded copies show without opening them.
+    const copy = page.locator("details.copies li a").first();
+    expect(await copy.isVisible()).toBe(false);
+    await page.emulateMedia({ media: "print" });
+    expect(await copy.isVisible()).toBe(true);
+    await page.emulateMedia({ media: "screen" });
     await page.goto(`${web.api.url}/`);
     expect(await overflow()).toBe(0);
     // Keyboard: Tab from the top reaches the question box and then its options and button.
