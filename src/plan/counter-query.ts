@@ -73,11 +73,17 @@ function reverseComparison(c: Classification, x: string, y: string | undefined):
   return judgement ? `advantages of ${y} over ${x}` : `${y} ${predicate} than ${x}`;
 }
 
+/** Idioms that say something is bad ("easy on", "gentle on" say it is good, as any judgement does). */
+const NEGATIVE_IDIOM = /^(not |never )?(?:(?:hard|rough|tough) on|bad news)\b/iu;
+
 /**
  * Whether an evaluative predicate says its subject is bad ("harmful", "a myth", "too expensive",
  * "overrated"); a "not" in front turns it round ("not bad" says good, "not safe" says bad).
  */
 export function saysBad(predicate: string | null): boolean {
+  // An idiom of judgement carries its preposition: "hard on your knees", "bad news for translators".
+  const idiom = NEGATIVE_IDIOM.exec(predicate ?? "");
+  if (idiom) return !idiom[1];
   // The judgement itself, not a qualifier after it ("good for people with bad knees").
   const words = (predicate ?? "")
     .toLowerCase()

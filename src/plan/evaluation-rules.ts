@@ -14,7 +14,7 @@ export const SUPERLATIVE =
 
 /** The judgements the fixed evaluative rule knows (the word lists add more). */
 const JUDGEMENTS =
-  "good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \\w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|toxic|waste|pointless|useless|ineffective|addictive|fattening|carcinogenic|risky|overpriced|obsolete|outdated|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\\w+ed|under\\w+ed|too \\w+|enough";
+  "(?:hard|rough|tough|easy|gentle) on|kind to|bad news|good|bad|safe|unsafe|dangerous|harmful|healthy|unhealthy|worth(?: it| the \\w+)?|effective|reliable|secure|legit|overrated|overhyped|ready|production[- ]ready|scam|myth|mistake|success|failure|toxic|waste|pointless|useless|ineffective|addictive|fattening|carcinogenic|risky|overpriced|obsolete|outdated|beneficial|necessary|ethical|accurate|viable|sustainable|better|worse|safer|healthier|overkill|over\\w+ed|under\\w+ed|too \\w+|enough";
 
 let evaluation: RegExp | undefined;
 

@@ -175,6 +175,10 @@ describe("short English shapes", () => {
     // "does X do anything": whether it works.
     ["does magnesium do anything", "Magnesium works", "refute"],
     ["does vitamin c really do anything for colds", "Vitamin c works for colds", "refute"],
+    // Idioms of judgement: the counter-query seeks the other side.
+    ["is protein powder hard on your kidneys", "Protein powder is hard on your kidneys", "benefits"],
+    ["are bananas easy on the stomach", "Bananas are easy on the stomach", "risks"],
+    ["is social media bad news for teens", "Social media is bad news for teens", "benefits"],
     // A negative question with its contraction unspelt is not a fragment.
     [
       "isnt homeschooling bad for kids social skills",
