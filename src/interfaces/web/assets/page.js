@@ -150,9 +150,4 @@
       if (data.status === "done") window.location.reload();
     });
   }
-
-  // A printed report shows every folded copy.
-  window.addEventListener("beforeprint", () => {
-    for (const details of document.querySelectorAll("details")) details.open = true;
-  });
 })();
