@@ -71,6 +71,12 @@ function banner(report: Report): string {
     .join("\n");
 }
 
+/** How a call's results read when it did not run as planned: an outage is never "no evidence". */
+const HITS: Partial<Record<Report["calls"][number]["status"], (hits: number) => string>> = {
+  failed: () => "no results (outage)",
+  skipped: () => "not run (skipped: the notes say why)",
+};
+
 /** One entry per search call: its role, service, engines, results, and an outage as an outage. */
 function coverage(report: Report): string {
   const items = report.calls.map((call) => {
@@ -83,9 +89,7 @@ function coverage(report: Report): string {
     const outage =
       call.status === "failed"
         ? `<span class="outage">outage: no service answered${failedStages.length > 0 ? ` (${escapeHtml(failedStages.map((a) => `${a.provider}: ${a.outcome}`).join(", "))})` : ""}</span>`
-        : call.status === "skipped"
-          ? '<span class="outage">skipped</span>'
-          : "";
+        : "";
     const down =
       call.unresponsiveEngines.length > 0
         ? `<span class="outage">engines down: ${escapeHtml(call.unresponsiveEngines.map((u) => `${u.engine} (${u.reason})`).join(", "))}</span>`
@@ -95,7 +99,7 @@ function coverage(report: Report): string {
       `<span class="role">${escapeHtml(call.role)}</span>`,
       `<span class="query">${escapeHtml(call.query)}</span>`,
       `<span class="service">${call.provider ? escapeHtml(call.provider) : "no service"}${engines.length > 0 ? `: ${escapeHtml(engines.join(", "))}` : ""}</span>`,
-      `<span class="hits">${call.status === "failed" ? "no results (outage)" : `${call.hits} result${call.hits === 1 ? "" : "s"}`}</span>`,
+      `<span class="hits">${HITS[call.status]?.(call.hits) ?? `${call.hits} result${call.hits === 1 ? "" : "s"}`}</span>`,
       outage,
       down,
       "</li>",

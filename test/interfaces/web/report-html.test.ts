@@ -92,6 +92,12 @@ describe("reportHtml", () => {
     expect(html).toContain("no results (outage)");
     expect(html).toContain('<span class="outage">outage: no service answered (searxng: timeout)</span>');
     expect(html).toContain('<span class="outage">engines down: bing (timeout)</span>');
+    const skipped = reportHtml({
+      ...report,
+      calls: [{ ...first, status: "skipped", provider: null, hits: 0 }],
+    });
+    expect(skipped).toContain('<span class="hits">not run (skipped: the notes say why)</span>');
+    expect(skipped).not.toContain("0 results");
   });
 
   it("names the label in words, with its direction, whatever its colour", () => {
