@@ -109,7 +109,8 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
       "bypass" | "bypassReason" | "counterQuery" | "counterIntent" | "newsCall" | "newsReason" | "calls"
     >,
   ): Plan => ({
-    question: text,
+    // The question as asked: the whole message, though the plan reads the question inside it.
+    question: message,
     language,
     bypass: rest.bypass,
     bypassReason: rest.bypassReason,
