@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLAN_TIME_RANGES } from "../plan/plan-schema.js";
 import { reportSchema } from "../report/report-schema.js";
 import {
   deadlineMsField,
@@ -25,6 +26,15 @@ export const corroborateInputSchema = z
       READ_PAGES_RANGE,
       `Pages to read, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max}: those of the leading independent origins, judged on the passages that bear on the claim and quoted exactly (default ${READ_PAGES_RANGE.default}; ${READ_PAGES_RANGE.recommended} recommended)`,
     ),
+    timeRange: z
+      .enum(PLAN_TIME_RANGES, {
+        error: (issue) =>
+          `Unknown time range "${String(issue.input)}" (known: ${PLAN_TIME_RANGES.join(", ")})`,
+      })
+      .optional()
+      .describe(
+        "How recent the evidence must be: week, year or none (no date restriction); default: the planner's choice from the question's wording",
+      ),
     // Every planned call gets them; `language` defaults to the question's, `engines` to the planner's.
     ...searchOptionFields,
   })

@@ -16,7 +16,7 @@ import type { StanceJudge } from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
 import { silentLogger } from "../log/silent-logger.js";
 import { plan as makePlan, singleCall } from "../plan/plan.js";
-import type { Plan, PlannedCall } from "../plan/plan-schema.js";
+import type { Plan, PlannedCall, PlanTimeRange } from "../plan/plan-schema.js";
 import { normalizeQuestion } from "../plan/question.js";
 import type { SearchOption, SearchProvider, SearchRequest } from "../providers/search-provider.js";
 import type { ExtractPage } from "../read/extract-page.js";
@@ -61,6 +61,8 @@ export interface CorroborateOptions extends SearchOptionInputs {
   read?: number | undefined;
   /** Who judges: a choice (`auto` by default, as on every surface) or a judge of your own. */
   judge?: StanceJudge | JudgeChoice | undefined;
+  /** How recent the evidence must be: `week`, `year` or `none`; default: chosen from the question. */
+  timeRange?: PlanTimeRange | undefined;
   /** Replaces the providers built from the settings (embedding, tests). */
   providers?: readonly SearchProvider[] | undefined;
   now?: (() => Date) | undefined;
@@ -118,7 +120,7 @@ export async function corroborateWith(
     typeof options.judge === "object"
       ? options.judge
       : chooseJudge(config, { dispatcher: options.dispatcher, logger }, input.judge);
-  const plan = makePlan(question, { limit, now: options.now?.() ?? new Date() });
+  const plan = makePlan(question, { limit, now: options.now?.() ?? new Date(), timeRange: input.timeRange });
   const searchOptions = optionsForCalls(input, plan);
   const stage = progressEmitter(run?.onStage);
   stage({

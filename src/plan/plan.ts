@@ -24,6 +24,8 @@ export interface PlanOptions {
   limit?: number;
   /** The clock the plan is made against ("in 2019" is old news only relative to now); default: the system clock. */
   now?: Date;
+  /** How recent the evidence must be; default: chosen from the question's wording. */
+  timeRange?: PlanTimeRange | undefined;
 }
 
 export const DEFAULT_CALL_LIMIT = 5;
@@ -71,7 +73,7 @@ export function plan(question: string, options: PlanOptions = {}): Plan {
       : readOtherLanguage(language, text, neutralQuery);
   const { subject, context, gate } = reading;
   // When it matters is read from the whole message: "… ? saw something about it this week".
-  const timeRange = chooseTimeRange(message, now);
+  const timeRange = options.timeRange ?? chooseTimeRange(message, now);
   const topicCategory = routeCall3(text);
 
   const warnings: string[] = reading.warning ? [reading.warning] : [];

@@ -189,3 +189,12 @@ describe("short English shapes", () => {
     expect(planned(question)).toEqual({ claim, counterIntent, language: "en", bypass: false });
   });
 });
+
+describe("a time range the caller chooses", () => {
+  it("replaces the one the question's wording would give, on every call", () => {
+    const chosen = plan("Is coffee bad for you?", { now: NOW, timeRange: "week" });
+    expect(chosen.timeRange).toBe("week");
+    expect(chosen.calls.every((call) => call.timeRange === "week")).toBe(true);
+    expect(plan("Is coffee bad for you?", { now: NOW }).timeRange).toBe("year");
+  });
+});

@@ -10,6 +10,7 @@ import type { AssessEvidence, Assessment, AssessRequest, GivenStance } from "../
 import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
 import { MAX_INPUT_BYTES } from "../../operations/input-ranges.js";
 import type { ProgressEvent } from "../../operations/progress-events.js";
+import type { PlanTimeRange } from "../../plan/plan-schema.js";
 import type { Category, SafeSearch, TimeRange } from "../../providers/search-provider.js";
 import { failureCause } from "../../report/failure-cause.js";
 import { pageBody, pageFacts } from "../../report/render-page.js";
@@ -38,6 +39,7 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
     cache: values["no-cache"] ? false : undefined,
     judge: judgeFlag(values.judge),
     read: numberFlag(values.read),
+    timeRange: (values["time-range"] || undefined) as PlanTimeRange | undefined,
     ...searchOptionFlags(values),
     onProgress: progressListener(run, events),
   });

@@ -101,7 +101,7 @@ const HTML: [string, string] = [
 
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   question: {
-    usage: `core-search "<question>" [--json] [--html FILE] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO] [--read N] ${SEARCH_OPTIONS_USAGE}`,
+    usage: `core-search "<question>" [--json] [--html FILE] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO] [--read N] [--time-range R] ${SEARCH_OPTIONS_USAGE}`,
     does:
       "Plans up to four searches for an evaluative question, runs them through the fallback chain, " +
       "and prints a claim/evidence report: evidence grouped by stance, origins, confidence label.",
@@ -120,6 +120,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       read: [
         "N",
         `read the pages of the N leading origins, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max}, judge the claim on them and quote them (default ${READ_PAGES_RANGE.default}; ${READ_PAGES_RANGE.recommended} recommended)`,
+      ],
+      "time-range": [
+        "R",
+        "how recent the evidence must be: week, year or none (default: chosen from the question)",
       ],
       language: languageOption("the question's"),
       ...SEARCH_OPTIONS,
@@ -384,7 +388,7 @@ export function topLevelHelp(): string {
 
 Usage:
   core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--read N]
-                   [--judge WHO] [--html FILE]
+                   [--judge WHO] [--time-range R] [--html FILE]
                                             the full report (markdown; --json for JSON); --read 3 reads
                                             the leading pages and quotes them; --html FILE also writes
                                             it as one page that opens without a server

@@ -224,6 +224,8 @@ export function createPageRoutes(options: PageRoutesOptions): PageRoutes {
           if (read) body.read = Number(read);
           const language = fields.get("language")?.trim();
           if (language) body.language = language;
+          const timeRange = fields.get("timeRange")?.trim();
+          if (timeRange) body.timeRange = timeRange;
           let run: Awaited<ReturnType<RunHost["submit"]>>;
           try {
             const { question, start } = options.corroboration(body);

@@ -100,6 +100,20 @@ describe("the page for people over HTTP", () => {
     expect(json.json).toEqual(report);
   });
 
+  it("asks for evidence from the time range chosen in the box", async () => {
+    const web = await fixture();
+    const home = await call(web.api.url, "/");
+    expect(home.text).toContain('<label for="time-range">Evidence from</label>');
+    const posted = await ask(web.api.url, { question: QUESTION, read: "0", timeRange: "week" });
+    await reportOf(web.api.url, String(posted.headers.location).slice(3));
+    // The planned searches (the health check before them asks for something else).
+    const searches = web.searx.requests.filter(
+      (request) => request.path === "/search" && /fasting/.test(String(request.query.q)),
+    );
+    expect(searches.length).toBe(4);
+    expect(searches.every((request) => request.query.time_range === "week")).toBe(true);
+  });
+
   it("shows what is wrong with a question in the box's own page", async () => {
     const { api } = await fixture();
     const answer = await ask(api.url, { question: QUESTION, read: "99" });

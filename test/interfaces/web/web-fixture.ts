@@ -71,6 +71,8 @@ export interface WebFixture {
   articles: Article[];
   /** Lets a held search go on (`hold: true`); nothing otherwise. */
   release: () => void;
+  /** The fake SearXNG, with the requests it was sent. */
+  searx: ScriptedServer;
   close: () => Promise<void>;
 }
 
@@ -134,6 +136,7 @@ export async function startWebFixture(
     config,
     articles,
     release,
+    searx,
     close: async () => {
       release();
       await api.close();

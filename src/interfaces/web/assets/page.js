@@ -116,6 +116,8 @@
       if (read !== "") body.read = Number(read);
       const language = String(fields.get("language") ?? "").trim();
       if (language !== "") body.language = language;
+      const timeRange = String(fields.get("timeRange") ?? "");
+      if (timeRange !== "") body.timeRange = timeRange;
       const progress = document.getElementById("progress");
       if (progress) progress.hidden = false;
       steps()?.replaceChildren();
