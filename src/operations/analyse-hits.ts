@@ -1,3 +1,4 @@
+import type { ChainResult } from "../chain/fallback-chain.js";
 import { type DedupedItem, dedupeHits, domainCapNotes, originIds } from "../dedup/dedupe.js";
 import type { HitFromCall } from "../dedup/merge-hits.js";
 import type { OriginGroup } from "../dedup/origins.js";
@@ -8,6 +9,7 @@ import { judgeStances } from "../judge/judge-stances.js";
 import { type LabelResult, labelEvidence } from "../judge/label.js";
 import type { JudgeKind, StanceJudge, StanceJudgement } from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
+import type { PlannedCall } from "../plan/plan-schema.js";
 
 /**
  * The part of a question that only computes: dedup → judge → label, from the hits every call found.
@@ -53,6 +55,20 @@ export interface AnalysisOptions {
   /** Bounds a model judge; the built-in judge never sees it. */
   deadline?: AbortSignal | undefined;
   logger?: Logger | undefined;
+}
+
+/** What the analysis is given of a question's calls that ran: each hit with its call and stage. */
+export function hitsOfCalls(
+  claim: string,
+  ran: readonly { planned: PlannedCall; result: ChainResult }[],
+): HitsToAnalyse {
+  return {
+    claim,
+    hits: ran.flatMap(({ planned, result }) =>
+      result.hits.map((hit) => ({ call: planned.id, provider: result.provider ?? "searxng", hit })),
+    ),
+    counterCalls: ran.filter(({ planned }) => planned.role === "counter").map(({ planned }) => planned.id),
+  };
 }
 
 /** Dedup, judge and label the hits of a question's calls. */

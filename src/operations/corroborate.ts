@@ -5,9 +5,7 @@ import { runChain } from "../chain/fallback-chain.js";
 import type { StageState } from "../chain/stage-gate.js";
 import { type Config, loadConfig } from "../config/config.js";
 import { prepareHits } from "../dedup/dedupe.js";
-import { engineFamily } from "../health/engine-families.js";
-import { chooseEngines } from "../health/engine-selection.js";
-import { type PreflightResult, preflightSearxng } from "../health/preflight.js";
+import { preflightSearxng } from "../health/preflight.js";
 import { recordEngineHealth } from "../health/record-engine-health.js";
 import { chooseJudge } from "../judge/choose-judge.js";
 import { defaultJudge } from "../judge/default-judge.js";
@@ -18,7 +16,7 @@ import { silentLogger } from "../log/silent-logger.js";
 import { plan as makePlan, singleCall } from "../plan/plan.js";
 import type { Plan, PlannedCall, PlanTimeRange } from "../plan/plan-schema.js";
 import { normalizeQuestion } from "../plan/question.js";
-import type { SearchOption, SearchProvider, SearchRequest } from "../providers/search-provider.js";
+import type { SearchProvider } from "../providers/search-provider.js";
 import type { ExtractPage } from "../read/extract-page.js";
 import type { FirecrawlFallback } from "../read/firecrawl-fallback.js";
 import { firecrawlScrapeFor } from "../read/firecrawl-scrape.js";
@@ -29,12 +27,19 @@ import { keepRun } from "../runs/keep-run.js";
 import type { CorroborationBasis } from "../runs/run-record.js";
 import { openStateStore } from "../state/open-state-store.js";
 import type { StateStore } from "../state/state-store.js";
-import { type AnalyseHits, analyseHits, labelJudged } from "./analyse-hits.js";
+import { type AnalyseHits, analyseHits, hitsOfCalls, labelJudged } from "./analyse-hits.js";
 import { checkCallOptions, inputFieldsOf, type SearchOptionInputs } from "./call-options.js";
 import { corroborateInputSchema } from "./corroborate-input.js";
 import type { JudgeChoice } from "./input-fields.js";
 import { READ_PAGES_RANGE } from "./input-ranges.js";
 import { parseInput } from "./parse-input.js";
+import {
+  type OptionsForCalls,
+  optionsForCalls,
+  rotateFirstConfigured,
+  withEngines,
+  withHealthyEngines,
+} from "./planned-calls.js";
 import { primeWhileWaiting } from "./prime-analysis.js";
 import { type ProgressEvent, progressEmitter, type StageEvent } from "./progress-events.js";
 
@@ -302,16 +307,12 @@ async function runPipeline(
       : [];
 
   // dedup → judge → label
-  const hits = calls.flatMap((call, index) => {
+  const ran = calls.flatMap((planned, index) => {
     const result = results[index];
-    return (result?.hits ?? []).map((hit) => ({
-      call: call.id,
-      provider: result?.provider ?? "searxng",
-      hit,
-    }));
+    return result ? [{ planned, result }] : [];
   });
-  const counterCalls = calls.filter((call) => call.role === "counter").map((call) => call.id);
-  const found = { claim: plan.claim, hits, counterCalls };
+  const found = hitsOfCalls(plan.claim, ran);
+  const { hits } = found;
   stage({ type: "judging", results: hits.length, judge: judge.kind ?? judge.name });
   const [analysis] = await Promise.all([
     pool
@@ -355,10 +356,6 @@ async function runPipeline(
   }
 
   // report
-  const ran = calls.flatMap((planned, index) => {
-    const result = results[index];
-    return result ? [{ planned, result }] : [];
-  });
   const report = buildReport({
     plan,
     calls: ran,
@@ -380,35 +377,6 @@ function pooledJudge(judgeThere: NonNullable<AnalyseHits["judgeAhead"]>): Stance
   return { name: defaultJudge.name, local: true, perText: true, kind: "builtin", judge: judgeThere };
 }
 
-/** What every planned call is sent with besides its own query, categories, engines and time range. */
-interface OptionsForCalls {
-  request: Pick<SearchRequest, "language" | "safeSearch" | "includeDomains" | "excludeDomains">;
-  /** Left unapplied without a warning: the plan's language (the queries are already in it). */
-  quiet: SearchOption[];
-  /** The caller's SearXNG engines, replacing the planner's; empty: the planner's stay. */
-  engines: readonly string[];
-  /** What the report says of them: a restriction to some domains narrows what "independent" covers. */
-  notes: string[];
-}
-
-function optionsForCalls(input: SearchOptionInputs, plan: Plan): OptionsForCalls {
-  const { safeSearch, includeDomains, excludeDomains } = input;
-  const notes: string[] = [];
-  if (includeDomains?.length) notes.push(`Evidence was sought only on ${includeDomains.join(", ")}`);
-  if (excludeDomains?.length) notes.push(`Evidence from ${excludeDomains.join(", ")} was left out`);
-  return {
-    request: { language: input.language ?? plan.language, safeSearch, includeDomains, excludeDomains },
-    quiet: input.language === undefined ? ["language"] : [],
-    engines: input.engines ?? [],
-    notes,
-  };
-}
-
-/** The calls with the caller's engines instead of the planner's (then narrowed to healthy ones like any). */
-function withEngines(calls: PlannedCall[], engines: readonly string[]): PlannedCall[] {
-  return engines.length === 0 ? calls : calls.map((call) => ({ ...call, engines: [...engines] }));
-}
-
 /** Firecrawl behind each direct read when its key is set, asked under the rules its searches keep. */
 function firecrawlFor(
   config: Config,
@@ -417,36 +385,6 @@ function firecrawlFor(
 ): FirecrawlFallback | undefined {
   const scrape = firecrawlScrapeFor(config, dispatcher);
   return scrape && { scrape, stageState: () => shared };
-}
-
-/** Each call's planned engines narrowed to healthy ones, or healthy stand-ins; notes say what changed. */
-function withHealthyEngines(
-  calls: PlannedCall[],
-  preflight: PreflightResult,
-  notes: string[],
-): PlannedCall[] {
-  const neutral = calls.find((call) => call.role === "neutral");
-  const neutralChoice = neutral ? chooseEngines(neutral, preflight, new Set()) : undefined;
-  const neutralFamilies = new Set((neutralChoice?.engines ?? []).map(engineFamily));
-  return calls.map((call) => {
-    const choice =
-      call === neutral && neutralChoice
-        ? neutralChoice
-        : chooseEngines(call, preflight, call.role === "counter" ? neutralFamilies : new Set());
-    if (choice.note) notes.push(choice.note);
-    return choice.engines === call.engines ? call : { ...call, engines: choice.engines };
-  });
-}
-
-/** The chain with its first stage that can answer moved to the end. */
-function rotateFirstConfigured(
-  chain: readonly SearchProvider[],
-  skip: ReadonlyMap<string, string>,
-): SearchProvider[] {
-  const first = chain.findIndex((p) => p.configured && !skip.has(p.name));
-  const others = chain.filter((p, index) => index > first && p.configured && !skip.has(p.name));
-  if (first < 0 || others.length === 0) return [...chain];
-  return [...chain.slice(0, first), ...chain.slice(first + 1), chain[first] as SearchProvider];
 }
 
 /** True when every call that ran failed (the CLI's exit code 3). */

@@ -12,7 +12,7 @@ import { keepRun } from "../runs/keep-run.js";
 import type { CorroborationBasis, RunSummary, StoredRun } from "../runs/run-record.js";
 import { openRunStore } from "../runs/run-store.js";
 import { openStateStore } from "../state/open-state-store.js";
-import { analyseHits, labelJudged } from "./analyse-hits.js";
+import { analyseHits, hitsOfCalls, labelJudged } from "./analyse-hits.js";
 import { type Assessment, assess } from "./assess.js";
 import type { JudgeChoice } from "./input-fields.js";
 import { inRange, RUNS_LIST_RANGE, rangeProblem } from "./input-ranges.js";
@@ -128,13 +128,7 @@ async function analyseAgain(
   const { judge, logger } = context;
   const deadline = context.signal ?? new AbortController().signal;
   const claim = basis.plan.claim;
-  const hits = basis.calls.flatMap(({ planned, result }) =>
-    result.hits.map((hit) => ({ call: planned.id, provider: result.provider ?? "searxng", hit })),
-  );
-  const counterCalls = basis.calls
-    .filter(({ planned }) => planned.role === "counter")
-    .map(({ planned }) => planned.id);
-  const analysis = await analyseHits({ claim, hits, counterCalls }, { judge, deadline, logger });
+  const analysis = await analyseHits(hitsOfCalls(claim, basis.calls), { judge, deadline, logger });
   const { items, origins } = analysis;
   let { judgements, label } = analysis;
   const notes = [...basis.notes, ...analysis.notes];
