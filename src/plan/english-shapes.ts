@@ -22,6 +22,13 @@ const JUDGEMENT =
 const OPENER =
   /^(?:(?:is|are|was|were|am|do|does|did|can|could|should|would|will|shall|may|might|must|has|have|had|need|ai|wo|ca)(?:n['’]?t)?|how|what|which|who|whom|whose|why|when|where|i|you|we|they|it|there|this|that|these|those|my|our|should(?:n['’]t)?)\b/iu;
 
+let verbs: ReadonlySet<string> | undefined;
+/** The word lists' verbs as a set, made once. */
+const verbsSet = (): ReadonlySet<string> => {
+  verbs ??= new Set(planWords().verbs);
+  return verbs;
+};
+
 function fragment(text: string): string | null {
   if (OPENER.test(text)) return null;
   const match = JUDGEMENT.exec(text);
@@ -31,8 +38,7 @@ function fragment(text: string): string | null {
   // A subject with a verb of its own is a statement or a longer question, not a fragment.
   if (words.length > 6 || words.some((word) => /^(?:is|are|was|were|be|been|being)$/u.test(word)))
     return null;
-  const verbs = new Set(planWords().verbs);
-  if (words.some((word, i) => i > 0 && verbs.has(word))) return null;
+  if (words.some((word, i) => i > 0 && verbsSet().has(word))) return null;
   return `${looksPlural(subject) ? "Are" : "Is"} ${subject} ${match[2]}?`;
 }
 
