@@ -1,15 +1,19 @@
-// Measures the built-in judge's error profile and how often its labels are right, and writes both
-// into src/data/judge-profiles.json, which the labeler reads (docs/labels.md).
+// Measures the built-in judge's error profile, how one-sided real questions' sources are, and how
+// often the built-in judge's labels are right, and writes all three into src/data/judge-profiles.json,
+// which the labeler reads (docs/labels.md).
 //
 // Usage: npm run build && node scripts/measure-judges.mjs [--no-write]
-//          [--profile FILE ...] [--labels FILE]
+//          [--profile FILE ...] [--mix FILE ...] [--labels FILE]
 //
 // What it does: judges every item of the profile files with the built-in judge (files it was never
-// trained on) and counts, for each true stance, how often it is judged support, contradict or
-// neutral (`unrelated` counts as neutral): the confusion the labeler allows for. Then it labels every
-// claim of the held-out label file twice, with the built-in judge and with the labelled stances given
-// as the caller's, and counts how often label and direction are as expected. The profile is written
-// before the labels are measured, so the held-out figures are those of the labeler as shipped.
+// trained on) and counts, for each true stance, how often it answers support, contradict or neutral
+// (`unrelated` counts as neutral) in each band of its score: the confusion the labeler allows for.
+// Every cell starts at half a count, so no answer is impossible under any truth. From the labelled
+// stances of the mix files it fits the concentration of a symmetric Dirichlet over questions' shares
+// of each stance (maximum marginal likelihood). Then it labels every claim of the held-out label file
+// twice, with the built-in judge and with the labelled stances given as the caller's, and counts how
+// often label and direction are as expected. The profile is written before the labels are measured,
+// so the held-out figures are those of the labeler as shipped.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +23,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: opts } = parseArgs({
   options: {
     profile: { type: "string", multiple: true },
+    mix: { type: "string", multiple: true },
     labels: { type: "string", default: "bench/data/labels-real-heldout.jsonl" },
     "no-write": { type: "boolean", default: false },
   },
@@ -30,43 +35,95 @@ const profileFiles = opts.profile ?? [
   "bench/data/stance-search-heldout-3.jsonl",
   "bench/data/stance-snippets-heldout.jsonl",
 ];
+const mixFiles = opts.mix ?? ["bench/data/labels-real-dev.jsonl"];
 const CLASSES = ["support", "contradict", "neutral"];
+/** Lower edges of the score bands: below a coin's confidence, then three bands of firmer answers. */
+const BANDS = [0, 0.5, 0.65, 0.8];
 const profilePath = join(root, "src/data/judge-profiles.json");
-const round = (x) => Math.round(x * 1000) / 1000;
+const round = (x) => Math.round(x * 10000) / 10000;
+const asProfile = (stance) => (stance === "unrelated" ? "neutral" : stance);
+const claimsOf = (file) =>
+  readFileSync(join(root, file), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line));
 
+// ---- the built-in judge's confusion, per score band
 const { judgeText, resultText } = await import("../dist/judge/lexical-stance.js");
-const counts = Object.fromEntries(CLASSES.map((t) => [t, Object.fromEntries(CLASSES.map((j) => [j, 0]))]));
+const counts = Object.fromEntries(
+  CLASSES.map((t) => [t, Object.fromEntries(CLASSES.map((j) => [j, BANDS.map(() => 0.5)]))]),
+);
 let items = 0;
 for (const file of profileFiles) {
-  for (const line of readFileSync(join(root, file), "utf8").split("\n")) {
-    if (line.trim() === "") continue;
-    const row = JSON.parse(line);
+  for (const row of claimsOf(file)) {
     for (const item of row.evidence) {
-      const judged = judgeText(
-        row.claim,
-        resultText(item.title ?? "", item.snippet ?? item.text ?? ""),
-      ).stance;
-      counts[item.stance][judged === "unrelated" ? "neutral" : judged] += 1;
+      const judged = judgeText(row.claim, resultText(item.title ?? "", item.snippet ?? item.text ?? ""));
+      const band = BANDS.findLastIndex((edge) => judged.score >= edge);
+      counts[asProfile(item.stance)][asProfile(judged.stance)][Math.max(band, 0)] += 1;
       items += 1;
     }
   }
 }
 const confusion = Object.fromEntries(
   CLASSES.map((truth) => {
-    const total = CLASSES.reduce((sum, j) => sum + counts[truth][j], 0);
-    return [truth, Object.fromEntries(CLASSES.map((j) => [j, round(counts[truth][j] / total)]))];
+    const total = CLASSES.reduce((sum, j) => sum + counts[truth][j].reduce((a, b) => a + b, 0), 0);
+    return [
+      truth,
+      Object.fromEntries(CLASSES.map((j) => [j, counts[truth][j].map((c) => round(c / total))])),
+    ];
   }),
 );
+
+// ---- how one-sided questions are: a symmetric Dirichlet over each question's stance counts
+const mixes = mixFiles
+  .flatMap(claimsOf)
+  .map((row) => CLASSES.map((t) => row.evidence.filter((e) => asProfile(e.stance) === t).length));
+const logGamma = (x) => {
+  // Lanczos approximation, ample for a likelihood compared between concentrations.
+  const g = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z = x - 1;
+  let a = g[0];
+  for (let i = 1; i < 9; i++) a += g[i] / (z + i);
+  const t = z + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+};
+const marginal = (alpha) =>
+  mixes.reduce((sum, m) => {
+    const n = m.reduce((a, b) => a + b, 0);
+    return (
+      sum +
+      logGamma(3 * alpha) -
+      logGamma(3 * alpha + n) +
+      m.reduce((s, k) => s + logGamma(alpha + k) - logGamma(alpha), 0)
+    );
+  }, 0);
+let concentration = 0.05;
+for (let alpha = 0.05; alpha <= 5; alpha += 0.05)
+  if (marginal(alpha) > marginal(concentration)) concentration = alpha;
+concentration = Math.round(concentration * 100) / 100;
+
 const profiles = JSON.parse(readFileSync(profilePath, "utf8"));
+profiles.questionMix = {
+  concentration,
+  measured: `the labelled stances of ${mixes.length} real questions (${mixFiles.map((f) => f.split("/").pop()).join(", ")})`,
+};
 const builtin = profiles.judges.builtin;
+builtin.scoreBands = BANDS;
 builtin.confusion = confusion;
 builtin.measured = `${items} labelled search results never trained on (${profileFiles.map((f) => f.split("/").pop()).join(", ")}); labels on ${opts.labels.split("/").pop()}`;
-if (!opts["no-write"]) {
-  writeFileSync(profilePath, `${JSON.stringify(profiles, null, 2)}\n`);
+const write = () => {
+  const text = `${JSON.stringify(profiles, null, 2)}\n`;
+  writeFileSync(profilePath, text);
   // The labeler reads the copy in dist/: refresh it so the labels below use this profile.
-  writeFileSync(join(root, "dist/data/judge-profiles.json"), `${JSON.stringify(profiles, null, 2)}\n`);
-}
+  writeFileSync(join(root, "dist/data/judge-profiles.json"), text);
+};
+if (!opts["no-write"]) write();
 
+// ---- labels on the held-out real questions, as shipped
 const { parseEvalData } = await import("../dist/eval/eval-data.js");
 const { evaluate } = await import("../dist/eval/evaluate.js");
 const { defaultJudge } = await import("../dist/judge/default-judge.js");
@@ -79,10 +136,7 @@ const caller = profiles.judges.caller;
 caller.labelAccuracy = result.labels.caller.labelAccuracy;
 caller.directionAccuracy = result.labels.caller.directionAccuracy;
 caller.measured = `the labelled stances of ${opts.labels.split("/").pop()} given as the caller's`;
-if (!opts["no-write"]) {
-  writeFileSync(profilePath, `${JSON.stringify(profiles, null, 2)}\n`);
-  writeFileSync(join(root, "dist/data/judge-profiles.json"), `${JSON.stringify(profiles, null, 2)}\n`);
-}
+if (!opts["no-write"]) write();
 process.stdout.write(
-  `${JSON.stringify({ items, confusion, stance: result.stance.accuracy, labels: result.labels }, null, 2)}\n`,
+  `${JSON.stringify({ items, concentration, stance: result.stance.accuracy, labels: result.labels }, null, 2)}\n`,
 );

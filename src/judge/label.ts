@@ -10,7 +10,7 @@ import {
   worldOf,
 } from "./label-rules.js";
 import type { JudgeKind, Stance } from "./stance.js";
-import { stancePosteriors } from "./stance-posteriors.js";
+import { certainStances, drawReadings } from "./stance-readings.js";
 
 export type { ConfidenceLabel, Direction };
 export { CONFIDENCE_LABELS, CONTEST_SHARE, FIRM_STANCE };
@@ -55,45 +55,27 @@ const READINGS = 2000;
 /**
  * The confidence of the finding, from independent origins (step 6 of the methodology). The rules
  * (label-rules.ts) are those a reader applies to sources whose stances are known. A judge's stances
- * are not known, only judged: each source's true stance is a probability (stance-posteriors.ts), the
- * rules are applied to many readings of the evidence drawn from those probabilities, and the label is
- * the one most readings give. A judge that is never wrong (stances the caller gave) has one reading.
+ * are not known, only judged: the rules are applied to many readings of the evidence, each a draw of
+ * every source's true stance allowing for its judge's measured mistakes (stance-readings.ts), and the
+ * label is the one most readings give. A judge that is never wrong (stances the caller gave) has one reading.
  */
 export function labelEvidence(items: readonly LabelInput[]): LabelResult {
   const domains = new Set(items.map((i) => i.domain));
   if (domains.size < MIN_UNIQUE_DOMAINS) return thinCoverage(items, domains.size);
   const world = worldOf(items);
-  const posteriors = stancePosteriors(items);
-  const certain = posteriors.every((row) => row.some((p) => p === 1));
-  if (certain)
-    return explain(
-      items,
-      labelWorld(
-        world,
-        posteriors.map((row) => row.indexOf(1)),
-      ),
-      1,
-    );
+  const certain = certainStances(items);
+  if (certain) return explain(items, labelWorld(world, certain), 1);
 
-  const random = seededRandom(0x5eed);
   // Readings are tallied by label and direction; the first reading of each keeps its rules' details.
   const counts = new Int32Array(CONFIDENCE_LABELS.length * DIRECTIONS.length);
   const first = new Map<number, LabelRules>();
-  const stances = new Int8Array(items.length);
-  // Each item's chances of support and of support or contradict, so a draw is two comparisons.
-  const supportBelow = Float64Array.from(posteriors, (row) => row[0] as number);
-  const sideBelow = Float64Array.from(posteriors, (row) => (row[0] as number) + (row[1] as number));
-  for (let reading = 0; reading < READINGS; reading++) {
-    for (let i = 0; i < items.length; i++) {
-      const u = random();
-      stances[i] = u < (supportBelow[i] as number) ? 0 : u < (sideBelow[i] as number) ? 1 : 2;
-    }
+  drawReadings(items, READINGS, seededRandom(0x5eed), (stances) => {
     const rules = labelWorld(world, stances);
     const key =
       CONFIDENCE_LABELS.indexOf(rules.confidence) * DIRECTIONS.length + DIRECTIONS.indexOf(rules.direction);
     counts[key] = (counts[key] as number) + 1;
     if (!first.has(key)) first.set(key, rules);
-  }
+  });
   // The most frequent label; on a tie the one listed first of the labels (CONFIDENCE_LABELS).
   let best = 0;
   for (let key = 1; key < counts.length; key++)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type LabelInput, labelEvidence } from "../../src/judge/label.js";
 import type { JudgeKind, Stance } from "../../src/judge/stance.js";
-import { stancePosteriors } from "../../src/judge/stance-posteriors.js";
+import { drawReadings } from "../../src/judge/stance-readings.js";
+import { seededRandom } from "../../src/util/seeded-random.js";
 
 /** Sources judged `stances` (s, c, n) by `judge`, each its own origin, found through two families. */
 function judged(stances: string, judge: JudgeKind): LabelInput[] {
@@ -55,20 +56,34 @@ describe("labels allow for the judge's measured mistakes", () => {
   });
 });
 
-describe("stancePosteriors()", () => {
+/** The share of readings in which each source truly contradicts. */
+function contradictShares(items: LabelInput[]): number[] {
+  const shares = items.map(() => 0);
+  drawReadings(items, 2000, seededRandom(1), (stances) => {
+    stances.forEach((stance, i) => {
+      if (stance === 1) shares[i] = (shares[i] as number) + 1 / 2000;
+    });
+  });
+  return shares;
+}
+
+describe("drawReadings()", () => {
   it("reads a lone dissent as likelier a misread among many agreeing sources than among few", () => {
-    const many = stancePosteriors(judged("sssssssc", "builtin"));
-    const few = stancePosteriors(judged("sc", "builtin"));
-    const trulyContradicts = (rows: number[][]) => (rows.at(-1) as number[])[1] as number;
-    expect(trulyContradicts(many)).toBeLessThan(trulyContradicts(few));
-    for (const row of many) expect(row.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    const many = contradictShares(judged("sssssssc", "builtin"));
+    const few = contradictShares(judged("sc", "builtin"));
+    expect(many.at(-1)).toBeLessThan(few.at(-1) as number);
   });
 
-  it("keeps a caller's stances as they were given", () => {
-    expect(stancePosteriors(judged("scn", "caller"))).toEqual([
-      [1, 0, 0],
-      [0, 1, 0],
-      [0, 0, 1],
-    ]);
+  it("trusts a firm answer more than a hesitant one", () => {
+    const items = judged("sssc", "builtin");
+    const firm = contradictShares(items);
+    const hesitant = contradictShares(items.map((item, i) => (i === 3 ? { ...item, score: 0.4 } : item)));
+    expect(hesitant.at(-1)).toBeLessThan(firm.at(-1) as number);
+  });
+
+  it("keeps a caller's stances as they were given in every reading", () => {
+    const seen = new Set<string>();
+    drawReadings(judged("scn", "caller"), 50, seededRandom(1), (stances) => seen.add([...stances].join()));
+    expect([...seen]).toEqual(["0,1,2"]);
   });
 });
