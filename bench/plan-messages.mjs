@@ -1,8 +1,10 @@
 // Messages that explain before they ask ("My doctor says X. Is that true?", "I run every day. Does
 // X help Y?"): whether the planner finds the claim asked about, in the message's language, without
 // bypassing (and, where a row gives one, what the counter-query looks for). Rows:
-// bench/data/plan-messages-heldout.jsonl and plan-shapes-heldout.jsonl (fragments, verb comparisons),
-// each written before the rules that read them.
+// bench/data/plan-messages-heldout.jsonl, plan-shapes-heldout.jsonl (fragments, verb comparisons) and
+// plan-shapes-heldout-2.jsonl (the same shapes and idioms of judgement in German, French and Spanish),
+// each written before the rules that read them; plan-shapes-dev-2.jsonl holds the rows those rules
+// were written against. A row may list other phrasings just as right (claimAlso).
 // Run: npm run build && node bench/plan-messages.mjs [file.jsonl]
 import { readFileSync } from "node:fs";
 import { plan } from "../dist/plan/plan.js";
@@ -19,7 +21,7 @@ for (const row of rows) {
   const ok =
     !planned.bypass &&
     planned.language === row.language &&
-    same(planned.claim, row.claim) &&
+    [row.claim, ...(row.claimAlso ?? [])].some((claim) => same(planned.claim, claim)) &&
     (row.counterIntent === undefined || planned.counterIntent === row.counterIntent);
   if (ok) right += 1;
   else

@@ -8,7 +8,7 @@ interface Markers {
   words: ReadonlySet<string>;
   openers: ReadonlySet<string>;
   signs: readonly RegExp[];
-  /** Head words of terse look-ups ("wetter", "clima"): they count twice. */
+  /** Head words of terse look-ups ("wetter", "clima") and a fragment's judgements ("gesund"): they count twice. */
   lookups: ReadonlySet<string>;
 }
 
@@ -97,7 +97,10 @@ function languageMarkers(): NonNullable<typeof markers> {
   if (markers) return markers;
   const raw = readDataFile("language-markers.json") as {
     names: Record<string, string>;
-    languages: Record<string, { words: string[]; openers: string[]; signs: string[]; lookups?: string[] }>;
+    languages: Record<
+      string,
+      { words: string[]; openers: string[]; signs: string[]; lookups?: string[]; judgements?: string[] }
+    >;
   };
   markers = {
     names: raw.names,
@@ -106,7 +109,7 @@ function languageMarkers(): NonNullable<typeof markers> {
       words: new Set(language.words),
       openers: new Set(language.openers),
       signs: language.signs.map((sign) => new RegExp(sign, "g")),
-      lookups: new Set(language.lookups ?? []),
+      lookups: new Set([...(language.lookups ?? []), ...(language.judgements ?? [])]),
     })),
   };
   return markers;

@@ -1,6 +1,7 @@
 import { readDataFile } from "../../util/read-data-file.js";
 import type { QueryType } from "../plan-schema.js";
 import { planWords } from "../plan-words.js";
+import type { ShortWords } from "./short-shapes.js";
 
 /** The languages whose questions get their own claim and counter-query: src/data/plan-<code>.json. */
 export const TEMPLATE_LANGUAGES = ["de", "fr", "es"] as const;
@@ -24,7 +25,8 @@ export type CounterTemplate =
   | "choice"
   | "consume"
   | "consumeBy"
-  | "turned";
+  | "turned"
+  | "effective";
 
 export interface Shape {
   type: QueryType;
@@ -39,6 +41,10 @@ export interface Shape {
   options?: ["x" | "predicate", "y"];
   /** The claim when both sides compared are plurals ("Los gatos son mejores que los perros"). */
   pluralClaim?: string;
+  /** A subject and a judgement without a verb: the claim takes the copula and article they need. */
+  fragment?: boolean;
+  /** The verb agrees with the side it is said of ("qui vit plus longtemps, les chats …" → "vivent"). */
+  agree?: boolean;
 }
 
 export interface LanguageTemplates {
@@ -71,6 +77,8 @@ export interface LanguageTemplates {
         adjective: readonly [RegExp, string][];
       }
     | undefined;
+  /** What the short shapes (fragments, verbs asked of "which") need: src/plan/languages/short-shapes.ts. */
+  short: ShortWords;
 }
 
 export type WordList =
@@ -117,6 +125,21 @@ interface RawTemplates {
   counters: Record<CounterTemplate, string>;
   contractions: { pattern: string; replace: string }[];
   plural?: { ends: string; articles: [string, string][]; singulars: string[]; adjective: [string, string][] };
+  short: {
+    copulas: [string, string];
+    and: string;
+    pluralEnds?: string;
+    eitherEnds?: string;
+    singulars?: string[];
+    articles?: {
+      vowel: string;
+      words: Record<string, string>;
+      endings: [string, string][];
+      otherwise: string;
+    };
+    verbPlurals: Record<string, string>;
+    verbEndings: [string, string][];
+  };
 }
 
 const loaded = new Map<TemplateLanguage, LanguageTemplates>();
@@ -175,6 +198,21 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
       articles: raw.plural.articles,
       singulars: new Set(raw.plural.singulars),
       adjective: raw.plural.adjective.map(([ending, plural]) => [compile(ending, "u"), plural]),
+    },
+    short: {
+      copulas: raw.short.copulas,
+      and: raw.short.and,
+      pluralEnds: raw.short.pluralEnds === undefined ? undefined : compile(raw.short.pluralEnds, "u"),
+      eitherEnds: raw.short.eitherEnds === undefined ? undefined : compile(raw.short.eitherEnds, "u"),
+      singulars: new Set(raw.short.singulars ?? []),
+      articles: raw.short.articles && {
+        vowel: raw.short.articles.vowel,
+        words: new Map(Object.entries(raw.short.articles.words)),
+        endings: raw.short.articles.endings,
+        otherwise: raw.short.articles.otherwise,
+      },
+      verbPlurals: new Map(Object.entries(raw.short.verbPlurals)),
+      verbEndings: raw.short.verbEndings.map(([ending, plural]) => [compile(ending, "u"), plural]),
     },
   };
   loaded.set(language, templates);

@@ -7,6 +7,7 @@ import {
   type TemplateLanguage,
 } from "./language-templates.js";
 import { pluralSides } from "./plural-claim.js";
+import { agreedVerb, fragmentSubject } from "./short-shapes.js";
 
 /** What the planner makes of a question in a language it has templates for. */
 export interface LanguageReading {
@@ -31,6 +32,7 @@ const INTENT_OF: Record<CounterTemplate, CounterIntent> = {
   consume: "risks",
   consumeBy: "risks",
   turned: "reverse",
+  effective: "benefits",
 };
 
 type Parts = {
@@ -40,6 +42,8 @@ type Parts = {
   predicate: string;
   /** A verb closing the claim, not named by the counter-query: "Kann Stress krank | machen". */
   tail: string;
+  /** The verb as said of the other side, for a counter-query that turns a comparison round. */
+  verbOfOther?: string;
 };
 
 /**
@@ -68,8 +72,9 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
     const choice = counterChoice(shape, parts, t);
     const subject = bare(parts.x, t);
     // What the counter-query names beside the subject: the object, else the predicate, else the
-    // verb ("café engorda sin relación"), except where the verb's effect is what is denied.
-    const other = bare(parts.y || parts.predicate, t, true) || (choice === "ineffective" ? "" : parts.verb);
+    // verb ("café engorda sin relación"), except where the verb's effect is what is weighed.
+    const effect = choice === "ineffective" || choice === "effective";
+    const other = bare(parts.y || parts.predicate, t, true) || (effect ? "" : parts.verb);
     const plural = shape.pluralClaim ? pluralSides(parts.x, parts.y, parts.predicate, t) : null;
     const claim =
       shape.claim === null
@@ -87,7 +92,7 @@ export function readInLanguage(question: string, language: TemplateLanguage): La
       second,
       tail: parts.tail,
       // A measured comparison turned round: "hunde leben länger als katzen".
-      verb: parts.verb,
+      verb: parts.verbOfOther ?? parts.verb,
       predicate: parts.predicate,
     };
     return {
@@ -163,6 +168,17 @@ function partsOf(
     const second = words(parts.y)[0] ?? "";
     if (isJudgement(second, t) || t.words.negations.has(second)) return null;
   }
+  if (shape.fragment) {
+    const subject = fragmentSubject(parts.x, t);
+    if (!subject) return null;
+    parts = { ...parts, x: subject.x, verb: subject.copula };
+  }
+  if (shape.agree)
+    parts = {
+      ...parts,
+      verb: agreedVerb(parts.verb, parts.x, parts.y, t),
+      verbOfOther: agreedVerb(parts.verb, parts.y, parts.x, t),
+    };
   // "gut oder schlecht für die Knie" tests the first judgement: "gut für die Knie".
   parts.predicate = parts.predicate
     .replace(t.alternativeTail, (found, word: string) =>
