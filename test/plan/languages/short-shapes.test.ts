@@ -213,6 +213,18 @@ describe("idioms of judgement", () => {
         "box bienfaits sécurité démenti",
       ],
       [
+        "le sucre fait du mal aux dents ?",
+        "Le sucre fait du mal aux dents",
+        "benefits",
+        "sucre bienfaits sécurité démenti",
+      ],
+      [
+        "le sport fait du bien au moral",
+        "Le sport fait du bien au moral",
+        "risks",
+        "sport risques inconvénients critiques",
+      ],
+      [
         "l'abonnement à la salle de sport, c'est de l'argent jeté par les fenêtres ?",
         "L'abonnement à la salle de sport est de l'argent jeté par les fenêtres",
         "benefits",
