@@ -42,9 +42,12 @@ function fragment(text: string): string | null {
   return `${looksPlural(subject) ? "Are" : "Is"} ${subject} ${match[2]}?`;
 }
 
-/** "which uses more power, A or B", "what lasts longer, A or B?": a verb, then what is compared. */
+/**
+ * "which uses more power, A or B", "what lasts longer, A or B?", "what costs more to run, A or B": a
+ * verb, then what is compared; the comma ends it, so the first option holds none.
+ */
 const VERB_COMPARISON =
-  /^(?:which|what|who)(?: one)? (?!is\b|are\b|was\b|were\b)([a-z]+s) ((?:more|less|fewer) \w+|\w+er|better|worse|more|less)((?: \w+){0,3}?),? (.+?) or (.+)$/iu;
+  /^(?:which|what|who)(?: one)? (?!is\b|are\b|was\b|were\b)([a-z]+s) ((?:more|less|fewer) \w+|\w+er|better|worse|more|less)((?: \w+){0,3}?),? ([^,]+?) or (.+)$/iu;
 
 function verbComparison(text: string): string | null {
   const match = VERB_COMPARISON.exec(text);

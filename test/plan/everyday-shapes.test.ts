@@ -172,6 +172,8 @@ describe("short English shapes", () => {
       "Lithium lasts longer than alkaline batteries",
       "reverse",
     ],
+    // What is compared may go on after its comparative; the comma ends it.
+    ["which costs less to insure, a sedan or an suv", "A sedan costs less to insure than an suv", "reverse"],
     // "does X do anything": whether it works.
     ["does magnesium do anything", "Magnesium works", "refute"],
     ["does vitamin c really do anything for colds", "Vitamin c works for colds", "refute"],
