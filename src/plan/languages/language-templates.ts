@@ -128,6 +128,7 @@ interface RawTemplates {
   short: {
     copulas: [string, string];
     and: string;
+    notInSubject: string[];
     pluralEnds?: string;
     eitherEnds?: string;
     singulars?: string[];
@@ -188,7 +189,18 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
           ` ${symbol} `,
         ]),
     },
-    shapes: raw.shapes.map((shape) => ({ ...shape, pattern: compile(shape.pattern) })),
+    // Each shape's pattern is made on first use: V8 parses a pattern when it is made, and most
+    // questions are matched by one of the first shapes, so the rest are never made.
+    shapes: raw.shapes.map((shape) => {
+      let pattern: RegExp | undefined;
+      return {
+        ...shape,
+        get pattern() {
+          pattern ??= compile(shape.pattern);
+          return pattern;
+        },
+      };
+    }),
     fallbackLead: compile(raw.fallbackLead),
     counters: raw.counters,
     contractions: raw.contractions.map((c) => ({ pattern: compile(c.pattern, "gu"), replace: c.replace })),
@@ -202,6 +214,7 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
     short: {
       copulas: raw.short.copulas,
       and: raw.short.and,
+      notInSubject: new Set(raw.short.notInSubject),
       pluralEnds: raw.short.pluralEnds === undefined ? undefined : compile(raw.short.pluralEnds, "u"),
       eitherEnds: raw.short.eitherEnds === undefined ? undefined : compile(raw.short.eitherEnds, "u"),
       singulars: new Set(raw.short.singulars ?? []),

@@ -12,6 +12,8 @@ export interface ShortWords {
   copulas: readonly [string, string];
   /** The word that joins two subjects into several things: "Kaffee und Tee". */
   and: string;
+  /** Words a fragment's subject never holds (pronouns, verbs, negations): with one it is a sentence. */
+  notInSubject: ReadonlySet<string>;
   /** Plural nouns by ending, for a language whose templates have no plural of their own (German). */
   pluralEnds: RegExp | undefined;
   /** Nouns whose ending says neither: a side ending so is plural when the other side is (German "Hunde"). */
@@ -34,15 +36,30 @@ export interface ShortWords {
 
 /**
  * The subject of a fragment with its article, and the copula that agrees with it; null when the
- * subject holds a verb after all: where nouns are capitalised, a lower-case word after a noun that
- * opens no phrase ("Kinder schlafen schlecht").
+ * subject holds a verb, a pronoun or a negation after all ("ich finde Kaffee gut"), opens with a
+ * question word, or, where nouns are capitalised, has a lower-case word after a noun that opens no
+ * phrase ("Kinder schlafen schlecht").
  */
 export function fragmentSubject(x: string, t: LanguageTemplates): { x: string; copula: string } | null {
+  const lower = x.toLowerCase().split(/\s+/u);
+  if (t.words.questionWords.has(lower[0] ?? "") || lower.some((word) => isVerbOrPronoun(word, t)))
+    return null;
   if (t.nounsCapitalized && hasVerbAfterNoun(x, t)) return null;
   const words = t.short;
   const plural = isPlural(x, "", t);
   const copula = words.copulas[plural ? 1 : 0];
   return { x: withArticle(x, plural, t), copula };
+}
+
+function isVerbOrPronoun(word: string, t: LanguageTemplates): boolean {
+  const { words, short } = t;
+  return (
+    short.notInSubject.has(word) ||
+    words.copulas.has(word) ||
+    words.harmVerbs.has(word) ||
+    words.helpVerbs.has(word) ||
+    (words.modals?.has(word) ?? false)
+  );
 }
 
 function hasVerbAfterNoun(x: string, t: LanguageTemplates): boolean {
