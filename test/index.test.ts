@@ -53,9 +53,9 @@ describe("a long-lived caller's state store", () => {
       const state = library.openStateStore(config);
       expect(state.kind).toBe("file");
       const question = "Is intermittent fasting safe?";
-      const first = await library.corroborate(question, { config, state });
+      const first = await library.corroborate(question, { read: 0, config, state });
       const searched = server.requests.filter((r) => r.path === "/search").length;
-      const second = await library.corroborate(question, { config, state });
+      const second = await library.corroborate(question, { read: 0, config, state });
       // The second report is served from the cache the first one left in the caller's store.
       const outcomes = second.calls.flatMap((call) => call.attempts.map((a) => a.outcome));
       expect(outcomes.length).toBeGreaterThan(0);
@@ -63,7 +63,11 @@ describe("a long-lived caller's state store", () => {
       expect(second.evidence.map((e) => e.url)).toEqual(first.evidence.map((e) => e.url));
       expect(server.requests.filter((r) => r.path === "/search").length).toBe(searched);
       // The cache is the given store's: a call given another store searches again.
-      const elsewhere = await library.corroborate(question, { config, state: library.createMemoryStore() });
+      const elsewhere = await library.corroborate(question, {
+        read: 0,
+        config,
+        state: library.createMemoryStore(),
+      });
       expect(elsewhere.calls.flatMap((call) => call.attempts.map((a) => a.outcome))).not.toContain("cache");
       // Still open after both calls: the caller owns it.
       expect(await state.increment("test:still-open", 1, { ttlMs: 1_000 })).toEqual({

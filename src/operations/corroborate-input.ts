@@ -4,13 +4,12 @@ import { reportSchema } from "../report/report-schema.js";
 import {
   deadlineMsField,
   domainListsAgree,
-  intField,
   judgeField,
   limitField,
+  readPagesField,
   searchOptionFields,
   textField,
 } from "./input-fields.js";
-import { READ_PAGES_RANGE } from "./input-ranges.js";
 
 /** `corroborate`'s input: the library, `core-search "<question>"`, MCP `corroborate` and `POST /v1/corroborate`. */
 export const corroborateInputSchema = z
@@ -22,10 +21,7 @@ export const corroborateInputSchema = z
     limit: limitField,
     deadlineMs: deadlineMsField(),
     judge: judgeField,
-    read: intField(
-      READ_PAGES_RANGE,
-      `Pages to read, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max}: those of the leading independent origins, judged on the passages that bear on the claim and quoted exactly (default ${READ_PAGES_RANGE.default}; ${READ_PAGES_RANGE.recommended} recommended)`,
-    ),
+    read: readPagesField,
     timeRange: z
       .enum(PLAN_TIME_RANGES, {
         error: (issue) =>

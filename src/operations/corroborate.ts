@@ -60,10 +60,12 @@ export interface CorroborateOptions extends SearchOptionInputs {
   dispatcher?: Dispatcher | undefined;
   logger?: Logger | undefined;
   /**
-   * Pages to read, within `READ_PAGES_RANGE` (default 0, 3 recommended): those of the leading origins,
-   * judged on the passages that bear on the claim; each read item gets a `quote` and `readStatus`.
+   * Pages to read: `auto` (default) reads up to `AUTO_READ_PAGES` pages whose snippet leaves the
+   * stance uncertain and whose stance bears on the label; a number within `READ_PAGES_RANGE` reads
+   * that many leading origins (0: none). Read pages are judged on the passages that bear on the
+   * claim; each item gets a `readStatus`, and a read one a `quote`.
    */
-  read?: number | undefined;
+  read?: number | "auto" | undefined;
   /** Who judges: a choice (`auto` by default, as on every surface) or a judge of your own. */
   judge?: StanceJudge | JudgeChoice | undefined;
   /** How recent the evidence must be: `week`, `year` or `none`; default: chosen from the question. */
@@ -185,7 +187,7 @@ async function runPipeline(
     config: Config;
     limit: number;
     deadlineMs: number;
-    readPages: number;
+    readPages: number | "auto";
     logger: Logger;
     emit: (event: ProgressEvent) => void;
     stage: (event: StageEvent) => void;
@@ -336,9 +338,13 @@ async function runPipeline(
   let { judgements, label } = analysis;
   let reads: ItemRead[] | undefined;
   let texts: ReadonlyMap<number, string> = new Map();
-  if (readPages > 0) {
+  if (readPages !== 0) {
+    const labelOf = (judged: readonly (typeof judgements)[number][]) => {
+      const { confidence, direction } = labelJudged(items, judged, origins);
+      return `${confidence} ${direction}`;
+    };
     const reading = await readLeadingPages(
-      { claim: plan.claim, items, origins, judgements, count: readPages },
+      { claim: plan.claim, items, origins, judgements, pages: readPages, labelOf },
       {
         judge,
         deadline,

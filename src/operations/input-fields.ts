@@ -4,7 +4,15 @@ import { MAX_QUESTION_CHARS, normalizeQuestion } from "../plan/question.js";
 import { MAX_ENGINE_NAME_CHARS } from "../providers/hit-fields.js";
 import { SAFE_SEARCH_LEVELS } from "../providers/search-provider.js";
 import { readDataFile } from "../util/read-data-file.js";
-import { DEADLINE_MS_RANGE, LIMIT_RANGE, MAX_DOMAINS, MAX_ENGINES, rangeProblem } from "./input-ranges.js";
+import {
+  AUTO_READ_PAGES,
+  DEADLINE_MS_RANGE,
+  LIMIT_RANGE,
+  MAX_DOMAINS,
+  MAX_ENGINES,
+  READ_PAGES_RANGE,
+  rangeProblem,
+} from "./input-ranges.js";
 
 /** A required field's error: "is required" when absent, else `problem` (after the field's name). */
 export function requiredField(problem: string) {
@@ -34,6 +42,28 @@ export function deadlineMsField(max: number = DEADLINE_MS_RANGE.max) {
     `Overall deadline in milliseconds, ${DEADLINE_MS_RANGE.min}-${max} (default: CORE_SEARCH_DEADLINE_MS or ${DEADLINE_MS_RANGE.default})`,
   );
 }
+
+/** `auto`, or how many leading origins' pages to read; every way of missing both gets one message. */
+const READ_PAGES_PROBLEM = `must be "${READ_PAGES_RANGE.default}" or ${rangeProblem(READ_PAGES_RANGE).replace(/^must be /, "")}`;
+export const readPagesField = z
+  .union(
+    [
+      z.literal(READ_PAGES_RANGE.default),
+      z
+        .int({ error: READ_PAGES_PROBLEM })
+        .min(READ_PAGES_RANGE.min, { error: READ_PAGES_PROBLEM })
+        .max(READ_PAGES_RANGE.max, { error: READ_PAGES_PROBLEM }),
+    ],
+    { error: READ_PAGES_PROBLEM },
+  )
+  .optional()
+  .describe(
+    `Pages to read: "auto" (default) reads up to ${AUTO_READ_PAGES} pages whose snippet leaves the stance uncertain ` +
+      "and whose stance bears on the label (the only source behind the finding, the minority side, leading " +
+      `sources whose snippet takes no side), within the deadline; a number ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max} reads ` +
+      "that many leading independent origins (0: none). Read pages are judged on the passages that bear on " +
+      "the claim and quoted exactly",
+  );
 
 /**
  * A question, query or claim: a string, then trimmed and checked as the planner does (not empty,

@@ -17,10 +17,14 @@ export const READ_MAX_CHARS_RANGE = { min: 1_000, max: 500_000, default: 100_000
 export const READ_TIMEOUT_MS_RANGE = { min: 500, max: 60_000, default: 15_000 } as const;
 
 /**
- * Pages `corroborate` reads: those of the leading origins. Off by default (no change for callers who
- * do not ask); three is the recommendation, the top results of the neutral and counter calls.
+ * Pages `corroborate` reads. A number reads that many leading origins (0 reads none); `auto`, the
+ * default, reads up to `AUTO_READ_PAGES` pages chosen for it: those whose snippet leaves the stance
+ * uncertain and whose stance bears on the label.
  */
-export const READ_PAGES_RANGE = { min: 0, max: 10, default: 0, recommended: 3 } as const;
+export const READ_PAGES_RANGE = { min: 0, max: 10, default: "auto" } as const;
+
+/** Most pages `read: "auto"` reads: the two or three load-bearing sources a careful reader opens. */
+export const AUTO_READ_PAGES = 3;
 
 /**
  * Which page of results `search` returns. Ten is where the services that page stop: Brave's and

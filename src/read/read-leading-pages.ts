@@ -5,10 +5,12 @@ import type { OriginGroup } from "../dedup/origins.js";
 import { ReadFailure } from "../errors.js";
 import type { JudgeKind, StanceJudge, StanceJudgement } from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
-import { READ_TIMEOUT_MS_RANGE } from "../operations/input-ranges.js";
+import { AUTO_READ_PAGES, READ_TIMEOUT_MS_RANGE } from "../operations/input-ranges.js";
 import type { ExtractPage } from "./extract-page.js";
 import type { FirecrawlFallback } from "./firecrawl-fallback.js";
 import { judgePages } from "./judge-passages.js";
+import { leadingPages } from "./leading-pages.js";
+import { type LabelOf, pagesWorthReading } from "./pages-worth-reading.js";
 import { type Passage, passagesFor, type Quote } from "./passages.js";
 import { readPage } from "./read-page.js";
 
@@ -30,8 +32,10 @@ export interface LeadingPagesInput {
   origins: readonly OriginGroup[];
   /** The snippets' judgements, one per item. */
   judgements: readonly Judged[];
-  /** How many origins' pages to read. */
-  count: number;
+  /** How many leading origins' pages to read, or `auto`: those `pagesWorthReading` chooses. */
+  pages: number | "auto";
+  /** The label the judgements give (`auto` reads only pages that could change it). */
+  labelOf: LabelOf;
 }
 
 export interface LeadingPagesOptions {
@@ -77,9 +81,10 @@ const reserveMs = (leftMs: number) => Math.min(1_000, leftMs / 10);
 const NOT_READ: ItemRead = { status: "not-read", quote: null };
 
 /**
- * Reads the pages of the leading independent origins, judges the claim on the passages that bear
- * on it, and lets a page's side replace its snippet's judgement. A page that cannot be read, or
- * that takes no side, keeps its snippet's judgement; the notes say which and why.
+ * Reads the pages of the leading independent origins (or, with `auto`, those worth reading), judges
+ * the claim on the passages that bear on it, and lets a page's side replace its snippet's judgement.
+ * A page that cannot be read, or that takes no side, keeps its snippet's judgement; the notes say
+ * which pages were read, which were not and why.
  */
 export async function readLeadingPages(
   input: LeadingPagesInput,
@@ -87,20 +92,26 @@ export async function readLeadingPages(
 ): Promise<LeadingPagesResult> {
   const reads: ItemRead[] = input.items.map(() => NOT_READ);
   const judgements = [...input.judgements];
-  const chosen = leadingPages(input.items, input.origins, input.count);
-  if (chosen.length === 0) return { judgements, reads, notes: [], texts: new Map() };
+  const chosen =
+    input.pages === "auto"
+      ? pagesWorthReading(input, AUTO_READ_PAGES)
+      : leadingPages(input.items, input.origins, input.pages);
+  if (chosen.length === 0) {
+    const notes = input.pages === "auto" && input.items.length > 0 ? [NOTHING_UNCERTAIN] : [];
+    return { judgements, reads, notes, texts: new Map() };
+  }
 
   const readEnd = options.deadlineAt - reserveMs(options.deadlineAt - performance.now());
   const texts = new Map<number, string>();
   const failures: string[] = [];
   const byFirecrawl = new Set<number>();
-  let outOfTime = 0;
+  const outOfTime: string[] = [];
   // Hosts in parallel; the pages of one host one after another, so no site gets several at once.
   await pMap(byHost(chosen, input.items), async (indexes) => {
     for (const index of indexes) {
       const timeoutMs = Math.min(READ_TIMEOUT_MS_RANGE.default, Math.floor(readEnd - performance.now()));
       if (timeoutMs < MIN_READ_MS || options.deadline.aborted) {
-        outOfTime++;
+        outOfTime.push(`e${index + 1}`);
         continue;
       }
       const url = (input.items[index] as DedupedItem).url;
@@ -139,7 +150,8 @@ export async function readLeadingPages(
   const named = [...texts.keys()]
     .sort((a, b) => a - b)
     .map((i) => `e${i + 1}${byFirecrawl.has(i) ? " by Firecrawl" : ""}`);
-  judged.notes.unshift(readNote(chosen.length, named, judged.changed, failures, outOfTime));
+  const which = input.pages === "auto" ? AUTO_CHOICE : "of the leading origins";
+  judged.notes.unshift(readNote(which, chosen.length, named, judged.changed, failures, outOfTime));
   return { judgements: judged.judgements, reads: judged.reads, notes: judged.notes, texts };
 }
 
@@ -189,49 +201,31 @@ export async function judgeReadPages(
   return { judgements, reads, changed, notes };
 }
 
-/** One sentence on what reading did. */
+/** How `auto` chose, in the note on what reading did. */
+const AUTO_CHOICE = "whose snippet left the stance uncertain and bears on the label";
+const NOTHING_UNCERTAIN =
+  "Read no page: no snippet both left the stance uncertain and bore on the label (read: N reads the leading origins' pages anyway)";
+
+/** One sentence on what reading did: which pages were read, which not and why. */
 function readNote(
+  which: string,
   asked: number,
   read: readonly string[],
   changed: readonly string[],
   failures: readonly string[],
-  outOfTime: number,
+  outOfTime: readonly string[],
 ): string {
   const parts = [
-    `Read ${read.length} of ${asked} page${asked === 1 ? "" : "s"} of the leading origins${read.length > 0 ? ` (${read.join(", ")})` : ""}`,
+    `Read ${read.length} of ${asked} page${asked === 1 ? "" : "s"} ${which}${read.length > 0 ? ` (${read.join(", ")})` : ""}`,
   ];
   if (changed.length > 0) parts.push(`the page changed the stance of ${changed.join(", ")}`);
   if (failures.length > 0)
     parts.push(
       `could not read ${failures.join(", ")}, which keep${failures.length === 1 ? "s" : ""} the snippet's stance`,
     );
-  if (outOfTime > 0) parts.push(`${outOfTime} not read: the deadline left no time`);
+  if (outOfTime.length > 0)
+    parts.push(`gave up on ${outOfTime.join(", ")}: the deadline left no time to read them`);
   return parts.join("; ");
-}
-
-/**
- * The page to read for each of the `count` leading origins: an origin leads by the best rank any of
- * its pages had in any call, so the top results of the counter-query are read as well as the
- * neutral query's. Each origin is read through its first page that counts toward the label,
- * preferring one of normal quality; origins whose pages are all low quality come last.
- */
-export function leadingPages(
-  items: readonly DedupedItem[],
-  origins: readonly OriginGroup[],
-  count: number,
-): number[] {
-  if (count <= 0) return [];
-  const candidates = origins.flatMap((origin, order) => {
-    const counted = origin.members.filter((m) => items[m]?.counted);
-    const lead = counted.find((m) => items[m]?.quality === "normal") ?? counted[0];
-    if (lead === undefined) return [];
-    const rank = Math.min(...origin.members.flatMap((m) => items[m]?.foundBy.map((f) => f.rank) ?? []));
-    return [{ lead, rank, order, low: items[lead]?.quality === "low" }];
-  });
-  return candidates
-    .sort((a, b) => Number(a.low) - Number(b.low) || a.rank - b.rank || a.order - b.order)
-    .slice(0, count)
-    .map((c) => c.lead);
 }
 
 /** The chosen items grouped by the host their page is on, each group in the order chosen. */

@@ -35,11 +35,30 @@ export function renderCompact(report: Report): string {
     lines.push(originLine(origin.id, origin.domains, lead, members.length));
   }
   if (silent.length > 0) lines.push(`- no side: ${silent.join(", ")}`);
+  lines.push(...readLines(report.evidence));
   if (report.notes.length > 0) {
     lines.push("", "Notes:", ...report.notes.map((note) => `- ${oneLine(truncate(note, NOTE_CHARS))}`));
   }
   if (report.escalate) lines.push("", "Inconclusive: escalate to deeper research.");
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Which sources were read, so a model knows what the label rests on: the pages read (their stance
+ * is the page's, not the snippet's) and those that could not be read (judged on their snippet).
+ */
+function readLines(evidence: readonly Evidence[]): string[] {
+  const read = evidence.filter((e) => e.readStatus === "read").map((e) => e.domain);
+  const failed = evidence
+    .filter((e) => e.readStatus.startsWith("failed: "))
+    .map((e) => `${e.domain} (${oneLine(e.readStatus.slice("failed: ".length))})`);
+  const lines: string[] = [];
+  if (read.length > 0)
+    lines.push(
+      `- pages read: ${read.join(", ")}; their stances, and the label with them, rest on what the pages say`,
+    );
+  if (failed.length > 0) lines.push(`- pages not read, judged on their snippet: ${failed.join(", ")}`);
+  return lines;
 }
 
 function originLine(id: string, domains: readonly string[], lead: Evidence, pages: number): string {

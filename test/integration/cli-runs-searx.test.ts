@@ -41,7 +41,7 @@ describeWithSearx("kept runs from the CLI against a real searx", () => {
   }, SEARX_HOOK_TIMEOUT_MS);
 
   it("lists the question's run, shows the same report, and re-judges it with searx stopped", async () => {
-    const asked = await coreSearch(["Is intermittent fasting safe?", "--json"], searx.url);
+    const asked = await coreSearch(["Is intermittent fasting safe?", "--json", "--read", "0"], searx.url);
     expect(asked.code).toBe(0);
     const first = reportSchema.parse(JSON.parse(asked.stdout));
     expect(first.calls.filter((call) => call.status === "ok").length).toBeGreaterThan(0);

@@ -72,9 +72,12 @@ describeWithSearx("core-search CLI against a real searx", () => {
   }, SEARX_HOOK_TIMEOUT_MS);
 
   it("answers a question with a schema-valid report whose evidence names the searx engines", async () => {
-    const { code, stdout, stderr } = await coreSearch(["Is intermittent fasting safe?", "--json"], {
-      SEARXNG_URL: searx.url,
-    });
+    const { code, stdout, stderr } = await coreSearch(
+      ["Is intermittent fasting safe?", "--json", "--read", "0"],
+      {
+        SEARXNG_URL: searx.url,
+      },
+    );
     expect(stderr).toBe("");
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as ReportJson;
@@ -89,9 +92,12 @@ describeWithSearx("core-search CLI against a real searx", () => {
   });
 
   it("records a failing engine as a degraded call", async () => {
-    const { stdout } = await coreSearch(["Is fail_bing intermittent fasting safe?", "--json"], {
-      SEARXNG_URL: searx.url,
-    });
+    const { stdout } = await coreSearch(
+      ["Is fail_bing intermittent fasting safe?", "--json", "--read", "0"],
+      {
+        SEARXNG_URL: searx.url,
+      },
+    );
     const report = JSON.parse(stdout) as ReportJson;
     const first = report.calls[0];
     expect(first?.unresponsiveEngines.map((e) => e.engine)).toContain("bing");
@@ -112,7 +118,7 @@ describeWithSearx("core-search CLI when every searx engine is down", () => {
   }, SEARX_HOOK_TIMEOUT_MS);
 
   it("records every call as failed with its reason, labels low-coverage and exits 3", async () => {
-    const { code, stdout } = await coreSearch(["Is intermittent fasting safe?", "--json"], {
+    const { code, stdout } = await coreSearch(["Is intermittent fasting safe?", "--json", "--read", "0"], {
       SEARXNG_URL: searx.url,
     });
     expect(code).toBe(3);

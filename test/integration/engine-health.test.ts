@@ -47,7 +47,10 @@ async function corroborate(question: string, searx: SearxServer): Promise<{ code
     CORE_SEARCH_CACHE_TTL: "0",
   };
   try {
-    const { stdout } = await run(process.execPath, [BIN, question, "--json"], { env, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [BIN, question, "--json", "--read", "0"], {
+      env,
+      timeout: 60_000,
+    });
     return { code: 0, report: JSON.parse(stdout) as Report };
   } catch (error) {
     const e = error as { code?: number; stdout?: string };

@@ -92,7 +92,7 @@ describeWithSearx("core-search mcp (the built binary) against a real searx", () 
 
       const first = await client.callTool({
         name: "corroborate",
-        arguments: { question: "Is intermittent fasting safe?" },
+        arguments: { question: "Is intermittent fasting safe?", read: 0 },
       });
       expect(first.isError, textOf(first)).toBeFalsy();
       expect(validate(first.structuredContent), JSON.stringify(validate.errors)).toBe(true);
@@ -112,7 +112,7 @@ describeWithSearx("core-search mcp (the built binary) against a real searx", () 
 
       const again = await client.callTool({
         name: "corroborate",
-        arguments: { question: "Does coffee cause heart disease?", limit: 3 },
+        arguments: { question: "Does coffee cause heart disease?", limit: 3, read: 0 },
       });
       expect(again.isError, textOf(again)).toBeFalsy();
       expect(validate(again.structuredContent), JSON.stringify(validate.errors)).toBe(true);
@@ -159,7 +159,7 @@ describeWithSearx("core-search mcp (the built binary) against a real searx", () 
         jsonrpc: "2.0",
         id: 2,
         method: "tools/call",
-        params: { name: "corroborate", arguments: { question: "Is intermittent fasting safe?" } },
+        params: { name: "corroborate", arguments: { question: "Is intermittent fasting safe?", read: 0 } },
       },
     ];
     // Everything at once, then end of input: the corroborate call is still running when stdin ends.

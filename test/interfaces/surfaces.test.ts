@@ -283,7 +283,7 @@ describe.each(Object.keys(SCHEMAS) as Operation[])("%s", (operation) => {
     bad.push([
       "more pages to read than the range",
       { ...base, read: READ_PAGES_RANGE.max + 1 },
-      `read must be an integer between ${READ_PAGES_RANGE.min} and ${READ_PAGES_RANGE.max}`,
+      `read must be "auto" or an integer between ${READ_PAGES_RANGE.min} and ${READ_PAGES_RANGE.max}`,
     ]);
   }
   if (fields.includes("page")) {

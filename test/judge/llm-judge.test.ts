@@ -450,7 +450,7 @@ describe("chooseJudge and the pipeline", () => {
       stateDir: STATE_DIR,
       cacheTtlMs: 0,
     });
-    const report = await corroborate("Is intermittent fasting safe?", { config });
+    const report = await corroborate("Is intermittent fasting safe?", { read: 0, config });
     expect(s.requests.filter((r) => r.path === CHAT)).toHaveLength(1);
     expect(report.evidence.length).toBeGreaterThan(0);
     expect(report.evidence.every((e) => e.stance === "support")).toBe(true);
@@ -458,7 +458,7 @@ describe("chooseJudge and the pipeline", () => {
     expect(renderMarkdown(report)).toContain(`_Stances by an LLM (${report.evidence.length})._`);
 
     s.route("POST", CHAT, { status: 500 });
-    const failed = await corroborate("Is intermittent fasting safe?", { config });
+    const failed = await corroborate("Is intermittent fasting safe?", { read: 0, config });
     expect(failed.notes).toContain(
       "LLM judge failed (HTTP 500); the built-in classifier judged every source",
     );

@@ -71,7 +71,7 @@ describe("corroborate's analysis of the hits", () => {
     let answered = false;
     const report = corroborateWith(
       "Is intermittent fasting safe?",
-      { config, state: held.state },
+      { config, state: held.state, read: 0 },
       async (input) => {
         analysed.push(input);
         return analyseHits(input);

@@ -2,7 +2,8 @@
  * `corroborate(question, { read: N })`: the pages of the leading origins are read, judged on the
  * passages that bear on the claim, and quoted exactly; a page that cannot be read — one that never
  * answers, a body far too large, a gzip bomb, a redirect loop, a private address — is a failed read
- * with a reason, and the question still ends within its deadline.
+ * with a reason, and the question still ends within its deadline. By default (`read: "auto"`) only
+ * the pages whose snippet leaves the stance uncertain, and that bear on the label, are read.
  */
 import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -18,6 +19,7 @@ import { progressLine } from "../../src/interfaces/cli/progress.js";
 import { createStyle } from "../../src/interfaces/cli/style.js";
 import type { StanceJudge } from "../../src/judge/stance.js";
 import { corroborate } from "../../src/operations/corroborate.js";
+import { READ_TIMEOUT_MS_RANGE } from "../../src/operations/input-ranges.js";
 import type { ProgressEvent } from "../../src/operations/progress-events.js";
 import { read } from "../../src/operations/read.js";
 import type { SearchHit, SearchProvider } from "../../src/providers/search-provider.js";
@@ -40,13 +42,29 @@ const STUDY = page("Your joints and that popping sound", [
   "The sound comes from gas bubbles collapsing in the fluid that lubricates the joint.",
   "A doctor cracked the knuckles of one hand for sixty years and found no arthritis in either hand. Studies of hundreds of adults found no link between cracking knuckles and arthritis.",
 ]);
+/** A snippet that already takes the page's side, clearly. */
+const CLEAR = page("Knuckle cracking and arthritis", [
+  "Cracking knuckles does not cause arthritis, a review of the studies finds.",
+  "Habitual crackers had arthritis no more often than people who never crack their knuckles.",
+]);
 const PASSING = page("Ten habits of office workers", [
   "Office workers drink coffee, check their phones and sit for long hours.",
   "Some crack their knuckles during meetings, which colleagues find annoying.",
 ]);
 
 /** Each page's host: its own loopback address, so the per-host limit does not put them in a queue. */
-const HOSTS = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6", "127.0.0.7", "127.0.0.8"];
+const HOSTS = [
+  "127.0.0.2",
+  "127.0.0.3",
+  "127.0.0.4",
+  "127.0.0.5",
+  "127.0.0.6",
+  "127.0.0.7",
+  "127.0.0.8",
+  "127.0.0.9",
+  "127.0.0.10",
+  "127.0.0.11",
+];
 const servers: Server[] = [];
 const urls: Record<string, string> = {};
 const bomb = gzipSync(Buffer.alloc(60 * 1024 * 1024, 0x61));
@@ -54,7 +72,9 @@ const bomb = gzipSync(Buffer.alloc(60 * 1024 * 1024, 0x61));
 function handle(path: string, res: import("node:http").ServerResponse): void {
   if (path === "/study") res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(STUDY);
   else if (path === "/passing") res.writeHead(200, { "content-type": "text/html" }).end(PASSING);
-  else if (path === "/hangs") res.writeHead(200, { "content-type": "text/html" }).write("<html><body><p>");
+  else if (path === "/clear") res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(CLEAR);
+  else if (path.startsWith("/hangs"))
+    res.writeHead(200, { "content-type": "text/html" }).write("<html><body><p>");
   else if (path === "/bomb")
     res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" }).end(bomb);
   else if (path === "/blocked") res.writeHead(403, { "content-type": "text/html" }).end("Access denied");
@@ -77,7 +97,18 @@ function handle(path: string, res: import("node:http").ServerResponse): void {
 }
 
 beforeAll(async () => {
-  const paths = ["/study", "/passing", "/hangs", "/huge", "/bomb", "/loop-a", "/blocked"];
+  const paths = [
+    "/study",
+    "/passing",
+    "/hangs",
+    "/huge",
+    "/bomb",
+    "/loop-a",
+    "/blocked",
+    "/clear",
+    "/hangs-2",
+    "/hangs-3",
+  ];
   for (const [i, host] of HOSTS.entries()) {
     const server = createServer((req, res) => handle(req.url ?? "/", res));
     await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -100,6 +131,9 @@ const config = (allowPrivateAddresses: boolean) =>
 const SNIPPETS: Record<string, string> = {
   "/study": "Many people wonder about the popping sound their joints make when they stretch their fingers.",
   "/passing": "Office workers drink coffee, check their phones and sit for long hours.",
+  "/clear": "Cracking knuckles does not cause arthritis, a review of the studies finds.",
+  "/hangs-2": "Ten stretches for stiff hands after a long day at the keyboard.",
+  "/hangs-again": "What your grandmother said about popping joints, and where she got it.",
 };
 
 /** One search service that finds the given pages, in this order, for every call. */
@@ -135,7 +169,11 @@ const judge: StanceJudge = {
   async judge(_claim, items) {
     asked.push(...items.map((i) => i.snippet));
     return items.map((i) =>
-      /no link/.test(i.snippet) ? { stance: "contradict", score: 0.9 } : { stance: "neutral", score: 0.3 },
+      /does not cause/.test(i.snippet)
+        ? { stance: "contradict", score: 0.99 }
+        : /no link/.test(i.snippet)
+          ? { stance: "contradict", score: 0.9 }
+          : { stance: "neutral", score: 0.3 },
     );
   },
 };
@@ -147,6 +185,7 @@ describe("corroborate with read", () => {
     const unread = await corroborate(QUESTION, {
       config: config(true),
       providers: [finds(["/study", "/passing"])],
+      read: 0,
     });
     const report = await corroborate(QUESTION, {
       config: config(true),
@@ -297,9 +336,87 @@ describe("corroborate with read", () => {
     }
   });
 
-  it.each([11, -1, 1.5, "3"])("rejects read: %s as bad input", async (value) => {
+  it.each([11, -1, 1.5, "3", "Auto", ""])("rejects read: %s as bad input", async (value) => {
     await expect(
       corroborate(QUESTION, { config: config(true), providers: [finds(["/study"])], read: value as number }),
     ).rejects.toThrow(InvalidInputError);
+  });
+});
+
+describe("corroborate with read auto, the default", () => {
+  it("reads the page whose snippet takes no side, not the one whose snippet is already clear; read: 0 reads none", async () => {
+    const ask = (read?: 0) =>
+      corroborate(QUESTION, {
+        config: config(true),
+        providers: [finds(["/clear", "/study"])],
+        judge,
+        ...(read === undefined ? {} : { read }),
+      });
+    const report = await ask();
+    expect(reportSchema.safeParse(report).success).toBe(true);
+    expect(byPath(report, "/clear")).toMatchObject({
+      stance: "contradict",
+      readStatus: "not-read",
+      quote: null,
+    });
+    const study = byPath(report, "/study");
+    expect(study).toMatchObject({ stance: "contradict", readStatus: "read" });
+    const { text } = await read(urls["/study"] as string, { config: config(true) });
+    expect(text.slice(study?.quote?.start, study?.quote?.end)).toBe(study?.quote?.text);
+    expect(report.notes).toContainEqual(
+      `Read 1 of 1 page whose snippet left the stance uncertain and bears on the label (${study?.id}); the page changed the stance of ${study?.id} neutral → contradict`,
+    );
+    // The label rests on what the page said: two origins now refute the claim.
+    expect(report.contradicting).toEqual(expect.arrayContaining([study?.id, byPath(report, "/clear")?.id]));
+
+    const none = await ask(0);
+    expect(none.evidence.map((e) => e.readStatus)).toEqual(["not-read", "not-read"]);
+    expect(byPath(none, "/study")).toMatchObject({ stance: "neutral", quote: null });
+    expect(none.notes.join("\n")).not.toMatch(/^Read /m);
+  });
+
+  it("reads no more than three pages, the leading ones, when more snippets take no side", async () => {
+    const report = await corroborate(QUESTION, {
+      config: config(true),
+      providers: [finds(["/passing", "/study", "/blocked", "/loop-a", "/huge"])],
+      judge,
+    });
+    const tried = report.evidence.filter((e) => e.readStatus !== "not-read").map((e) => e.url);
+    expect(tried).toEqual([urls["/passing"], urls["/study"], urls["/blocked"]]);
+  });
+
+  it("stays within its deadline when every page hangs, and names the pages it gave up on", async () => {
+    // A second page on the first one's host waits for it, and is left when the deadline comes.
+    urls["/hangs-again"] = (urls["/hangs"] as string).replace(/\/hangs$/, "/hangs-again");
+    const report = await corroborate(QUESTION, {
+      config: config(true),
+      providers: [finds(["/hangs", "/hangs-2", "/hangs-again"])],
+      judge,
+      deadlineMs: 2_000,
+    });
+    expect(reportSchema.safeParse(report).success).toBe(true);
+    // No page ever answers: the reads were given up at the deadline, far before a read's own timeout.
+    expect(report.timing.totalMs).toBeLessThan(READ_TIMEOUT_MS_RANGE.default);
+    expect(report.evidence.map((e) => [e.id, e.readStatus, e.quote])).toEqual([
+      ["e1", "failed: timeout", null],
+      ["e2", "failed: timeout", null],
+      ["e3", "not-read", null],
+    ]);
+    expect(report.notes.find((n) => n.startsWith("Read 0 of 3 pages whose snippet left"))).toContain(
+      "could not read e1 (timeout), e2 (timeout), which keep the snippet's stance; gave up on e3: the deadline left no time to read them",
+    );
+    expect(renderMarkdown(report)).toContain("page not read — timeout; judged on its snippet");
+  });
+
+  it("says so when no snippet is worth reading the page of", async () => {
+    const report = await corroborate(QUESTION, {
+      config: config(true),
+      providers: [finds(["/clear"])],
+      judge,
+    });
+    expect(report.evidence.map((e) => e.readStatus)).toEqual(["not-read"]);
+    expect(report.notes).toContain(
+      "Read no page: no snippet both left the stance uncertain and bore on the label (read: N reads the leading origins' pages anyway)",
+    );
   });
 });

@@ -56,7 +56,10 @@ const judgeBy = (support: string[], contradict: string[] = []): StanceJudge => (
 describe("corroborate against a SearXNG-shaped service", () => {
   it("runs the planned calls and returns a schema-valid report with merged provenance", async () => {
     server = await startFakeSearxng(HEALTHY);
-    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
+      config: configFor(server.url),
+    });
     expect(reportSchema.safeParse(report).success).toBe(true);
     expect(report.claim).toBe("Intermittent fasting is safe");
     expect(report.calls.map((c) => [c.role, c.status])).toEqual([
@@ -89,6 +92,7 @@ describe("corroborate against a SearXNG-shaped service", () => {
     server = await startFakeSearxng(HEALTHY);
     const config = configFor(server.url);
     const agreed = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config,
       judge: judgeBy(["a.org", "c.org"]),
     });
@@ -100,6 +104,7 @@ describe("corroborate against a SearXNG-shaped service", () => {
     expect(agreed.supporting).toHaveLength(2);
 
     const myth = await corroborate("Does cracking knuckles cause arthritis?", {
+      read: 0,
       config,
       judge: judgeBy([], ["a.org", "c.org"]),
     });
@@ -110,6 +115,7 @@ describe("corroborate against a SearXNG-shaped service", () => {
     });
 
     const split = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config,
       judge: judgeBy(["a.org"], ["c.org"]),
     });
@@ -122,7 +128,10 @@ describe("corroborate against a SearXNG-shaped service", () => {
       { name: "duckduckgo", categories: ["general"], results: [page("d.org")] },
       { name: "google", categories: ["general"], enabled: false },
     ]);
-    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
+      config: configFor(server.url),
+    });
     expect(report.calls.map((c) => c.role)).toEqual(["single"]);
     expect(report.notes[0]).toMatch(
       /^Engine diversity degraded — results may be biased toward a single index/,
@@ -134,7 +143,10 @@ describe("corroborate against a SearXNG-shaped service", () => {
     server = await startFakeSearxng(
       HEALTHY.map((e) => ({ ...e, fails: "HTTP error", failsFor: (q: string) => q !== PROBE_QUERY })),
     );
-    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
+      config: configFor(server.url),
+    });
     const ran = report.calls.filter((c) => c.status !== "skipped");
     expect(ran).toHaveLength(3);
     expect(ran.every((c) => c.status === "failed")).toBe(true);
@@ -151,9 +163,9 @@ describe("corroborate against a SearXNG-shaped service", () => {
       HEALTHY.map((e) => ({ ...e, fails: "HTTP error", failsFor: (q: string) => q !== PROBE_QUERY })),
     );
     const config = configFor(server.url);
-    await corroborate("Is intermittent fasting safe?", { config });
+    await corroborate("Is intermittent fasting safe?", { read: 0, config });
     const before = server.requests.length;
-    const report = await corroborate("Is intermittent fasting safe?", { config });
+    const report = await corroborate("Is intermittent fasting safe?", { read: 0, config });
     // Cached /config, passive health fresh: no preflight request, one general call.
     expect(server.requests.slice(before).map((r) => r.path)).toEqual(["/search"]);
     expect(report.calls.map((c) => c.role)).toEqual(["single"]);
@@ -164,7 +176,10 @@ describe("corroborate against a SearXNG-shaped service", () => {
 
   it("takes the degraded path when the probe finds engines of too few families", async () => {
     server = await startFakeSearxng(HEALTHY.map((e) => ({ ...e, fails: "timeout" })));
-    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
+      config: configFor(server.url),
+    });
     expect(report.calls.map((c) => [c.role, c.status])).toEqual([["single", "failed"]]);
     expect(report.notes[0]).toMatch(/^Engine diversity degraded/);
     expect(everyCallFailed(report)).toBe(true);
@@ -176,7 +191,10 @@ describe("corroborate against a SearXNG-shaped service", () => {
         e.name === "google" ? { ...e, fails: "timeout", failsFor: (q: string) => q !== PROBE_QUERY } : e,
       ),
     );
-    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
+      config: configFor(server.url),
+    });
     expect(report.calls[0]?.status).toBe("ok");
     expect(report.notes).toContain(
       "Call 1 degraded — google (timeout) unavailable, results may be incomplete",
@@ -193,7 +211,10 @@ describe("corroborate against a SearXNG-shaped service", () => {
       { name: "marginalia", categories: ["general"], results: [page("small.example")] },
       { name: "yandex", categories: ["general"], results: [page("other.example")] },
     ]);
-    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
+      config: configFor(server.url),
+    });
     // The calls go out in parallel, so the instance may receive them in any order.
     const searches = server.requests.filter((r) => r.path === "/search").slice(1);
     expect(
@@ -215,6 +236,7 @@ describe("corroborate against a SearXNG-shaped service", () => {
       req.query.q === PROBE_QUERY ? searxngReply(HEALTHY, req) : { hang: true },
     );
     const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config: configFor(server.url),
       deadlineMs: 1000,
     });
@@ -227,7 +249,10 @@ describe("corroborate against a SearXNG-shaped service", () => {
   it("skips SearXNG as unhealthy when its preflight fails", async () => {
     server = await startFakeSearxng(HEALTHY);
     server.route("GET", "/config", { status: 500, body: { error: "search error" } });
-    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
+      config: configFor(server.url),
+    });
     expect(report.notes[0]).toMatch(/SearXNG preflight failed — SearXNG request failed with status 500/);
     const attempts = report.calls[0]?.attempts ?? [];
     expect(attempts[0]).toEqual({ provider: "searxng", outcome: "unhealthy", ms: 0 });
@@ -244,13 +269,16 @@ describe("corroborate refuses what it cannot use", () => {
     ["Is this\u0000 safe?", /control characters/],
   ])("question %#", async (question, message) => {
     server = await startFakeSearxng(HEALTHY);
-    await expect(corroborate(question, { config: configFor(server.url) })).rejects.toThrow(InvalidInputError);
-    await expect(corroborate(question, { config: configFor(server.url) })).rejects.toThrow(message);
+    await expect(corroborate(question, { read: 0, config: configFor(server.url) })).rejects.toThrow(
+      InvalidInputError,
+    );
+    await expect(corroborate(question, { read: 0, config: configFor(server.url) })).rejects.toThrow(message);
     expect(server.requests).toHaveLength(0);
   });
 
   it("refuses to run with no search service configured", async () => {
     const error = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config: configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 }),
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
@@ -262,9 +290,9 @@ describe("corroborate refuses what it cannot use", () => {
     "rejects option %o",
     async (options) => {
       server = await startFakeSearxng(HEALTHY);
-      await expect(corroborate("Is X safe?", { config: configFor(server.url), ...options })).rejects.toThrow(
-        InvalidInputError,
-      );
+      await expect(
+        corroborate("Is X safe?", { read: 0, config: configFor(server.url), ...options }),
+      ).rejects.toThrow(InvalidInputError);
     },
   );
 });
@@ -279,7 +307,10 @@ describe("search options", () => {
 
   it("sends the question's language to every call and warns of no service that lacks a language filter", async () => {
     server = await startFakeSearxng(HEALTHY);
-    const report = await corroborate("Is intermittent fasting safe?", { config: configFor(server.url) });
+    const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
+      config: configFor(server.url),
+    });
     for (const search of plannedSearches()) expect(search.query.language).toBe(report.plan.language);
     expect(report.notes.join("\n")).not.toMatch(/language/);
   });
@@ -287,6 +318,7 @@ describe("search options", () => {
   it("sends the caller's language, safe search and domains to every call, and says what was filtered", async () => {
     server = await startFakeSearxng(HEALTHY);
     const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config: configFor(server.url),
       language: "fr",
       safeSearch: "strict",
@@ -320,9 +352,10 @@ describe("search options", () => {
       }),
     };
     const config = configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 });
-    const quiet = await corroborate("Is intermittent fasting safe?", { config, providers: [exa] });
+    const quiet = await corroborate("Is intermittent fasting safe?", { read: 0, config, providers: [exa] });
     expect(quiet.notes.join("\n")).not.toMatch(/language/);
     const said = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config,
       providers: [exa],
       language: "de",
@@ -333,6 +366,7 @@ describe("search options", () => {
   it("sends every call to the caller's engines instead of the planner's", async () => {
     server = await startFakeSearxng(HEALTHY);
     await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config: configFor(server.url),
       engines: ["Mojeek", "bing"],
     });
@@ -351,7 +385,7 @@ describe("search options", () => {
   ])("refuses %o before asking any service", async (options) => {
     server = await startFakeSearxng(HEALTHY);
     await expect(
-      corroborate("Is X safe?", { config: configFor(server.url), ...(options as object) }),
+      corroborate("Is X safe?", { read: 0, config: configFor(server.url), ...(options as object) }),
     ).rejects.toThrow(InvalidInputError);
     expect(server.requests).toHaveLength(0);
   });
@@ -376,6 +410,7 @@ describe("without SearXNG", () => {
       }),
     });
     const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config: configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 }),
       providers: [provider("exa", "e"), provider("brave", "b")],
     });
@@ -405,6 +440,7 @@ describe("a domain with more pages than count", () => {
       }),
     };
     const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config: configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 }),
       providers: [provider],
       judge: judgeBy(["big.example"]),
@@ -467,6 +503,7 @@ describe("a deadline reached while a call still runs", () => {
   };
   const run = (judge?: StanceJudge) =>
     corroborate(QUESTION, {
+      read: 0,
       config: configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 }),
       providers: [counterHangs],
       deadlineMs: 300,
@@ -537,6 +574,7 @@ describe("a look-up question that bypasses corroboration", () => {
 
   it("takes no stance on a question, so no finding repeats the question as corroborated", async () => {
     const report = await corroborate("What is the capital of France", {
+      read: 0,
       config: configFromObject({ keyless: "off", stateDir: STATE_DIR, cacheTtlMs: 0 }),
       providers: [answers],
     });
@@ -553,18 +591,18 @@ describe("a SearXNG that stops answering", () => {
     server = await startFakeSearxng(HEALTHY);
     const stateDir = mkdtempSync(join(tmpdir(), "core-search-down-"));
     const config = configFromObject({ searxngUrl: server.url, keyless: "off", stateDir, cacheTtlMs: 0 });
-    await corroborate("Is intermittent fasting safe?", { config });
+    await corroborate("Is intermittent fasting safe?", { read: 0, config });
     const configRequests = () => server?.requests.filter((r) => r.path === "/config").length ?? 0;
     expect(configRequests()).toBe(1);
     // /config stays cached while SearXNG answers…
-    await corroborate("Is cold water swimming safe?", { config });
+    await corroborate("Is cold water swimming safe?", { read: 0, config });
     expect(configRequests()).toBe(1);
     // …but once its searches cannot be reached, it cools down: the next question does not ask it at all.
     server.route("GET", "/search", { reset: true });
-    const down = await corroborate("Is sauna bathing safe?", { config });
+    const down = await corroborate("Is sauna bathing safe?", { read: 0, config });
     expect(down.calls.flatMap((c) => c.attempts.map((a) => a.outcome))).toContain("network");
     const asked = server.requests.length;
-    const cooling = await corroborate("Is ice bathing safe?", { config });
+    const cooling = await corroborate("Is ice bathing safe?", { read: 0, config });
     expect(server.requests).toHaveLength(asked);
     const ran = cooling.calls.filter((c) => c.status !== "skipped");
     expect(ran.map((c) => c.attempts[0]?.outcome)).toStrictEqual(ran.map(() => "unhealthy"));
@@ -576,7 +614,7 @@ describe("a SearXNG that stops answering", () => {
     await cooldowns.recovered("searxng");
     await cooldowns.failed("searxng", "network", Date.now() - FIRST_COOLDOWN_MS - 1);
     server.route("GET", "/search", (req) => searxngReply(HEALTHY, req));
-    const back = await corroborate("Is cold showering safe?", { config });
+    const back = await corroborate("Is cold showering safe?", { read: 0, config });
     expect(configRequests()).toBe(2);
     expect(back.calls.filter((c) => c.status !== "skipped").every((c) => c.provider === "searxng")).toBe(
       true,

@@ -124,6 +124,7 @@ describe("a caller's own stance judge that answers badly", () => {
         [{ local: true, perText: true }, perText ?? why],
       ] as const) {
         const report = await corroborate("Is intermittent fasting safe?", {
+          read: 0,
           config,
           providers: [scripted],
           judge: judgeAnswering(answer, shape),

@@ -23,7 +23,7 @@ function offline(code: "ENOTFOUND" | "ECONNREFUSED") {
     cacheTtlMs: 0,
     stateDir: mkdtempSync(join(tmpdir(), "core-search-offline-")),
   });
-  const ask = () => corroborate("Is intermittent fasting safe?", { config, dispatcher: agent });
+  const ask = () => corroborate("Is intermittent fasting safe?", { config, dispatcher: agent, read: 0 });
   return { config, ask };
 }
 

@@ -208,9 +208,9 @@ describe("a question that waits on its searches", () => {
       cacheTtlMs: 0,
     });
     const question = "Are recent bird flu outbreaks dangerous to humans?";
-    const primed = await corroborate(question, { config, providers: [exa(isPrimed)] });
+    const primed = await corroborate(question, { read: 0, config, providers: [exa(isPrimed)] });
     expect(isPrimed()).toBe(true);
-    const unprimed = await corroborate(question, { config, providers: [exa(() => true)] });
+    const unprimed = await corroborate(question, { read: 0, config, providers: [exa(() => true)] });
     expect(primed.evidence.map((e) => e.stance)).toEqual(expect.arrayContaining(["support", "contradict"]));
     expect(timeless(primed)).toEqual(timeless(unprimed));
   });
@@ -223,6 +223,7 @@ describe("a question that waits on its searches", () => {
       cacheTtlMs: 0,
     });
     const report = await corroborate("Are recent bird flu outbreaks dangerous to humans?", {
+      read: 0,
       config,
       providers: [exa(() => true)],
     });

@@ -91,7 +91,7 @@ describe("questions through the library", () => {
     ["undefined", undefined, /question must be a string/],
     ["an object", { question: "Is coffee safe?" }, /question must be a string/],
   ])("refuses a question that is %s", async (_kind, question, problem) => {
-    const error = await rejection(corroborate(question as string, { config: healthy }));
+    const error = await rejection(corroborate(question as string, { read: 0, config: healthy }));
     expect(error).toBeInstanceOf(InvalidInputError);
     expect(error.message).toMatch(problem);
   });
@@ -104,7 +104,7 @@ describe("questions through the library", () => {
     ["a line separator inside", "Is coffee\u2028safe?"],
   ])("answers a question in %s", async (_kind, question) => {
     const before = searx.requests.length;
-    const report = await corroborate(question, { config: healthy });
+    const report = await corroborate(question, { read: 0, config: healthy });
     expectWholeReport(report);
     // It was really searched, with the question as written (whitespace collapsed).
     expect(searx.requests.length).toBeGreaterThan(before);
@@ -557,7 +557,7 @@ describe("replies from a search service", () => {
     ],
   ])("records %s as a failed attempt", async (_kind, play, outcome) => {
     reply = () => play;
-    const report = await corroborate("Is coffee safe?", { config: exaConfig(), deadlineMs: 5000 });
+    const report = await corroborate("Is coffee safe?", { config: exaConfig(), deadlineMs: 5000, read: 0 });
     expectWholeReport(report);
     // The keyless tier is off: recorded as not configured.
     const attempts = report.calls.flatMap((c) => c.attempts).filter((a) => a.outcome !== "no_key");
@@ -760,7 +760,7 @@ describe("replies from a search service", () => {
     ],
   ])("keeps what is usable from %s", async (_kind, play, check) => {
     reply = play;
-    const report = await corroborate("Is coffee safe?", { config: exaConfig(), deadlineMs: 5000 });
+    const report = await corroborate("Is coffee safe?", { config: exaConfig(), deadlineMs: 5000, read: 0 });
     expectWholeReport(report);
     check(report);
   });

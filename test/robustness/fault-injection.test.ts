@@ -147,7 +147,9 @@ async function runSchedule(schedule: Schedule): Promise<void> {
     const phase0Start = Date.now();
     const [reports, searches] = await Promise.all([
       Promise.all(
-        QUESTIONS.map((q) => timed(() => corroborate(q, { config, logger, deadlineMs: DEADLINE_MS }))),
+        QUESTIONS.map((q) =>
+          timed(() => corroborate(q, { read: 0, config, logger, deadlineMs: DEADLINE_MS })),
+        ),
       ),
       Promise.all(QUERIES.map((q) => timed(() => search(q, { config, logger, deadlineMs: DEADLINE_MS })))),
     ]);

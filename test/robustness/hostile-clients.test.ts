@@ -289,7 +289,7 @@ describe("core-search mcp (the built binary), sent a message past its limit", ()
       jsonrpc: "2.0",
       id: 2,
       method: "tools/call",
-      params: { name: "corroborate", arguments: { question: "Is coffee safe?" } },
+      params: { name: "corroborate", arguments: { question: "Is coffee safe?", read: 0 } },
     });
     // Past the limit, with the id last as the TypeScript SDK writes it.
     const evidence = [item(1, { snippet: "s".repeat(MAX_INPUT_BYTES) })];

@@ -33,7 +33,7 @@ const hostile = useHostileServer();
 describe("a whole run against a hostile SearXNG", () => {
   it("answers with a whole report when a reply holds 1.3 million entries", async () => {
     const config = hostile.searxng("zeros", configOf(ENGINES), { results: flood(1_300_000) });
-    const report = await corroborate("Is coffee safe?", { config, deadlineMs: 5_000 });
+    const report = await corroborate("Is coffee safe?", { read: 0, config, deadlineMs: 5_000 });
     expect(reportSchema.safeParse(report).success).toBe(true);
     expect(report.evidence).toEqual([]);
     expect(report.confidence).toBe("low-coverage");
@@ -44,7 +44,7 @@ describe("a whole run against a hostile SearXNG", () => {
     const engines = Array.from({ length: 30_000 }, (_, i) => `engine-${i}`);
     const results = [1, 2, 3, 4].map((n) => ({ ...good(n), engines }));
     const config = hostile.searxng("engines", configOf(ENGINES), { results });
-    const report = await corroborate("Is coffee safe?", { config, deadlineMs: 5_000 });
+    const report = await corroborate("Is coffee safe?", { read: 0, config, deadlineMs: 5_000 });
     expect(report.evidence).toHaveLength(4);
     for (const found of report.evidence.flatMap((e) => e.foundBy)) {
       expect(found.engines.length).toBeLessThanOrEqual(MAX_ENGINES_PER_HIT);
@@ -68,7 +68,7 @@ describe("a whole run against a hostile SearXNG", () => {
     });
 
     it("give a report whose families are names", async () => {
-      const report = await corroborate("Is coffee safe?", { config, deadlineMs: 5_000 });
+      const report = await corroborate("Is coffee safe?", { read: 0, config, deadlineMs: 5_000 });
       expect(reportSchema.safeParse(report).success).toBe(true);
       expect(report.coverage.engineFamilies).toEqual(
         expect.arrayContaining(["__proto__", "constructor", "google"]),
@@ -86,7 +86,7 @@ describe("a whole run against a hostile SearXNG", () => {
         await client.listTools();
         const result = await client.callTool({
           name: "corroborate",
-          arguments: { question: "Is coffee safe?", deadlineMs: 5_000 },
+          arguments: { question: "Is coffee safe?", deadlineMs: 5_000, read: 0 },
         });
         expect(result.isError).not.toBe(true);
         const families = (result.structuredContent as { coverage: { engineFamilies: unknown[] } }).coverage
@@ -140,11 +140,15 @@ describe("a whole run against a hostile SearXNG", () => {
     });
 
     it.each([
-      ["the report and --explain", ["Is coffee safe?", "--explain", "--deadline-ms", "5000"], "escapes"],
-      ["the JSON report", ["Is coffee safe?", "--json", "--deadline-ms", "5000"], "escapes"],
+      [
+        "the report and --explain",
+        ["Is coffee safe?", "--explain", "--deadline-ms", "5000", "--read", "0"],
+        "escapes",
+      ],
+      ["the JSON report", ["Is coffee safe?", "--json", "--deadline-ms", "5000", "--read", "0"], "escapes"],
       [
         "a report served by Degoog",
-        ["Is coffee safe?", "--explain", "--deadline-ms", "5000"],
+        ["Is coffee safe?", "--explain", "--deadline-ms", "5000", "--read", "0"],
         "empty-escapes",
       ],
       ["search --explain", ["search", "coffee safety", "--explain"], "escapes"],
@@ -160,6 +164,7 @@ describe("a whole run against a hostile SearXNG", () => {
 
     it("are gone from the report itself, and its markdown", async () => {
       const report = await corroborate("Is coffee safe?", {
+        read: 0,
         config: configFromObject({
           ...hostile.settings("escapes"),
           degoogUrl: `${hostile.server.url}/escapes-degoog`,
@@ -229,6 +234,7 @@ describe("printing points, given text that still carries escape sequences", () =
     });
     const collected: ProgressEvent[] = [];
     const clean = await corroborate("Is coffee safe?", {
+      read: 0,
       config,
       deadlineMs: 5_000,
       onProgress: (event) => collected.push(event),

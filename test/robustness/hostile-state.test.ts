@@ -85,7 +85,10 @@ const baseEnv = (): Record<string, string> => ({
 
 /** A question through the CLI, checked for everything a reproduction must end in; returns its notes. */
 async function expectReport(env: Record<string, string>): Promise<string> {
-  const run = await runWatched(["Is intermittent fasting safe?", "--json"], { ...baseEnv(), ...env });
+  const run = await runWatched(["Is intermittent fasting safe?", "--json", "--read", "0"], {
+    ...baseEnv(),
+    ...env,
+  });
   expect(run.code, run.stderr).toBe(0);
   expect(run.stderr).not.toMatch(/^\s+at /m);
   const report = JSON.parse(run.stdout) as {

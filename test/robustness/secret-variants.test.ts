@@ -136,7 +136,7 @@ describe.each(Object.entries(VARIANTS))("a key echoed back %s", (_, echo) => {
       expect(outcome.status).toBe("failed");
       // Every vendor was asked and echoed: there was something to leak.
       expect(server.requests.length - asked).toBeGreaterThanOrEqual(7);
-      const report = await corroborate("Is coffee safe?", { config, logger });
+      const report = await corroborate("Is coffee safe?", { read: 0, config, logger });
       expect(report.notes.some((note) => /paused/.test(note))).toBe(true);
 
       expectNoKey(JSON.stringify(toEnvelope(outcome)), "the envelope");

@@ -199,7 +199,7 @@ describe("a canary in every secret setting", () => {
   it("never shows in library reports, envelopes, markdown or log lines, failing or not", async () => {
     const outputs: string[] = [];
     mode = "fail";
-    const failed = await corroborate("Is coffee safe?", { config: config(), logger });
+    const failed = await corroborate("Is coffee safe?", { read: 0, config: config(), logger });
     expect(failed.calls.filter((c) => c.status === "failed").length).toBeGreaterThan(0);
     const failedSearch = await search("is coffee safe", { config: config(), logger, categories: ["news"] });
     expect(failedSearch.status).toBe("failed");
@@ -207,7 +207,7 @@ describe("a canary in every secret setting", () => {
     outputs.push(JSON.stringify(toEnvelope(failedSearch)));
 
     mode = "degoog-ok";
-    const served = await corroborate("Is coffee safe?", { config: config(), logger });
+    const served = await corroborate("Is coffee safe?", { read: 0, config: config(), logger });
     expect(served.evidence.length).toBeGreaterThan(0);
     // The LLM judge was asked and refused: its note is there, the key is not.
     expect(server.requests.some((r) => r.path === "/llm/chat/completions")).toBe(true);
@@ -293,7 +293,7 @@ describe("a canary in every secret setting", () => {
       for (const next of ["fail", "degoog-ok"] as const) {
         mode = next;
         results.push(
-          await client.callTool({ name: "corroborate", arguments: { question: "Is coffee safe?" } }),
+          await client.callTool({ name: "corroborate", arguments: { question: "Is coffee safe?", read: 0 } }),
           await client.callTool({ name: "web_search", arguments: { query: "coffee safety" } }),
           await client.callTool({
             name: "assess",
@@ -352,7 +352,9 @@ describe("a canary in every secret setting", () => {
         return res.statusCode;
       };
       mode = "fail";
-      expect(await post("/v1/corroborate", JSON.stringify({ question: "Is coffee safe?" }))).toBe(200);
+      expect(await post("/v1/corroborate", JSON.stringify({ question: "Is coffee safe?", read: 0 }))).toBe(
+        200,
+      );
       expect(await post("/v1/search", JSON.stringify({ query: "is coffee safe" }))).toBe(502);
       expect(await post("/v1/corroborate", '{"question": "Is coffee')).toBe(400);
       expect(await post("/v1/corroborate", JSON.stringify({ question: 1, key: "x" }))).toBe(400);

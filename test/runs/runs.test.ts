@@ -81,6 +81,7 @@ describe("runs", () => {
     const config = settings();
     const calls = { count: 0 };
     const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config,
       providers: [scripted(calls)],
     });
@@ -106,6 +107,7 @@ describe("runs", () => {
     const config = settings();
     const calls = { count: 0 };
     const first = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config,
       providers: [scripted(calls)],
     });
@@ -137,6 +139,7 @@ describe("runs", () => {
   it("keeps nothing when runs are off", async () => {
     const config = settings({ runs: "off" });
     const report = await corroborate("Is intermittent fasting safe?", {
+      read: 0,
       config,
       providers: [scripted({ count: 0 })],
     });

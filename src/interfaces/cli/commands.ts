@@ -8,7 +8,7 @@ import type { FileEvaluation } from "../../eval/render-evaluation.js";
 import { loggerAt } from "../../log/silent-logger.js";
 import type { AssessEvidence, Assessment, AssessRequest, GivenStance } from "../../operations/assess.js";
 import { JUDGE_CHOICES, type JudgeChoice } from "../../operations/input-fields.js";
-import { MAX_INPUT_BYTES } from "../../operations/input-ranges.js";
+import { MAX_INPUT_BYTES, READ_PAGES_RANGE } from "../../operations/input-ranges.js";
 import type { ProgressEvent } from "../../operations/progress-events.js";
 import type { PlanTimeRange } from "../../plan/plan-schema.js";
 import type { Category, SafeSearch, TimeRange } from "../../providers/search-provider.js";
@@ -38,7 +38,8 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
     deadlineMs: numberFlag(values["deadline-ms"]),
     cache: values["no-cache"] ? false : undefined,
     judge: judgeFlag(values.judge),
-    read: numberFlag(values.read),
+    read:
+      values.read?.trim() === READ_PAGES_RANGE.default ? READ_PAGES_RANGE.default : numberFlag(values.read),
     timeRange: (values["time-range"] || undefined) as PlanTimeRange | undefined,
     ...searchOptionFlags(values),
     onProgress: progressListener(run, events),

@@ -4,6 +4,7 @@
  * Ranges and defaults come from the operations' input ranges, never retyped here.
  */
 import {
+  AUTO_READ_PAGES,
   DEADLINE_MS_RANGE,
   LIMIT_RANGE,
   MAX_ASSESS_EVIDENCE,
@@ -101,7 +102,7 @@ const HTML: [string, string] = [
 
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   question: {
-    usage: `core-search "<question>" [--json] [--html FILE] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO] [--read N] [--time-range R] ${SEARCH_OPTIONS_USAGE}`,
+    usage: `core-search "<question>" [--json] [--html FILE] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--no-cache] [--judge WHO] [--read N|auto] [--time-range R] ${SEARCH_OPTIONS_USAGE}`,
     does:
       "Plans up to four searches for an evaluative question, runs them through the fallback chain, " +
       "and prints a claim/evidence report: evidence grouped by stance, origins, confidence label.",
@@ -118,8 +119,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       "no-cache": NO_CACHE,
       judge: JUDGE,
       read: [
-        "N",
-        `read the pages of the N leading origins, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max}, judge the claim on them and quote them (default ${READ_PAGES_RANGE.default}; ${READ_PAGES_RANGE.recommended} recommended)`,
+        "N|auto",
+        `pages to read, judged on the passages that bear on the claim and quoted: auto (default) reads up to ${AUTO_READ_PAGES} whose snippet leaves the stance uncertain and whose stance bears on the label; N reads the N leading origins, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max} (0: none)`,
       ],
       "time-range": [
         "R",
@@ -387,11 +388,11 @@ export function topLevelHelp(): string {
   return `core-search — how far does the web agree? A claim/evidence report for an evaluative question.
 
 Usage:
-  core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--read N]
+  core-search "<question>" [--json] [--explain] [--limit N] [--deadline-ms N] [--order LIST] [--read N|auto]
                    [--judge WHO] [--time-range R] [--html FILE]
-                                            the full report (markdown; --json for JSON); --read 3 reads
-                                            the leading pages and quotes them; --html FILE also writes
-                                            it as one page that opens without a server
+                                            the full report (markdown; --json for JSON); pages whose
+                                            snippet is unclear are read and quoted (--read 0: none);
+                                            --html FILE also writes it as one page that opens without a server
   core-search plan "<question>" --json      the planned calls only (no network)
   core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
                                             one query through the fallback chain
@@ -425,8 +426,9 @@ Options of the question:
   --order LIST       fallback order for this run, e.g. exa,brave (default CORE_SEARCH_ORDER)
   --no-cache         ask the services even if the same request was answered lately
   --judge WHO        ${JUDGE[1]}
-  --read N           read the pages of the N leading origins, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max}, judge the claim on them
-                     and quote them (default ${READ_PAGES_RANGE.default}; ${READ_PAGES_RANGE.recommended} recommended)
+  --read N|auto      pages to read, judged on the passages that bear on the claim and quoted: auto (default)
+                     reads up to ${AUTO_READ_PAGES} whose snippet leaves the stance uncertain and whose stance bears
+                     on the label; N reads the N leading origins, ${READ_PAGES_RANGE.min}-${READ_PAGES_RANGE.max} (0: none)
   --language CODE    results in this language, ISO 639-1 such as de (default: the question's)
   --safe-search LEVEL
                      off, moderate or strict (default: each service's own)

@@ -127,7 +127,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       description:
         "Answers an evaluative question with a claim/evidence report: searches for and against the claim " +
         "across independent sources, judges each source's stance and labels the finding corroborated, " +
-        "single-source, contested or low-coverage, with notes on degraded searches and whether to escalate.",
+        "single-source, contested or low-coverage, with notes on degraded searches and whether to escalate. " +
+        'By default (read "auto") it also reads up to 3 pages whose snippet leaves the stance uncertain and ' +
+        "whose stance bears on the label, judges them on what the page says and quotes it; the text names the " +
+        "sources read, since the label rests on them. read 0 reads none, read N the N leading sources.",
       inputSchema: published(corroborateInputSchema),
       outputSchema: corroborateOutputSchema,
       annotations: { ...ANNOTATIONS, openWorldHint: true },

@@ -32,7 +32,7 @@ export function homeBody(runs: readonly RunSummary[], problem?: string): string 
     '<label for="question">Question</label>',
     '<input type="text" id="question" name="question" required maxlength="2000" autocomplete="off">',
     '<div class="options">',
-    `<div><label for="read">Pages to read</label> <input type="number" id="read" name="read" min="${READ_PAGES_RANGE.min}" max="${READ_PAGES_RANGE.max}" value="${READ_PAGES_RANGE.recommended}"></div>`,
+    `<div><label for="read">Pages to read</label> <input type="number" id="read" name="read" min="${READ_PAGES_RANGE.min}" max="${READ_PAGES_RANGE.max}" placeholder="${READ_PAGES_RANGE.default}" aria-describedby="read-hint"> <span id="read-hint" class="meta">empty: those whose snippet is unclear</span></div>`,
     '<div><label for="time-range">Evidence from</label> <select id="time-range" name="timeRange"><option value="">as the question asks</option><option value="week">the past week</option><option value="year">the past year</option><option value="none">any time</option></select></div>',
     '<div><label for="language">Language</label> <input type="text" id="language" name="language" size="3" maxlength="2" pattern="[A-Za-z]{2}" placeholder="any" aria-describedby="language-hint"> <span id="language-hint" class="meta">two letters, e.g. en</span></div>',
     "</div>",

@@ -47,7 +47,7 @@ async function searx(engines = ENGINES) {
 
 describe("--explain", () => {
   it("writes plan, preflight, attempts, dedup and label reasons to stderr; stdout stays the JSON report", async () => {
-    const { code, stdout, stderr } = await cli([QUESTION, "--json", "--explain"], {
+    const { code, stdout, stderr } = await cli([QUESTION, "--read", "0", "--json", "--explain"], {
       SEARXNG_URL: await searx(),
     });
     expect(code).toBe(0);
@@ -98,7 +98,9 @@ describe("--explain", () => {
 
   it("says when the preflight degraded the plan to one general call", async () => {
     const engines = ENGINES.filter((e) => ["bing", "duckduckgo", "arxiv"].includes(e.name));
-    const { code, stderr } = await cli([QUESTION, "--explain"], { SEARXNG_URL: await searx(engines) });
+    const { code, stderr } = await cli([QUESTION, "--read", "0", "--explain"], {
+      SEARXNG_URL: await searx(engines),
+    });
     expect(code).toBe(0);
     expect(stderr).toMatch(/ok, degraded in \d+ ms .* · 1 web-index family \(bing\)/);
     expect(stderr).toContain(
@@ -111,7 +113,7 @@ describe("--explain", () => {
     const url = await searx();
     await server?.close();
     server = undefined;
-    const { code, stdout, stderr } = await cli([QUESTION, "--explain"], { SEARXNG_URL: url });
+    const { code, stdout, stderr } = await cli([QUESTION, "--read", "0", "--explain"], { SEARXNG_URL: url });
     expect(code).toBe(3);
     expect(stdout).toMatch(/^\*\*Claim:\*\* /);
     expect(stderr).toMatch(/\nSearXNG preflight\n {2}failed after \d+ ms — .+; SearXNG was not asked\n/);
@@ -181,7 +183,7 @@ describe("--explain", () => {
 describe("progress on stderr", () => {
   it("prints a line per event when stderr is a terminal, none on stdout", async () => {
     const { code, stdout, stderr } = await cli(
-      [QUESTION],
+      [QUESTION, "--read", "0"],
       { SEARXNG_URL: await searx(), NO_COLOR: "1" },
       { stdout: false, stderr: true },
     );
@@ -216,7 +218,7 @@ describe("progress on stderr", () => {
 
   it("is quiet when stderr is piped, even if stdout is a terminal", async () => {
     const { code, stderr } = await cli(
-      [QUESTION],
+      [QUESTION, "--read", "0"],
       { SEARXNG_URL: await searx() },
       { stdout: true, stderr: false },
     );
@@ -240,13 +242,21 @@ describe("colour", () => {
   const TTY = { stdout: true, stderr: true };
 
   it("colours progress and --explain on a terminal, never stdout", async () => {
-    const { stdout, stderr } = await cli([QUESTION, "--explain"], { SEARXNG_URL: await searx() }, TTY);
+    const { stdout, stderr } = await cli(
+      [QUESTION, "--read", "0", "--explain"],
+      { SEARXNG_URL: await searx() },
+      TTY,
+    );
     expect(stderr).toContain(ANSI);
     expect(stdout).not.toContain(ANSI);
   });
 
   it("never colours the JSON", async () => {
-    const { stdout, stderr } = await cli([QUESTION, "--json"], { SEARXNG_URL: await searx() }, TTY);
+    const { stdout, stderr } = await cli(
+      [QUESTION, "--read", "0", "--json"],
+      { SEARXNG_URL: await searx() },
+      TTY,
+    );
     expect(stdout).not.toContain(ANSI);
     expect(stderr).toContain(ANSI);
   });
@@ -259,7 +269,7 @@ describe("colour", () => {
     [{}, NOT_A_TTY],
   ])("none with %j on %j", async (env, isTTY) => {
     const { code, stdout, stderr } = await cli(
-      [QUESTION, "--explain"],
+      [QUESTION, "--read", "0", "--explain"],
       { SEARXNG_URL: await searx(), ...env },
       isTTY,
     );
@@ -270,7 +280,11 @@ describe("colour", () => {
   });
 
   it("an empty NO_COLOR does not turn colour off (no-color.org)", async () => {
-    const { stderr } = await cli([QUESTION], { SEARXNG_URL: await searx(), NO_COLOR: "" }, TTY);
+    const { stderr } = await cli(
+      [QUESTION, "--read", "0"],
+      { SEARXNG_URL: await searx(), NO_COLOR: "" },
+      TTY,
+    );
     expect(stderr).toContain(ANSI);
   });
 });
@@ -282,6 +296,7 @@ describe("onProgress", () => {
     const events: ProgressEvent[] = [];
     const report = await corroborate(QUESTION, {
       config,
+      read: 0,
       onProgress: (event) => {
         events.push(event);
         throw new Error("listener bug");

@@ -154,7 +154,9 @@ describe("core-search CLI", () => {
 
   it("prints a markdown report in the skill's shape, exit 0", async () => {
     server = await startFakeSearxng(ENGINES);
-    const { code, stdout } = await cli(["Is intermittent fasting safe?"], { SEARXNG_URL: server.url });
+    const { code, stdout } = await cli(["Is intermittent fasting safe?", "--read", "0"], {
+      SEARXNG_URL: server.url,
+    });
     expect(code).toBe(0);
     expect(stdout).toMatch(/^\*\*Claim:\*\* /);
     for (const heading of [

@@ -93,7 +93,7 @@ describe("core-search runs", () => {
     const server = await startFakeSearxng(ENGINES);
     let asked: Awaited<ReturnType<typeof cli>>;
     try {
-      asked = await cli(["Is intermittent fasting safe?"], { SEARXNG_URL: server.url });
+      asked = await cli(["Is intermittent fasting safe?", "--read", "0"], { SEARXNG_URL: server.url });
     } finally {
       await server.close();
     }

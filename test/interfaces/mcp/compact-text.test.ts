@@ -108,7 +108,7 @@ describe("the text of MCP corroborate", () => {
 
     const answer = await client.callTool({
       name: "corroborate",
-      arguments: { question: "Is intermittent fasting safe?", limit: 10 },
+      arguments: { question: "Is intermittent fasting safe?", limit: 10, read: 0 },
     });
     const report = reportSchema.parse(answer.structuredContent);
     const text = (answer.content as { text: string }[])[0]?.text ?? "";

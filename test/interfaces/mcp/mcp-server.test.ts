@@ -110,7 +110,7 @@ describe("corroborate", () => {
     const client = await connect(configFor(searxng.url));
     const result = await client.callTool({
       name: "corroborate",
-      arguments: { question: "Is intermittent fasting safe?", limit: 3 },
+      arguments: { question: "Is intermittent fasting safe?", read: 0, limit: 3 },
     });
     expect(result.isError).toBeFalsy();
     const report = reportSchema.parse(result.structuredContent);
@@ -131,7 +131,7 @@ describe("corroborate", () => {
     const client = await connect(configFor(searxng.url), undefined, analyse);
     const result = await client.callTool({
       name: "corroborate",
-      arguments: { question: "Is intermittent fasting safe?", judge: "builtin" },
+      arguments: { question: "Is intermittent fasting safe?", read: 0, judge: "builtin" },
     });
     const report = reportSchema.parse(result.structuredContent);
     expect(given.map((input) => input.claim)).toEqual([report.claim]);
@@ -140,7 +140,10 @@ describe("corroborate", () => {
 
   it("answers with what to configure when no search service is set", async () => {
     const client = await connect(configFor());
-    const result = await client.callTool({ name: "corroborate", arguments: { question: "Is coffee safe?" } });
+    const result = await client.callTool({
+      name: "corroborate",
+      arguments: { question: "Is coffee safe?", read: 0 },
+    });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     expect(textOf(result)).toMatch(/^No search service is configured: set SEARXNG_URL .*EXA_API_KEY/);
@@ -150,7 +153,7 @@ describe("corroborate", () => {
     const problems = ["SEARXNG_URL is not a valid URL", "CORE_SEARCH_KEYLESS must be one of auto, off"];
     const client = await connect(new ConfigError(problems));
     for (const [name, args] of [
-      ["corroborate", { question: "Is coffee safe?" }],
+      ["corroborate", { question: "Is coffee safe?", read: 0 }],
       ["web_search", { query: "coffee" }],
     ] as const) {
       const result = await client.callTool({ name, arguments: args });
@@ -167,7 +170,7 @@ describe("corroborate", () => {
     const client = await connect(configFor(searxng.url));
     const result = await client.callTool({
       name: "corroborate",
-      arguments: { question: "Is intermittent fasting safe?" },
+      arguments: { question: "Is intermittent fasting safe?", read: 0 },
     });
     expect(result.isError).toBe(true);
     const report = reportSchema.parse(result.structuredContent);
@@ -183,12 +186,12 @@ describe("corroborate", () => {
     ["a number for the question", { question: 42 }, "The question must be a string"],
     [
       "a limit out of range",
-      { question: "Is coffee safe?", limit: 50 },
+      { question: "Is coffee safe?", read: 0, limit: 50 },
       "limit must be an integer between 1 and 20",
     ],
     [
       "a fractional deadline",
-      { question: "Is coffee safe?", deadlineMs: 1.5 },
+      { question: "Is coffee safe?", read: 0, deadlineMs: 1.5 },
       "deadlineMs must be an integer between 100 and 600000",
     ],
   ])("rejects %s with a validation error and keeps serving", async (_, args, message) => {
@@ -200,7 +203,7 @@ describe("corroborate", () => {
     expect(searxng.requests).toHaveLength(0);
     const good = await client.callTool({
       name: "corroborate",
-      arguments: { question: "Is intermittent fasting safe?" },
+      arguments: { question: "Is intermittent fasting safe?", read: 0 },
     });
     expect(good.isError).toBeFalsy();
     expect(reportSchema.safeParse(good.structuredContent).success).toBe(true);
@@ -209,7 +212,7 @@ describe("corroborate", () => {
   it("passes the library's own input errors on as they are", async () => {
     const searxng = await fakeSearxng();
     const client = await connect(configFor(searxng.url));
-    const result = await client.callTool({ name: "corroborate", arguments: { question: "  \n " } });
+    const result = await client.callTool({ name: "corroborate", arguments: { question: "  \n ", read: 0 } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe("The question is empty");
   });
@@ -226,7 +229,10 @@ describe("corroborate", () => {
       },
     });
     const client = await connect(broken, logger);
-    const result = await client.callTool({ name: "corroborate", arguments: { question: "Is coffee safe?" } });
+    const result = await client.callTool({
+      name: "corroborate",
+      arguments: { question: "Is coffee safe?", read: 0 },
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe(
       "corroborate failed unexpectedly; the server's log (stderr) has the details.",
@@ -262,8 +268,14 @@ describe("corroborate", () => {
     });
     const client = await connect(configFor(searxng.url));
     const [fasting, coffee] = await Promise.all([
-      client.callTool({ name: "corroborate", arguments: { question: "Is intermittent fasting safe?" } }),
-      client.callTool({ name: "corroborate", arguments: { question: "Is coffee bad for the heart?" } }),
+      client.callTool({
+        name: "corroborate",
+        arguments: { question: "Is intermittent fasting safe?", read: 0 },
+      }),
+      client.callTool({
+        name: "corroborate",
+        arguments: { question: "Is coffee bad for the heart?", read: 0 },
+      }),
     ]);
     expect(fasting.isError).toBeFalsy();
     expect(coffee.isError).toBeFalsy();

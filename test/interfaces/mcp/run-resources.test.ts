@@ -56,7 +56,7 @@ async function connect(config: Config = configWith()): Promise<Client> {
 async function corroborated(client: Client): Promise<Report> {
   const result = await client.callTool({
     name: "corroborate",
-    arguments: { question: QUESTION, judge: "builtin" },
+    arguments: { question: QUESTION, judge: "builtin", read: 0 },
   });
   expect(result.isError).toBeFalsy();
   return reportSchema.parse(result.structuredContent);

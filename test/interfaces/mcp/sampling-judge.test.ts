@@ -227,7 +227,7 @@ describe("MCP sampling judge", () => {
     });
     const result = await client.callTool({
       name: "corroborate",
-      arguments: { question: "Is intermittent fasting safe?" },
+      arguments: { question: "Is intermittent fasting safe?", read: 0 },
     });
     const report: Report = reportSchema.parse(result.structuredContent);
     expect(requests).toHaveLength(1);

@@ -58,7 +58,7 @@ describe("progress over MCP", () => {
     const client = await connect(config({ searxngUrl: searx.url }));
     const updates: Progress[] = [];
     const result = await client.callTool(
-      { name: "corroborate", arguments: { question: "Is intermittent fasting safe?" } },
+      { name: "corroborate", arguments: { question: "Is intermittent fasting safe?", read: 0 } },
       undefined,
       { onprogress: (progress) => updates.push(progress) },
     );

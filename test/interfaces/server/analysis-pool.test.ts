@@ -177,7 +177,7 @@ describe("the HTTP API with an analysis pool", () => {
     const res = await request(`${url}/v1/corroborate`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ question: "Is coffee safe?", limit: 10 }),
+      body: JSON.stringify({ question: "Is coffee safe?", limit: 10, read: 0 }),
     });
     expect(res.statusCode).toBe(200);
     return (await res.body.json()) as Report;

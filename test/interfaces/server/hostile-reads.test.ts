@@ -85,7 +85,7 @@ describe("a server reading pages that stall their parser", () => {
     const answer = await request(`${api.url}/v1/corroborate`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ question: "Is intermittent fasting safe?", limit: 3 }),
+      body: JSON.stringify({ question: "Is intermittent fasting safe?", limit: 3, read: 0 }),
     });
     expect(answer.statusCode).toBe(200);
     const report = reportSchema.parse(await answer.body.json());

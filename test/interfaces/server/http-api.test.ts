@@ -71,7 +71,7 @@ describe("HTTP API endpoints", () => {
   it("POST /v1/corroborate returns a report that parses with the report schema", async () => {
     const { url } = await healthyApi();
     const answer = await call(url, "/v1/corroborate", {
-      body: { question: "Is intermittent fasting safe?", limit: 3 },
+      body: { question: "Is intermittent fasting safe?", read: 0, limit: 3 },
     });
     expect(answer.status).toBe(200);
     const report = reportSchema.parse(answer.json);
@@ -167,7 +167,9 @@ describe("HTTP API errors", () => {
       message: expect.stringMatching(/1048576 bytes/),
     });
     expect((await call(url, "/healthz")).status).toBe(200);
-    const ok = await call(url, "/v1/corroborate", { body: { question: "Is intermittent fasting safe?" } });
+    const ok = await call(url, "/v1/corroborate", {
+      body: { question: "Is intermittent fasting safe?", read: 0 },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -309,7 +311,7 @@ describe("HTTP API errors", () => {
     const started = await api({ config: configWith() });
     expect(started.warnings.join("\n")).toMatch(/no search stage is configured/);
     for (const [path, body] of [
-      ["/v1/corroborate", { question: "Is intermittent fasting safe?" }],
+      ["/v1/corroborate", { question: "Is intermittent fasting safe?", read: 0 }],
       ["/v1/search", { query: "intermittent fasting" }],
     ] as const) {
       const answer = await call(started.url, path, { body });
@@ -346,7 +348,7 @@ describe("HTTP API errors", () => {
     const { url } = await api({ config });
     const answers = [
       await call(url, "/healthz"),
-      await call(url, "/v1/corroborate", { body: { question: "Is intermittent fasting safe?" } }),
+      await call(url, "/v1/corroborate", { body: { question: "Is intermittent fasting safe?", read: 0 } }),
       await call(url, "/v1/search", { body: { query: "intermittent fasting" } }),
       await call(url, "/v1/corroborate", { body: { question: 1 } }),
       await call(url, "/v1/nope"),
@@ -465,7 +467,9 @@ describe("HTTP API limits and lifecycle", () => {
     const { url } = await healthyApi();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(url, "/v1/corroborate", { body: { question: `Is intermittent fasting safe for group ${i}?` } }),
+        call(url, "/v1/corroborate", {
+          body: { question: `Is intermittent fasting safe for group ${i}?`, read: 0 },
+        }),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
@@ -479,7 +483,7 @@ describe("HTTP API limits and lifecycle", () => {
       shutdownGraceMs: 50,
     });
     const pending = call(started.url, "/v1/corroborate", {
-      body: { question: "Is intermittent fasting safe?" },
+      body: { question: "Is intermittent fasting safe?", read: 0 },
     });
     await vi.waitFor(() => expect(searx.requests.some((r) => r.path === "/config")).toBe(true));
     await started.close();
@@ -616,7 +620,7 @@ describe("core-search serve (the built binary)", () => {
     const health = await call(url, "/healthz");
     expect(health.json).toEqual({ ok: true, version: VERSION });
     const answer = await call(url, "/v1/corroborate", {
-      body: { question: "Is intermittent fasting safe?" },
+      body: { question: "Is intermittent fasting safe?", read: 0 },
     });
     expect(answer.status).toBe(200);
     expect(reportSchema.safeParse(answer.json).success).toBe(true);
@@ -636,7 +640,9 @@ describe("core-search serve (the built binary)", () => {
     searx.route("GET", "/search", (req) => ({ ...searxngReply(ENGINES, req), delayMs: 500 }));
     const served = await spawnServe(["--port", "0"], searx);
     const url = await servingUrl(served);
-    const answer = call(url, "/v1/corroborate", { body: { question: "Is intermittent fasting safe?" } });
+    const answer = call(url, "/v1/corroborate", {
+      body: { question: "Is intermittent fasting safe?", read: 0 },
+    });
     // The server is told to stop while its searches are out.
     await vi.waitFor(() => expect(searx.requests.some((r) => r.path === "/search")).toBe(true));
     served.proc.kill("SIGINT");

@@ -132,7 +132,7 @@ describe("MCP at /mcp", () => {
     const client = await connect(url);
     const report = await client.callTool({
       name: "corroborate",
-      arguments: { question: "Is intermittent fasting safe?", limit: 3 },
+      arguments: { question: "Is intermittent fasting safe?", limit: 3, read: 0 },
     });
     expect(report.isError).toBeFalsy();
     expect(reportSchema.safeParse(report.structuredContent).success).toBe(true);

@@ -57,7 +57,7 @@ describe("which corroborations the server's analyser runs", () => {
     "the analyser runs dedup, judge and label when the built-in judge decides (judge %s)",
     async (choice) => {
       const { corroborate, given } = routesAnalysingWith(undefined);
-      const report = await corroborate({ question: "Is intermittent fasting safe?", judge: choice });
+      const report = await corroborate({ question: "Is intermittent fasting safe?", read: 0, judge: choice });
       expect(given).toHaveLength(1);
       expect(given[0]?.claim).toBe(report.claim);
       expect(report.evidence.length).toBeGreaterThan(0);
@@ -71,7 +71,7 @@ describe("which corroborations the server's analyser runs", () => {
       judge: async (_claim, items) => items.map(() => ({ stance: "support" as const, score: 0.9 })),
     };
     const { corroborate, given } = routesAnalysingWith(model);
-    const report = await corroborate({ question: "Is intermittent fasting safe?" });
+    const report = await corroborate({ question: "Is intermittent fasting safe?", read: 0 });
     expect(given).toHaveLength(0);
     expect(report.evidence.length).toBeGreaterThan(0);
     expect(report.evidence.every((e) => e.judge === "llm" && e.stance === "support")).toBe(true);

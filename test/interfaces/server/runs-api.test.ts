@@ -59,7 +59,10 @@ async function api(options: Partial<HttpApiOptions> & { config: Config }): Promi
 const runOf = (answer: Answer) =>
   answer.json as { id: string; status: string; queued?: boolean; report?: unknown };
 
-async function startRun(base: string, body: unknown = { question: QUESTION, limit: 3 }): Promise<string> {
+async function startRun(
+  base: string,
+  body: unknown = { question: QUESTION, read: 0, limit: 3 },
+): Promise<string> {
   const answer = await call(base, "/v1/runs", { body });
   expect(answer.status).toBe(202);
   return runOf(answer).id;
@@ -73,7 +76,7 @@ describe("POST /v1/runs and its event stream", () => {
     servers.push(searx);
     const config = configWith({ searxngUrl: searx.url });
     const { url } = await api({ config });
-    const answer = await call(url, "/v1/runs", { body: { question: QUESTION, limit: 3 } });
+    const answer = await call(url, "/v1/runs", { body: { question: QUESTION, read: 0, limit: 3 } });
     expect(answer.status).toBe(202);
     const { id } = runOf(answer);
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -186,7 +189,7 @@ describe("POST /v1/runs and its event stream", () => {
     const searx = await startFakeSearxng(ENGINES);
     servers.push(searx);
     const { url } = await api({ config: configWith({ searxngUrl: searx.url }) });
-    const answer = await call(url, "/v1/corroborate", { body: { question: QUESTION, limit: 3 } });
+    const answer = await call(url, "/v1/corroborate", { body: { question: QUESTION, read: 0, limit: 3 } });
     const { runId } = answer.json as { runId: string };
     const stream = await openEvents(url, runId);
     await stream.ended;
@@ -338,10 +341,10 @@ describe("bounds of the runs", () => {
       runs: { running: 1, waiting: 1 },
     });
     const running = await startRun(url);
-    const waiting = await call(url, "/v1/runs", { body: { question: QUESTION } });
+    const waiting = await call(url, "/v1/runs", { body: { question: QUESTION, read: 0 } });
     expect(waiting.status).toBe(202);
     expect(runOf(waiting).queued).toBe(true);
-    const full = await call(url, "/v1/runs", { body: { question: QUESTION } });
+    const full = await call(url, "/v1/runs", { body: { question: QUESTION, read: 0 } });
     expect(full.status).toBe(503);
     expect(errorOf(full).code).toBe("BUSY");
     expect(full.headers["retry-after"]).toMatch(/^\d+$/);
@@ -388,7 +391,7 @@ describe("bounds of the runs", () => {
     ] as const) {
       const answer = await call(url, path, {
         method,
-        ...(method === "POST" ? { body: { question: QUESTION } } : {}),
+        ...(method === "POST" ? { body: { question: QUESTION, read: 0 } } : {}),
       });
       expect(answer.status, `${method} ${path}`).toBe(401);
       const wrongHost = await call(url, path, {
@@ -401,7 +404,7 @@ describe("bounds of the runs", () => {
     const tooLarge = await call(url, "/v1/runs", { body: { question: "x".repeat(300) }, headers: auth });
     expect(tooLarge.status).toBe(413);
     const unknown = await call(url, "/v1/runs", {
-      body: { question: QUESTION, verbose: true },
+      body: { question: QUESTION, read: 0, verbose: true },
       headers: auth,
     });
     expect(unknown.status).toBe(400);
@@ -411,7 +414,10 @@ describe("bounds of the runs", () => {
     expect((await call(url, `/v1/runs/${id}`, { headers: auth })).status).toBe(404);
     expect((await call(url, "/v1/runs/not-an-id", { headers: auth })).status).toBe(404);
     expect((await call(url, `/v1/runs/${id}/other`, { headers: auth })).status).toBe(404);
-    const started = await call(url, "/v1/runs", { body: { question: QUESTION, limit: 3 }, headers: auth });
+    const started = await call(url, "/v1/runs", {
+      body: { question: QUESTION, read: 0, limit: 3 },
+      headers: auth,
+    });
     expect(started.status).toBe(202);
     const badResume = await call(url, `/v1/runs/${runOf(started).id}/events`, {
       headers: { ...auth, "last-event-id": "seven" },
@@ -436,7 +442,7 @@ describe("bounds of the runs", () => {
     const searx = await startFakeSearxng(ENGINES);
     servers.push(searx);
     const { url } = await api({ config: configWith({ searxngUrl: searx.url, runs: "off" }) });
-    const answer = await call(url, "/v1/runs", { body: { question: QUESTION } });
+    const answer = await call(url, "/v1/runs", { body: { question: QUESTION, read: 0 } });
     expect(answer.status).toBe(404);
     expect(errorOf(answer).message).toMatch(/CORE_SEARCH_RUNS=off/);
   });

@@ -99,7 +99,7 @@ describeWithRedis("runs on two servers sharing a redis-server", () => {
   it("serves a run started on one server from the other: status, events resumed there, and the report", async () => {
     await heldSearxng();
     const [first, second] = await Promise.all([serve(), serve()]);
-    const started = await json(`${first.url}/v1/runs`, { body: { question: QUESTION, limit: 3 } });
+    const started = await json(`${first.url}/v1/runs`, { body: { question: QUESTION, read: 0, limit: 3 } });
     expect(started.status).toBe(202);
     const id = String(started.json.id);
 
@@ -141,7 +141,9 @@ describeWithRedis("runs on two servers sharing a redis-server", () => {
   it("marks a run interrupted when its server stops while it runs, and cancels through the other server", async () => {
     await heldSearxng();
     const [first, second] = await Promise.all([serve(), serve()]);
-    const stopped = String((await json(`${first.url}/v1/runs`, { body: { question: QUESTION } })).json.id);
+    const stopped = String(
+      (await json(`${first.url}/v1/runs`, { body: { question: QUESTION, read: 0 } })).json.id,
+    );
     await vi.waitFor(() => expect(asked()).toBe(true));
     const stream = await openEvents(second.url, stopped);
     first.proc.kill("SIGTERM");
@@ -152,7 +154,9 @@ describeWithRedis("runs on two servers sharing a redis-server", () => {
 
     // A run on the second server, cancelled through a third: its owner stops it at its next renewal.
     const third = await serve();
-    const cancelled = String((await json(`${second.url}/v1/runs`, { body: { question: QUESTION } })).json.id);
+    const cancelled = String(
+      (await json(`${second.url}/v1/runs`, { body: { question: QUESTION, read: 0 } })).json.id,
+    );
     const asking = await json(`${third.url}/v1/runs/${cancelled}`, { method: "DELETE" });
     expect(asking).toEqual({ status: 202, json: { id: cancelled, status: "running", cancelling: true } });
     await vi.waitFor(

@@ -276,7 +276,7 @@ describe.skipIf(!browserPath)("the page in headless Chromium", () => {
 
   it("follows a running run's own page with JavaScript and shows its report when it is done", async () => {
     const web = await fixture({ hold: true });
-    const started = await call(web.api.url, "/v1/runs", { body: { question: QUESTION } });
+    const started = await call(web.api.url, "/v1/runs", { body: { question: QUESTION, read: 0 } });
     const { id } = started.json as { id: string };
     const context = await browser.newContext();
     const { page, errors } = await watchedPage(context);
