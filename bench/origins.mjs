@@ -3,7 +3,7 @@
 // (`why`), on the development cases and the two held-out sets, and on the cases of works told apart
 // by their identifiers and announcements by their events (identifiers-dev, identifiers-heldout),
 // and of studies named by their parts without an identifier (studies-dev, studies-heldout,
-// studies-heldout-2),
+// studies-heldout-2, studies-heldout-3),
 // overall and per kind. Then a flood:
 // `assess` with 200, 201, 500 and 2,000 copies of one press text on as many domains.
 // Run: npm run build && node bench/origins.mjs [--misses]
@@ -22,6 +22,7 @@ const PARTS = [
   "studies-dev",
   "studies-heldout",
   "studies-heldout-2",
+  "studies-heldout-3",
 ];
 const showMisses = process.argv.includes("--misses");
 const percent = (value) => value.toFixed(2);

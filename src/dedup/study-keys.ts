@@ -1,7 +1,7 @@
 import { mostCommon } from "../util/most-common.js";
 import { describeStudy, isDistinctSample, type StudyMention } from "./study-citations.js";
 import { studyPartGroups } from "./study-part-groups.js";
-import { describeParts } from "./study-parts.js";
+import { describeParts, type StudyParts } from "./study-parts.js";
 
 /**
  * Keys of the studies pages report, worked out over all the pages at once: two pages sharing a key
@@ -11,14 +11,25 @@ import { describeParts } from "./study-parts.js";
  * is the 2012 study of 80 adults in Appetite when that is the only 2012 Appetite study the pages
  * name. A journal alone (without year or sample) says too little to tie anything. A study's year
  * and sample together tie pages that name neither its author nor its journal, and so does a
- * sample of an exact, uncommon size alone (isDistinctSample, study-citations.ts).
+ * sample of an exact, uncommon size alone (isDistinctSample, study-citations.ts), unless pages of
+ * that size name different parties (two firms' surveys of 1,453 teens). A trial's name given with
+ * different samples ("UCC trial" of 96 adults, "UCC study" of 140) is a place's, not one trial's:
+ * it then ties only pages that give it with one sample.
  */
 export function studyKeys(mentions: readonly (StudyMention | null)[]): string[][] {
   const authorYears = new Map<string, Set<number>>();
   const journalStudies = new Map<string, Set<string>>();
+  const trialSizes = new Map<string, Set<number>>();
+  const sampleParties = new Map<number, (StudyMention & { parts: StudyParts })[]>();
   for (const mention of mentions) {
     if (mention?.author !== undefined && mention.year !== undefined) {
       addTo(authorYears, mention.author.toLowerCase(), mention.year);
+    }
+    if (mention?.trial && mention.sample) addTo(trialSizes, trialName(mention.trial), mention.sample.size);
+    if (mention?.sample && mention.parts) {
+      const list = sampleParties.get(mention.sample.size) ?? [];
+      list.push(mention as StudyMention & { parts: StudyParts });
+      sampleParties.set(mention.sample.size, list);
     }
     if (mention?.journal && mention.year !== undefined && mention.sample) {
       addTo(journalStudies, mention.journal.key, `${mention.year}:${mention.sample.size}`);
@@ -27,7 +38,12 @@ export function studyKeys(mentions: readonly (StudyMention | null)[]): string[][
   return mentions.map((mention) => {
     if (mention === null) return [];
     const keys: string[] = [];
-    if (mention.trial) keys.push(`trial:${mention.trial.name.toLowerCase().replace(/['’]/g, "")}`);
+    if (mention.trial) {
+      const name = trialName(mention.trial);
+      const sizes = trialSizes.get(name);
+      if (sizes === undefined || sizes.size <= 1) keys.push(`trial:${name}`);
+      else if (mention.sample) keys.push(`trial:${name}:${mention.sample.size}`);
+    }
     if (mention.author !== undefined) {
       const author = mention.author.toLowerCase();
       const year = mention.year ?? only(authorYears.get(author));
@@ -39,7 +55,8 @@ export function studyKeys(mentions: readonly (StudyMention | null)[]): string[][
     }
     const size = mention.sample?.size;
     if (size !== undefined && mention.year !== undefined) keys.push(`year-sample:${mention.year}:${size}`);
-    if (size !== undefined && isDistinctSample(size)) keys.push(`sample:${size}`);
+    if (size !== undefined && isDistinctSample(size) && !partiesDiffer(sampleParties.get(size) ?? []))
+      keys.push(`sample:${size}`);
     return keys;
   });
 }
@@ -66,6 +83,29 @@ function journalSignature(mention: StudyMention, known: ReadonlySet<string> | un
   if (fits.length === 1) return fits[0] as string;
   if (fits.length > 1) return null;
   return year !== undefined ? `${year}:-` : sample ? `-:${sample.size}` : null;
+}
+
+function trialName(trial: NonNullable<StudyMention["trial"]>): string {
+  return trial.name.toLowerCase().replace(/['’]/g, "");
+}
+
+/** Whether two of these pages each name a party the other does not name at all. */
+function partiesDiffer(mentions: readonly { parts: StudyParts }[]): boolean {
+  const parties = (parts: StudyParts) => [
+    ...parts.institutions,
+    ...parts.sponsors,
+    ...parts.products,
+    ...parts.others,
+  ];
+  const names = (parts: StudyParts) => new Set([...parts.names, ...parties(parts).flatMap((p) => p.words)]);
+  const namesNone = (parts: StudyParts, of: StudyParts) => {
+    const theirs = names(of);
+    const mine = parties(parts);
+    return mine.length > 0 && mine.every((party) => !party.words.some((word) => theirs.has(word)));
+  };
+  return mentions.some((a, i) =>
+    mentions.slice(i + 1).some((b) => namesNone(a.parts, b.parts) && namesNone(b.parts, a.parts)),
+  );
 }
 
 function addTo<T>(map: Map<string, Set<T>>, key: string, value: T): void {

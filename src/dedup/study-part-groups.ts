@@ -66,7 +66,7 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
   });
   if (pages.length < 2) return [];
 
-  // Pages that may name one study: one names a party the other names, or both give one size.
+  // Pages that may name one study: one names a party or conference the other names, or both give one size.
   const byName = new Map<string, number[]>();
   const add = (key: string, at: number) => {
     const list = byName.get(key);
@@ -75,6 +75,7 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
   };
   pages.forEach((page, at) => {
     for (const name of page.names) add(name, at);
+    for (const venue of page.parts.venues) for (const word of venue.words) add(word, at);
     for (const size of page.parts.sizes) add(`#${size}`, at);
   });
   const conflictMemo = new Map<number, boolean>();
@@ -93,6 +94,7 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
   pages.forEach((page, a) => {
     const keys = [
       ...page.parties.flatMap((party) => party.words),
+      ...page.parts.venues.flatMap((venue) => venue.words),
       ...page.parts.sizes.map((size) => `#${size}`),
     ];
     for (const key of keys) {
@@ -156,9 +158,10 @@ function agreement(a: Page, b: Page): number {
   if (x.days.some((days) => y.days.some((other) => sameDuration(days, other)))) how += 1;
   if (x.designs.some((design) => y.designs.includes(design))) how += 1;
   if (x.year !== undefined && x.year === y.year) how += 1;
-  // Without a party, only the same conference, the same sample size and more name one study.
-  // Two parties named together need one point more: "Kyoen Teas funded the six-week study".
-  const enough = who === 0 ? venue && size && how >= 5 : how >= (who >= 2 ? 1 : 2);
+  // Without a party, only the same conference and two points more (its sample, or its duration and
+  // design) name one study. Two parties named together need one point more: "Kyoen Teas funded the
+  // six-week study".
+  const enough = who === 0 ? venue && how >= 4 : how >= (who >= 2 ? 1 : 2);
   return enough ? who + how : 0;
 }
 

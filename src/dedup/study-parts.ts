@@ -84,6 +84,8 @@ interface Patterns {
   makerBefore: RegExp;
   productBefore: RegExp;
   institutionBefore: RegExp;
+  /** "a survey … by X", "a study from X": who did it, after the study it did. */
+  studyBy: RegExp;
   articleBefore: RegExp;
   fundedAfter: RegExp;
   makerAfter: RegExp;
@@ -198,6 +200,9 @@ function partPatterns(): Patterns {
     // "took Tranquara", "wearing a Fitwave Ring", "randomized 236 adults to FloraCore or placebo".
     productBefore:
       /(?:\b(?:randomi[sz]ed|assigned|allocated)\b[^.;]{0,60}\bto|\b(?:took|taking|takes|given|gave|give|drinking|drank|drink|wearing|wore|wear|using|used|use|tested|testing|received|receiving|consumed|consuming|eating|ate|maker of|makers of|makes|producer of|sells|called|named|dubbed|branded|branded as))\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|either\s+)?$/,
+    studyBy: new RegExp(
+      String.raw`\b${STUDY_NOUN}\b(?:[^.;,]|,(?=\d)){0,60}?\b(?:conducted\s+by|carried\s+out\s+by|by|from)\s+(?:the\s+)?$`,
+    ),
     institutionBefore:
       /\b(?:(?:researchers|scientists|investigators|experts|a team|doctors|physicians)\s+(?:at|from|with)|(?:conducted|run|carried out|performed|done|based|held)\s+at)\s+(?:the\s+)?$/,
     articleBefore: /\b(?:[Aa]n?|[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Tt]his|[Nn]ew)\s+(?:[\p{Ll}\d-]+\s+){0,2}$/u,
@@ -251,13 +256,23 @@ export function studyParts(
     readNames(text, titleCase, p, found, names);
   }
   const who = found.institutions.length + found.sponsors.length + found.products.length + found.others.length;
-  // A page naming no party may still name the study by its conference and its sample.
-  if (who === 0 && found.venues.length === 0) return null;
+  // A page naming no party as such may still name one another page reads as a party ("a crossover
+  // study from Penn State"), or the study by its conference and its sample.
+  if (who === 0 && found.venues.length === 0 && names.size === 0) return null;
   const known = readKnown();
   const text = `${item.title}. ${item.snippet}`;
   const sizes = new Set(known.sizes);
   for (const match of text.matchAll(HYPHENATED_SIZE)) sizes.add(Number((match[1] ?? "").replace(/,/g, "")));
-  if (who === 0 && sizes.size === 0) return null;
+  if (who === 0 && found.venues.length === 0) {
+    // With no party read, only its sample can tie it, and a page citing its study is tied by that.
+    if (
+      sizes.size === 0 ||
+      known.author !== undefined ||
+      known.journal !== undefined ||
+      known.trial !== undefined
+    )
+      return null;
+  }
   const designs = DESIGNS.flatMap(([design, pattern]) => (stated(text, pattern) ? [design] : []));
   const days = durations(text);
   const how = designs.length + sizes.size + days.length + found.venues.length + (known.journal ? 1 : 0);
@@ -313,9 +328,17 @@ function readVenues(text: string, p: Patterns, into: StudyParty[], years: Set<nu
   }
   for (const pattern of [p.venueAt, p.venueNamed]) {
     for (const match of text.matchAll(pattern)) {
-      const name = cutAtPossessive((match[1] ?? "").replace(/\s+(?:for|of|on|and|&)$/, ""));
-      const first = name.split(" ")[0] ?? "";
-      if (name === "" || p.notNames.has(first) || /\b(?:University|College|Institute)\b/.test(name)) continue;
+      // "American Society for Nutrition's annual meeting": a word that names nothing on its own
+      // ("American", "The") starts many a society's name and is left out of it.
+      const named = cutAtPossessive((match[1] ?? "").replace(/\s+(?:for|of|on|and|&)$/, "")).split(" ");
+      while (named.length > 0 && p.notNames.has(named[0] as string)) named.shift();
+      const name = named.join(" ");
+      if (
+        name === "" ||
+        /^(?:for|of|on|and|&)\b/.test(name) ||
+        /\b(?:University|College|Institute)\b/.test(name)
+      )
+        continue;
       if (
         pattern === p.venueAt &&
         !/[A-Z]{3,}|Week|Meeting|Sessions|Congress|Conference|Summit|Society/.test(name)
@@ -423,6 +446,9 @@ function classify(
     addParty(/\b(?:University|College|Institute)\b/.test(bare) ? into.institutions : into.sponsors, bare, p);
   } else if (p.institutionBefore.test(before)) {
     addParty(into.institutions, bare, p);
+  } else if (p.studyBy.test(before)) {
+    // "a survey of 1,453 teens by Common Sense Media", "a crossover study from Penn State".
+    addParty(/\bfrom\s+(?:the\s+)?$/.test(before) ? into.institutions : into.others, bare, p);
   } else if (p.productBefore.test(before)) {
     if (!/^[A-Z]{2,4}$/.test(bare) && !SPECIES.test(after)) addParty(into.products, bare, p);
   } else if (isPossessive && p.studyAfter.test(after)) {
