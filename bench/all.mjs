@@ -23,7 +23,7 @@ const BENCHES = [
   ["cli", "the command, one question a process, as an agent runs it"],
   ["first-question", "the first question of a new process: library, MCP server, HTTP API"],
   ["state", "cache hit latency and state round trips per corroborate (memory, file, Redis)"],
-  ["read-pages", "corroborate reading 3 and 5 pages against the same question without reading"],
+  ["read-pages", "corroborate reading pages (auto, 3 and 5) against the same question without reading"],
   ["runs", "corroborate keeping its run against runs off"],
 ];
 const BUDGET_MS = 180_000;

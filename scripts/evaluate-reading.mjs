@@ -1,15 +1,18 @@
-// Measures how much reading the pages changes stance accuracy against judging the search snippet
-// alone, on the labelled page set in test/fixtures/read-pages/ (its README says how it was made).
+// Measures how much reading the pages changes stance and label accuracy against judging the search
+// snippet alone, on the labelled page set in test/fixtures/read-pages/ (its README says how it was made).
 //
 // Usage: npm run build && node scripts/evaluate-reading.mjs [--json] [--read N] [--judge builtin|auto|llm]
-//          [--split tune|held-out] [--cases FILE] [--deadline-ms N] [--concurrency N]
+//          [--split tune|held-out] [--from ID] [--to ID] [--cases FILE] [--deadline-ms N] [--concurrency N]
 //
 // What it does: serves the pages on 127.0.0.1 (a random port) and, for every case, runs
-// `corroborate(question)` twice with a fake search provider that returns that case's one hit (its
-// title and snippet): once without reading, once with `read: N` (default 1). The stance of the
-// page's evidence item is compared with the gold stance of the page body. It also reads each page
-// with `read(url)` to check that the deciding passage survives extraction and that every quote a
-// read evidence item carries is the exact slice `text.slice(start, end)` of the page's text.
+// `corroborate(question)` three times with a fake search provider that returns that case's one hit
+// (its title and snippet): without reading (`read: 0`), with `read: "auto"` (the default) and with
+// `read: N` (default 3). The stance of the page's evidence item is compared with the gold stance of
+// the page body, and the label (confidence and direction) with the one `assess` gives the same hit
+// at its gold stance. It also reads each page with `read(url)` to check that the deciding passage
+// survives extraction and that every quote a read evidence item carries is the exact slice
+// `text.slice(start, end)` of the page's text. `--from c62` measures the cases from that id on,
+// `--to c61` those up to it.
 //
 // Accuracy and macro-F1 are over three classes: support, contradict and "no side" — a gold or
 // judged `unrelated` counts as `neutral`, since neither takes a side (strict four-class accuracy is
@@ -18,7 +21,6 @@
 //
 // Exit status: 0 when every page was served and every quote checked out; 1 when a quote does not
 // match the page's text, a page cannot be read or a case has no evidence item; 2 for bad usage.
-// A build whose `corroborate` has no `read` option yet gives the snippet figures and says so.
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -26,7 +28,7 @@ import { dirname, extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { asGold, stanceMetrics } from "../dist/eval/stance-metrics.js";
-import { configFromObject, corroborate, loadConfig, read } from "../dist/index.js";
+import { assess, configFromObject, corroborate, loadConfig, read } from "../dist/index.js";
 
 const SPLITS = ["tune", "held-out"];
 const CONTENT_TYPES = {
@@ -47,9 +49,11 @@ try {
   ({ values: opts } = parseArgs({
     options: {
       json: { type: "boolean", default: false },
-      read: { type: "string", default: "1" },
+      read: { type: "string", default: "3" },
       judge: { type: "string", default: "builtin" },
       split: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
       cases: { type: "string" },
       "deadline-ms": { type: "string", default: "60000" },
       concurrency: { type: "string", default: "4" },
@@ -58,7 +62,7 @@ try {
 } catch (error) {
   usage(error.message);
 }
-const readN = wholeNumber("read", opts.read, 0);
+const readN = wholeNumber("read", opts.read, 1);
 const deadlineMs = wholeNumber("deadline-ms", opts["deadline-ms"], 100);
 const concurrency = wholeNumber("concurrency", opts.concurrency, 1);
 if (!["builtin", "auto", "llm"].includes(opts.judge)) usage("--judge must be builtin, auto or llm");
@@ -68,8 +72,15 @@ const casesFile = resolve(
   opts.cases ?? fileURLToPath(new URL("../test/fixtures/read-pages/cases.json", import.meta.url)),
 );
 const root = dirname(casesFile);
+const idNumber = (id) => Number(id.slice(1));
+for (const bound of ["from", "to"])
+  if (opts[bound] !== undefined && !/^c\d+$/.test(opts[bound]))
+    usage(`--${bound} must be a case id such as c62`);
 const cases = JSON.parse(readFileSync(casesFile, "utf8")).cases.filter(
-  (c) => opts.split === undefined || c.split === opts.split,
+  (c) =>
+    (opts.split === undefined || c.split === opts.split) &&
+    (opts.from === undefined || idNumber(c.id) >= idNumber(opts.from)) &&
+    (opts.to === undefined || idNumber(c.id) <= idNumber(opts.to)),
 );
 
 function wholeNumber(name, text, min) {
@@ -110,25 +121,28 @@ function providerFor(hit) {
   };
 }
 
+/** The arms measured: how many pages each reads. */
+const ARMS = [
+  { name: "snippet", read: 0 },
+  { name: "auto", read: "auto" },
+  { name: "readN", read: readN },
+];
+
 /** Runs every case (at most `concurrency` at once) and returns one result per case, in case order. */
 async function evaluate(config) {
-  const reading = { available: readN > 0, reason: null };
   const results = new Array(cases.length);
-  if (cases.length === 0) return { results, reading };
-  // The first case runs alone, so that a build without the `read` option is found out once.
-  results[0] = await evaluateCase(cases[0], config, reading);
-  let next = 1;
+  let next = 0;
   const worker = async () => {
     while (next < cases.length) {
       const index = next++;
-      results[index] = await evaluateCase(cases[index], config, reading);
+      results[index] = await evaluateCase(cases[index], config);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, cases.length) }, worker));
-  return { results, reading };
+  return results;
 }
 
-async function evaluateCase(testCase, config, reading) {
+async function evaluateCase(testCase, config) {
   const url = new URL(testCase.file, base).href;
   const hit = {
     url,
@@ -145,46 +159,43 @@ async function evaluateCase(testCase, config, reading) {
       cache: false,
       deadlineMs,
       judge: opts.judge,
-      // Left out rather than 0 when not reading: a build without the option still runs.
-      ...(readPages > 0 ? { read: readPages } : {}),
+      read: readPages,
     });
     const item = report.evidence.find((e) => e.url === url) ?? null;
     return {
       claim: report.claim,
       stance: item?.stance ?? null,
       score: item?.stanceScore ?? 0,
-      // A build that predates reading has no readStatus at all.
-      readStatus: item === null ? null : (item.readStatus ?? "absent"),
+      readStatus: item?.readStatus ?? null,
       quote: item?.quote ?? null,
+      label: `${report.confidence} ${report.direction}`,
+      // Pages the arm tried to read, whether or not the read succeeded.
+      pagesTried: report.evidence.filter((e) => e.readStatus !== "not-read").length,
     };
   };
 
-  const snippet = await run(0);
-  let reader = null;
-  if (reading.available) {
-    try {
-      reader = await run(readN);
-    } catch (error) {
-      // Only an input schema that does not know the option at all means "this build cannot read".
-      if (
-        error?.code === "INVALID_INPUT" &&
-        /unknown/i.test(error.message) &&
-        /\bread\b/.test(error.message)
-      ) {
-        reading.available = false;
-        reading.reason = error.message;
-      } else {
-        throw error;
-      }
-    }
-  }
   const page = await extracted(url, testCase.keyPassage, config);
-  if (reader?.quote && page.text !== null) {
-    const { text, start, end } = reader.quote;
-    reader.quoteMatches = page.text.slice(start, end) === text;
-    reader.quoteOnKeyPassage = page.key !== null && start < page.key.end && end > page.key.start;
+  const arms = {};
+  for (const arm of ARMS) {
+    const result = await run(arm.read);
+    if (result.quote && page.text !== null) {
+      const { text, start, end } = result.quote;
+      result.quoteMatches = page.text.slice(start, end) === text;
+      result.quoteOnKeyPassage = page.key !== null && start < page.key.end && end > page.key.start;
+    }
+    arms[arm.name] = result;
   }
-  return { testCase, snippet, reader, page };
+  const goldLabel = await labelAt(arms.snippet.claim, hit, testCase.stance, config);
+  return { testCase, arms, goldLabel, page };
+}
+
+/** The label the labeller gives the case's one hit at its gold stance, toward the claim planned. */
+async function labelAt(claim, hit, stance, config) {
+  const assessed = await assess(
+    { claim, evidence: [{ url: hit.url, title: hit.title, snippet: hit.snippet, stance }] },
+    { config },
+  );
+  return `${assessed.confidence} ${assessed.direction}`;
 }
 
 /** The page's text as `read` extracts it, and where the case's deciding passage lies in it. */
@@ -217,14 +228,15 @@ function sameClaim(a, b) {
   return plain(a) === plain(b);
 }
 
-function summarise({ results, reading }) {
+function summarise(results) {
   const problems = [];
   for (const r of results) {
     const id = r.testCase.id;
     if (r.page.failure !== null) problems.push(`${id}: the page could not be read (${r.page.failure})`);
-    if (r.snippet.stance === null) problems.push(`${id}: no evidence item for the page`);
-    if (r.reader?.quoteMatches === false)
-      problems.push(`${id}: the quote is not the page text at its offsets`);
+    if (r.arms.snippet.stance === null) problems.push(`${id}: no evidence item for the page`);
+    for (const arm of ARMS)
+      if (r.arms[arm.name].quoteMatches === false)
+        problems.push(`${id}: the quote read with read ${arm.read} is not the page text at its offsets`);
   }
   const groups = { ...Object.fromEntries(SPLITS.map((s) => [s, []])), all: [] };
   for (const r of results) {
@@ -232,54 +244,47 @@ function summarise({ results, reading }) {
     groups.all.push(r);
   }
   const kinds = [...new Set(results.flatMap((r) => r.testCase.kinds))];
+  const nonEmpty = (entries) => entries.filter(([, rs]) => rs.length > 0);
   return {
     judge: opts.judge,
     read: readN,
-    reading: { available: reading.available, reason: reading.reason },
+    from: opts.from ?? null,
+    to: opts.to ?? null,
     classes:
       "support · contradict · no side: accuracy and macro-F1 count neutral and unrelated (gold or judged) as one class, 'no side'",
-    splits: Object.fromEntries(
-      Object.entries(groups)
-        .filter(([, rs]) => rs.length > 0)
-        .map(([name, rs]) => [name, figures(rs, reading.available)]),
-    ),
+    splits: Object.fromEntries(nonEmpty(Object.entries(groups)).map(([name, rs]) => [name, figures(rs)])),
     kinds: Object.fromEntries(
       kinds.map((kind) => [
         kind,
         Object.fromEntries(
-          Object.entries(groups)
-            .filter(([, rs]) => rs.length > 0)
-            .map(([name, rs]) => [
-              name,
-              figures(
-                rs.filter((r) => r.testCase.kinds.includes(kind)),
-                reading.available,
-              ),
-            ]),
+          nonEmpty(Object.entries(groups)).map(([name, rs]) => [
+            name,
+            figures(rs.filter((r) => r.testCase.kinds.includes(kind))),
+          ]),
         ),
       ]),
     ),
     claimsDiffer: results
-      .filter((r) => !sameClaim(r.snippet.claim, r.testCase.claim))
-      .map((r) => ({ id: r.testCase.id, pinned: r.testCase.claim, planned: r.snippet.claim })),
+      .filter((r) => !sameClaim(r.arms.snippet.claim, r.testCase.claim))
+      .map((r) => ({ id: r.testCase.id, pinned: r.testCase.claim, planned: r.arms.snippet.claim })),
     problems,
     cases: results.map((r) => ({
       id: r.testCase.id,
       split: r.testCase.split,
       kinds: r.testCase.kinds,
       gold: r.testCase.stance,
-      snippet: { stance: r.snippet.stance, score: r.snippet.score, readStatus: r.snippet.readStatus },
-      reading:
-        r.reader === null
-          ? null
-          : {
-              stance: r.reader.stance,
-              score: r.reader.score,
-              readStatus: r.reader.readStatus,
-              quote: r.reader.quote,
-              quoteMatches: r.reader.quoteMatches ?? null,
-              quoteOnKeyPassage: r.reader.quoteOnKeyPassage ?? null,
-            },
+      goldLabel: r.goldLabel,
+      ...Object.fromEntries(
+        ARMS.map(({ name }) => {
+          const a = r.arms[name];
+          const { stance, score, readStatus, label, quote } = a;
+          const checks = {
+            quoteMatches: a.quoteMatches ?? null,
+            quoteOnKeyPassage: a.quoteOnKeyPassage ?? null,
+          };
+          return [name, { stance, score, readStatus, label, quote, ...checks }];
+        }),
+      ),
       page: {
         kind: r.page.kind,
         chars: r.page.text?.length ?? null,
@@ -290,74 +295,56 @@ function summarise({ results, reading }) {
   };
 }
 
-/** Accuracy, macro-F1 and changes of one group of results; reading figures only when reading ran. */
-function figures(rs, readingAvailable) {
-  const scored = (arm) =>
-    rs
-      .filter((r) => r[arm]?.stance)
-      .map((r) => ({ gold: asGold(r.testCase.stance), predicted: r[arm].stance, score: r[arm].score }));
-  const metricsOf = (arm) => {
-    const items = scored(arm);
-    if (items.length === 0) return null;
-    const m = stanceMetrics(items);
-    const exact = rs.filter((r) => r[arm]?.stance === r.testCase.stance).length;
-    return {
-      n: items.length,
-      accuracy: m.accuracy,
-      macroF1: m.macroF1,
-      exactAccuracy: Math.round((exact / items.length) * 1000) / 1000,
-      confusion: m.confusion,
-    };
-  };
-  const out = {
-    n: rs.length,
-    snippet: metricsOf("snippet"),
-    reading: null,
-    changed: null,
-    readStatus: null,
-    quotes: null,
-    keyPassageExtracted: rs.filter((r) => r.page.key !== null).length,
-  };
-  if (!readingAvailable) return out;
-  out.reading = metricsOf("reader");
-  const right = (r, arm) => asGold(r[arm].stance) === asGold(r.testCase.stance);
-  const both = rs.filter((r) => r.snippet.stance && r.reader?.stance);
-  const moved = both.filter((r) => asGold(r.snippet.stance) !== asGold(r.reader.stance));
-  out.changed = {
-    total: moved.length,
-    rightToWrong: moved.filter((r) => right(r, "snippet")).length,
-    wrongToRight: moved.filter((r) => right(r, "reader")).length,
-    wrongToWrong: moved.filter((r) => !right(r, "snippet") && !right(r, "reader")).length,
-  };
-  out.readStatus = {};
-  for (const r of rs) {
-    const status = r.reader?.readStatus ?? "none";
-    out.readStatus[status] = (out.readStatus[status] ?? 0) + 1;
-  }
-  const quoted = rs.filter((r) => r.reader?.quote);
-  out.quotes = {
-    given: quoted.length,
-    exact: quoted.filter((r) => r.reader.quoteMatches === true).length,
-    onKeyPassage: quoted.filter((r) => r.reader.quoteOnKeyPassage === true).length,
-  };
+const round3 = (x) => Math.round(x * 1000) / 1000;
+
+/** Stance and label accuracy, pages read and changes of one group of results, for every arm. */
+function figures(rs) {
+  const out = { n: rs.length, keyPassageExtracted: rs.filter((r) => r.page.key !== null).length };
+  for (const { name } of ARMS) out[name] = armFigures(rs, name);
   return out;
 }
 
-/** `read 40, failed 1, not-read 0`: read statuses with every failure reason counted as `failed`. */
-function statusLine(counts) {
-  const merged = {};
-  for (const [status, n] of Object.entries(counts)) {
-    const key = status.startsWith("failed") ? "failed" : status;
-    merged[key] = (merged[key] ?? 0) + n;
-  }
-  return Object.entries(merged)
-    .map(([status, n]) => `${status} ${n}`)
-    .join(", ");
+function armFigures(rs, arm) {
+  const items = rs
+    .filter((r) => r.arms[arm].stance)
+    .map((r) => ({
+      gold: asGold(r.testCase.stance),
+      predicted: r.arms[arm].stance,
+      score: r.arms[arm].score,
+    }));
+  if (items.length === 0) return null;
+  const m = stanceMetrics(items);
+  const exact = rs.filter((r) => r.arms[arm].stance === r.testCase.stance).length;
+  const right = (r, name) => asGold(r.arms[name].stance) === asGold(r.testCase.stance);
+  const moved = rs.filter((r) => asGold(r.arms.snippet.stance) !== asGold(r.arms[arm].stance));
+  const readStatus = {};
+  for (const r of rs) readStatus[r.arms[arm].readStatus] = (readStatus[r.arms[arm].readStatus] ?? 0) + 1;
+  const quoted = rs.filter((r) => r.arms[arm].quote);
+  return {
+    n: items.length,
+    accuracy: m.accuracy,
+    macroF1: m.macroF1,
+    exactAccuracy: round3(exact / items.length),
+    labelAccuracy: round3(rs.filter((r) => r.arms[arm].label === r.goldLabel).length / rs.length),
+    pagesPerQuestion: round3(rs.reduce((sum, r) => sum + r.arms[arm].pagesTried, 0) / rs.length),
+    confusion: m.confusion,
+    changed: {
+      total: moved.length,
+      rightToWrong: moved.filter((r) => right(r, "snippet")).length,
+      wrongToRight: moved.filter((r) => right(r, arm)).length,
+    },
+    readStatus,
+    quotes: {
+      given: quoted.length,
+      exact: quoted.filter((r) => r.arms[arm].quoteMatches === true).length,
+      onKeyPassage: quoted.filter((r) => r.arms[arm].quoteOnKeyPassage === true).length,
+    },
+  };
 }
 
 function renderTable(summary) {
   const pct = (x) => (x === null || x === undefined ? "—" : `${(x * 100).toFixed(1)}%`);
-  const f1 = (x) => (x === null || x === undefined ? "—" : x.toFixed(2));
+  const num = (x) => (x === null || x === undefined ? "—" : x.toFixed(2));
   const pad = (cells, widths) =>
     cells
       .map((c, i) => String(c).padEnd(widths[i]))
@@ -366,71 +353,59 @@ function renderTable(summary) {
   const lines = [];
   const total = summary.splits.all?.n ?? 0;
   lines.push(
-    `Stance of each page's evidence item against the gold stance of the page body — ${total} pages, judge: ${summary.judge}.`,
+    `One question per page, its one hit judged on its snippet (read 0), with read auto and with read ${summary.read} — ${total} pages, judge: ${summary.judge}.`,
   );
-  lines.push("Classes: support · contradict · no side (neutral and unrelated count as one class).");
+  lines.push("Stance: support · contradict · no side (neutral and unrelated count as one class).");
+  lines.push("Label: confidence and direction, against the label of the hit at its gold stance.");
   lines.push("");
-  const widths = [10, 4, 9, 6, 9, 6, 12, 12, 14, 12, 12];
-  lines.push(
-    pad(
-      [
-        "split",
-        "n",
-        "snippet",
-        "F1",
-        `read ${summary.read}`,
-        "F1",
-        "right→wrong",
-        "wrong→right",
-        "read status",
-        "quotes ok",
-        "on key",
-      ],
-      widths,
-    ),
-  );
+  const arms = [
+    ["snippet", "read 0"],
+    ["auto", "auto"],
+    ["readN", `read ${summary.read}`],
+  ];
+  const widths = [10, 4, ...arms.flatMap(() => [8, 8, 6])];
+  lines.push(pad(["split", "n", ...arms.flatMap(([, title]) => [title, "label", "pages"])], widths));
   for (const [name, s] of Object.entries(summary.splits)) {
-    const statuses = s.readStatus === null ? "—" : statusLine(s.readStatus);
     lines.push(
       pad(
         [
           name,
           s.n,
-          pct(s.snippet?.accuracy),
-          f1(s.snippet?.macroF1),
-          pct(s.reading?.accuracy),
-          f1(s.reading?.macroF1),
-          s.changed?.rightToWrong ?? "—",
-          s.changed?.wrongToRight ?? "—",
-          statuses,
-          s.quotes ? `${s.quotes.exact}/${s.quotes.given}` : "—",
-          s.quotes ? `${s.quotes.onKeyPassage}/${s.quotes.given}` : "—",
+          ...arms.flatMap(([arm]) => [
+            pct(s[arm]?.accuracy),
+            pct(s[arm]?.labelAccuracy),
+            num(s[arm]?.pagesPerQuestion),
+          ]),
         ],
         widths,
       ),
     );
   }
   lines.push("");
-  lines.push("By kind of page (accuracy, snippet → reading):");
-  const kindWidths = [28, 22, 22];
+  lines.push(
+    "Changes against read 0 (right→wrong / wrong→right), quotes exact, quotes on the deciding passage:",
+  );
+  for (const [name, s] of Object.entries(summary.splits)) {
+    const cells = arms.slice(1).map(([arm, title]) => {
+      const a = s[arm];
+      return `${title}: ${a.changed.rightToWrong}/${a.changed.wrongToRight}, quotes ${a.quotes.exact}/${a.quotes.given}, on key ${a.quotes.onKeyPassage}/${a.quotes.given}`;
+    });
+    lines.push(`  ${name.padEnd(9)} ${cells.join(" · ")}`);
+  }
+  lines.push("");
+  lines.push(`By kind of page (stance accuracy: read 0 → auto → read ${summary.read}):`);
+  const kindWidths = [28, 30, 30];
   lines.push(pad(["kind", "tune", "held-out"], kindWidths));
   for (const [kind, bySplit] of Object.entries(summary.kinds)) {
     const cell = (s) =>
       s === undefined || s.n === 0
         ? "—"
-        : `${s.n}: ${pct(s.snippet?.accuracy)} → ${pct(s.reading?.accuracy)}`;
+        : `${s.n}: ${arms.map(([arm]) => pct(s[arm]?.accuracy)).join(" → ")}`;
     lines.push(pad([kind, cell(bySplit.tune), cell(bySplit["held-out"])], kindWidths));
   }
   lines.push("");
   const extracted = summary.splits.all?.keyPassageExtracted ?? 0;
   lines.push(`Deciding passage present in the text read() extracts: ${extracted}/${total} pages.`);
-  if (!summary.reading.available) {
-    lines.push(
-      summary.read === 0
-        ? "Reading: not run (--read 0)."
-        : `Reading: not measured — this build's corroborate does not take the read option (${summary.reading.reason}).`,
-    );
-  }
   if (summary.claimsDiffer.length > 0) {
     lines.push(
       `The planner's claim differs from the pinned claim on ${summary.claimsDiffer.length} case(s): ${summary.claimsDiffer.map((c) => c.id).join(", ")} (the gold stance is toward the pinned claim; --json lists both).`,
