@@ -4,6 +4,7 @@ import type { OriginGroup } from "../dedup/origins.js";
 import { familiesOf } from "../health/engine-families.js";
 import type { LabelResult } from "../judge/label.js";
 import type { StanceJudgement } from "../judge/stance.js";
+import { capitalize } from "../plan/english.js";
 import type { Plan, PlannedCall } from "../plan/plan-schema.js";
 import type { ItemRead } from "../read/read-leading-pages.js";
 import { callNotes } from "./call-notes.js";
@@ -137,6 +138,7 @@ export function buildReport(input: ReportInput): Report {
     reliability: reliabilityOf(
       evidence.map((e) => e.judge),
       label.probability,
+      evidence.filter((e) => e.readStatus === "read").length,
     ),
     timing: { totalMs: Math.round(input.totalMs) },
   };
@@ -147,10 +149,6 @@ function summarize(label: LabelResult, coverage: Report["coverage"], evidence: r
   const contradict = evidence.filter((e) => e.stance === "contradict").length;
   const sources = `${coverage.uniqueUrls} source${coverage.uniqueUrls === 1 ? "" : "s"} from ${coverage.uniqueDomains} domain${coverage.uniqueDomains === 1 ? "" : "s"} (${coverage.independentOrigins} independent origin${coverage.independentOrigins === 1 ? "" : "s"})`;
   return `${capitalize(label.confidence)}: ${sources}; ${support} support the claim, ${contradict} contradict it.`;
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function round(value: number): number {

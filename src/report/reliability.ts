@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { judgeProfile } from "../judge/judge-profiles.js";
 import { JUDGE_KINDS, type JudgeKind } from "../judge/stance.js";
+import { capitalize } from "../plan/english.js";
 
 /** How sure a label is: who judged the stances, and how often that judge's labels are right. */
 export const reliabilitySchema = z.object({
@@ -20,6 +21,13 @@ export const reliabilitySchema = z.object({
     .boolean()
     .describe(
       "False when labelAccuracy is a documented default, not yet measured for this judge (model judges)",
+    ),
+  pagesRead: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      "Pages read in full and judged on their passages rather than their snippets (0 for snippets only)",
     ),
   labelProbability: z
     .number()
@@ -43,7 +51,11 @@ const WHO: Readonly<Record<JudgeKind | "mixed", string>> = {
  * The reliability of a label from the judges of its sources' stances and the labeler's probability.
  * With no source at all, the built-in judge is named, as it would have judged them.
  */
-export function reliabilityOf(judges: readonly JudgeKind[], labelProbability: number): Reliability {
+export function reliabilityOf(
+  judges: readonly JudgeKind[],
+  labelProbability: number,
+  pagesRead = 0,
+): Reliability {
   const kinds = [...new Set(judges)];
   const judge = kinds.length === 1 ? (kinds[0] as JudgeKind) : kinds.length === 0 ? "builtin" : "mixed";
   const profiles = (kinds.length === 0 ? ["builtin" as const] : kinds).map(judgeProfile);
@@ -52,6 +64,7 @@ export function reliabilityOf(judges: readonly JudgeKind[], labelProbability: nu
     judge,
     labelAccuracy: weakest.labelAccuracy,
     measured: profiles.every((p) => p.measured !== null),
+    pagesRead,
     labelProbability: Math.round(labelProbability * 100) / 100,
   };
 }
@@ -62,15 +75,25 @@ export function reliabilityLine(reliability: Reliability): string {
   const rate = reliability.measured
     ? `whose labels were right for ${percent} of held-out real questions`
     : `whose labels are assumed right for about ${percent} of questions (not yet measured)`;
-  const surer =
+  const read = reliability.pagesRead;
+  const ways =
     reliability.judge === "caller"
-      ? ""
-      : reliability.judge === "builtin" || reliability.judge === "mixed"
-        ? " Reading the pages, a model judge or your own stances would make it surer."
-        : " Reading the pages or your own stances would make it surer.";
+      ? []
+      : [
+          read === 0 ? "reading the pages" : "reading more pages",
+          ...(reliability.judge === "builtin" || reliability.judge === "mixed" ? ["a model judge"] : []),
+          "your own stances",
+        ];
+  const surer = ways.length === 0 ? "" : ` ${capitalize(list(ways))} would make it surer.`;
+  const pages = read === 0 ? "" : ` ${read} page${read === 1 ? " was" : "s were"} read in full.`;
   const chance =
     reliability.labelProbability < 1
       ? `; allowing for its likely mistakes, this label holds in ${Math.round(reliability.labelProbability * 100)}% of readings`
       : "";
-  return `Reliability: stances by ${WHO[reliability.judge]}, ${rate}${chance}.${surer}`;
+  return `Reliability: stances by ${WHO[reliability.judge]}, ${rate}${chance}.${pages}${surer}`;
+}
+
+/** "a, b or c". */
+function list(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 }

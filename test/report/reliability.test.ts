@@ -50,6 +50,18 @@ describe("reliability", () => {
     expect(reliabilityLine(result.reliability)).not.toContain("surer");
   });
 
+  it("says how many pages were read in full, and then asks for more of them, not for reading", () => {
+    const read = reliabilityOf(["builtin", "builtin", "builtin"], 0.8, 2);
+    expect(read.pagesRead).toBe(2);
+    const line = reliabilityLine(read);
+    expect(line).toContain("2 pages were read in full.");
+    expect(line).toContain("Reading more pages, a model judge or your own stances would make it surer.");
+    expect(reliabilityLine(reliabilityOf(["llm"], 0.8, 1))).toContain(
+      "1 page was read in full. Reading more pages or your own stances would make it surer.",
+    );
+    expect(reliabilityLine(reliabilityOf(["builtin"], 0.8))).not.toContain("read in full");
+  });
+
   it("is mixed when several judges decided, rated by the weakest of them", () => {
     const mixed = reliabilityOf(["caller", "builtin", "builtin"], 0.7);
     expect(mixed.judge).toBe("mixed");
