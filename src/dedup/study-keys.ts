@@ -1,7 +1,7 @@
 import { mostCommon } from "../util/most-common.js";
 import { describeStudy, isDistinctSample, type StudyMention } from "./study-citations.js";
 import { studyPartGroups } from "./study-part-groups.js";
-import { describeParts, type StudyParts } from "./study-parts.js";
+import type { StudyParts, StudyParty } from "./study-parts.js";
 
 /**
  * Keys of the studies pages report, worked out over all the pages at once: two pages sharing a key
@@ -157,4 +157,41 @@ export function studySource(mentions: readonly StudyMention[]): string | undefin
   );
   if (sample) merged.sample = sample;
   return describeStudy(merged);
+}
+
+/**
+ * A study named by its parts, from what its pages say together (the most named of each): "the
+ * Murdoch University trial of Serenix, funded by Aurelia Botanicals (n = 120; NUTRITION)".
+ */
+function describeParts(all: readonly StudyParts[]): string {
+  const most = (pick: (parts: StudyParts) => readonly StudyParty[]) =>
+    mostCommon(
+      all.flatMap((parts) => pick(parts)),
+      (party) => party.words.join(" "),
+    );
+  const institution = most((parts) => parts.institutions) ?? most((parts) => parts.others);
+  const product = most((parts) => parts.products);
+  const sponsor = most((parts) => parts.sponsors);
+  const designs = new Set(all.flatMap((parts) => parts.designs));
+  const noun = designs.has("survey")
+    ? "survey"
+    : ["randomized", "blinded", "placebo", "crossover"].some((design) => designs.has(design))
+      ? "trial"
+      : "study";
+  const size = mostCommon(all.flatMap((parts) => parts.sizes));
+  const venue = most((parts) => parts.venues);
+  const ofProduct = product ? ` of ${product.name}` : "";
+  // "Fitwave" says nothing more after "the … study of Fitwave Ring".
+  const within = (party: StudyParty, other: StudyParty | undefined) =>
+    other !== undefined && party.words.every((word) => other.words.includes(word));
+  const bySponsor =
+    sponsor && !within(sponsor, product) && !within(sponsor, institution)
+      ? `, funded by ${sponsor.name}`
+      : "";
+  const details = [
+    size === undefined ? "" : `n = ${size.toLocaleString("en-US")}`,
+    venue ? venue.name : "",
+  ].filter((detail) => detail !== "");
+  const lead = institution ? `the ${institution.name} ${noun}` : `a ${noun}`;
+  return `${lead}${ofProduct}${bySponsor}${details.length > 0 ? ` (${details.join("; ")})` : ""}`;
 }

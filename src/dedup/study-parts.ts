@@ -1,7 +1,5 @@
-import { escapeRegExp } from "../util/escape-reg-exp.js";
-import { mostCommon } from "../util/most-common.js";
-import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
-import { readDataFile } from "../util/read-data-file.js";
+import { durations, hyphenatedSizes, studyDesigns } from "./study-design.js";
+import { type Patterns, partPatterns } from "./study-part-patterns.js";
 
 /**
  * A study named by its parts, for pages that report it without an identifier, an author or a name:
@@ -62,54 +60,6 @@ export interface KnownParts {
   sizes: readonly number[];
 }
 
-interface Words {
-  institutionWords: string[];
-  companyWords: string[];
-  productNouns: string[];
-  makerNouns: string[];
-  venueWords: string[];
-  genericWords: string[];
-  notNames: string[];
-  notVenues: string[];
-}
-
-interface Patterns {
-  name: RegExp;
-  institutionOf: RegExp;
-  institutionNamed: RegExp;
-  venueAt: RegExp;
-  venueNamed: RegExp;
-  venueYear: RegExp;
-  sponsorBefore: RegExp;
-  makerBefore: RegExp;
-  productBefore: RegExp;
-  institutionBefore: RegExp;
-  /** "a survey … by X", "a study from X": who did it, after the study it did. */
-  studyBy: RegExp;
-  articleBefore: RegExp;
-  fundedAfter: RegExp;
-  makerAfter: RegExp;
-  announcesAfter: RegExp;
-  researchersAfter: RegExp;
-  studyAfter: RegExp;
-  productAfter: RegExp;
-  productWord: RegExp;
-  markAfter: RegExp;
-  companyWords: ReadonlySet<string>;
-  generic: ReadonlySet<string>;
-  notNames: ReadonlySet<string>;
-  notVenues: ReadonlySet<string>;
-}
-
-let patterns: Patterns | undefined;
-
-/** One word of a name: "Rutgers", "A&M", "LP-29", "Women's", "Howlin'", "U.S.", "Inc.". */
-const WORD = String.raw`(?:(?:[A-Z]\.){2,}|(?:Inc|Corp|Ltd|Co)\.|[A-Z][\p{L}\d]*(?:[&'’-][\p{L}\d]+)*['’]?)`;
-/** A name: up to six words, separated by single spaces. */
-const NAME = String.raw`${WORD}(?:[ \u00a0]${WORD}){0,5}`;
-const STUDY_NOUN = "(?:study|studies|trial|RCT|survey|poll|research|report|pilot|analysis|experiment)";
-/** A count in figures or words: "12", "a", "six", "twenty-four". */
-const NUMBER = String.raw`(\d+|a|an|${NUMBER_IN_WORDS})`;
 /** "Florabiotics' chief scientific officer": a company's people. */
 const OFFICER_AFTER =
   /^\s+(?:chief\s+[\p{Ll} ]{0,30}officer|CEO|CSO|CTO|founder|co-founder|president|spokesperson|spokesman|spokeswoman|head of)\b/u;
@@ -117,118 +67,12 @@ const OFFICER_AFTER =
 const SPECIES = /^\s+[a-z]{3,}(?:um|us|is|ii|ae|a|i|ens|es)\b/;
 /** "Commission-funded": a name's last word with the funding it gave. */
 const FUNDED_SUFFIX = /[-‑–](?:funded|sponsored|commissioned|financed)$/;
-const UNIT_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7, month: 30.44, year: 365.25 };
-
-/** "a 12-week study", "a six-month, randomized trial": a duration naming the study's length. */
-const DURATION_OF_STUDY = new RegExp(
-  String.raw`\b${NUMBER}[- ](day|week|month|year)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up)\b`,
-  "giu",
-);
-/** "for 12 weeks", "over six months", "after four weeks". */
-const DURATION_FOR = new RegExp(
-  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?:about\s+|around\s+|nearly\s+|almost\s+|roughly\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+)?)?${NUMBER}\s+(day|week|month|year)s?\b(?![- ]olds?\b)`,
-  "giu",
-);
-/** "a 130-participant RCT", "the 236-patient trial". */
-const HYPHENATED_SIZE =
-  /\b(\d{1,3}(?:,\d{3})*|\d+)-(?:participant|patient|person|subject|adult|volunteer|member|woman|man|child|dog|cat)\b/gi;
-
-const DESIGNS: readonly [string, RegExp][] = [
-  ["randomized", /\brandomi[sz]ed\b|\bRCTs?\b|\brandomly (?:assigned|allocated)\b/gi],
-  ["blinded", /\b(?:double|single|triple)[- ]blind(?:ed)?\b/gi],
-  ["placebo", /\bplacebos?\b|\bdummy pills?\b|\bsham\b/gi],
-  ["crossover", /\bcross-?over\b/gi],
-  ["open-label", /\bopen[- ]label\b/gi],
-  ["pilot", /\bpilot\b/gi],
-  ["review", /\bmeta-analys[ie]s\b|\bsystematic review\b|\bpooled\b/gi],
-  ["survey", /\bsurvey(?:ed|s)?\b|\bpoll(?:ed|s)?\b/gi],
-  ["observational", /\bobservational\b|\bcohort\b/gi],
-  ["validation", /\bvalidation\b/gi],
-];
-/** "no placebo group", "without a placebo", "not randomized", "non-randomized": a design it lacks. */
-const NEGATED = /\b(?:no|not|without|never|lacked|lacking|non)[\s-]+(?:an?\s+|any\s+|the\s+)?$/i;
-
-/** Whether a text says its study has this design, not that it lacks it. */
-function stated(text: string, design: RegExp): boolean {
-  for (const match of text.matchAll(design)) {
-    if (!NEGATED.test(text.slice(Math.max(0, match.index - 16), match.index))) return true;
-  }
-  return false;
-}
-
 /** Every venue named as the patterns below name them has one of these words, or a year. */
 const VENUE_CUE =
   /[Mm]eeting|[Cc]onference|[Cc]ongress|[Ss]essions|[Ss]ummit|[Ss]ymposium|[Cc]onvention|Expo|Week|(?:19|20)\d\d|presented|reported|unveiled|shared|announced|shown|described|debuted|told/;
 /** A cue that a text may name a study's parts: most texts have none, and are not read further. */
 const CUE =
   /Universit|College|Institut|Hospital|Clinic|Medical|Center|Centre|funded|sponsored|commissioned|behalf|maker|brand|company|placebo|andomi|blind|RCT|presented|meeting|esearchers|cientists|announce|survey|poll|trial|study|™|®/;
-
-function partPatterns(): Patterns {
-  if (patterns) return patterns;
-  const words = readDataFile("study-parts.json") as Words;
-  const any = (list: readonly string[]) => list.map(escapeRegExp).join("|");
-  const institution = `(?:${any(words.institutionWords)})`;
-  const venueWord = `(?:${any(words.venueWords)})`;
-  const descriptors = String.raw`(?:[\p{Ll}\d'’-]+,?\s+){0,4}?`;
-  patterns = {
-    // Not inside a word, nor after a hyphen joining words ("Call-Center"); after "--" it may start.
-    name: new RegExp(`(?<![\\p{L}\\d'’&.]|[\\p{L}\\d]-)${NAME}`, "gu"),
-    institutionOf: new RegExp(
-      String.raw`\b(?:University|College|Institute) of (${NAME})(?:,?\s+at\s+(${NAME}))?`,
-      "gu",
-    ),
-    // "Brigham and Women's Hospital", "Rutgers Robert Wood Johnson Medical School".
-    institutionNamed: new RegExp(
-      String.raw`(?<![\p{L}\d'’&.-])(${WORD}(?:\s(?:${WORD}|and|&|of))*?)\s${institution}\b`,
-      "gu",
-    ),
-    venueAt: new RegExp(
-      String.raw`\b(?:presented|reported|unveiled|shared|announced|shown|described|debuted|told)\b[^.;]{0,80}?\b(?:at|to)\s+(?:the\s+)?((?:${WORD})(?:\s(?:${WORD}|for|of|on|and|&))*)`,
-      "gu",
-    ),
-    venueNamed: new RegExp(
-      String.raw`((?:${WORD})(?:\s(?:${WORD}|for|of|on|and|&))*?)(?:['’]s)?\s+(?:(?:annual|national|international|scientific|yearly)\s+)?(?:meeting|conference|congress|sessions|summit|symposium|convention|${venueWord})\b`,
-      "gu",
-    ),
-    venueYear:
-      /\b([A-Z]{3,}|(?:[A-Z][a-z]+ ){1,3}(?:Week|Summit|Congress|Conference))(?: \(([A-Z]{2,})\))? ((?:19|20)\d\d)\b/g,
-    sponsorBefore: new RegExp(
-      String.raw`(?:\b(?:funded|sponsored|paid for|financed|commissioned|supported|underwritten|bankrolled|conducted for|carried out for)\s+(?:in part\s+|partly\s+|entirely\s+|wholly\s+|fully\s+)?by|\b(?:with|through)\s+(?:funding|support|a grant)\s+from|\bon behalf of)\s+(?:a grant from\s+)?(?:the\s+|a\s+|an\s+|its\s+)?${descriptors}$`,
-      "u",
-    ),
-    makerBefore: new RegExp(String.raw`\b(?:${any(words.makerNouns)}),?\s+$`),
-    // "took Tranquara", "wearing a Fitwave Ring", "randomized 236 adults to FloraCore or placebo".
-    productBefore:
-      /(?:\b(?:randomi[sz]ed|assigned|allocated)\b[^.;]{0,60}\bto|\b(?:took|taking|takes|given|gave|give|drinking|drank|drink|wearing|wore|wear|using|used|use|tested|testing|received|receiving|consumed|consuming|eating|ate|maker of|makers of|makes|producer of|sells|called|named|dubbed|branded|branded as))\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|either\s+)?$/,
-    studyBy: new RegExp(
-      String.raw`\b${STUDY_NOUN}\b(?:[^.;,]|,(?=\d)){0,60}?\b(?:conducted\s+by|carried\s+out\s+by|by|from)\s+(?:the\s+)?$`,
-    ),
-    institutionBefore:
-      /\b(?:(?:researchers|scientists|investigators|experts|a team|doctors|physicians)\s+(?:at|from|with)|(?:conducted|run|carried out|performed|done|based|held)\s+at)\s+(?:the\s+)?$/,
-    articleBefore: /\b(?:[Aa]n?|[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Tt]his|[Nn]ew)\s+(?:[\p{Ll}\d-]+\s+){0,2}$/u,
-    // "Commission-funded", "Kyoen Teas funded the study", "Acme paid for the trial".
-    fundedAfter:
-      /^(?:\s?[-‑–]\s?(?:funded|sponsored|commissioned|financed)|\s+(?:funded|sponsored|commissioned|financed|paid for|bankrolled|underwrote)\s+(?:the|this|a|an|its)\b)/,
-    makerAfter:
-      /^,?\s+(?:(?:the\s+|a\s+)?(?:[\p{Ll}-]+\s+){0,3}?(?:maker|makers|manufacturer|producer|seller|developer)s?\s+of\b|(?:which|that|who)\s+(?:makes|sells|produces|markets|developed)\b)/u,
-    announcesAfter:
-      /^(?:,\s+(?:Inc\.|Corp\.|Ltd\.|LLC))?(?:\s+\([^)]{1,40}\))?(?:,\s+[^,.]{1,80},)?\s+(?:today\s+|recently\s+|this\s+week\s+)?(?:announced|announces|released|releases|unveiled|unveils)\b/,
-    researchersAfter: /^\s+(?:researchers|scientists|investigators|endocrinologists|nutritionists)\b/,
-    studyAfter: new RegExp(String.raw`^\s+(?:own\s+|new\s+|latest\s+)?${STUDY_NOUN}\b`),
-    // "the Serenix extract", "CalmPaws calming chews"; not "Arizona compared the ring".
-    productAfter: new RegExp(
-      String.raw`^\s+(?:(?!(?:the|a|an|and|or|with|to|of|in|on|for|its|their|is|was|were|has|had)\b)[\p{Ll}-]+(?<!ed)\s+)?(?:${any(words.productNouns)})s?\b`,
-      "u",
-    ),
-    productWord: new RegExp(`^(?:${any(words.productNouns)})s?$`, "i"),
-    markAfter: /^\s?[™®]/,
-    companyWords: new Set(words.companyWords),
-    generic: new Set(words.genericWords),
-    notNames: new Set(words.notNames),
-    notVenues: new Set(words.notVenues),
-  };
-  return patterns;
-}
 
 /**
  * The parts of the study a page reports, or null when it does not name one by who and how.
@@ -262,7 +106,7 @@ export function studyParts(
   const known = readKnown();
   const text = `${item.title}. ${item.snippet}`;
   const sizes = new Set(known.sizes);
-  for (const match of text.matchAll(HYPHENATED_SIZE)) sizes.add(Number((match[1] ?? "").replace(/,/g, "")));
+  for (const size of hyphenatedSizes(text)) sizes.add(size);
   if (who === 0 && found.venues.length === 0) {
     // With no party read, only its sample can tie it, and a page citing its study is tied by that.
     if (
@@ -273,7 +117,7 @@ export function studyParts(
     )
       return null;
   }
-  const designs = DESIGNS.flatMap(([design, pattern]) => (stated(text, pattern) ? [design] : []));
+  const designs = studyDesigns(text);
   const days = durations(text);
   const how = designs.length + sizes.size + days.length + found.venues.length + (known.journal ? 1 : 0);
   if (how === 0) return null;
@@ -518,24 +362,6 @@ function placeAdjective(name: string): boolean {
   return !name.includes(" ") && /(?:ian|ean|ese|ish)$/.test(name);
 }
 
-function durations(text: string): number[] {
-  const days = new Set<number>();
-  if (!/day|week|month|year/i.test(text)) return [];
-  for (const pattern of [DURATION_OF_STUDY, DURATION_FOR]) {
-    for (const match of text.matchAll(pattern)) {
-      const written = match[1] ?? "";
-      const count = /^\d/.test(written)
-        ? Number(written)
-        : /^an?$/i.test(written)
-          ? 1
-          : numberFromWords(written);
-      const unit = UNIT_DAYS[(match[2] ?? "").toLowerCase()];
-      if (unit !== undefined && count > 0 && Number.isFinite(count)) days.add(Math.round(count * unit));
-    }
-  }
-  return [...days];
-}
-
 function unique(parties: readonly StudyParty[]): StudyParty[] {
   const seen = new Map<string, StudyParty>();
   for (const party of parties) {
@@ -543,41 +369,4 @@ function unique(parties: readonly StudyParty[]): StudyParty[] {
     if (!seen.has(key)) seen.set(key, party);
   }
   return [...seen.values()];
-}
-
-/**
- * A study named by its parts, from what its pages say together (the most named of each): "the
- * Murdoch University trial of Serenix, funded by Aurelia Botanicals (n = 120; NUTRITION)".
- */
-export function describeParts(all: readonly StudyParts[]): string {
-  const most = (pick: (parts: StudyParts) => readonly StudyParty[]) =>
-    mostCommon(
-      all.flatMap((parts) => pick(parts)),
-      (party) => party.words.join(" "),
-    );
-  const institution = most((parts) => parts.institutions) ?? most((parts) => parts.others);
-  const product = most((parts) => parts.products);
-  const sponsor = most((parts) => parts.sponsors);
-  const designs = new Set(all.flatMap((parts) => parts.designs));
-  const noun = designs.has("survey")
-    ? "survey"
-    : ["randomized", "blinded", "placebo", "crossover"].some((design) => designs.has(design))
-      ? "trial"
-      : "study";
-  const size = mostCommon(all.flatMap((parts) => parts.sizes));
-  const venue = most((parts) => parts.venues);
-  const ofProduct = product ? ` of ${product.name}` : "";
-  // "Fitwave" says nothing more after "the … study of Fitwave Ring".
-  const within = (party: StudyParty, other: StudyParty | undefined) =>
-    other !== undefined && party.words.every((word) => other.words.includes(word));
-  const bySponsor =
-    sponsor && !within(sponsor, product) && !within(sponsor, institution)
-      ? `, funded by ${sponsor.name}`
-      : "";
-  const details = [
-    size === undefined ? "" : `n = ${size.toLocaleString("en-US")}`,
-    venue ? venue.name : "",
-  ].filter((detail) => detail !== "");
-  const lead = institution ? `the ${institution.name} ${noun}` : `a ${noun}`;
-  return `${lead}${ofProduct}${bySponsor}${details.length > 0 ? ` (${details.join("; ")})` : ""}`;
 }

@@ -1,0 +1,77 @@
+import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
+
+/**
+ * How a study was done, as a page reporting it says: its design (randomized, blinded, placebo …),
+ * how long it ran, and a sample written with a hyphen ("the 236-patient trial"). Part of naming a
+ * study by its parts (study-parts.ts).
+ */
+
+/** A count in figures or words: "12", "a", "six", "twenty-four". */
+const NUMBER = String.raw`(\d+|a|an|${NUMBER_IN_WORDS})`;
+const UNIT_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7, month: 30.44, year: 365.25 };
+
+/** "a 12-week study", "a six-month, randomized trial": a duration naming the study's length. */
+const DURATION_OF_STUDY = new RegExp(
+  String.raw`\b${NUMBER}[- ](day|week|month|year)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up)\b`,
+  "giu",
+);
+/** "for 12 weeks", "over six months", "after four weeks". */
+const DURATION_FOR = new RegExp(
+  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?:about\s+|around\s+|nearly\s+|almost\s+|roughly\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+)?)?${NUMBER}\s+(day|week|month|year)s?\b(?![- ]olds?\b)`,
+  "giu",
+);
+/** "a 130-participant RCT", "the 236-patient trial". */
+const HYPHENATED_SIZE =
+  /\b(\d{1,3}(?:,\d{3})*|\d+)-(?:participant|patient|person|subject|adult|volunteer|member|woman|man|child|dog|cat)\b/gi;
+
+const DESIGNS: readonly [string, RegExp][] = [
+  ["randomized", /\brandomi[sz]ed\b|\bRCTs?\b|\brandomly (?:assigned|allocated)\b/gi],
+  ["blinded", /\b(?:double|single|triple)[- ]blind(?:ed)?\b/gi],
+  ["placebo", /\bplacebos?\b|\bdummy pills?\b|\bsham\b/gi],
+  ["crossover", /\bcross-?over\b/gi],
+  ["open-label", /\bopen[- ]label\b/gi],
+  ["pilot", /\bpilot\b/gi],
+  ["review", /\bmeta-analys[ie]s\b|\bsystematic review\b|\bpooled\b/gi],
+  ["survey", /\bsurvey(?:ed|s)?\b|\bpoll(?:ed|s)?\b/gi],
+  ["observational", /\bobservational\b|\bcohort\b/gi],
+  ["validation", /\bvalidation\b/gi],
+];
+/** "no placebo group", "without a placebo", "not randomized", "non-randomized": a design it lacks. */
+const NEGATED = /\b(?:no|not|without|never|lacked|lacking|non)[\s-]+(?:an?\s+|any\s+|the\s+)?$/i;
+
+/** Whether a text says its study has this design, not that it lacks it. */
+function stated(text: string, design: RegExp): boolean {
+  for (const match of text.matchAll(design)) {
+    if (!NEGATED.test(text.slice(Math.max(0, match.index - 16), match.index))) return true;
+  }
+  return false;
+}
+
+/** The designs a text says its study has, not those it says it lacks. */
+export function studyDesigns(text: string): string[] {
+  return DESIGNS.flatMap(([design, pattern]) => (stated(text, pattern) ? [design] : []));
+}
+
+/** Samples written as "a 130-participant RCT". */
+export function hyphenatedSizes(text: string): number[] {
+  return [...text.matchAll(HYPHENATED_SIZE)].map((match) => Number((match[1] ?? "").replace(/,/g, "")));
+}
+
+/** The study's length in days, each way a text gives it ("a 12-week trial", "for six months"). */
+export function durations(text: string): number[] {
+  const days = new Set<number>();
+  if (!/day|week|month|year/i.test(text)) return [];
+  for (const pattern of [DURATION_OF_STUDY, DURATION_FOR]) {
+    for (const match of text.matchAll(pattern)) {
+      const written = match[1] ?? "";
+      const count = /^\d/.test(written)
+        ? Number(written)
+        : /^an?$/i.test(written)
+          ? 1
+          : numberFromWords(written);
+      const unit = UNIT_DAYS[(match[2] ?? "").toLowerCase()];
+      if (unit !== undefined && count > 0 && Number.isFinite(count)) days.add(Math.round(count * unit));
+    }
+  }
+  return [...days];
+}
