@@ -47,6 +47,12 @@ export function renderMarkdown(report: Report): string {
     );
   }
   if (report.escalate) lines.push("", "_Inconclusive: escalate to deeper research._");
+  // The id is 22 letters and digits (run-id.ts): safe to print as it is.
+  if (report.runId !== undefined)
+    lines.push(
+      "",
+      `_Kept as run ${report.runId}: \`core-search show ${report.runId}\` prints it again, \`core-search rejudge ${report.runId}\` judges it again._`,
+    );
   return `${lines.join("\n")}\n`;
 }
 

@@ -119,6 +119,10 @@ describe("runs as resources", () => {
     const markdown = await readText(client, `${RUNS}${report.runId}.md`);
     expect(markdown.mimeType).toBe("text/markdown");
     expect(markdown.text).toBe(renderMarkdown(report));
+    // The markdown says how to come back to the run.
+    expect(markdown.text).toContain(`core-search show ${report.runId}`);
+    const { runId: _kept, ...unkept } = report;
+    expect(renderMarkdown(unkept)).not.toContain("Kept as run");
   });
 
   it("reads an assessment's run as the assessment and its markdown", async () => {
