@@ -393,8 +393,4 @@ function firecrawlFor(
   return scrape && { scrape, stageState: () => shared };
 }
 
-/** True when every call that ran failed (the CLI's exit code 3). */
-export function everyCallFailed(report: Report): boolean {
-  const ran = report.calls.filter((c) => c.status !== "skipped");
-  return ran.length > 0 && ran.every((c) => c.status === "failed");
-}
+export { everyCallFailed } from "../report/failure-cause.js";

@@ -72,3 +72,9 @@ export function allFailedNote(cause: FailureCause): string {
       return "Every planned call failed: the search services or their engines were unavailable. This is an outage, not an absence of evidence — retry later or configure another service.";
   }
 }
+
+/** True when every call that ran failed (the CLI's exit code 3). */
+export function everyCallFailed(report: { calls: readonly { status: string }[] }): boolean {
+  const ran = report.calls.filter((c) => c.status !== "skipped");
+  return ran.length > 0 && ran.every((c) => c.status === "failed");
+}

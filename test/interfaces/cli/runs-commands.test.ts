@@ -123,6 +123,21 @@ describe("core-search runs", () => {
     expect(report.runId).not.toBe(newest?.id);
   });
 
+  it("exits 3 on show and rejudge of a question whose every call failed, as the question did", async () => {
+    const cli = cliIn();
+    // Nothing listens on port 1: every call of the search fails.
+    const asked = await cli(["Is coffee safe?", "--json", "--read", "0"]);
+    expect(asked.code).toBe(3);
+    const { runId } = JSON.parse(asked.stdout) as { runId: string };
+    const shown = await cli(["show", runId]);
+    expect(shown.code).toBe(3);
+    expect(shown.stderr).toMatch(/every planned call failed/);
+    expect(shown.stdout).toContain("low-coverage");
+    const judged = await cli(["rejudge", runId, "--json"]);
+    expect(judged.code).toBe(3);
+    expect(JSON.parse(judged.stdout)).toMatchObject({ confidence: "low-coverage" });
+  });
+
   it("re-judges without keeping when runs are off, and says so", async () => {
     const cli = cliIn();
     await cli(ASSESS, {}, EVIDENCE);
