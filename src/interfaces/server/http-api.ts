@@ -21,21 +21,29 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import type { Dispatcher } from "undici";
-import type { Config } from "../../config/config.js";
 import { ConfigError, CoreSearchError } from "../../errors.js";
 import { createHttpClient, proxyDispatcher } from "../../http/http-client.js";
-import type { StanceJudge } from "../../judge/stance.js";
-import type { Logger } from "../../log/logger.js";
 import { silentLogger } from "../../log/silent-logger.js";
 import { defaultAnalysisThreads, openAnalysisPool } from "../../operations/analysis-pool.js";
 import { createProviders } from "../../providers/create-providers.js";
-import type { SearchProvider } from "../../providers/search-provider.js";
 import { openExtractionPool } from "../../read/extraction-pool.js";
 import { openStateStore } from "../../state/open-state-store.js";
 import { bearerCheck, guardHost, isLoopbackAddress } from "./access.js";
+import {
+  CHECK_INTERVAL_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_RUNS,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  HEADERS_TIMEOUT_MS,
+  type HttpApi,
+  type HttpApiOptions,
+  limitsOf,
+  REQUEST_TIMEOUT_MS,
+  type RunsLimits,
+} from "./http-api-options.js";
 import { HttpError, respond, toHttpError } from "./http-error.js";
-import { createShutdown, describePath, hostForUrl, pathOf, type SlotLimits } from "./lifecycle.js";
+import { createShutdown, describePath, hostForUrl, pathOf } from "./lifecycle.js";
 import { createMcpEndpoint, MCP_PATH } from "./mcp-endpoint.js";
 import { cookieAuthorization, createPageRoutes } from "./page-routes.js";
 import { isJson, parseJson, readBody } from "./read-body.js";
@@ -44,117 +52,7 @@ import { createRunHost } from "./run-host.js";
 import { createRunsApi } from "./runs-api.js";
 import { stopSignal } from "./serve-thread.js";
 
-export interface HttpApiOptions {
-  config: Config;
-  /** Diagnostics (stderr in the CLI); request bodies are never logged. */
-  logger?: Logger | undefined;
-  /**
-   * Default 127.0.0.1. Any other address is served without authentication, with a warning, unless
-   * there is a token.
-   */
-  host?: string | undefined;
-  /** The bearer token every request but GET /healthz must carry; default the settings' (none). */
-  token?: string | undefined;
-  /** Default 0: any free port (read it from `url`). */
-  port?: number | undefined;
-  /** Largest accepted request body; default 1 MiB. */
-  maxBodyBytes?: number | undefined;
-  /**
-   * Requests of each kind running at once. Defaults 32 / 32 / 8: a corroboration mostly waits on
-   * the services, and its CPU-bound part is bounded apart (see `analysisThreads`).
-   */
-  concurrency?: PerKind | undefined;
-  /**
-   * Requests of each kind waiting, first in first out, for a running one to finish; beyond that the
-   * answer is 503 BUSY with Retry-After. Default: 4 × each kind's `concurrency`.
-   */
-  queue?: PerKind | undefined;
-  /**
-   * How long a request may wait in line before it is answered 503 BUSY (a request whose caller
-   * hangs up leaves the line at once). Default: half the configured deadline (`CORE_SEARCH_DEADLINE_MS`).
-   */
-  queueWaitMs?: number | undefined;
-  /**
-   * Worker threads for the part of a corroboration that only computes (dedup, the built-in judge,
-   * label), so the event loop keeps to I/O; 0 runs it in process. Default: one per core, none on one.
-   */
-  analysisThreads?: number | undefined;
-  /** How long `close()` lets running requests finish before aborting them. Default 5 s. */
-  shutdownGraceMs?: number | undefined;
-  /** Connections open at once; more are closed as they come. Default 512. */
-  maxConnections?: number | undefined;
-  /** How long a request's headers may take to arrive (then 408). Default 10 s. */
-  headersTimeoutMs?: number | undefined;
-  /** How long a whole request may take to arrive (then 408). Default 30 s. */
-  requestTimeoutMs?: number | undefined;
-  /** MCP sessions open at once at /mcp. Default 64. */
-  maxMcpSessions?: number | undefined;
-  /** An MCP session with no request for this long is closed. Default 30 min. */
-  mcpSessionIdleMs?: number | undefined;
-  /** Runs started with `POST /v1/runs`: how many at once, and how they are followed. */
-  runs?: RunsLimits | undefined;
-  /** undici dispatcher for every outgoing request (default: the configured proxy, if any). */
-  dispatcher?: Dispatcher | undefined;
-  judge?: StanceJudge | undefined;
-  /** Replaces the providers built from the settings (embedding, tests). */
-  providers?: readonly SearchProvider[] | undefined;
-}
-
-export interface RunsLimits {
-  /** Runs running at once on this server. Default 16. */
-  running?: number | undefined;
-  /** Runs waiting for one of those to finish; beyond that the answer is 503 BUSY. Default 64. */
-  waiting?: number | undefined;
-  /** Event streams open at once on this server. Default 256. */
-  streams?: number | undefined;
-  /**
-   * How long the server's word for a run of its own lasts; renewed every fifth of it. A run whose
-   * server vanished counts as interrupted once it runs out. Default 15 s.
-   */
-  leaseMs?: number | undefined;
-  /** How often a stream looks for new events of a run on another server. Default 1 s. */
-  pollMs?: number | undefined;
-  /** How long a stream may be silent before a comment line keeps it open. Default 15 s. */
-  heartbeatMs?: number | undefined;
-}
-
-type PerKind = {
-  corroborate?: number | undefined;
-  search?: number | undefined;
-  assess?: number | undefined;
-  read?: number | undefined;
-};
-
-export interface HttpApi {
-  /** `http://127.0.0.1:PORT` with the port actually bound. */
-  url: string;
-  /** Things the operator should know (no authentication on a public address, nothing configured). */
-  warnings: string[];
-  /** Worker threads running the analysis of answers; 0 when it runs on the event loop. */
-  analysisThreads: number;
-  /** Stops accepting, lets running requests finish (up to the grace period), then closes. */
-  close(): Promise<void>;
-}
-
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-const DEFAULT_CONCURRENCY = { corroborate: 32, search: 32, assess: 8, read: 16 } as const;
-const DEFAULT_RUNS = {
-  running: 16,
-  waiting: 64,
-  streams: 256,
-  leaseMs: 15_000,
-  pollMs: 1_000,
-  heartbeatMs: 15_000,
-};
-const QUEUE_PER_RUNNING = 4;
-const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
-/** Slow clients cannot hold a connection open by dribbling headers or a body. */
-const HEADERS_TIMEOUT_MS = 10_000;
-const REQUEST_TIMEOUT_MS = 30_000;
-/** Sockets are checked against those limits this often at most (node's default, 30 s, triples them). */
-const CHECK_INTERVAL_MS = 1_000;
-/** Enough for every request that may run or wait in line, and keep-alive connections besides. */
-const DEFAULT_MAX_CONNECTIONS = 512;
+export type { HttpApi, HttpApiOptions, RunsLimits } from "./http-api-options.js";
 
 /** Starts the API and resolves once it listens. */
 export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
@@ -439,20 +337,6 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
 }
 
 const shuttingDown = () => new HttpError(503, "SHUTTING_DOWN", "the server is shutting down");
-
-/** One kind's running cap and line, from the options or their defaults. */
-function limitsOf(
-  kind: keyof typeof DEFAULT_CONCURRENCY,
-  options: HttpApiOptions,
-  deadlineMs: number,
-): SlotLimits {
-  const running = options.concurrency?.[kind] ?? DEFAULT_CONCURRENCY[kind];
-  return {
-    running,
-    waiting: options.queue?.[kind] ?? QUEUE_PER_RUNNING * running,
-    waitMs: options.queueWaitMs ?? Math.ceil(deadlineMs / 2),
-  };
-}
 
 /**
  * `core-search serve`: starts the API, prints where it listens, and runs until SIGINT or SIGTERM,
