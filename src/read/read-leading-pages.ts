@@ -103,15 +103,16 @@ export async function readLeadingPages(
 
   const readEnd = options.deadlineAt - reserveMs(options.deadlineAt - performance.now());
   const texts = new Map<number, string>();
-  const failures: string[] = [];
+  // By item, so the note names them in the report's order whatever order the reads ended in.
+  const failures = new Map<number, string>();
   const byFirecrawl = new Set<number>();
-  const outOfTime: string[] = [];
+  const outOfTime: number[] = [];
   // Hosts in parallel; the pages of one host one after another, so no site gets several at once.
   await pMap(byHost(chosen, input.items), async (indexes) => {
     for (const index of indexes) {
       const timeoutMs = Math.min(READ_TIMEOUT_MS_RANGE.default, Math.floor(readEnd - performance.now()));
       if (timeoutMs < MIN_READ_MS || options.deadline.aborted) {
-        outOfTime.push(`e${index + 1}`);
+        outOfTime.push(index);
         continue;
       }
       const url = (input.items[index] as DedupedItem).url;
@@ -141,7 +142,7 @@ export async function readLeadingPages(
         options.logger?.debug({ err: error }, "page not read");
         reads[index] = { status: `failed: ${reason}`, quote: null };
         tell(`failed: ${reason}`, null);
-        failures.push(`e${index + 1} (${reason})`);
+        failures.set(index, `e${index + 1} (${reason})`);
       }
     }
   });
@@ -150,8 +151,17 @@ export async function readLeadingPages(
   const named = [...texts.keys()]
     .sort((a, b) => a - b)
     .map((i) => `e${i + 1}${byFirecrawl.has(i) ? " by Firecrawl" : ""}`);
-  const which = input.pages === "auto" ? AUTO_CHOICE : "of the leading origins";
-  judged.notes.unshift(readNote(which, chosen.length, named, judged.changed, failures, outOfTime));
+  // With `auto` the note says how the pages were chosen, and so why the others were not read.
+  const auto = input.pages === "auto";
+  const which = auto
+    ? {
+        chosen: AUTO_CHOICE,
+        left: leadingPages(input.items, input.origins, input.origins.length).length - chosen.length,
+      }
+    : { chosen: LEADING, left: 0 };
+  const failed = [...failures].sort(([a], [b]) => a - b).map(([, text]) => text);
+  const left = outOfTime.sort((a, b) => a - b).map((index) => `e${index + 1}`);
+  judged.notes.unshift(readNote(which, chosen.length, named, judged.changed, failed, left));
   return { judgements: judged.judgements, reads: judged.reads, notes: judged.notes, texts };
 }
 
@@ -201,14 +211,15 @@ export async function judgeReadPages(
   return { judgements, reads, changed, notes };
 }
 
-/** How `auto` chose, in the note on what reading did. */
+/** How the pages were chosen, in the note on what reading did: by `read: N`, or by `auto`. */
+const LEADING = "of the leading origins";
 const AUTO_CHOICE = "whose snippet left the stance uncertain and bears on the label";
 const NOTHING_UNCERTAIN =
   "Read no page: no snippet both left the stance uncertain and bore on the label (read: N reads the leading origins' pages anyway)";
 
 /** One sentence on what reading did: which pages were read, which not and why. */
 function readNote(
-  which: string,
+  which: { chosen: string; left: number },
   asked: number,
   read: readonly string[],
   changed: readonly string[],
@@ -216,7 +227,7 @@ function readNote(
   outOfTime: readonly string[],
 ): string {
   const parts = [
-    `Read ${read.length} of ${asked} page${asked === 1 ? "" : "s"} ${which}${read.length > 0 ? ` (${read.join(", ")})` : ""}`,
+    `Read ${read.length} of ${asked} page${asked === 1 ? "" : "s"} ${which.chosen}${read.length > 0 ? ` (${read.join(", ")})` : ""}`,
   ];
   if (changed.length > 0) parts.push(`the page changed the stance of ${changed.join(", ")}`);
   if (failures.length > 0)
@@ -225,6 +236,10 @@ function readNote(
     );
   if (outOfTime.length > 0)
     parts.push(`gave up on ${outOfTime.join(", ")}: the deadline left no time to read them`);
+  if (which.left > 0)
+    parts.push(
+      `${which.left} other origin${which.left === 1 ? "'s page was" : "s' pages were"} not read: the snippet took a side clearly or could not change the label`,
+    );
   return parts.join("; ");
 }
 

@@ -66,11 +66,11 @@ function sharedStateSuite(store: () => StoreUnderTest) {
   });
 
   it("serves a cached result to a second process without any provider request", async () => {
-    const first = await coreSearch(["Does creatine improve memory?", "--json"], env);
+    const first = await coreSearch(["Does creatine improve memory?", "--json", "--read", "0"], env);
     expect(first.code).toBe(0);
     const asked = server.requests.length;
     expect(asked).toBeGreaterThan(0);
-    const second = await coreSearch(["Does creatine improve memory?", "--json"], env);
+    const second = await coreSearch(["Does creatine improve memory?", "--json", "--read", "0"], env);
     expect(second.code).toBe(0);
     expect(server.requests).toHaveLength(asked); // nothing new reached the provider
     const report = JSON.parse(second.stdout) as {
@@ -83,7 +83,7 @@ function sharedStateSuite(store: () => StoreUnderTest) {
       (JSON.parse(first.stdout) as { evidence: unknown[] }).evidence.length,
     );
     // --no-cache asks again
-    await coreSearch(["Does creatine improve memory?", "--json", "--no-cache"], env);
+    await coreSearch(["Does creatine improve memory?", "--json", "--no-cache", "--read", "0"], env);
     expect(server.requests.length).toBeGreaterThan(asked);
   });
 

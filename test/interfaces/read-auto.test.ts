@@ -1,7 +1,8 @@
 /**
  * A plain question against a search service whose snippets take no side and pages that do (all on
  * 127.0.0.x): by default a few pages are read, judged on what they say and quoted verbatim, on the
- * CLI (its own process) and over MCP, whose text names the sources read; `--read 0` reads none.
+ * CLI (its own process), over MCP, whose text names the sources read, and over HTTP; `--read 0`
+ * reads none.
  */
 import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -11,9 +12,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromObject } from "../../src/config/config.js";
 import { createMcpServer } from "../../src/interfaces/mcp/mcp-server.js";
+import { startHttpApi } from "../../src/interfaces/server/http-api.js";
 import { read } from "../../src/operations/read.js";
 import type { Report } from "../../src/report/report-schema.js";
 import { startFakeSearxng } from "../helpers/fake-searxng.js";
+import { call } from "../helpers/http-call.js";
 import { connectInMemory } from "../helpers/mcp-client.js";
 import { runBin } from "../helpers/run-bin.js";
 import type { ScriptedServer } from "../helpers/scripted-server.js";
@@ -122,6 +125,10 @@ describe("core-search reads uncertain pages by default", () => {
     }
     expect(report.notes.some((n) => n.startsWith(`Read ${pageRead.length} of `))).toBe(true);
 
+    // Asked for by name, auto is the default.
+    const named = await ask("--read", "auto");
+    expect(named.evidence.map((e) => e.readStatus)).toEqual(report.evidence.map((e) => e.readStatus));
+
     const snippetsOnly = await ask("--read", "0");
     expect(snippetsOnly.evidence.map((e) => e.readStatus)).toEqual(
       snippetsOnly.evidence.map(() => "not-read"),
@@ -130,15 +137,19 @@ describe("core-search reads uncertain pages by default", () => {
   });
 });
 
+/** The settings of the in-process surfaces: the fake search service, pages on loopback allowed. */
+const settings = () =>
+  configFromObject({
+    searxngUrl: searxng.url,
+    keyless: "off",
+    stateDir: STATE_DIR,
+    cacheTtlMs: 0,
+    allowPrivateAddresses: true,
+  });
+
 describe("the corroborate tool reads uncertain pages by default", () => {
   it("says in its text which sources were read and that the label rests on them", async () => {
-    const config = configFromObject({
-      searxngUrl: searxng.url,
-      keyless: "off",
-      stateDir: STATE_DIR,
-      cacheTtlMs: 0,
-      allowPrivateAddresses: true,
-    });
+    const config = settings();
     const client = await connectInMemory(createMcpServer({ config }));
     try {
       const result = await client.callTool({ name: "corroborate", arguments: { question: QUESTION } });
@@ -151,6 +162,25 @@ describe("the corroborate tool reads uncertain pages by default", () => {
       );
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("POST /v1/corroborate reads uncertain pages by default", () => {
+  it("reads one to three pages unless the body says read: 0", async () => {
+    const api = await startHttpApi({ config: settings() });
+    try {
+      const question = (body: object) =>
+        call(api.url, "/v1/corroborate", { body: { question: QUESTION, ...body } });
+      const readByDefault = (await question({})).json as Report;
+      const pageRead = readByDefault.evidence.filter((e) => e.readStatus === "read");
+      expect(pageRead.length).toBeGreaterThanOrEqual(1);
+      expect(pageRead.length).toBeLessThanOrEqual(3);
+      expect(pageRead.every((e) => e.stance === "contradict")).toBe(true);
+      const none = (await question({ read: 0 })).json as Report;
+      expect(none.evidence.every((e) => e.readStatus === "not-read")).toBe(true);
+    } finally {
+      await api.close();
     }
   });
 });

@@ -60,10 +60,18 @@ const HTTP_PATHS: Partial<Record<Operation, string>> = {
   assess: "/v1/assess",
 };
 
+/**
+ * Each result on a loopback address of its own: pages are read at `read`'s limit, and such an
+ * address is refused before any connection (private addresses are not allowed here).
+ */
+const onLoopback = (result: ReturnType<typeof page>, n: number) => ({
+  ...result,
+  url: `http://127.0.0.${n + 2}/article`,
+});
 const ENGINES: FakeEngine[] = ["bing", "google", "duckduckgo", "mojeek", "wiby", "arxiv"].map((name, i) => ({
   name,
   categories: name === "arxiv" ? ["science"] : ["general", "news"],
-  results: [page(`site${i}.org`), page(`other${i}.org`)],
+  results: [onLoopback(page(`site${i}.org`), 2 * i), onLoopback(page(`other${i}.org`), 2 * i + 1)],
 }));
 
 let stateDir: string;

@@ -364,7 +364,7 @@ describe("corroborate with read auto, the default", () => {
     const { text } = await read(urls["/study"] as string, { config: config(true) });
     expect(text.slice(study?.quote?.start, study?.quote?.end)).toBe(study?.quote?.text);
     expect(report.notes).toContainEqual(
-      `Read 1 of 1 page whose snippet left the stance uncertain and bears on the label (${study?.id}); the page changed the stance of ${study?.id} neutral → contradict`,
+      `Read 1 of 1 page whose snippet left the stance uncertain and bears on the label (${study?.id}); the page changed the stance of ${study?.id} neutral → contradict; 1 other origin's page was not read: the snippet took a side clearly or could not change the label`,
     );
     // The label rests on what the page said: two origins now refute the claim.
     expect(report.contradicting).toEqual(expect.arrayContaining([study?.id, byPath(report, "/clear")?.id]));

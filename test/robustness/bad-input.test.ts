@@ -275,7 +275,7 @@ describe("the CLI", () => {
   });
 
   it("runs with unknown CORE_SEARCH_ORDER names dropped, and says so", async () => {
-    const { code, stdout } = await runCliWith(["Is coffee safe?", "--json"], {
+    const { code, stdout } = await runCliWith(["Is coffee safe?", "--json", "--read", "0"], {
       ...env(),
       CORE_SEARCH_ORDER: "searxng,googol,exa",
     });

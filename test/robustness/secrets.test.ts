@@ -233,8 +233,8 @@ describe("a canary in every secret setting", () => {
     for (const next of ["fail", "degoog-ok"] as const) {
       mode = next;
       for (const argv of [
-        ["Is coffee safe?"],
-        ["Is coffee safe?", "--json", "--explain"],
+        ["Is coffee safe?", "--read", "0"],
+        ["Is coffee safe?", "--json", "--explain", "--read", "0"],
         ["search", "coffee safety", "--explain"],
         ["search", "coffee safety", "--json"],
         ["doctor"],
@@ -272,7 +272,7 @@ describe("a canary in every secret setting", () => {
         child.on("close", (code) => resolve({ code, output }));
       });
     const [full, lookup] = await Promise.all([
-      run(["Is coffee safe?", "--json", "--deadline-ms", "8000"]),
+      run(["Is coffee safe?", "--json", "--deadline-ms", "8000", "--read", "0"]),
       run(["search", "coffee safety", "--json"]),
     ]);
     expect(full.code, full.output.slice(-2000)).toBe(0);

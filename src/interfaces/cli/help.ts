@@ -392,7 +392,8 @@ Usage:
                    [--judge WHO] [--time-range R] [--html FILE]
                                             the full report (markdown; --json for JSON); pages whose
                                             snippet is unclear are read and quoted (--read 0: none);
-                                            --html FILE also writes it as one page that opens without a server
+                                            --html FILE also writes it as one page that opens
+                                            without a server
   core-search plan "<question>" --json      the planned calls only (no network)
   core-search search "<query>" [--json] [--categories news,science] [--time-range week] [--limit N]
                                             one query through the fallback chain

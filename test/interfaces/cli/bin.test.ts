@@ -69,7 +69,7 @@ describe("the built core-search binary", () => {
       })),
     );
     const { code, stdout, stderr } = await coreSearch(
-      ["Is intermittent fasting safe?", "--json", "--explain"],
+      ["Is intermittent fasting safe?", "--json", "--explain", "--read", "0"],
       {
         SEARXNG_URL: server.url,
         // Would allow colour on a terminal; these are pipes.
