@@ -8,7 +8,7 @@ type Judged = StanceJudgement & { judge: JudgeKind };
 /**
  * A snippet that takes a side with at least this calibrated score is clear enough: its page is not
  * read. Chosen on the tune split of test/fixtures/read-pages (docs/accuracy.md, "Reading pages"):
- * below it, reading a side-taking snippet's page was right more often than the snippet.
+ * the lowest score at which leaving such pages unread cost no accuracy against reading them all.
  */
 export const CLEAR_SNIPPET_SCORE = 0.92;
 
