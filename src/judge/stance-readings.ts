@@ -23,30 +23,44 @@ export function drawReadings(
   visit: (stances: Int8Array) => void,
 ): void {
   const alpha = questionMixConcentration();
-  const likelihood = items.map((item) => answerLikelihood(item.judge ?? "caller", item));
-  const stances = new Int8Array(items.length);
-  const counts = [0, 0, 0];
-  likelihood.forEach((row, i) => {
-    // Start from the likeliest truth of each answer, the judge's own answer where it is possible.
+  const n = items.length;
+  // Each item's three likelihoods side by side, and the counts of each stance in the reading, kept
+  // in locals: this loop runs thousands of times a question.
+  const likelihood = new Float64Array(3 * n);
+  const stances = new Int8Array(n);
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  items.forEach((item, i) => {
+    const row = answerLikelihood(item.judge ?? "caller", item);
+    likelihood.set(row, 3 * i);
+    // Start from the likeliest truth of each answer.
     const start = row.indexOf(Math.max(...row));
     stances[i] = start;
-    counts[start] = (counts[start] as number) + 1;
+    if (start === 0) c0++;
+    else if (start === 1) c1++;
+    else c2++;
   });
-  const p = [0, 0, 0];
   for (let sweep = 0; sweep < BURN_IN + readings; sweep++) {
-    for (let i = 0; i < items.length; i++) {
-      const row = likelihood[i] as number[];
+    for (let i = 0; i < n; i++) {
       const was = stances[i] as number;
-      counts[was] = (counts[was] as number) - 1;
-      let total = 0;
-      for (let t = 0; t < 3; t++) {
-        p[t] = (row[t] as number) * ((counts[t] as number) + alpha);
-        total += p[t] as number;
+      if (was === 0) c0--;
+      else if (was === 1) c1--;
+      else c2--;
+      const p0 = (likelihood[3 * i] as number) * (c0 + alpha);
+      const p1 = (likelihood[3 * i + 1] as number) * (c1 + alpha);
+      const p2 = (likelihood[3 * i + 2] as number) * (c2 + alpha);
+      const u = random() * (p0 + p1 + p2);
+      if (u < p0) {
+        stances[i] = 0;
+        c0++;
+      } else if (u < p0 + p1) {
+        stances[i] = 1;
+        c1++;
+      } else {
+        stances[i] = 2;
+        c2++;
       }
-      const u = random() * total;
-      const now = u < (p[0] as number) ? 0 : u < (p[0] as number) + (p[1] as number) ? 1 : 2;
-      stances[i] = now;
-      counts[now] = (counts[now] as number) + 1;
     }
     if (sweep >= BURN_IN) visit(stances);
   }
