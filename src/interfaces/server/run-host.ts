@@ -13,19 +13,14 @@ import type { RunHooks } from "../../operations/corroborate.js";
 import { errorOutput } from "../../operations/error-output.js";
 import type { ProgressEvent, StageEvent } from "../../operations/progress-events.js";
 import type { Report } from "../../report/report-schema.js";
-import { type NewEvent, openRunEvents, type RunEvents } from "../../runs/run-events.js";
+import { openRunEvents, type RunEvents } from "../../runs/run-events.js";
 import { newRunId } from "../../runs/run-id.js";
 import type { StoredRun } from "../../runs/run-record.js";
-import {
-  openRunStatus,
-  type RunState,
-  type RunStatus,
-  type RunStatusStore,
-  seenAt,
-} from "../../runs/run-status.js";
+import { openRunStatus, type RunState, type RunStatusStore, seenAt } from "../../runs/run-status.js";
 import { keepableFor, openRunStore, type RunStore } from "../../runs/run-store.js";
 import type { StateStore } from "../../state/state-store.js";
 import { HttpError } from "./http-error.js";
+import { doneEvent, type EventWriter, eventWriter, type Outcome } from "./run-event-writer.js";
 
 /** What a run is given to run with: its own signal (not a request's) and where its events go. */
 export interface RunContext {
@@ -88,12 +83,6 @@ interface LocalRun {
   /** Its end is recorded (status and last event). */
   recorded: boolean;
 }
-
-type Outcome = {
-  status: Exclude<RunStatus, "running">;
-  report?: Pick<Report, "confidence" | "direction"> | undefined;
-  error?: RunState["error"];
-};
 
 const RETRY_AFTER_SECONDS = 5;
 /** After the grace period, how long stopped runs get to give their slots back. */
@@ -363,67 +352,6 @@ function stateOfStored(stored: StoredRun): RunState {
     queued: false,
     owner: "",
     leaseUntil: 0,
-  };
-}
-
-/** The event that ends a run's list. */
-export function doneEvent(id: string, outcome: Outcome): NewEvent {
-  return {
-    type: "done",
-    data: {
-      status: outcome.status,
-      ...(outcome.report
-        ? { runId: id, confidence: outcome.report.confidence, direction: outcome.report.direction }
-        : {}),
-      ...(outcome.error ? { error: outcome.error } : {}),
-    },
-  };
-}
-
-interface EventWriter {
-  /** Adds an event; events added while one write is out go together in the next. */
-  add(event: NewEvent): void;
-  /** Adds the last event and waits until it is written. */
-  end(event: NewEvent): Promise<void>;
-  /** Waits until what was added is written. */
-  flushed(): Promise<void>;
-}
-
-/** Appends a run's events in order, one write at a time, telling `written` after each. */
-function eventWriter(events: RunEvents, id: string, written: () => void, logger: Logger): EventWriter {
-  let pending: NewEvent[] = [];
-  let ending = false;
-  let ended = false;
-  let writes: Promise<void> = Promise.resolve();
-  const flush = (): Promise<void> => {
-    writes = writes.then(async () => {
-      if (pending.length === 0) return;
-      const batch = pending;
-      const end = ending;
-      pending = [];
-      try {
-        await events.append(id, batch, { end });
-      } catch (error) {
-        logger.warn({ err: error, run: id }, "run events not written");
-      }
-      written();
-    });
-    return writes;
-  };
-  return {
-    add(event) {
-      if (ended) return;
-      pending.push(event);
-      void flush();
-    },
-    end(event) {
-      if (ended) return flush();
-      ended = true;
-      ending = true;
-      pending.push(event);
-      return flush();
-    },
-    flushed: flush,
   };
 }
 

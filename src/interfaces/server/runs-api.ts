@@ -17,7 +17,8 @@ import type { RunEvent } from "../../runs/run-events.js";
 import { isRunId } from "../../runs/run-id.js";
 import { seenAt } from "../../runs/run-status.js";
 import { HttpError } from "./http-error.js";
-import { doneEvent, type RunContext, type RunHost, type RunView } from "./run-host.js";
+import { doneEvent } from "./run-event-writer.js";
+import type { RunContext, RunHost, RunView } from "./run-host.js";
 
 export const RUNS_PATH = "/v1/runs";
 
