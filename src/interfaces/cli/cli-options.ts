@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { Config } from "../../config/config.js";
 import { CoreSearchError } from "../../errors.js";
-import type { CommandName } from "./help.js";
+import type { CommandName } from "./command-specs.js";
 import type { Style } from "./style.js";
 
 export const EXIT = { ok: 0, usage: 2, allFailed: 3 } as const;

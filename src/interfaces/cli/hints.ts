@@ -1,6 +1,6 @@
 import { addressVariable, KEY_VARIABLES } from "../../providers/registry.js";
 import type { FailureCause } from "../../report/failure-cause.js";
-import { COMMAND_NAMES } from "./help.js";
+import { COMMAND_NAMES } from "./command-specs.js";
 
 /** The commands a user types (the default command has no word). */
 const TYPED_COMMANDS = COMMAND_NAMES.filter((name) => name !== "question");

@@ -21,14 +21,8 @@ import {
   single,
   type Values,
 } from "./cli-options.js";
-import {
-  COMMAND_NAMES,
-  COMMANDS,
-  type CommandName,
-  commandHelp,
-  GLOBAL_OPTIONS,
-  topLevelHelp,
-} from "./help.js";
+import { COMMAND_NAMES, COMMANDS, type CommandName, GLOBAL_OPTIONS } from "./command-specs.js";
+import { commandHelp, topLevelHelp } from "./help.js";
 import { nothingConfiguredMessage, suggestCommand } from "./hints.js";
 import { colourWanted, createStyle } from "./style.js";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OPTIONS } from "../../../src/interfaces/cli/cli-options.js";
-import { COMMAND_NAMES, COMMANDS, GLOBAL_OPTIONS, topLevelHelp } from "../../../src/interfaces/cli/help.js";
+import { COMMAND_NAMES, COMMANDS, GLOBAL_OPTIONS } from "../../../src/interfaces/cli/command-specs.js";
+import { topLevelHelp } from "../../../src/interfaces/cli/help.js";
 
 /** Every option some command's help lists, and the ones every command takes. */
 const DOCUMENTED = new Set<string>([

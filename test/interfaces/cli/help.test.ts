@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMMAND_NAMES, COMMANDS } from "../../../src/interfaces/cli/help.js";
+import { COMMAND_NAMES, COMMANDS } from "../../../src/interfaces/cli/command-specs.js";
 import { editDistance, suggestCommand } from "../../../src/interfaces/cli/hints.js";
 import { runCliWith } from "../../helpers/run-cli.js";
 
