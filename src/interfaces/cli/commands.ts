@@ -12,7 +12,7 @@ import { MAX_INPUT_BYTES, READ_PAGES_RANGE } from "../../operations/input-ranges
 import type { ProgressEvent } from "../../operations/progress-events.js";
 import type { PlanTimeRange } from "../../plan/plan-schema.js";
 import type { Category, SafeSearch, TimeRange } from "../../providers/search-provider.js";
-import { failureCause } from "../../report/failure-cause.js";
+import { everyCallFailed, failureCause } from "../../report/failure-cause.js";
 import { pageBody, pageFacts } from "../../report/render-page.js";
 import type { Report } from "../../report/report-schema.js";
 import { withoutControls } from "../../util/control-characters.js";
@@ -26,7 +26,7 @@ import { readInput } from "./read-input.js";
 export async function questionCommand(question: string, run: Run): Promise<number> {
   const { io, values } = run;
   const config = await run.loadSettings();
-  const [{ corroborate, everyCallFailed }, logger] = await Promise.all([
+  const [{ corroborate }, logger] = await Promise.all([
     import("../../operations/corroborate.js"),
     loggerAt(config.logLevel),
   ]);
@@ -47,8 +47,13 @@ export async function questionCommand(question: string, run: Run): Promise<numbe
   if (values.explain) run.styled(explainReport(report, events, run.style));
   await writeHtml(values.html, report, io);
   io.stdout(await resultText(report, values.json === true));
-  if (!everyCallFailed(report)) return EXIT.ok;
-  io.stderr(`${allFailedHint(failureCause(report.calls))}\n`);
+  return reportExit(report, run);
+}
+
+/** 3, with a hint on stderr, when every call of a question's search failed; else 0. */
+export function reportExit(result: Report | Assessment, run: Run): number {
+  if (!("calls" in result) || !everyCallFailed(result)) return EXIT.ok;
+  run.io.stderr(`${allFailedHint(failureCause(result.calls))}\n`);
   return EXIT.allFailed;
 }
 

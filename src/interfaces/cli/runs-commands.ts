@@ -3,15 +3,11 @@
  * `rejudge` judges one again without searching. Loaded only when one of them runs.
  */
 import { loggerAt } from "../../log/silent-logger.js";
-import type { Assessment } from "../../operations/assess-input.js";
 import { getRun, listRuns, rejudge } from "../../operations/runs.js";
-import { everyCallFailed, failureCause } from "../../report/failure-cause.js";
-import type { Report } from "../../report/report-schema.js";
 import type { RunSummary } from "../../runs/run-record.js";
 import { terminalLine } from "../../util/control-characters.js";
 import { EXIT, numberFlag, type Run } from "./cli-options.js";
-import { judgeFlag, resultText, writeHtml } from "./commands.js";
-import { allFailedHint } from "./hints.js";
+import { judgeFlag, reportExit, resultText, writeHtml } from "./commands.js";
 
 /** Characters of a question shown in the list; `show` prints all of it. */
 const QUESTION_CHARS = 80;
@@ -45,14 +41,7 @@ export async function showCommand(id: string, run: Run): Promise<number> {
   const stored = await getRun(id, { config: await run.loadSettings() });
   await writeHtml(run.values.html, stored.report, run.io);
   run.io.stdout(await resultText(stored.report, run.values.json === true));
-  return exitOf(stored.report, run);
-}
-
-/** As the question itself exited: 3, with the same hint, when every call of its search had failed. */
-function exitOf(result: Report | Assessment, run: Run): number {
-  if (!("calls" in result) || !everyCallFailed(result)) return EXIT.ok;
-  run.io.stderr(`${allFailedHint(failureCause(result.calls))}\n`);
-  return EXIT.allFailed;
+  return reportExit(stored.report, run);
 }
 
 /**
@@ -75,7 +64,7 @@ export async function rejudgeCommand(id: string, run: Run): Promise<number> {
         : `core-search: judged again from run ${id}; not kept${config.runs === "off" ? " (CORE_SEARCH_RUNS is off)" : ""}\n`,
     );
   }
-  return exitOf(result, run);
+  return reportExit(result, run);
 }
 
 /**
