@@ -1,7 +1,7 @@
 import { mostCommon } from "../util/most-common.js";
 import { describeStudy, isDistinctSample, type StudyMention } from "./study-citations.js";
 import { studyPartGroups } from "./study-part-groups.js";
-import type { StudyParts, StudyParty } from "./study-parts.js";
+import { namesAnyOf, namesOf, partiesOf, type StudyParts, type StudyParty } from "./study-parts.js";
 
 /**
  * Keys of the studies pages report, worked out over all the pages at once: two pages sharing a key
@@ -91,17 +91,10 @@ function trialName(trial: NonNullable<StudyMention["trial"]>): string {
 
 /** Whether two of these pages each name a party the other does not name at all. */
 function partiesDiffer(mentions: readonly { parts: StudyParts }[]): boolean {
-  const parties = (parts: StudyParts) => [
-    ...parts.institutions,
-    ...parts.sponsors,
-    ...parts.products,
-    ...parts.others,
-  ];
-  const names = (parts: StudyParts) => new Set([...parts.names, ...parties(parts).flatMap((p) => p.words)]);
+  // Each names a party, and the other names no word of any of them.
   const namesNone = (parts: StudyParts, of: StudyParts) => {
-    const theirs = names(of);
-    const mine = parties(parts);
-    return mine.length > 0 && mine.every((party) => !party.words.some((word) => theirs.has(word)));
+    const mine = partiesOf(parts);
+    return mine.length > 0 && !namesAnyOf(mine, namesOf(of));
   };
   return mentions.some((a, i) =>
     mentions.slice(i + 1).some((b) => namesNone(a.parts, b.parts) && namesNone(b.parts, a.parts)),

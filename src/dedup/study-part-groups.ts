@@ -1,5 +1,5 @@
 import { DisjointSets } from "./disjoint-sets.js";
-import type { StudyParts, StudyParty } from "./study-parts.js";
+import { namesAnyOf, namesOf, partiesOf, type StudyParts, type StudyParty } from "./study-parts.js";
 import { titlesDisagree } from "./title-polarity.js";
 
 /**
@@ -54,15 +54,8 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
   const pages: Page[] = [];
   all.forEach((parts, index) => {
     if (parts === null || pages.length >= MAX_PART_PAGES) return;
-    const parties = distinctParties([
-      ...parts.institutions,
-      ...parts.sponsors,
-      ...parts.products,
-      ...parts.others,
-    ]);
-    const names = new Set(parts.names);
-    for (const party of parties) for (const word of party.words) names.add(word);
-    pages.push({ index, parts, names, parties });
+    const parties = distinctParties(partiesOf(parts));
+    pages.push({ index, parts, names: namesOf(parts, parties), parties });
   });
   if (pages.length < 2) return [];
 
@@ -186,9 +179,7 @@ function disagree(a: Page, b: Page): boolean {
   for (const kind of ["products", "sponsors"] as const) {
     const [mine, theirs] = [x[kind], y[kind]];
     if (mine.length === 0 || theirs.length === 0) continue;
-    const named = (parties: readonly StudyParty[], names: ReadonlySet<string>) =>
-      parties.some((party) => party.words.some((word) => names.has(word)));
-    if (!named(mine, b.names) && !named(theirs, a.names)) return true;
+    if (!namesAnyOf(mine, b.names) && !namesAnyOf(theirs, a.names)) return true;
   }
   return false;
 }

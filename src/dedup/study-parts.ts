@@ -51,6 +51,23 @@ export interface StudyParts {
   trial?: string;
 }
 
+/** Every party a page names: its institutions, sponsors, products and parties of unknown kind. */
+export function partiesOf(parts: StudyParts): StudyParty[] {
+  return [...parts.institutions, ...parts.sponsors, ...parts.products, ...parts.others];
+}
+
+/** Every word a page names, its parties' words included. */
+export function namesOf(parts: StudyParts, parties: readonly StudyParty[] = partiesOf(parts)): Set<string> {
+  const names = new Set(parts.names);
+  for (const party of parties) for (const word of party.words) names.add(word);
+  return names;
+}
+
+/** Whether a page naming `names` names any word of any of these parties. */
+export function namesAnyOf(parties: readonly StudyParty[], names: ReadonlySet<string>): boolean {
+  return parties.some((party) => party.words.some((word) => names.has(word)));
+}
+
 /** What the citation reading already knows of the page's study. */
 export interface KnownParts {
   journal?: string;
