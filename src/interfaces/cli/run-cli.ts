@@ -5,8 +5,6 @@ import { errorOutput } from "../../operations/error-output.js";
 import { inRange, LIMIT_RANGE, rangeProblem } from "../../operations/input-ranges.js";
 import { describeProblems } from "../../operations/parse-input.js";
 import { VERSION } from "../../operations/version.js";
-import { plan as makePlan } from "../../plan/plan.js";
-import type { Plan } from "../../plan/plan-schema.js";
 import { withoutControls } from "../../util/control-characters.js";
 import {
   ARGUMENT_COMMANDS,
@@ -24,6 +22,7 @@ import {
 import { COMMAND_NAMES, COMMANDS, type CommandName, GLOBAL_OPTIONS } from "./command-specs.js";
 import { commandHelp, topLevelHelp } from "./help.js";
 import { nothingConfiguredMessage, suggestCommand } from "./hints.js";
+import { planOutput } from "./plan-output.js";
 import { colourWanted, createStyle } from "./style.js";
 
 // Only what every command needs is imported up front: zod, undici and pino together cost several
@@ -144,14 +143,14 @@ async function runCommand(command: CommandName, args: readonly string[], run: Ru
       const limit =
         numberFlag(values.limit) ??
         (io.env.CORE_SEARCH_LIMIT === undefined ? undefined : (await run.loadSettings()).limit);
-      // The planner itself, not the library's `plan`: its schema would load zod and double the start-up
-      // time of a command that needs no network. The range and its wording are the schema's.
+      // The range and its wording are the schema's, which `plan` does not load (plan-output.ts).
       if (limit !== undefined && !inRange(limit, LIMIT_RANGE)) {
         const problems = [{ path: ["limit"], message: rangeProblem(LIMIT_RANGE) }];
         throw new InvalidInputError(describeProblems(problems), { problems });
       }
-      const result = makePlan(question, { limit: limit ?? LIMIT_RANGE.default });
-      io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : renderPlan(result));
+      io.stdout(
+        planOutput(question, { json: values.json === true, ...(limit === undefined ? {} : { limit }) }),
+      );
       return EXIT.ok;
     }
     case "question":
@@ -231,21 +230,4 @@ function parseFailure(argv: readonly string[], error: unknown, io: CliIo): numbe
     io.stderr(`core-search: ${message}. ${helpPointer(command)}\n`);
   }
   return EXIT.usage;
-}
-
-function renderPlan(result: Plan): string {
-  const lines = [
-    `Question: ${result.question}`,
-    `Type: ${result.queryType}  Subject: ${result.subject.join(" | ")}${result.context ? `  Context: ${result.context}` : ""}  Language: ${result.language}`,
-    `Claim: ${result.claim}`,
-    ...(result.counterIntent ? [`Counter-query looks for: ${result.counterIntent}`] : []),
-    result.bypass ? `Bypass: ${result.bypassReason}` : "Bypass: no",
-    `News call: ${result.newsCall ? "yes" : "no"} (${result.newsReason})`,
-    ...result.warnings.map((w) => `Warning: ${w}`),
-    ...result.calls.map(
-      (c) =>
-        `${c.id}. [${c.role}] ${c.query} (${c.categories.join(",")}${c.engines.length ? `; engines ${c.engines.join(",")}` : ""}; time ${c.timeRange})`,
-    ),
-  ];
-  return `${lines.join("\n")}\n`;
 }
