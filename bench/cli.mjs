@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { figure, fmt, machineLine, median, QUESTION, run, scratchStateDir } from "./common.mjs";
 import { startFakeServices } from "./fake-services.mjs";
 
-const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../dist/bin.cjs", import.meta.url));
 const LATENCY_MS = 300;
 const LIMIT = 20;
 const RUNS = 9;

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { plan } from "../dist/index.js";
 
-const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../dist/bin.cjs", import.meta.url));
 const QUESTIONS = [
   "Is intermittent fasting safe?",
   "Postgres vs MySQL for analytics",

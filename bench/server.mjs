@@ -1,9 +1,9 @@
 // Server: many questions at once through the two server surfaces, against a local fake SearXNG
 // answering 20 hits after a fixed delay, 4 calls a question.
-//   HTTP API  20 concurrent `POST /v1/corroborate` to `core-search serve` (dist/bin.js) in a child
+//   HTTP API  20 concurrent `POST /v1/corroborate` to `core-search serve` (dist/bin.cjs) in a child
 //             process, as it is deployed: default limits (32 corroborate requests at once, then a
 //             queue), settings from its environment. None of the 20 may be refused (503 BUSY).
-//   MCP       10 concurrent `corroborate` tool calls to `core-search mcp` (dist/bin.js), the way MCP
+//   MCP       10 concurrent `corroborate` tool calls to `core-search mcp` (dist/bin.cjs), the way MCP
 //             clients run it: a child process on stdio, one state store for its life, settings
 //             from its environment; spoken to by the SDK's own stdio client. Its own process keeps
 //             the client's reading of the replies off the server's thread.

@@ -1,4 +1,4 @@
-// The two servers as they are deployed, each a `core-search` child process (dist/bin.js), for the
+// The two servers as they are deployed, each a `core-search` child process (dist/bin.cjs), for the
 // benchmarks that measure them. Not a benchmark itself.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { checkServedReport, QUESTION, timed } from "./common.mjs";
 
-const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../dist/bin.cjs", import.meta.url));
 
 /**
  * `core-search serve` in a child process: its default limits, settings from `env` (added to this

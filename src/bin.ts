@@ -23,7 +23,10 @@ function serverThreadEntry(): URL | undefined {
 /** The command in this thread. Loaded only here: the thread that starts a server's thread needs none of it. */
 async function runHere(): Promise<number> {
   // The engine flags first, before any pattern is compiled.
-  const { compilePatternsForOneUse, compileWasmForOneUse } = await import("./interfaces/cli/engine-flags.js");
+  const { compilePatternsForOneUse, compileWasmForOneUse, setCommandFlags } = await import(
+    "./interfaces/cli/engine-flags.js"
+  );
+  setCommandFlags();
   const { runCli } = await import("./interfaces/cli/run-cli.js");
   return runCli(args, {
     stdout: (text) => process.stdout.write(text),

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 /** The built CLI (`npm test` builds before the tests run). */
-export const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+export const BIN = fileURLToPath(new URL("../../dist/bin.cjs", import.meta.url));
 const run = promisify(execFile);
 
 /**

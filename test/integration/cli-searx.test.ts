@@ -20,7 +20,7 @@ vi.setConfig({ testTimeout: SEARX_TEST_TIMEOUT_MS });
  * The built CLI (what `npx core-search` runs) against the real searx of test/fixtures/searx: a real
  * metasearch server whose engines are fakes on loopback.
  */
-const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../../dist/bin.cjs", import.meta.url));
 const run = promisify(execFile);
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-it-"));
 

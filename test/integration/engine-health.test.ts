@@ -20,7 +20,7 @@ vi.setConfig({ testTimeout: SEARX_TEST_TIMEOUT_MS });
  * or return nothing when the query names them (fail_bing, slow_all, empty_mojeek), and a copy of
  * the settings can point engines at a closed port so they are down for every query.
  */
-const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../../dist/bin.cjs", import.meta.url));
 const run = promisify(execFile);
 
 interface Report {

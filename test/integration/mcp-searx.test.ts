@@ -24,7 +24,7 @@ vi.setConfig({ testTimeout: SEARX_TEST_TIMEOUT_MS });
  * The built binary started as `core-search mcp`, spoken to by the SDK's own stdio client, against the
  * real searx of test/fixtures/searx (a real metasearch server whose engines are fakes on loopback).
  */
-const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../../dist/bin.cjs", import.meta.url));
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-mcp-it-"));
 // Set so that the test can show it never reaches stdout or stderr; its address is a closed port.
 const FAKE_KEY = "exa-test-key-5f0c1d2e3b4a";

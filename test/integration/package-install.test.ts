@@ -78,7 +78,15 @@ afterAll(async () => {
 
 describe("the packed tarball, installed globally into an empty prefix", () => {
   it("holds the build, the prompts and the legal files, and no sources or tests", () => {
-    for (const path of ["dist/bin.js", "dist/index.js", "dist/index.d.ts", "prompts/SKILL.md"]) {
+    for (const path of [
+      "dist/bin.cjs",
+      "dist/bin.js",
+      "dist/cli/plan.cjs",
+      "dist/cli/plan.cache",
+      "dist/index.js",
+      "dist/index.d.ts",
+      "prompts/SKILL.md",
+    ]) {
       expect(packed).toContain(path);
     }
     for (const path of ["README.md", "LICENSE", "CHANGELOG.md", "package.json"])
@@ -114,6 +122,15 @@ describe("the packed tarball, installed globally into an empty prefix", () => {
   it("gives a core-search command that reports the package's version", async () => {
     const { stdout } = await run(bin, ["--version"], { env: { PATH }, timeout: 30_000 });
     expect(stdout.trim()).toBe(PACKAGE.version);
+  });
+
+  it("gives a core-search command that plans a question, with the planner's code cache", async () => {
+    const { stdout } = await run(bin, ["plan", "Ist Kaffee gesund?", "--json"], {
+      env: { PATH },
+      timeout: 30_000,
+    });
+    expect(JSON.parse(stdout)).toMatchObject({ question: "Ist Kaffee gesund?", language: "de" });
+    expect(existsSync(join(installed, "dist", "cli", "plan.cache"))).toBe(true);
   });
 
   it("serves MCP over stdio: initialize is answered and the tools are listed", async () => {

@@ -3,7 +3,7 @@
  * proxy settings, and in the LLM judge's key. Every stage that fails quotes back everything it was
  * sent (headers, body, query) in every error field a vendor might use; one stage succeeds. The
  * canary must never appear in any report, envelope, markdown, doctor output, CLI output (in-process
- * and a spawned `node dist/bin.js` at LOG_LEVEL=debug), MCP result, HTTP answer, log line, error
+ * and a spawned `node dist/bin.cjs` at LOG_LEVEL=debug), MCP result, HTTP answer, log line, error
  * message, or file in the state directory.
  */
 import { spawn } from "node:child_process";
@@ -32,7 +32,7 @@ import {
   startScriptedServer,
 } from "../helpers/scripted-server.js";
 
-const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../../dist/bin.cjs", import.meta.url));
 
 /** One canary per setting, so a leak names its source. */
 const CANARY = {
@@ -257,7 +257,7 @@ describe("a canary in every secret setting", () => {
   });
 
   it("never shows in a spawned core-search at LOG_LEVEL=debug", async () => {
-    expect(existsSync(BIN), "dist/bin.js is missing: run npm run build").toBe(true);
+    expect(existsSync(BIN), "dist/bin.cjs is missing: run npm run build").toBe(true);
     mode = "degoog-ok";
     const run = (args: string[]) =>
       new Promise<{ code: number | null; output: string }>((resolve, reject) => {

@@ -152,20 +152,25 @@ export function languageTemplates(language: TemplateLanguage): LanguageTemplates
   const raw = readDataFile(`plan-${language}.json`) as RawTemplates;
   // Patterns are matched against the lower-cased question: a case-insensitive \p{L} costs V8 tens
   // of milliseconds to compile, more than the rest of the plan.
+  const alternations = new Map<string, string | undefined>();
+  const listAlternation = (name: string) => {
+    if (!alternations.has(name)) {
+      const list = name === "marketIndexes" ? planWords().marketFigures.indexes : raw.lists[name as WordList];
+      alternations.set(name, list && alternation(list));
+    }
+    return alternations.get(name);
+  };
   const compile = (source: string, flags = "du") =>
     new RegExp(
-      // "{positive}" in a pattern stands for the words of that list ("\p{L}" is not a list);
-      // "{marketIndexes}" for the index names every language shares (src/data/plan-words.json).
       source
-        .replace(/(?<!\\p)\{(\w+)\}/g, (found, name: string) => {
-          const list =
-            name === "marketIndexes" ? planWords().marketFigures.indexes : raw.lists[name as WordList];
-          return list ? alternation(list) : found;
-        })
         // \b knows only ASCII letters: after "ganó" or "été" it finds no word's end. Before a word
-        // it means no letter before; anywhere else, no letter after.
-        .replace(/(?<!\\)\\b(?=[(\p{L}])/gu, "(?<![\\p{L}\\p{N}])")
-        .replace(/(?<!\\)\\b/g, "(?![\\p{L}\\p{N}])"),
+        // (or a list of words) it means no letter before; anywhere else, no letter after. Rewritten
+        // before the lists are put in, so the rewrite reads the short pattern, not the long one.
+        .replace(/(?<!\\)\\b(?=[({\p{L}])/gu, "(?<![\\p{L}\\p{N}])")
+        .replace(/(?<!\\)\\b/g, "(?![\\p{L}\\p{N}])")
+        // "{positive}" in a pattern stands for the words of that list ("\p{L}" is not a list);
+        // "{marketIndexes}" for the index names every language shares (src/data/plan-words.json).
+        .replace(/(?<!\\p)\{(\w+)\}/g, (found, name: string) => listAlternation(name) ?? found),
       flags,
     );
   const templates: LanguageTemplates = {

@@ -10,7 +10,7 @@ import { page, startFakeSearxng } from "../../helpers/fake-searxng.js";
 import { type ScriptedServer, startScriptedServer } from "../../helpers/scripted-server.js";
 
 /** The built binary as a child process: its stdout and stderr are pipes, so it must not draw progress or colour. */
-const BIN = fileURLToPath(new URL("../../../dist/bin.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../../../dist/bin.cjs", import.meta.url));
 const run = promisify(execFile);
 const STATE_DIR = mkdtempSync(join(tmpdir(), "core-search-bin-"));
 

@@ -18,7 +18,7 @@ import { call, errorOf } from "../../helpers/http-call.js";
 import { runCliWith } from "../../helpers/run-cli.js";
 import { type ScriptedServer, startScriptedServer } from "../../helpers/scripted-server.js";
 
-const BIN = fileURLToPath(new URL("../../../dist/bin.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../../../dist/bin.cjs", import.meta.url));
 const VERSION = (
   JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
