@@ -1,6 +1,6 @@
 import { isShouldDo } from "./claim.js";
 import type { Classification } from "./classify.js";
-import { gerund } from "./english.js";
+import { gerund, looksPlural, pastTense, thirdPerson } from "./english.js";
 import type { CounterIntent } from "./plan-schema.js";
 import { planWords } from "./plan-words.js";
 
@@ -70,7 +70,19 @@ function reverseComparison(c: Classification, x: string, y: string | undefined):
   if (!y) return `why not ${x}`;
   const predicate = (c.predicate ?? "").replace(/^an? /i, "");
   const judgement = predicate === "" || /^(?:better|worse|more|less)\b/i.test(predicate);
-  return judgement ? `advantages of ${y} over ${x}` : `${y} ${predicate} than ${x}`;
+  return judgement
+    ? `advantages of ${y} over ${x}`
+    : `${y} ${agreeingWith(y, c.auxiliary, predicate)} than ${x}`;
+}
+
+/**
+ * A verb that compares, agreeing with the side that now leads: "does a kettle use more power than a
+ * microwave" turned round is "microwave uses more power than kettle"; "did" keeps its past.
+ */
+function agreeingWith(subject: string, auxiliary: string | null, predicate: string): string {
+  if (auxiliary === "did") return pastTense(predicate);
+  if (/^(?:do|does)$/.test(auxiliary ?? "") && !looksPlural(subject)) return thirdPerson(predicate);
+  return predicate;
 }
 
 /** Idioms that say something is bad ("easy on", "gentle on" say it is good, as any judgement does). */

@@ -48,6 +48,7 @@ function isParticiple(word: string): boolean {
 }
 
 let knownVerb: RegExp | undefined;
+const DETERMINERS = "a|an|the|this|that|these|those|my|your|our|their|his|her|its";
 let closingVerb: RegExp | undefined;
 
 /**
@@ -61,7 +62,12 @@ export function verbSplit(
   closingVerb ??= new RegExp(`^(.+) (${planWords().closingVerbs.join("|")})$`, "i");
   const closing = closingVerb.exec(rest ?? "");
   if (closing?.[1] && closing[2]) return { subject: closing[1], predicate: closing[2], object: undefined };
-  knownVerb ??= new RegExp(`^(.+?) (${planWords().verbs.join("|")})\\b(.*)$`, "i");
+  // A determiner is never the whole subject: in "the microwave use more power" the verb is "use",
+  // not "microwave". So the subject is a determiner and a word at least, or starts without one.
+  knownVerb ??= new RegExp(
+    `^((?:${DETERMINERS}) \\S.*?|(?!(?:${DETERMINERS}) ).+?) (${planWords().verbs.join("|")})\\b(.*)$`,
+    "i",
+  );
   const match = knownVerb.exec(rest ?? "");
   if (!match?.[1] || !match[2]) return undefined;
   const object = (match[3] ?? "").trim();

@@ -192,6 +192,28 @@ describe("short English shapes", () => {
   });
 });
 
+describe("a verb comparison whose first side is also a verb", () => {
+  it("keeps the determiner with its noun, and the counter-query's verb agrees with the side that leads", () => {
+    for (const question of [
+      "which uses more power, a microwave or a kettle",
+      "Does the microwave use more power than a kettle?",
+    ]) {
+      const p = plan(question, { now: NOW });
+      expect(p.claim).toMatch(/^(?:A|The) microwave uses more power than a kettle$/);
+      expect(p.counterIntent).toBe("reverse");
+      expect(p.calls.find((call) => call.role === "counter")?.query).toBe(
+        "kettle uses more power than microwave",
+      );
+    }
+    const past = plan("Did the Romans build more roads than the Greeks?", { now: NOW });
+    expect(past.calls.find((call) => call.role === "counter")?.query).toBe(
+      "Greeks built more roads than Romans",
+    );
+    const plural = plan("Do cats live longer than dogs?", { now: NOW });
+    expect(plural.calls.find((call) => call.role === "counter")?.query).toBe("dogs live longer than cats");
+  });
+});
+
 describe("a time range the caller chooses", () => {
   it("replaces the one the question's wording would give, on every call", () => {
     const chosen = plan("Is coffee bad for you?", { now: NOW, timeRange: "week" });
