@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { isMainThread } from "node:worker_threads";
+import { endOnOutputFailure, exitOnceWritten } from "./interfaces/cli/output-failure.js";
 import { serveInThread } from "./interfaces/server/serve-thread.js";
 import { withoutControls } from "./util/control-characters.js";
 
@@ -42,6 +43,7 @@ async function runHere(): Promise<number> {
   });
 }
 
+endOnOutputFailure(process.stdout, stderr);
 const entry = serverThreadEntry();
 const run = entry ? serveInThread(entry, args) : runHere();
 run.then(
@@ -56,12 +58,3 @@ run.then(
     process.exitCode = 1;
   },
 );
-
-/**
- * Ends a command that answered once as soon as its output has been handed to the system, instead of
- * once V8 has finished its background work and taken its heap down: 20-30 ms sooner (bench/cli.mjs).
- * Everything the command started has settled by now (its state store is closed, its cache flushed).
- */
-function exitOnceWritten(code: number): void {
-  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
-}

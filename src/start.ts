@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { fileURLToPath } from "node:url";
 import { compilePatternsForOneUse, setCommandFlags } from "./interfaces/cli/engine-flags.js";
+import { endOnOutputFailure, exitOnceWritten } from "./interfaces/cli/output-failure.js";
 import type { planText as PlanText } from "./interfaces/cli/plan-alone.js";
 import { PLAN_BUNDLE, type PlanShortcut, planShortcut } from "./interfaces/cli/plan-shortcut.js";
 import { requireWithCodeCache } from "./util/code-cache.js";
@@ -33,5 +34,7 @@ if (text === undefined) {
   // Not a literal: the full CLI stays a module of its own, not part of this bundle.
   void import(new URL("./bin.js", import.meta.url).href);
 } else {
-  process.stdout.write(text, () => process.exit(0));
+  endOnOutputFailure(process.stdout, (message) => process.stderr.write(message));
+  process.stdout.write(text);
+  exitOnceWritten(0);
 }
