@@ -8,7 +8,8 @@ import { titlesDisagree } from "./title-polarity.js";
  * Two pages name one study when several parts agree and none disagrees: at least one party (an
  * institution, a sponsor or a product one page names and the other names too) and at least two
  * points of how it was done, where a sample of the same size or the same venue counts two, and a
- * duration, a design feature or a year one; two parties both named need one point. Without a
+ * duration, a design feature or a year one; two parties both named need one point, or both pages
+ * saying what the study found (a partnership of the two says nothing found). Without a
  * party, only the same conference, the same sample size and one point more. A party alone (the
  * same product on a review and in a trial, the same university in two of its studies) never ties,
  * nor does one party with a design alone.
@@ -152,9 +153,9 @@ function agreement(a: Page, b: Page): number {
   if (x.designs.some((design) => y.designs.includes(design))) how += 1;
   if (x.year !== undefined && x.year === y.year) how += 1;
   // Without a party, only the same conference and two points more (its sample, or its duration and
-  // design) name one study. Two parties named together need one point more: "Kyoen Teas funded the
-  // six-week study".
-  const enough = who === 0 ? venue && how >= 4 : how >= (who >= 2 ? 1 : 2);
+  // design) name one study. Two parties named together need one point more ("Kyoen Teas funded the
+  // six-week study"), or both pages saying what the study found.
+  const enough = who === 0 ? venue && how >= 4 : who >= 2 ? how >= 1 || (x.finding && y.finding) : how >= 2;
   return enough ? who + how : 0;
 }
 

@@ -1,4 +1,4 @@
-import { durations, hyphenatedSizes, studyDesigns } from "./study-design.js";
+import { durations, hyphenatedSizes, statesFinding, studyDesigns } from "./study-design.js";
 import { type Patterns, partPatterns } from "./study-part-patterns.js";
 
 /**
@@ -43,6 +43,8 @@ export interface StudyParts {
   days: number[];
   /** Conferences where it was presented, and the year a conference's name gives ("ENDO 2023"). */
   venues: StudyParty[];
+  /** Whether the page says what the study found ("found", "cuts", "improves"), not only that it exists. */
+  finding: boolean;
   venueYear?: number;
   /** What the citation reading found (study-citations.ts): its journal, year, first author, name. */
   journal?: string;
@@ -137,7 +139,10 @@ export function studyParts(
   const designs = studyDesigns(text);
   const days = durations(text);
   const how = designs.length + sizes.size + days.length + found.venues.length + (known.journal ? 1 : 0);
-  if (how === 0) return null;
+  // Two parties named with what their study found ("scientists at the University of Reading found …
+  // after the Cerebra Focus drink") name it without a point of how; a partnership of the two does not.
+  const finding = statesFinding(text);
+  if (how === 0 && !(who >= 2 && finding)) return null;
   const parts: StudyParts = {
     title: item.title,
     institutions: unique(found.institutions),
@@ -149,6 +154,7 @@ export function studyParts(
     sizes: [...sizes],
     days,
     venues: unique(found.venues),
+    finding,
   };
   if (known.journal !== undefined) parts.journal = known.journal;
   if (known.years.length === 1) parts.year = known.years[0] as number;

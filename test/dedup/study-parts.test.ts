@@ -326,6 +326,30 @@ describe("origins of pages that name one study by its parts", () => {
     ]);
   });
 
+  it("ties a report naming two of a study's parties and what it found with no point of how, but not their partnership", () => {
+    const groups = grouped([
+      item(
+        "https://www.globenewswire.com/news-release/2026/02/02/1/0/en/Lumora-drink-memory.html",
+        "Lumora's Clarity Shot Improves Recall in University of Leeds Study",
+        "Lumora Beverages today announced that a randomized, placebo-controlled study of 64 adults at the University of Leeds found Clarity Shot improved word recall after four weeks.",
+      ),
+      item(
+        "https://www.dailymail.co.uk/health/article-1/memory-shot.html",
+        "The shot that could sharpen your memory",
+        "Scientists at the University of Leeds found people remembered more words after drinking Clarity Shot, in a trial paid for by its maker.",
+      ),
+      item(
+        "https://www.bevnet.example.com/news/lumora-leeds-partnership",
+        "Lumora partners with the University of Leeds on Clarity Shot research",
+        "Lumora Beverages has signed a research agreement with the University of Leeds to study Clarity Shot and other drinks, the company said.",
+      ),
+    ]);
+    expect(groups.map(({ members, why }) => ({ members, why }))).toEqual([
+      { members: [0, 1], why: "same-study" },
+      { members: [2], why: "single" },
+    ]);
+  });
+
   it("keeps two brands' polls on one owner's sites apart, through a page of that owner naming no study", () => {
     const groups = grouped([
       item(
