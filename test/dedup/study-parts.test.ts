@@ -302,49 +302,49 @@ describe("origins of pages that name one study by its parts", () => {
     ]);
   });
 
-  it("ties a report naming two of a study's parties and one point of how it was done", () => {
-    const groups = grouped([
-      item(
-        "https://www.businesswire.com/news/home/20250311005210/en/",
-        "Berrisol Cranberry Drink Cut Urinary Infections in Clinical Trial",
-        "Berrisol Beverages today announced that a placebo-controlled trial of its cranberry drink in 184 women at Tufts University cut infections over six months.",
-      ),
-      item(
-        "https://www.everydayhealth.com/uti/cranberry-drink-trial/",
-        "A daily cranberry drink may mean fewer infections",
-        "Berrisol Beverages funded the trial at Tufts University, in which women drinking the juice had fewer repeat infections than those on placebo.",
-      ),
-      item(
-        "https://www.example-health.com/vitamin-d-falls-trial/",
-        "Vitamin D did not prevent falls in older adults",
-        "Tufts University researchers gave 400 older adults vitamin D or a placebo for a year.",
-      ),
-    ]);
-    expect(groups.map(({ members, why }) => ({ members, why }))).toEqual([
-      { members: [0, 1], why: "same-study" },
-      { members: [2], why: "single" },
-    ]);
-  });
-
-  it("ties a report naming two of a study's parties and what it found with no point of how, but not their partnership", () => {
-    const groups = grouped([
-      item(
-        "https://www.globenewswire.com/news-release/2026/02/02/1/0/en/Lumora-drink-memory.html",
-        "Lumora's Clarity Shot Improves Recall in University of Leeds Study",
-        "Lumora Beverages today announced that a randomized, placebo-controlled study of 64 adults at the University of Leeds found Clarity Shot improved word recall after four weeks.",
-      ),
-      item(
-        "https://www.dailymail.co.uk/health/article-1/memory-shot.html",
-        "The shot that could sharpen your memory",
-        "Scientists at the University of Leeds found people remembered more words after drinking Clarity Shot, in a trial paid for by its maker.",
-      ),
-      item(
-        "https://www.bevnet.example.com/news/lumora-leeds-partnership",
-        "Lumora partners with the University of Leeds on Clarity Shot research",
-        "Lumora Beverages has signed a research agreement with the University of Leeds to study Clarity Shot and other drinks, the company said.",
-      ),
-    ]);
-    expect(groups.map(({ members, why }) => ({ members, why }))).toEqual([
+  it.each([
+    [
+      "two of a study's parties and one point of how it was done",
+      [
+        item(
+          "https://www.businesswire.com/news/home/20250311005210/en/",
+          "Berrisol Cranberry Drink Cut Urinary Infections in Clinical Trial",
+          "Berrisol Beverages today announced that a placebo-controlled trial of its cranberry drink in 184 women at Tufts University cut infections over six months.",
+        ),
+        item(
+          "https://www.everydayhealth.com/uti/cranberry-drink-trial/",
+          "A daily cranberry drink may mean fewer infections",
+          "Berrisol Beverages funded the trial at Tufts University, in which women drinking the juice had fewer repeat infections than those on placebo.",
+        ),
+        item(
+          "https://www.example-health.com/vitamin-d-falls-trial/",
+          "Vitamin D did not prevent falls in older adults",
+          "Tufts University researchers gave 400 older adults vitamin D or a placebo for a year.",
+        ),
+      ],
+    ],
+    [
+      "two of a study's parties and what it found with no point of how, but not their partnership",
+      [
+        item(
+          "https://www.globenewswire.com/news-release/2026/02/02/1/0/en/Lumora-drink-memory.html",
+          "Lumora's Clarity Shot Improves Recall in University of Leeds Study",
+          "Lumora Beverages today announced that a randomized, placebo-controlled study of 64 adults at the University of Leeds found Clarity Shot improved word recall after four weeks.",
+        ),
+        item(
+          "https://www.dailymail.co.uk/health/article-1/memory-shot.html",
+          "The shot that could sharpen your memory",
+          "Scientists at the University of Leeds found people remembered more words after drinking Clarity Shot, in a trial paid for by its maker.",
+        ),
+        item(
+          "https://www.bevnet.example.com/news/lumora-leeds-partnership",
+          "Lumora partners with the University of Leeds on Clarity Shot research",
+          "Lumora Beverages has signed a research agreement with the University of Leeds to study Clarity Shot and other drinks, the company said.",
+        ),
+      ],
+    ],
+  ])("ties a report naming %s, and keeps the third page apart", (_, items) => {
+    expect(grouped(items).map(({ members, why }) => ({ members, why }))).toEqual([
       { members: [0, 1], why: "same-study" },
       { members: [2], why: "single" },
     ]);
