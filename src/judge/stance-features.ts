@@ -1,7 +1,7 @@
 import { claimCues, segments } from "./claim-cues.js";
 import { type ClaimParts, lightStem, parseClaim } from "./claim-parts.js";
 import { stanceWords } from "./stance-words.js";
-import { valenceOf, type WordInfo, wordsOf } from "./word-info.js";
+import { plainApostrophes, valenceOf, type WordInfo, wordsOf } from "./word-info.js";
 
 /**
  * What the built-in judge sees of a text, as named features for a linear model. A text is one
@@ -355,8 +355,9 @@ function featuresOf(
  * model adds them, their twins and every shaped copy as it scores, which spares building a name for
  * each), the text's shape, and the relevance the gate looks at.
  */
-export function readPair(claim: string, text: string): PairReading {
-  const claimReading = readClaim(claim);
+export function readPair(claim: string, given: string): PairReading {
+  const claimReading = readClaim(plainApostrophes(claim));
+  const text = plainApostrophes(given);
   const lower = text.toLowerCase();
   const reading = readText(text, lower);
   const rel = relevanceOf(claimReading, reading);

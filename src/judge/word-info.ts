@@ -3,6 +3,19 @@ import { lightStem } from "./claim-parts.js";
 import { FNV_BASIS, FNV_PRIME } from "./stance-model.js";
 import { stanceWords } from "./stance-words.js";
 
+/** Typographic apostrophes: right and left single quotation marks, the modifier letter, the full-width one. */
+const CURLY_APOSTROPHE = /[\u2018\u2019\u02bc\uff07]/g;
+
+/**
+ * `text` with every apostrophe written as `'`. Web pages mostly set "doesn’t" and "coffee’s" with a
+ * typographic apostrophe; read as written, "doesn’t" was no negation and "coffee’s" not the claim's
+ * "coffee", so a result denying the claim could count as agreeing with it. One character for one,
+ * so offsets into the text stay where they were.
+ */
+export function plainApostrophes(text: string): string {
+  return text.replace(CURLY_APOSTROPHE, "'");
+}
+
 /**
  * What the built-in judge asks of a word token, worked out once per distinct word: its stem, the
  * lists it is in and its valence. A text's words are mostly words seen before, so one look-up per

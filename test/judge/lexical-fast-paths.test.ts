@@ -11,6 +11,7 @@ import {
 } from "../../src/judge/lexical-stance.js";
 import { isSpace } from "../../src/judge/stance-features.js";
 import { TOKENS } from "../../src/judge/stance-words.js";
+import { plainApostrophes } from "../../src/judge/word-info.js";
 
 // The judge reads each claim once per report, stems words by their character codes and finds cue
 // phrases in the token stream and the raw text. These tests hold those to the plain rules.
@@ -129,8 +130,10 @@ describe("stanceFeatures: cue phrases", () => {
   it("finds exactly the phrases a search for each one finds", () => {
     fc.assert(
       fc.property(textArbitrary, (text) => {
-        const joined = ` ${tokenize(text).join(" ")} `;
-        const lower = ` ${text.toLowerCase()} `;
+        // A typographic apostrophe reads as a plain one: "isn’t true" is the phrase "isn't true".
+        const plain = plainApostrophes(text);
+        const joined = ` ${tokenize(plain).join(" ")} `;
+        const lower = ` ${plain.toLowerCase()} `;
         const expected = [
           ...REFUTE_PHRASES.filter((p) => joined.includes(` ${p} `) || lower.includes(` ${p} `)).map(
             (p) => `rp:${p}`,

@@ -195,6 +195,29 @@ describe("one text, one judgement", () => {
     expect(judgeText(CLAIM, `  ${text}\n`)).toEqual(asTitle);
   });
 
+  it("reads a typographic apostrophe as a plain one: a curly “doesn’t” still denies", () => {
+    const claim = "Incognito mode keeps you anonymous";
+    const pairs = [
+      ["Why Incognito mode doesn't make you anonymous", "It feels like you've disappeared. You haven't."],
+      ["Green tea isn't linked to hair loss", "The study's authors didn't find a link."],
+      ["Don't believe the hype about green tea", "It won't make your hair fall out."],
+    ];
+    for (const [title, snippet] of pairs) {
+      const curly = (text = "") => text.replace(/'/g, "\u2019");
+      for (const against of [claim, CLAIM]) {
+        expect(judgeText(against, resultText(curly(title), curly(snippet)))).toEqual(
+          judgeText(against, resultText(title ?? "", snippet ?? "")),
+        );
+      }
+    }
+    expect(
+      judgeText(
+        claim,
+        "Why Incognito mode doesn\u2019t make you anonymous\nIt feels like you\u2019ve disappeared. You haven\u2019t.",
+      ).stance,
+    ).toBe("contradict");
+  });
+
   it("joins a title and its snippet the same way everywhere", () => {
     expect(resultText(" Title ", " Snippet ")).toBe("Title\nSnippet");
     expect(resultText("", "Snippet")).toBe("Snippet");
