@@ -33,13 +33,15 @@ function fragment(text: string): string | null {
   if (OPENER.test(text)) return null;
   const match = JUDGEMENT.exec(text);
   if (!match) return null;
-  const subject = match[1] as string;
+  // "coffee's bad for you": the 's says "is", and the subject ends before it.
+  const contracted = /['’]s$/u.test(match[1] as string);
+  const subject = (match[1] as string).replace(/['’]s$/u, "");
   const words = subject.toLowerCase().split(/\s+/u);
   // A subject with a verb of its own is a statement or a longer question, not a fragment.
   if (words.length > 6 || words.some((word) => /^(?:is|are|was|were|be|been|being)$/u.test(word)))
     return null;
   if (words.some((word, i) => i > 0 && verbsSet().has(word))) return null;
-  return `${looksPlural(subject) ? "Are" : "Is"} ${subject} ${match[2]}?`;
+  return `${!contracted && looksPlural(subject) ? "Are" : "Is"} ${subject} ${match[2]}?`;
 }
 
 /**

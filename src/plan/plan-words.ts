@@ -16,6 +16,7 @@ export interface PlanWords {
   /** Words between a subject and its judgement that the claim drops ("any good", "really that bad"). */
   fillers: readonly string[];
   /** Adverbs that stay in the claim, before the predicate: "originally Japanese", "still a good idea". */
+  predicateOpeners: ReadonlySet<string>;
   predicateAdverbs: ReadonlySet<string>;
   /** Facts a yes/no question states, not judgements: "legal", "banned"; the predicate starts there. */
   statusPredicates: ReadonlySet<string>;
@@ -51,6 +52,7 @@ export function planWords(): PlanWords {
     evaluativeWords: string[];
     settledFacts: PlanWords["settledFacts"];
     fillers: string[];
+    predicateOpeners: string[];
     predicateAdverbs: string[];
     statusPredicates: string[];
     prepositions: string[];
@@ -70,6 +72,7 @@ export function planWords(): PlanWords {
     evaluativeWords: raw.evaluativeWords,
     settledFacts: raw.settledFacts,
     fillers: raw.fillers,
+    predicateOpeners: new Set(raw.predicateOpeners),
     predicateAdverbs: new Set(raw.predicateAdverbs),
     statusPredicates: new Set(raw.statusPredicates),
     prepositions: new Set(raw.prepositions),

@@ -11,9 +11,34 @@ import { planWords } from "./plan-words.js";
  * a negative question asked positively and a presupposed judgement asked about.
  */
 export function questionText(question: string): string {
-  // "… or not" asks the same question: "is coffee good for you or not".
+  // "… or not" asks the same question: "is coffee good for you or not"; so does a tag after a
+  // statement: "coffee is bad for you, right", "…, isn't it".
   const asked = question.replace(/[?!.]+$/, "").replace(/,? or not$/i, "");
-  return presupposed(askedPositively(expandContractions(withoutLead(asked))));
+  const untagged = asked.replace(TAG, "");
+  const text = expandContractions(withoutLead(untagged));
+  const isAsked = untagged !== asked || /\?\s*$/.test(question);
+  return presupposed(askedPositively(isAsked ? statementAsked(text) : text));
+}
+
+/** A tag that turns a statement into a question: ", right", ", correct", ", isn't it", ", don't they". */
+const TAG =
+  /,\s*(?:right|correct|true|yes|no|(?:is|are|was|were|do|does|did)n['’]?t (?:it|that|they|he|she|there))$/i;
+
+/**
+ * A statement asked with a question mark or a tag asks whether it holds: "coffee is bad for you?" →
+ * "is coffee bad for you". Only a statement with "is", "are", "was" or "were" and a subject before
+ * it; a question that opens with its verb or a question word, and a superlative ("the best language
+ * is Python?", read as such), are left as they are.
+ */
+function statementAsked(text: string): string {
+  if (AUXILIARY.test(text) || /^(?:what|who|whom|whose|which|why|how|when|where)\b/i.test(text)) return text;
+  const statement = /^(.+?) (is|are|was|were) (.+)$/i.exec(text);
+  if (!statement?.[1] || !statement[2] || !statement[3]) return text;
+  // Not a message's context ("my doctor says coffee is bad") nor a clause ("the claim that X is …").
+  if (/\b(?:that|which|who|what|says?|said|told|thinks?|claims?|if|whether)\b/i.test(statement[1]))
+    return text;
+  if (/^the (?:best|worst|most|least|\w+est)\b/i.test(statement[1])) return text;
+  return `${statement[2]} ${statement[1]} ${statement[3]}`;
 }
 
 /**
@@ -50,9 +75,14 @@ function askedPositively(text: string): string {
     .replace(/^won['’]?t\b/i, "will")
     .replace(/^(is|are|was|were|does|do|did|could|would|should|has|have)n['’]?t\b/i, "$1")
     .replace(/^(is|was) it not (true|the case) that\b/i, "$1 it $2 that")
-    .replace(/^(is|was) it (true|the case) that (.+)$/i, (_, verb, what, rest) =>
-      /^(?:is|are|was|were|does|do|did) /i.test(rest) ? rest : `${verb} it ${what} that ${rest}`,
-    );
+    .replace(/^(is|was) it (true|the case) that (.+)$/i, (_, verb, what, rest: string) => {
+      if (/^(?:is|are|was|were|does|do|did) /i.test(rest)) return rest;
+      // "is it true that coffee is bad for you" asks "is coffee bad for you".
+      const statement = /^(.+?) (is|are|was|were) (.+)$/i.exec(rest);
+      if (statement?.[1] && statement[2] && statement[3] && !/\b(?:that|which|who|what)$/i.test(statement[1]))
+        return `${statement[2]} ${statement[1]} ${statement[3]}`;
+      return `${verb} it ${what} that ${rest}`;
+    });
 }
 
 /** A subject as the claim states it: the question's own words, articles kept, hedges dropped. */
@@ -133,7 +163,20 @@ function withoutLead(question: string): string {
     .trim();
 }
 
-/** "what's the impact of X" → "what is the impact of X", so one pattern covers both spellings. */
+/**
+ * "what's the impact of X" → "what is the impact of X", so one pattern covers both spellings; "it's",
+ * "that's" likewise; and "coffee's bad for you" → "coffee is bad for you": an 's before a judgement
+ * or a word that opens a predicate ("not", "a", "really", "worth") is "is", where before a noun it
+ * is a possessive ("coffee's effects on sleep") and stays.
+ */
 function expandContractions(text: string): string {
-  return text.replace(/^(what|who|which|where|how)(?:'s|’s|s)\s/i, "$1 is ").replace(/^whats\s/i, "what is ");
+  return text
+    .replace(/^(what|who|which|where|how)(?:'s|’s|s)\s/i, "$1 is ")
+    .replace(/^whats\s/i, "what is ")
+    .replace(/\b(it|that|there|this)['’]s\b/gi, "$1 is")
+    .replace(/([\p{L}\p{N}]+)['’]s ([\p{L}-]+)/gu, (found, word: string, next: string) =>
+      isJudgement(next) || planWords().predicateOpeners.has(next.toLowerCase())
+        ? `${word} is ${next}`
+        : found,
+    );
 }

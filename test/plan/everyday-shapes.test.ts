@@ -181,6 +181,15 @@ describe("short English shapes", () => {
     ["is protein powder hard on your kidneys", "Protein powder is hard on your kidneys", "benefits"],
     ["are bananas easy on the stomach", "Bananas are easy on the stomach", "risks"],
     ["is social media bad news for teens", "Social media is bad news for teens", "benefits"],
+    // "is it true that" before a statement asks the statement; so does a question mark or a tag.
+    ["is it true that coffee is bad for you?", "Coffee is bad for you", "benefits"],
+    ["is it true that vaccines are safe", "Vaccines are safe", "risks"],
+    ["vaccines are safe, correct?", "Vaccines are safe", "risks"],
+    ["coffee is bad for you, isn't it?", "Coffee is bad for you", "benefits"],
+    // An 's before a judgement is "is"; before a noun it is a possessive and stays.
+    ["coffee's bad for you, right?", "Coffee is bad for you", "benefits"],
+    ["my doctor says coffee’s bad for my heart. is that true?", "Coffee is bad for my heart", "benefits"],
+    ["Is coffee's caffeine bad for sleep?", "Coffee's caffeine is bad for sleep", "benefits"],
     // A negative question with its contraction unspelt is not a fragment.
     [
       "isnt homeschooling bad for kids social skills",

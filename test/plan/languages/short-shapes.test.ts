@@ -336,3 +336,45 @@ describe("comparisons asked with a verb: the first side is claimed, the counter-
       ],
     ]));
 });
+
+describe("a statement asked with a tag: the tag is no part of the claim", () => {
+  const rows: Record<string, Row[]> = {
+    de: [
+      [
+        "Kaffee ist ungesund, oder?",
+        "Kaffee ist ungesund",
+        "benefits",
+        "Kaffee Vorteile Sicherheit widerlegt",
+      ],
+      [
+        "Kaffee ist ungesund, nicht wahr?",
+        "Kaffee ist ungesund",
+        "benefits",
+        "Kaffee Vorteile Sicherheit widerlegt",
+      ],
+    ],
+    fr: [
+      [
+        "le café est mauvais pour la santé, non ?",
+        "Le café est mauvais pour la santé",
+        "benefits",
+        "café bienfaits sécurité démenti",
+      ],
+    ],
+    es: [
+      [
+        "el café es malo para la salud, ¿verdad?",
+        "El café es malo para la salud",
+        "benefits",
+        "café beneficios seguridad desmentido",
+      ],
+      [
+        "el café es malo para la salud, ¿no?",
+        "El café es malo para la salud",
+        "benefits",
+        "café beneficios seguridad desmentido",
+      ],
+    ],
+  };
+  for (const [language, table] of Object.entries(rows)) describe(language, () => expectRows(language, table));
+});
