@@ -5,7 +5,7 @@ import { readPair } from "./stance-features.js";
 import { chooseStance, stanceModel } from "./stance-model.js";
 import { stanceWords } from "./stance-words.js";
 import { readsAsTopicOnly } from "./topic-only.js";
-import { plainApostrophes } from "./word-info.js";
+import { asJudged } from "./word-info.js";
 
 export { relevance, stanceFeatures } from "./stance-features.js";
 
@@ -71,7 +71,7 @@ function isEcho(claim: string, text: string): boolean {
  * side.
  */
 export function judgeText(claim: string, text: string): StanceJudgement {
-  const { stance, score } = classifyText(plainApostrophes(claim), plainApostrophes(text));
+  const { stance, score } = classifyText(asJudged(claim), asJudged(text));
   return { stance, score, judge: "builtin" };
 }
 

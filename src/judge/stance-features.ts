@@ -1,7 +1,7 @@
 import { claimCues, segments } from "./claim-cues.js";
 import { type ClaimParts, lightStem, parseClaim } from "./claim-parts.js";
 import { stanceWords } from "./stance-words.js";
-import { plainApostrophes, valenceOf, type WordInfo, wordsOf } from "./word-info.js";
+import { asJudged, valenceOf, type WordInfo, wordsOf } from "./word-info.js";
 
 /**
  * What the built-in judge sees of a text, as named features for a linear model. A text is one
@@ -356,8 +356,8 @@ function featuresOf(
  * each), the text's shape, and the relevance the gate looks at.
  */
 export function readPair(claim: string, given: string): PairReading {
-  const claimReading = readClaim(plainApostrophes(claim));
-  const text = plainApostrophes(given);
+  const claimReading = readClaim(asJudged(claim));
+  const text = asJudged(given);
   const lower = text.toLowerCase();
   const reading = readText(text, lower);
   const rel = relevanceOf(claimReading, reading);

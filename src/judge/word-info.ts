@@ -6,14 +6,24 @@ import { stanceWords } from "./stance-words.js";
 /** Typographic apostrophes: right and left single quotation marks, the modifier letter, the full-width one. */
 const CURLY_APOSTROPHE = /[\u2018\u2019\u02bc\uff07]/g;
 
+/** "not just", "doesn't only", "never merely": a negation that adds rather than denies. */
+const ADDITIVE_NEGATION = /\b(?:not|never|(\w+)n't) (?:just|only|merely|simply)\b/gi;
+/** The auxiliary of "can't" and "won't" without their "n't": the rest are the word before it ("does"). */
+const POSITIVE_OF: Readonly<Record<string, string>> = { ca: "can", wo: "will" };
+
 /**
- * `text` with every apostrophe written as `'`. Web pages mostly set "doesn’t" and "coffee’s" with a
- * typographic apostrophe; read as written, "doesn’t" was no negation and "coffee’s" not the claim's
- * "coffee", so a result denying the claim could count as agreeing with it. One character for one,
- * so offsets into the text stay where they were.
+ * `text` as the judge reads it. Every apostrophe is written `'`: web pages mostly set "doesn’t" and
+ * "coffee’s" with a typographic one, and read as written "doesn’t" was no negation, so a result
+ * denying the claim could count as agreeing with it. And "not just" or "doesn't only" adds ("dark
+ * mode doesn't just look cool, it saves energy"): read as "also", it is no denial. The judge returns
+ * stances, never places in the text, so the text may change length.
  */
-export function plainApostrophes(text: string): string {
-  return text.replace(CURLY_APOSTROPHE, "'");
+export function asJudged(text: string): string {
+  return text
+    .replace(CURLY_APOSTROPHE, "'")
+    .replace(ADDITIVE_NEGATION, (_, auxiliary?: string) =>
+      auxiliary === undefined ? "also" : `${POSITIVE_OF[auxiliary.toLowerCase()] ?? auxiliary} also`,
+    );
 }
 
 /**

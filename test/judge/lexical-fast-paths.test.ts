@@ -11,7 +11,7 @@ import {
 } from "../../src/judge/lexical-stance.js";
 import { isSpace } from "../../src/judge/stance-features.js";
 import { TOKENS } from "../../src/judge/stance-words.js";
-import { plainApostrophes } from "../../src/judge/word-info.js";
+import { asJudged } from "../../src/judge/word-info.js";
 
 // The judge reads each claim once per report, stems words by their character codes and finds cue
 // phrases in the token stream and the raw text. These tests hold those to the plain rules.
@@ -131,7 +131,7 @@ describe("stanceFeatures: cue phrases", () => {
     fc.assert(
       fc.property(textArbitrary, (text) => {
         // A typographic apostrophe reads as a plain one: "isn’t true" is the phrase "isn't true".
-        const plain = plainApostrophes(text);
+        const plain = asJudged(text);
         const joined = ` ${tokenize(plain).join(" ")} `;
         const lower = ` ${plain.toLowerCase()} `;
         const expected = [

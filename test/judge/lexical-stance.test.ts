@@ -218,6 +218,21 @@ describe("one text, one judgement", () => {
     ).toBe("contradict");
   });
 
+  it("reads 'not just' and 'doesn't only' as an addition, not a denial", () => {
+    const claim = "Dark mode saves battery";
+    const negations = (text: string) => [...stanceFeatures(claim, text).keys()].filter((k) => /^neg/.test(k));
+    for (const text of [
+      "Dark mode doesn't just look cool, it actually saves energy",
+      "Dark mode is not only pleasing to the eye but saves battery",
+      "Dark mode won’t merely look good: it saves battery",
+    ])
+      expect(negations(text), text).toEqual([]);
+    expect(negations("Dark mode doesn't save battery")).toContain("neg:text-only");
+    expect(negations("Stretching not only does not prevent injuries but may cause them")).toContain(
+      "neg:text-only",
+    );
+  });
+
   it("joins a title and its snippet the same way everywhere", () => {
     expect(resultText(" Title ", " Snippet ")).toBe("Title\nSnippet");
     expect(resultText("", "Snippet")).toBe("Snippet");
