@@ -12,17 +12,18 @@ import { requireWithCodeCache } from "./util/code-cache.js";
 // from the planner's own CommonJS bundle and its code cache. Everything else, a plan's errors
 // included, is the full CLI's (dist/bin.js).
 
-/** The plan's text, or undefined when the planner refused the question (the full CLI explains why). */
+/**
+ * The plan's text, or undefined when the planner refused the question or its bundle could not be
+ * loaded: the full CLI then explains the one and plans despite the other.
+ */
 function planned(shortcut: PlanShortcut): string | undefined {
   // The flags before compiling: V8 takes a code cache only under the flags it was written with.
   setCommandFlags();
   compilePatternsForOneUse();
   const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-  const { planText } = requireWithCodeCache(here(PLAN_BUNDLE.file), here(PLAN_BUNDLE.cache)).exports as {
-    planText: typeof PlanText;
-  };
   try {
-    return planText(shortcut);
+    const bundle = requireWithCodeCache(here(PLAN_BUNDLE.file), here(PLAN_BUNDLE.cache));
+    return (bundle.exports as { planText: typeof PlanText }).planText(shortcut);
   } catch {
     return undefined;
   }
