@@ -19,6 +19,8 @@ const itemSchema = z
     snippet: z.string().optional(),
     text: z.string().optional(),
     stance: z.enum(GOLD_STANCES),
+    /** What kind of text the item is ("topic-only": it names the subject and takes no side), for per-kind figures. */
+    kind: z.string().trim().min(1).max(60).optional(),
   })
   .refine((item) => [item.title, item.snippet, item.text].some((t) => t !== undefined && t.trim() !== ""), {
     message: "needs text, or a title with a snippet",
@@ -47,6 +49,8 @@ export interface EvalRow {
   evidence: (AssessEvidence & { url: string })[];
   /** The labelled stance of each item, in the same order. */
   gold: GoldStance[];
+  /** The labelled kind of each item, when the data gives one, in the same order. */
+  kinds: (string | undefined)[];
   /** The finding's expected label and direction, in a label file. */
   expected: { label: ConfidenceLabel; direction: Direction | undefined } | undefined;
 }
@@ -83,6 +87,7 @@ export function parseEvalData(text: string, source?: string): EvalRow[] {
         text: item.text,
       })),
       gold: evidence.map((item) => item.stance),
+      kinds: evidence.map((item) => item.kind),
       expected: label === undefined ? undefined : { label, direction },
     });
   });

@@ -8,6 +8,11 @@ export interface EvalResult {
   claims: number;
   items: number;
   stance: StanceMetrics;
+  /**
+   * Per labelled kind of text, when the data gives kinds ("topic-only" texts and those that take a
+   * side in other words): how many, how many judged as labelled, and how many taking no side.
+   */
+  byKind: KindScore[];
   /** Always answering `support`: the figures a judge has to beat. */
   baseline: Pick<StanceMetrics, "accuracy" | "macroF1">;
   /** Per claim: does the label from predicted stances equal the label the same rules give on gold stances? */
@@ -28,6 +33,13 @@ export interface EvalResult {
   labels: { judge: LabelScore; caller: LabelScore } | null;
 }
 
+export interface KindScore {
+  kind: string;
+  items: number;
+  accuracy: number;
+  neutralShare: number;
+}
+
 /** How often the label and the direction come out as expected, on the claims that give them. */
 export interface LabelScore {
   /** Who decided the stances. */
@@ -45,6 +57,7 @@ export async function evaluate(
   options: { judge?: StanceJudge } = {},
 ): Promise<EvalResult> {
   const scored: ScoredItem[] = [];
+  const byKind = new Map<string, ScoredItem[]>();
   let labelSame = 0;
   const corroborated = { count: 0, agree: 0 };
   const contested = { count: 0, false: 0 };
@@ -61,7 +74,12 @@ export async function evaluate(
       judgeLabels.add(row.expected, predicted);
       callerLabels.add(row.expected, gold);
     }
-    scored.push(...scoreItems(row, predicted));
+    const items = scoreItems(row, predicted);
+    scored.push(...items);
+    items.forEach((item, index) => {
+      const kind = row.kinds[index];
+      if (kind !== undefined) byKind.set(kind, [...(byKind.get(kind) ?? []), item]);
+    });
     if (gold.confidence === predicted.confidence && gold.direction === predicted.direction) labelSame += 1;
     // Notes the gold run carries too are about the data (dedup), not the judge.
     const fromJudge = predicted.notes.filter((n) => !n.startsWith("Confidence:") && !gold.notes.includes(n));
@@ -80,6 +98,10 @@ export async function evaluate(
     claims: rows.length,
     items: scored.length,
     stance: stanceMetrics(scored),
+    byKind: [...byKind].map(([kind, items]) => {
+      const { accuracy, neutralShare } = stanceMetrics(items);
+      return { kind, items: items.length, accuracy, neutralShare };
+    }),
     baseline: { accuracy: alwaysSupport.accuracy, macroF1: alwaysSupport.macroF1 },
     labelAgreement: Math.round((labelSame / rows.length) * 1000) / 1000,
     veracity: rows.some((row) => row.veracity) ? { corroborated, contested } : null,

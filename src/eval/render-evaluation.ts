@@ -36,6 +36,18 @@ function renderEvaluation(result: FileEvaluation): string {
     "| gold \\ predicted | support | contradict | neutral |",
     "| --- | --- | --- | --- |",
     ...GOLD_STANCES.map((g) => `| ${g} | ${GOLD_STANCES.map((p) => stance.confusion[g][p]).join(" | ")} |`),
+    ...(result.byKind.length > 0
+      ? [
+          "",
+          "| kind | items | judged as labelled | answered neutral |",
+          "| --- | --- | --- | --- |",
+          // A kind is the data's own text: a bar in it would split the table.
+          ...result.byKind.map(
+            (k) =>
+              `| ${k.kind.replaceAll("|", "/")} | ${k.items} | ${pct(k.accuracy)} | ${pct(k.neutralShare)} |`,
+          ),
+        ]
+      : []),
     "",
     `Label agreement with the label of the gold stances: ${pct(result.labelAgreement)}`,
     ...(veracity

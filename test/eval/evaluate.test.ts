@@ -175,6 +175,30 @@ describe("evaluate() on a label file", () => {
     expect(judged?.labelAccuracy).toBe(right / 2);
   });
 
+  it("scores each labelled kind of text on its own, and no kinds when the data names none", async () => {
+    const data = jsonl([
+      {
+        claim: "Coffee raises blood pressure",
+        evidence: [
+          { title: "neutral 0.8 how coffee is roasted", kind: "topic-only", stance: "neutral" },
+          { title: "support 0.7 a coffee guide", kind: "topic-only", stance: "neutral" },
+          { title: "support 0.9 readings went up", kind: "side in other words", stance: "support" },
+          { title: "neutral 0.6 no change seen", kind: "side in other words", stance: "contradict" },
+          { title: "support 0.9 plain", stance: "support" },
+        ],
+      },
+    ]);
+    const { byKind } = await evaluate(parseEvalData(data), { judge: scriptedJudge });
+    expect(byKind).toEqual([
+      { kind: "topic-only", items: 2, accuracy: 0.5, neutralShare: 0.5 },
+      { kind: "side in other words", items: 2, accuracy: 0.5, neutralShare: 0.5 },
+    ]);
+    const none = parseEvalData(
+      '{"claim": "X is safe", "evidence": [{"text": "support 0.9 x", "stance": "support"}]}',
+    );
+    expect((await evaluate(none, { judge: scriptedJudge })).byKind).toEqual([]);
+  });
+
   it("has no label scores for stance-only data", async () => {
     const stanceOnly = parseEvalData(
       '{"claim": "X is safe", "evidence": [{"text": "X is safe.", "stance": "support"}]}',
