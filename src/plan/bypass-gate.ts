@@ -169,6 +169,11 @@ function settledShapes(): { translation: RegExp; settled: readonly SettledShape[
       reason: "date of an event",
     },
     {
+      // "who won the world cup in 2018": the result of a past, dated event (not "who won the debate").
+      pattern: /^who (?:won|lost|hosted|was elected) (?:the )?[\w' .-]+ (?:in|of) (?:1[89]|20)\d{2}$/i,
+      reason: "single agreed fact",
+    },
+    {
       pattern:
         /^how many [\w -]+ (?:are|is|were|does|do) (?:there )?(?:in|on|at) (?:an? |the |one )?[\w -]+\??$/i,
       reason: "single agreed fact",

@@ -1,4 +1,5 @@
 import { looksPlural } from "./english.js";
+import { compares } from "./phrase-splits.js";
 import { planWords } from "./plan-words.js";
 
 /**
@@ -7,11 +8,13 @@ import { planWords } from "./plan-words.js";
  *   harmful?", "grapes safe for dogs" → "Are grapes safe for dogs?";
  * - a comparison asked with a verb: "which uses more power, a kettle or a microwave" → "Does a kettle
  *   use more power than a microwave?";
- * - "does X (actually) do anything (for Y)" → "Does X work (for Y)?".
+ * - "does X (actually) do anything (for Y)" → "Does X work (for Y)?";
+ * - a comparison without its verb: "air fryers healthier than deep fryers?" → "Are air fryers
+ *   healthier than deep fryers?".
  */
 export function fullEnglishQuestion(question: string): string {
   const text = question.replace(/[?!.\s]+$/u, "").trim();
-  return verbComparison(text) ?? doesAnything(text) ?? fragment(text) ?? question;
+  return verbComparison(text) ?? doesAnything(text) ?? fragment(text) ?? comparisonFragment(text) ?? question;
 }
 
 /** Judgements a fragment ends on (and what may follow them: "safe for dogs", "worth the money"). */
@@ -42,6 +45,28 @@ function fragment(text: string): string | null {
     return null;
   if (words.some((word, i) => i > 0 && verbsSet().has(word))) return null;
   return `${!contracted && looksPlural(subject) ? "Are" : "Is"} ${subject} ${match[2]}?`;
+}
+
+/** "air fryers healthier than deep fryers?", "vaping less harmful than smoking": a comparison without its verb. */
+function comparisonFragment(text: string): string | null {
+  if (OPENER.test(text)) return null;
+  const at = text.search(/ than /iu);
+  if (at < 0) return null;
+  const left = text.slice(0, at).split(/\s+/u);
+  // The comparative ends the left side: one word ("healthier"), or "more"/"less" and its word.
+  const size = /^(?:more|less|fewer)$/iu.test(left.at(-2) ?? "") ? 2 : 1;
+  const subject = left.slice(0, -size);
+  const compared = left.slice(-size).join(" ");
+  if (subject.length === 0 || subject.length > 5 || !compares(compared)) return null;
+  const words = subject.map((word) => word.toLowerCase());
+  if (
+    words.some(
+      (word, i) => /^(?:is|are|was|were|be|been|being)$/u.test(word) || (i > 0 && verbsSet().has(word)),
+    )
+  )
+    return null;
+  const x = subject.join(" ");
+  return `${looksPlural(x) ? "Are" : "Is"} ${x} ${compared}${text.slice(at)}?`;
 }
 
 /**

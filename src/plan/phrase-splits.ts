@@ -48,6 +48,8 @@ function isParticiple(word: string): boolean {
 }
 
 let knownVerb: RegExp | undefined;
+/** "cats | really | hate water", "this diet | actually | work". */
+const ADVERB_BEFORE_VERB = /^(.+?) (?:really|actually|truly|even|ever) ([a-z]+)\b(.*)$/i;
 const DETERMINERS = "a|an|the|this|that|these|those|my|your|our|their|his|her|its";
 let closingVerb: RegExp | undefined;
 
@@ -62,6 +64,16 @@ export function verbSplit(
   closingVerb ??= new RegExp(`^(.+) (${planWords().closingVerbs.join("|")})$`, "i");
   const closing = closingVerb.exec(rest ?? "");
   if (closing?.[1] && closing[2]) return { subject: closing[1], predicate: closing[2], object: undefined };
+  // "do cats really hate water": an adverb of doubt sits between the subject and its verb, known or not.
+  const doubted = ADVERB_BEFORE_VERB.exec(rest ?? "");
+  if (doubted?.[1] && doubted[2]) {
+    const object = (doubted[3] ?? "").trim();
+    return {
+      subject: doubted[1],
+      predicate: `${doubted[2]}${doubted[3] ?? ""}`.trim(),
+      object: object || undefined,
+    };
+  }
   // A determiner is never the whole subject: in "the microwave use more power" the verb is "use",
   // not "microwave". So the subject is a determiner and a word at least, or starts without one.
   knownVerb ??= new RegExp(

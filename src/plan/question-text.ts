@@ -1,4 +1,4 @@
-import { isJudgement } from "./phrase-splits.js";
+import { isJudgement, verbSplit } from "./phrase-splits.js";
 import { planWords } from "./plan-words.js";
 
 /**
@@ -81,6 +81,8 @@ function askedPositively(text: string): string {
       const statement = /^(.+?) (is|are|was|were) (.+)$/i.exec(rest);
       if (statement?.[1] && statement[2] && statement[3] && !/\b(?:that|which|who|what)$/i.test(statement[1]))
         return `${statement[2]} ${statement[1]} ${statement[3]}`;
+      // "… that space heaters use more electricity than …": a verb in its plain form asks "do".
+      if (verbSplit(rest)) return `do ${rest}`;
       return `${verb} it ${what} that ${rest}`;
     });
 }

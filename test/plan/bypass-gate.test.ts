@@ -90,6 +90,7 @@ describe("settled facts bypass the 4-call pattern, with the reason", () => {
     ["how tall is the Eiffel Tower", "single agreed fact"],
     ["how deep is the Mariana Trench", "single agreed fact"],
     ["how far is the Moon", "single agreed fact"],
+    ["who won the world cup in 2018", "single agreed fact"],
   ])("%s → %s", (question, reason) => {
     expect(bypassGate(question)).toEqual({ bypass: true, reason });
   });
@@ -100,6 +101,8 @@ describe("evaluative questions never bypass, even when shaped like facts", () =>
     // "what is …" with a judgement in it
     "what is the best way to deploy Kubernetes",
     "What is the best way to deploy Kubernetes?",
+    // who won with no date of an event is a judgement
+    "who won the debate",
     "what's the best laptop",
     "what is the safest car",
     "what is the safest airline",

@@ -190,6 +190,20 @@ describe("short English shapes", () => {
     ["coffee's bad for you, right?", "Coffee is bad for you", "benefits"],
     ["my doctor says coffee’s bad for my heart. is that true?", "Coffee is bad for my heart", "benefits"],
     ["Is coffee's caffeine bad for sleep?", "Coffee's caffeine is bad for sleep", "benefits"],
+    // "thoughts?" refers back like "is that true?"; a comparison may come without its verb.
+    [
+      "coworker told me standing desks are a waste of money. thoughts?",
+      "Standing desks are a waste of money",
+      "benefits",
+    ],
+    ["air fryers healthier than deep fryers?", "Air fryers are healthier than deep fryers", "reverse"],
+    // "really" or "actually" sits between a subject and its verb, a verb the lists know or not.
+    ["do cats really hate water", "Cats hate water", "refute"],
+    [
+      "my landlord says space heaters use more electricity than central heating. is that true?",
+      "Space heaters use more electricity than central heating",
+      "reverse",
+    ],
     // A negative question with its contraction unspelt is not a fragment.
     [
       "isnt homeschooling bad for kids social skills",

@@ -337,7 +337,7 @@ describe("comparisons asked with a verb: the first side is claimed, the counter-
     ]));
 });
 
-describe("a statement asked with a tag: the tag is no part of the claim", () => {
+describe("a statement asked with a tag, or a comparison without its verb: the claim as stated", () => {
   const rows: Record<string, Row[]> = {
     de: [
       [
@@ -351,6 +351,13 @@ describe("a statement asked with a tag: the tag is no part of the claim", () => 
         "Kaffee ist ungesund",
         "benefits",
         "Kaffee Vorteile Sicherheit widerlegt",
+      ],
+      // A comparison without its verb takes the copula its subject agrees with.
+      [
+        "E-Autos umweltfreundlicher als Benziner?",
+        "E-Autos sind umweltfreundlicher als Benziner",
+        "reverse",
+        "Vorteile von Benziner gegenüber E-Autos",
       ],
     ],
     fr: [
