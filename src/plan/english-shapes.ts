@@ -10,11 +10,19 @@ import { planWords } from "./plan-words.js";
  *   use more power than a microwave?";
  * - "does X (actually) do anything (for Y)" → "Does X work (for Y)?";
  * - a comparison without its verb: "air fryers healthier than deep fryers?" → "Are air fryers
- *   healthier than deep fryers?".
+ *   healthier than deep fryers?", or with what it is for: "which is cheaper to run, A or B" → "Is A
+ *   cheaper to run than B?".
  */
 export function fullEnglishQuestion(question: string): string {
   const text = question.replace(/[?!.\s]+$/u, "").trim();
-  return verbComparison(text) ?? doesAnything(text) ?? fragment(text) ?? comparisonFragment(text) ?? question;
+  return (
+    verbComparison(text) ??
+    purposeComparison(text) ??
+    doesAnything(text) ??
+    fragment(text) ??
+    comparisonFragment(text) ??
+    question
+  );
 }
 
 /** Judgements a fragment ends on (and what may follow them: "safe for dogs", "worth the money"). */
@@ -82,6 +90,17 @@ function verbComparison(text: string): string | null {
   const [, verb = "", compared = "", rest = "", first = "", second = ""] = match;
   const base = baseForm(verb.toLowerCase());
   return `${looksPlural(first) ? "Do" : "Does"} ${first} ${base} ${compared}${rest} than ${second}?`;
+}
+
+/** "which is cheaper to run, A or B": the comparative and what it is for, then the two sides. */
+const PURPOSE_COMPARISON =
+  /^(?:which|what)(?: one)? (?:is|are) ((?:more|less) \w+|\w+) (to \w+),? ([^,]+?) or (.+)$/iu;
+
+function purposeComparison(text: string): string | null {
+  const match = PURPOSE_COMPARISON.exec(text);
+  if (!match?.[1] || !match[2] || !match[3] || !match[4] || !compares(match[1])) return null;
+  const [, compared, purpose, first, second] = match;
+  return `${looksPlural(first) ? "Are" : "Is"} ${first} ${compared} ${purpose} than ${second}?`;
 }
 
 /** "uses" → "use", "goes" → "go", "carries" → "carry", "charges" → "charge". */

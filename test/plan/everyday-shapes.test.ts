@@ -197,6 +197,27 @@ describe("short English shapes", () => {
       "benefits",
     ],
     ["air fryers healthier than deep fryers?", "Air fryers are healthier than deep fryers", "reverse"],
+    // More ways to report a claim and to ask about it; a comparison with what it is for.
+    [
+      "saw a tiktok saying cracking your back is bad for you. true?",
+      "Cracking your back is bad for you",
+      "benefits",
+    ],
+    [
+      "i keep hearing that red wine is good for your heart. is it?",
+      "Red wine is good for your heart",
+      "risks",
+    ],
+    [
+      "my sister thinks crystals can heal anxiety. is there any science behind that?",
+      "Crystals can heal anxiety",
+      "refute",
+    ],
+    [
+      "which is cheaper to run, a dishwasher or washing by hand",
+      "A dishwasher is cheaper to run than washing by hand",
+      "reverse",
+    ],
     // "really" or "actually" sits between a subject and its verb, a verb the lists know or not.
     ["do cats really hate water", "Cats hate water", "refute"],
     [
