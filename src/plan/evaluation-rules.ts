@@ -94,7 +94,7 @@ export const EVALUATION_RULES: Rule[] = [
     type: "evaluative",
     pattern: () =>
       (evaluation ??= new RegExp(
-        `^(?:is|are|was|were) (.+?) (not (?:as )?|never )?${fillerRun()}${predicateAdverb()}${fillerRun()}((?:an? (?:[\\w-]+ )?(?!too\\b|enough\\b))?(?:${JUDGEMENTS}))\\b(.*)$`,
+        `^(?:is|are|was|were) (.+?) (not (?:as )?|never )?${fillerRun()}${predicateAdverb()}${fillerRun()}((?:an? (?:[\\w-]+ )?(?!too\\b|enough\\b))?(?:${JUDGEMENTS}))\\b(?!\\s+an?\\s)(.*)$`,
         "i",
       )),
     subjects: (m) => [m[1]],

@@ -218,6 +218,14 @@ describe("short English shapes", () => {
       "A dishwasher is cheaper to run than washing by hand",
       "reverse",
     ],
+    [
+      "my aunt read that almond milk is bad for the planet. is she right?",
+      "Almond milk is bad for the planet",
+      "benefits",
+    ],
+    ["someone on reddit said microwaves cause cancer lol. true?", "Microwaves cause cancer", "refute"],
+    // A judgement word inside the subject ("nuclear waste") is not the judgement.
+    ["isn't nuclear waste a huge problem?", "Nuclear waste is a huge problem", "benefits"],
     // "really" or "actually" sits between a subject and its verb, a verb the lists know or not.
     ["do cats really hate water", "Cats hate water", "refute"],
     [
