@@ -1,10 +1,7 @@
 #!/usr/bin/env node
-import { fileURLToPath } from "node:url";
-import { compilePatternsForOneUse, setCommandFlags } from "./interfaces/cli/engine-flags.js";
 import { endOnOutputFailure, exitOnceWritten } from "./interfaces/cli/output-failure.js";
-import type { planText as PlanText } from "./interfaces/cli/plan-alone.js";
-import { PLAN_BUNDLE, type PlanShortcut, planShortcut } from "./interfaces/cli/plan-shortcut.js";
-import { requireWithCodeCache } from "./util/code-cache.js";
+import { loadPlanner } from "./interfaces/cli/plan-bundle.js";
+import { type PlanShortcut, planShortcut } from "./interfaces/cli/plan-shortcut.js";
 
 // The installed command, built as CommonJS (dist/bin.cjs). Node 20 starts an ES module entry point
 // about 8 ms later than a CommonJS one, a third of a bare `node` start (bench/plan.mjs), so
@@ -17,13 +14,8 @@ import { requireWithCodeCache } from "./util/code-cache.js";
  * loaded: the full CLI then explains the one and plans despite the other.
  */
 function planned(shortcut: PlanShortcut): string | undefined {
-  // The flags before compiling: V8 takes a code cache only under the flags it was written with.
-  setCommandFlags();
-  compilePatternsForOneUse();
-  const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
   try {
-    const bundle = requireWithCodeCache(here(PLAN_BUNDLE.file), here(PLAN_BUNDLE.cache));
-    return (bundle.exports as { planText: typeof PlanText }).planText(shortcut);
+    return loadPlanner(new URL(".", import.meta.url)).planText(shortcut);
   } catch {
     return undefined;
   }

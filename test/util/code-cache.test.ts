@@ -38,13 +38,8 @@ describe("a CommonJS bundle loaded with its code cache", () => {
   it("is taken for the built planner under the engine flags the command sets", async () => {
     const dist = (path: string) => fileURLToPath(new URL(`../../dist/${path}`, import.meta.url));
     const script = [
-      `import { compilePatternsForOneUse, setCommandFlags } from ${JSON.stringify(dist("interfaces/cli/engine-flags.js"))};`,
-      `import { PLAN_BUNDLE } from ${JSON.stringify(dist("interfaces/cli/plan-shortcut.js"))};`,
-      `import { requireWithCodeCache } from ${JSON.stringify(dist("util/code-cache.js"))};`,
-      "setCommandFlags();",
-      "compilePatternsForOneUse();",
-      `const dist = (path) => ${JSON.stringify(dist(""))} + path;`,
-      "const bundle = requireWithCodeCache(dist(PLAN_BUNDLE.file), dist(PLAN_BUNDLE.cache));",
+      `import { loadPlanner } from ${JSON.stringify(dist("interfaces/cli/plan-bundle.js"))};`,
+      `const { bundle } = loadPlanner(new URL(${JSON.stringify(new URL("../../dist/", import.meta.url).href)}));`,
       "process.stdout.write(String(bundle.script.cachedDataRejected));",
     ].join("\n");
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {

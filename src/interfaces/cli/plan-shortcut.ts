@@ -1,9 +1,3 @@
-/**
- * The planner's CommonJS bundle (src/interfaces/cli/plan-alone.ts) and its code cache, relative to
- * the built command in dist/; scripts/plan-code-cache.mjs writes the cache when building.
- */
-export const PLAN_BUNDLE = { file: "cli/plan.cjs", cache: "cli/plan.cache" } as const;
-
 /** `core-search plan "<question>"`, with or without `--json`: all a plan answered before the CLI loads needs. */
 export interface PlanShortcut {
   question: string;
