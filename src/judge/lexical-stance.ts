@@ -1,7 +1,7 @@
 import { segments } from "./claim-cues.js";
 import { classProbabilities } from "./score-features.js";
 import type { StanceInput, StanceJudge, StanceJudgement } from "./stance.js";
-import { readPair } from "./stance-features.js";
+import { readJudgedPair } from "./stance-features.js";
 import { chooseStance, stanceModel } from "./stance-model.js";
 import { stanceWords } from "./stance-words.js";
 import { readsAsTopicOnly } from "./topic-only.js";
@@ -79,7 +79,8 @@ function classifyText(claim: string, text: string): StanceJudgement {
   const trimmed = text.trim();
   if (trimmed === "" || isQuestionClaim(claim) || isEcho(claim, trimmed))
     return { stance: "neutral", score: 0.9 };
-  const pair = readPair(claim, trimmed);
+  // judgeText has read both as the judge reads them.
+  const pair = readJudgedPair(claim, trimmed);
   const { features, ngrams, shape, relevance: rel } = pair;
   const model = stanceModel();
   const p = classProbabilities(features, model, shape, ngrams);

@@ -355,9 +355,13 @@ function featuresOf(
  * model adds them, their twins and every shaped copy as it scores, which spares building a name for
  * each), the text's shape, and the relevance the gate looks at.
  */
-export function readPair(claim: string, given: string): PairReading {
-  const claimReading = readClaim(asJudged(claim));
-  const text = asJudged(given);
+export function readPair(claim: string, text: string): PairReading {
+  return readJudgedPair(asJudged(claim), asJudged(text));
+}
+
+/** {@link readPair} of a claim and a text already read as the judge reads them (`asJudged`). */
+export function readJudgedPair(claim: string, text: string): PairReading {
+  const claimReading = readClaim(claim);
   const lower = text.toLowerCase();
   const reading = readText(text, lower);
   const rel = relevanceOf(claimReading, reading);
