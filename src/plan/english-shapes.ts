@@ -47,13 +47,25 @@ function fragment(text: string): string | null {
   // "coffee's bad for you": the 's says "is", and the subject ends before it.
   const contracted = /['’]s$/u.test(match[1] as string);
   const subject = (match[1] as string).replace(/['’]s$/u, "");
-  const words = subject.toLowerCase().split(/\s+/u);
-  // A subject with a verb of its own is a statement or a longer question, not a fragment.
-  if (words.length > 6 || words.some((word) => /^(?:is|are|was|were|be|been|being)$/u.test(word)))
-    return null;
-  if (words.some((word, i) => i > 0 && verbsSet().has(word))) return null;
-  return `${!contracted && looksPlural(subject) ? "Are" : "Is"} ${subject} ${match[2]}?`;
+  if (!isBareSubject(subject, 6)) return null;
+  return `${contracted ? "Is" : isOrAre(subject)} ${subject} ${match[2]}?`;
 }
+
+/**
+ * Whether a fragment's subject is a noun phrase of at most `most` words: one with a verb of its own
+ * is a statement or a longer question, not a fragment.
+ */
+function isBareSubject(subject: string, most: number): boolean {
+  const words = subject.toLowerCase().split(/\s+/u);
+  return (
+    words.length <= most &&
+    !words.some(
+      (word, i) => /^(?:is|are|was|were|be|been|being)$/u.test(word) || (i > 0 && verbsSet().has(word)),
+    )
+  );
+}
+
+const isOrAre = (subject: string) => (looksPlural(subject) ? "Are" : "Is");
 
 /** "air fryers healthier than deep fryers?", "vaping less harmful than smoking": a comparison without its verb. */
 function comparisonFragment(text: string): string | null {
@@ -65,16 +77,9 @@ function comparisonFragment(text: string): string | null {
   const size = /^(?:more|less|fewer)$/iu.test(left.at(-2) ?? "") ? 2 : 1;
   const subject = left.slice(0, -size);
   const compared = left.slice(-size).join(" ");
-  if (subject.length === 0 || subject.length > 5 || !compares(compared)) return null;
-  const words = subject.map((word) => word.toLowerCase());
-  if (
-    words.some(
-      (word, i) => /^(?:is|are|was|were|be|been|being)$/u.test(word) || (i > 0 && verbsSet().has(word)),
-    )
-  )
-    return null;
   const x = subject.join(" ");
-  return `${looksPlural(x) ? "Are" : "Is"} ${x} ${compared}${text.slice(at)}?`;
+  if (subject.length === 0 || !compares(compared) || !isBareSubject(x, 5)) return null;
+  return `${isOrAre(x)} ${x} ${compared}${text.slice(at)}?`;
 }
 
 /**
@@ -100,7 +105,7 @@ function purposeComparison(text: string): string | null {
   const match = PURPOSE_COMPARISON.exec(text);
   if (!match?.[1] || !match[2] || !match[3] || !match[4] || !compares(match[1])) return null;
   const [, compared, purpose, first, second] = match;
-  return `${looksPlural(first) ? "Are" : "Is"} ${first} ${compared} ${purpose} than ${second}?`;
+  return `${isOrAre(first)} ${first} ${compared} ${purpose} than ${second}?`;
 }
 
 /** "uses" → "use", "goes" → "go", "carries" → "carry", "charges" → "charge". */

@@ -66,14 +66,7 @@ export function verbSplit(
   if (closing?.[1] && closing[2]) return { subject: closing[1], predicate: closing[2], object: undefined };
   // "do cats really hate water": an adverb of doubt sits between the subject and its verb, known or not.
   const doubted = ADVERB_BEFORE_VERB.exec(rest ?? "");
-  if (doubted?.[1] && doubted[2]) {
-    const object = (doubted[3] ?? "").trim();
-    return {
-      subject: doubted[1],
-      predicate: `${doubted[2]}${doubted[3] ?? ""}`.trim(),
-      object: object || undefined,
-    };
-  }
+  if (doubted?.[1] && doubted[2]) return splitAtVerb(doubted[1], doubted[2], doubted[3]);
   // A determiner is never the whole subject: in "the microwave use more power" the verb is "use",
   // not "microwave". So the subject is a determiner and a word at least, or starts without one.
   knownVerb ??= new RegExp(
@@ -81,9 +74,13 @@ export function verbSplit(
     "i",
   );
   const match = knownVerb.exec(rest ?? "");
-  if (!match?.[1] || !match[2]) return undefined;
-  const object = (match[3] ?? "").trim();
-  return { subject: match[1], predicate: `${match[2]}${match[3] ?? ""}`.trim(), object: object || undefined };
+  return match?.[1] && match[2] ? splitAtVerb(match[1], match[2], match[3]) : undefined;
+}
+
+/** The subject, and the verb with what follows it as the predicate; its object is what follows. */
+function splitAtVerb(subject: string, verb: string, after = "") {
+  const object = after.trim();
+  return { subject, predicate: `${verb}${after}`.trim(), object: object || undefined };
 }
 
 /**

@@ -32,13 +32,30 @@ const TAG =
  */
 function statementAsked(text: string): string {
   if (AUXILIARY.test(text) || /^(?:what|who|whom|whose|which|why|how|when|where)\b/i.test(text)) return text;
-  const statement = /^(.+?) (is|are|was|were) (.+)$/i.exec(text);
-  if (!statement?.[1] || !statement[2] || !statement[3]) return text;
+  const statement = beStatement(text);
+  if (!statement) return text;
   // Not a message's context ("my doctor says coffee is bad") nor a clause ("the claim that X is …").
-  if (/\b(?:that|which|who|what|says?|said|told|thinks?|claims?|if|whether)\b/i.test(statement[1]))
+  if (/\b(?:that|which|who|what|says?|said|told|thinks?|claims?|if|whether)\b/i.test(statement.subject))
     return text;
-  if (/^the (?:best|worst|most|least|\w+est)\b/i.test(statement[1])) return text;
-  return `${statement[2]} ${statement[1]} ${statement[3]}`;
+  if (/^the (?:best|worst|most|least|\w+est)\b/i.test(statement.subject)) return text;
+  return asQuestion(statement);
+}
+
+interface BeStatement {
+  subject: string;
+  verb: string;
+  rest: string;
+}
+
+/** "coffee is bad for you": the subject, its "is" (are, was, were) and what follows; null without one. */
+function beStatement(text: string): BeStatement | null {
+  const match = /^(.+?) (is|are|was|were) (.+)$/i.exec(text);
+  return match?.[1] && match[2] && match[3] ? { subject: match[1], verb: match[2], rest: match[3] } : null;
+}
+
+/** The statement asked: "is coffee bad for you". */
+function asQuestion(statement: BeStatement): string {
+  return `${statement.verb} ${statement.subject} ${statement.rest}`;
 }
 
 /**
@@ -78,9 +95,8 @@ function askedPositively(text: string): string {
     .replace(/^(is|was) it (true|the case) that (.+)$/i, (_, verb, what, rest: string) => {
       if (/^(?:is|are|was|were|does|do|did) /i.test(rest)) return rest;
       // "is it true that coffee is bad for you" asks "is coffee bad for you".
-      const statement = /^(.+?) (is|are|was|were) (.+)$/i.exec(rest);
-      if (statement?.[1] && statement[2] && statement[3] && !/\b(?:that|which|who|what)$/i.test(statement[1]))
-        return `${statement[2]} ${statement[1]} ${statement[3]}`;
+      const statement = beStatement(rest);
+      if (statement && !/\b(?:that|which|who|what)$/i.test(statement.subject)) return asQuestion(statement);
       // "… that space heaters use more electricity than …": a verb in its plain form asks "do".
       if (verbSplit(rest)) return `do ${rest}`;
       return `${verb} it ${what} that ${rest}`;
