@@ -1,5 +1,6 @@
+import { capitalize } from "../util/capitalize.js";
 import type { Classification } from "./classify.js";
-import { capitalize, gerund, looksPlural, pastTense, thirdPerson } from "./english.js";
+import { gerund, looksPlural, pastTense, thirdPerson } from "./english.js";
 import { SUPERLATIVE } from "./evaluation-rules.js";
 import { planWords } from "./plan-words.js";
 import { questionText } from "./question-text.js";

@@ -51,11 +51,6 @@ export function pastTense(verbPhrase: string): string {
   return [past, ...rest].join(" ");
 }
 
-/** Upper-cases the first letter; names spelled with an inner capital keep it: iPhone, eBay, macOS. */
-export function capitalize(text: string): string {
-  return /^[a-z]+[A-Z]/.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /**
  * "cats", "sony earbuds": a noun phrase whose last word is a plural in -s; not "glass", "virus",
  * "analysis", nor a word the lists know names one thing ("news", "postgres").

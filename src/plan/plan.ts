@@ -1,10 +1,10 @@
 import { InvalidInputError } from "../errors.js";
+import { capitalize } from "../util/capitalize.js";
 import { bypassGate, type GateDecision } from "./bypass-gate.js";
 import { formClaim } from "./claim.js";
 import { classify } from "./classify.js";
 import { extractContext, type QuestionContext } from "./context.js";
 import { counterQuery } from "./counter-query.js";
-import { capitalize } from "./english.js";
 import { fullEnglishQuestion } from "./english-shapes.js";
 import { hasEvaluativeLanguage } from "./evaluative-language.js";
 import { DEFAULT_LANGUAGE, detectLanguage } from "./languages/detect-language.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { judgeProfile } from "../judge/judge-profiles.js";
 import { JUDGE_KINDS, type JudgeKind } from "../judge/stance.js";
-import { capitalize } from "../plan/english.js";
+import { capitalize } from "../util/capitalize.js";
 
 /** How sure a label is: who judged the stances, and how often that judge's labels are right. */
 export const reliabilitySchema = z.object({

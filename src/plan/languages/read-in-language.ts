@@ -1,3 +1,4 @@
+import { capitalize } from "../../util/capitalize.js";
 import type { CounterIntent, QueryType } from "../plan-schema.js";
 import {
   type CounterTemplate,
@@ -360,9 +361,4 @@ function withoutWords(text: string, list: ReadonlySet<string>): string {
     .split(/\s+/)
     .filter((w) => !list.has(w.toLowerCase()))
     .join(" ");
-}
-
-/** Upper-cases the first letter; a name spelled with an inner capital keeps it: iPhone, eBay. */
-function capitalize(text: string): string {
-  return /^\p{Ll}+\p{Lu}/u.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
