@@ -19,11 +19,7 @@ export {
   assess,
   type GivenStance,
 } from "./operations/assess.js";
-export {
-  type CorroborateOptions,
-  corroborate,
-  everyCallFailed,
-} from "./operations/corroborate.js";
+export { type CorroborateOptions, corroborate } from "./operations/corroborate.js";
 export { type PlanOptions, plan } from "./operations/plan.js";
 export type { ProgressEvent } from "./operations/progress-events.js";
 export { type ReadOptions, type ReadResult, read } from "./operations/read.js";
@@ -59,6 +55,7 @@ export type {
   SearchResponse,
   TimeRange,
 } from "./providers/search-provider.js";
+export { everyCallFailed } from "./report/failure-cause.js";
 export { renderMarkdown } from "./report/render-markdown.js";
 export {
   type CallRecord,

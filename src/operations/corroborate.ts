@@ -392,5 +392,3 @@ function firecrawlFor(
   const scrape = firecrawlScrapeFor(config, dispatcher);
   return scrape && { scrape, stageState: () => shared };
 }
-
-export { everyCallFailed } from "../report/failure-cause.js";

@@ -5,9 +5,9 @@ import { MockAgent } from "undici";
 import { describe, expect, it } from "vitest";
 import { configFromObject } from "../../src/config/config.js";
 import { allFailedHint } from "../../src/interfaces/cli/hints.js";
-import { corroborate, everyCallFailed } from "../../src/operations/corroborate.js";
+import { corroborate } from "../../src/operations/corroborate.js";
 import { resetState } from "../../src/operations/doctor.js";
-import { failureCause } from "../../src/report/failure-cause.js";
+import { everyCallFailed, failureCause } from "../../src/report/failure-cause.js";
 import type { Report } from "../../src/report/report-schema.js";
 
 /** Exa, whose address never resolves (or refuses the connection): what a machine offline meets. */

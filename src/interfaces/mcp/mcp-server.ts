@@ -21,10 +21,11 @@ import { silentLogger } from "../../log/silent-logger.js";
 import type { AnalyseHits } from "../../operations/analyse-hits.js";
 import { assess } from "../../operations/assess.js";
 import { assessInputSchema, assessmentSchema } from "../../operations/assess-input.js";
-import { corroborateWith, everyCallFailed } from "../../operations/corroborate.js";
+import { corroborateWith } from "../../operations/corroborate.js";
 import { corroborateInputSchema, corroborateOutputSchema } from "../../operations/corroborate-input.js";
 import { errorOutput } from "../../operations/error-output.js";
 import type { JudgeChoice } from "../../operations/input-fields.js";
+import { AUTO_READ_PAGES } from "../../operations/input-ranges.js";
 import { parseInput } from "../../operations/parse-input.js";
 import { read } from "../../operations/read.js";
 import { type ReadResult, readInputSchema, readOutputSchema } from "../../operations/read-input.js";
@@ -33,7 +34,12 @@ import { searchInputSchema, searchOutputSchema, toWebResults } from "../../opera
 import { VERSION } from "../../operations/version.js";
 import { settingsToConfigure } from "../../providers/registry.js";
 import type { ExtractPage } from "../../read/extract-page.js";
-import { allFailedNote, type FailureCause, failureCause } from "../../report/failure-cause.js";
+import {
+  allFailedNote,
+  everyCallFailed,
+  type FailureCause,
+  failureCause,
+} from "../../report/failure-cause.js";
 import { oneLine } from "../../report/one-line.js";
 import { renderAssessment } from "../../report/render-assessment.js";
 import { renderCompact } from "../../report/render-compact.js";
@@ -128,7 +134,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         "Answers an evaluative question with a claim/evidence report: searches for and against the claim " +
         "across independent sources, judges each source's stance and labels the finding corroborated, " +
         "single-source, contested or low-coverage, with notes on degraded searches and whether to escalate. " +
-        'By default (read "auto") it also reads up to 3 pages whose snippet leaves the stance uncertain and ' +
+        `By default (read "auto") it also reads up to ${AUTO_READ_PAGES} pages whose snippet leaves the stance uncertain and ` +
         "whose stance bears on the label, judges them on what the page says and quotes it; the text names the " +
         "sources read, since the label rests on them. read 0 reads none, read N the N leading sources.",
       inputSchema: published(corroborateInputSchema),
