@@ -41,7 +41,6 @@ const CLASSES = ["support", "contradict", "neutral"];
 const BANDS = [0, 0.5, 0.65, 0.8];
 const profilePath = join(root, "src/data/judge-profiles.json");
 const round = (x) => Math.round(x * 10000) / 10000;
-const asProfile = (stance) => (stance === "unrelated" ? "neutral" : stance);
 const claimsOf = (file) =>
   readFileSync(join(root, file), "utf8")
     .split("\n")
@@ -50,6 +49,8 @@ const claimsOf = (file) =>
 
 // ---- the built-in judge's confusion, per score band
 const { judgeText, resultText } = await import("../dist/judge/lexical-stance.js");
+// The labeler's own reading of an answer: `unrelated` as no side, a score into its band.
+const { profileStance, scoreBand } = await import("../dist/judge/judge-profiles.js");
 const counts = Object.fromEntries(
   CLASSES.map((t) => [t, Object.fromEntries(CLASSES.map((j) => [j, BANDS.map(() => 0.5)]))]),
 );
@@ -58,8 +59,9 @@ for (const file of profileFiles) {
   for (const row of claimsOf(file)) {
     for (const item of row.evidence) {
       const judged = judgeText(row.claim, resultText(item.title ?? "", item.snippet ?? item.text ?? ""));
-      const band = BANDS.findLastIndex((edge) => judged.score >= edge);
-      counts[asProfile(item.stance)][asProfile(judged.stance)][Math.max(band, 0)] += 1;
+      counts[profileStance(item.stance)][profileStance(judged.stance)][
+        scoreBand({ scoreBands: BANDS }, judged.score)
+      ] += 1;
       items += 1;
     }
   }
@@ -77,7 +79,7 @@ const confusion = Object.fromEntries(
 // ---- how one-sided questions are: a symmetric Dirichlet over each question's stance counts
 const mixes = mixFiles
   .flatMap(claimsOf)
-  .map((row) => CLASSES.map((t) => row.evidence.filter((e) => asProfile(e.stance) === t).length));
+  .map((row) => CLASSES.map((t) => row.evidence.filter((e) => profileStance(e.stance) === t).length));
 const logGamma = (x) => {
   // Lanczos approximation, ample for a likelihood compared between concentrations.
   const g = [
