@@ -14,12 +14,15 @@
 // twice, with the built-in judge and with the labelled stances given as the caller's, and counts how
 // often label and direction are as expected. The profile is written before the labels are measured,
 // so the held-out figures are those of the labeler as shipped.
+import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const biome = createRequire(import.meta.url).resolve("@biomejs/biome/bin/biome");
 const { values: opts } = parseArgs({
   options: {
     profile: { type: "string", multiple: true },
@@ -118,10 +121,11 @@ builtin.scoreBands = BANDS;
 builtin.confusion = confusion;
 builtin.measured = `${items} labelled search results never trained on (${profileFiles.map((f) => f.split("/").pop()).join(", ")}); labels on ${opts.labels.split("/").pop()}`;
 const write = () => {
-  const text = `${JSON.stringify(profiles, null, 2)}\n`;
-  writeFileSync(profilePath, text);
+  writeFileSync(profilePath, `${JSON.stringify(profiles, null, 2)}\n`);
+  // In the repository's format (the lint step checks it): short arrays of shares on one line.
+  spawnSync(process.execPath, [biome, "format", "--write", profilePath], { stdio: "ignore" });
   // The labeler reads the copy in dist/: refresh it so the labels below use this profile.
-  writeFileSync(join(root, "dist/data/judge-profiles.json"), text);
+  writeFileSync(join(root, "dist/data/judge-profiles.json"), readFileSync(profilePath));
 };
 if (!opts["no-write"]) write();
 
