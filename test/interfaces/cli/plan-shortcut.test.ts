@@ -1,25 +1,6 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { planShortcut } from "../../../src/interfaces/cli/plan-shortcut.js";
-
-const run = promisify(execFile);
-const INSTALLED = fileURLToPath(new URL("../../../dist/bin.cjs", import.meta.url));
-const FULL = fileURLToPath(new URL("../../../dist/bin.js", import.meta.url));
-
-async function command(bin: string, args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
-      timeout: 30_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-  }
-}
+import { runBinAt as command, FULL_BIN as FULL, BIN as INSTALLED } from "../../helpers/run-bin.js";
 
 describe("which arguments the installed command plans before loading the CLI", () => {
   it("takes `plan <question>` with or without --json, in either order", () => {
