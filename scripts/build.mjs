@@ -59,36 +59,34 @@ cpSync(join(root, "src", "interfaces", "web", "assets"), join(dist, "interfaces"
 });
 
 const { build } = await import("esbuild");
-await build({
-  entryPoints: [join(root, "src", "bin.ts")],
+/** Every bundle: the command's code for Node 20, packages left to node_modules. */
+const bundled = {
   tsconfig: join(root, "tsconfig.build.json"),
   bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
   target: "node20",
   packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+};
+await build({
+  ...bundled,
+  entryPoints: [join(root, "src", "bin.ts")],
+  splitting: true,
+  format: "esm",
   outdir: dist,
   entryNames: "[name]",
   chunkNames: "cli/[name]-[hash]",
-  sourcemap: true,
-  logLevel: "warning",
 });
 
 // The installed command (src/start.ts → dist/bin.cjs) and the planner it answers `plan` with
 // (dist/cli/plan.cjs), as CommonJS: Node 20 starts a CommonJS entry point about 8 ms sooner than an
 // ES module one (bench/plan.mjs). The package's code reads its own location from import.meta.url.
 const commonJs = {
-  tsconfig: join(root, "tsconfig.build.json"),
-  bundle: true,
+  ...bundled,
   format: "cjs",
-  platform: "node",
-  target: "node20",
-  packages: "external",
   define: { "import.meta.url": "importMetaUrl" },
   banner: { js: '"use strict";\nconst importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-  sourcemap: true,
-  logLevel: "warning",
 };
 await build({ ...commonJs, entryPoints: [join(root, "src", "start.ts")], outfile: join(dist, "bin.cjs") });
 await build({
