@@ -57,10 +57,14 @@ const params = {
   searchWeight: Number(opts["search-weight"]),
 };
 const dir = opts["stance-data"];
-// By default every hand-labelled search-result file in bench/data/: "-dev" ones train, "-heldout" ones only measure.
+// By default every labelled search-result file in bench/data/, hand-written or real: "-dev" ones
+// train, "-heldout" ones only measure. The real results of labels-real-calibration.jsonl do neither:
+// they measure the judge's error profile (scripts/measure-judges.mjs), which must be data it never saw.
 const benchFiles = (kind) =>
   readdirSync(repo("bench/data"))
-    .filter((name) => new RegExp(`^stance-(?:snippets|search)-${kind}(?:-\\d+)?\\.jsonl$`).test(name))
+    .filter((name) =>
+      new RegExp(`^(?:stance-(?:snippets|search)|labels-real)-${kind}(?:-\\d+)?\\.jsonl$`).test(name),
+    )
     .sort()
     .map((name) => repo(`bench/data/${name}`));
 const searchDev = opts.search ?? benchFiles("dev");

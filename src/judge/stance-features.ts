@@ -269,6 +269,20 @@ function featuresOf(
       add(`hp:${phrase}`);
     }
   }
+  // A verdict withheld, made conditional or given both ways: searched for only in a text holding a
+  // phrase's first word.
+  let balance = 0;
+  for (const { phrase, padded, lead } of words.balancePhrases) {
+    if (lead !== undefined && !tokenSet.has(lead)) continue;
+    if (spells(padded)) {
+      balance++;
+      add(`bp:${phrase}`);
+    }
+  }
+  if (balance > 0) {
+    add("balance");
+    add("balance*ov", ov);
+  }
   if (text.includes("?")) add("q");
   if (/\?\s*$/.test(text.trim())) add("q:end");
   if (refute > 0) {

@@ -24,6 +24,8 @@ export interface StanceWords {
   hedgePhrases: readonly CuePhrase[];
   /** Any hedge phrase, anywhere: most texts hold none, and one search says so. */
   hedgePattern: RegExp;
+  /** Phrases of a withheld, conditional or two-sided verdict, spelt by the text's words. */
+  balancePhrases: readonly CuePhrase[];
   confirmWords: ReadonlySet<string>;
   /** Words of search-page filler ("google result 1 for …") that say nothing about a claim. */
   placeholderWords: ReadonlySet<string>;
@@ -67,6 +69,7 @@ export function stanceWords(): StanceWords {
     hedgeWords: new Set(list("hedgeWords")),
     hedgePhrases: list("hedgePhrases").map(cuePhrase),
     hedgePattern: new RegExp(list("hedgePhrases").map(escapeRegExp).join("|")),
+    balancePhrases: list("balancePhrases").map(cuePhrase),
     confirmWords: new Set(list("confirmWords")),
     placeholderWords: new Set(list("placeholderWords")),
     reducers: new Set(list("reducers")),

