@@ -3,14 +3,14 @@
 // which the labeler reads (docs/labels.md).
 //
 // Usage: npm run build && node scripts/measure-judges.mjs [--no-write]
-//          [--profile FILE ...] [--mix FILE ...] [--labels FILE]
+//          [--profile FILE ...] [--mix FILE ...] [--labels FILE ...]
 //
 // What it does: judges every item of the profile files with the built-in judge (files it was never
 // trained on) and counts, for each true stance, how often it answers support, contradict or neutral
 // (`unrelated` counts as neutral) in each band of its score: the confusion the labeler allows for.
 // Every cell starts at half a count, so no answer is impossible under any truth. From the labelled
 // stances of the mix files it fits the concentration of a symmetric Dirichlet over questions' shares
-// of each stance (maximum marginal likelihood). Then it labels every claim of the held-out label file
+// of each stance (maximum marginal likelihood). Then it labels every claim of the held-out label files
 // twice, with the built-in judge and with the labelled stances given as the caller's, and counts how
 // often label and direction are as expected. The profile is written before the labels are measured,
 // so the held-out figures are those of the labeler as shipped.
@@ -27,18 +27,30 @@ const { values: opts } = parseArgs({
   options: {
     profile: { type: "string", multiple: true },
     mix: { type: "string", multiple: true },
-    labels: { type: "string", default: "bench/data/labels-real-heldout.jsonl" },
+    labels: { type: "string", multiple: true },
     "no-write": { type: "boolean", default: false },
   },
 });
+// The real results the judge was trained on (labels-real-dev.jsonl) would flatter it: its profile is
+// measured on real results it never saw (labels-real-calibration.jsonl) and the hand-written held-out sets.
 const profileFiles = opts.profile ?? [
-  "bench/data/labels-real-dev.jsonl",
+  "bench/data/labels-real-calibration.jsonl",
   "bench/data/stance-topic-dev.jsonl",
   "bench/data/stance-search-heldout-2.jsonl",
   "bench/data/stance-search-heldout-3.jsonl",
   "bench/data/stance-snippets-heldout.jsonl",
 ];
-const mixFiles = opts.mix ?? ["bench/data/labels-real-dev.jsonl"];
+// The labelled stances of every real question but the held-out ones: what questions are like, not the judge.
+const mixFiles = opts.mix ?? [
+  "bench/data/labels-real-dev.jsonl",
+  "bench/data/labels-real-dev-2.jsonl",
+  "bench/data/labels-real-calibration.jsonl",
+];
+const labelFiles = opts.labels ?? [
+  "bench/data/labels-real-heldout.jsonl",
+  "bench/data/labels-real-heldout-2.jsonl",
+];
+const fileNames = (files) => files.map((f) => f.split("/").pop()).join(", ");
 const CLASSES = ["support", "contradict", "neutral"];
 /** Lower edges of the score bands: below a coin's confidence, then three bands of firmer answers. */
 const BANDS = [0, 0.5, 0.65, 0.8];
@@ -114,12 +126,12 @@ concentration = Math.round(concentration * 100) / 100;
 const profiles = JSON.parse(readFileSync(profilePath, "utf8"));
 profiles.questionMix = {
   concentration,
-  measured: `the labelled stances of ${mixes.length} real questions (${mixFiles.map((f) => f.split("/").pop()).join(", ")})`,
+  measured: `the labelled stances of ${mixes.length} real questions (${fileNames(mixFiles)})`,
 };
 const builtin = profiles.judges.builtin;
 builtin.scoreBands = BANDS;
 builtin.confusion = confusion;
-builtin.measured = `${items} labelled search results never trained on (${profileFiles.map((f) => f.split("/").pop()).join(", ")}); labels on ${opts.labels.split("/").pop()}`;
+builtin.measured = `${items} labelled search results never trained on (${fileNames(profileFiles)}); labels on the ${labelFiles.length === 1 ? "" : `${labelFiles.length} `}held-out real question sets (${fileNames(labelFiles)})`;
 const write = () => {
   writeFileSync(profilePath, `${JSON.stringify(profiles, null, 2)}\n`);
   // In the repository's format (the lint step checks it): short arrays of shares on one line.
@@ -133,15 +145,15 @@ if (!opts["no-write"]) write();
 const { parseEvalData } = await import("../dist/eval/eval-data.js");
 const { evaluate } = await import("../dist/eval/evaluate.js");
 const { defaultJudge } = await import("../dist/judge/default-judge.js");
-const rows = parseEvalData(readFileSync(join(root, opts.labels), "utf8"), opts.labels);
+const rows = labelFiles.flatMap((file) => parseEvalData(readFileSync(join(root, file), "utf8"), file));
 const result = await evaluate(rows, { judge: defaultJudge });
-if (result.labels === null) throw new Error(`${opts.labels} has no expected labels`);
+if (result.labels === null) throw new Error(`${fileNames(labelFiles)}: no expected labels`);
 builtin.labelAccuracy = result.labels.judge.labelAccuracy;
 builtin.directionAccuracy = result.labels.judge.directionAccuracy;
 const caller = profiles.judges.caller;
 caller.labelAccuracy = result.labels.caller.labelAccuracy;
 caller.directionAccuracy = result.labels.caller.directionAccuracy;
-caller.measured = `the labelled stances of ${opts.labels.split("/").pop()} given as the caller's`;
+caller.measured = `the labelled stances of ${fileNames(labelFiles)} given as the caller's`;
 if (!opts["no-write"]) write();
 process.stdout.write(
   `${JSON.stringify({ items, concentration, stance: result.stance.accuracy, labels: result.labels }, null, 2)}\n`,

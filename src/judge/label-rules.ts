@@ -49,7 +49,7 @@ export function worldOf(
     originId: string;
     families: readonly string[];
     quality?: "normal" | "low";
-    score?: number;
+    score?: number | undefined;
   }[],
 ): World {
   const originIndex = new Map<string, number>();

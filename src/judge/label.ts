@@ -10,7 +10,7 @@ import {
   worldOf,
 } from "./label-rules.js";
 import type { JudgeKind, Stance } from "./stance.js";
-import { certainStances, drawReadings } from "./stance-readings.js";
+import { certainStances, drawReadings, isCertain } from "./stance-readings.js";
 
 export type { ConfidenceLabel, Direction };
 export { CONFIDENCE_LABELS, CONTEST_SHARE, FIRM_STANCE };
@@ -68,9 +68,11 @@ const MIN_READINGS = 200;
 export function labelEvidence(items: readonly LabelInput[]): LabelResult {
   const domains = new Set(items.map((i) => i.domain));
   if (domains.size < MIN_UNIQUE_DOMAINS) return thinCoverage(items, domains.size);
-  const world = worldOf(items);
   const certain = certainStances(items);
-  if (certain) return explain(items, labelWorld(world, certain), 1);
+  if (certain) return explain(items, labelWorld(worldOf(items), certain), 1);
+  // A reading draws each source's true stance, its judge's score already weighed in the drawing: a
+  // true stance is not hesitant, so only a judge that is never wrong (the caller) has its score count.
+  const world = worldOf(items.map((item) => (isCertain(item) ? item : { ...item, score: undefined })));
 
   // Readings are tallied by label and direction; the first reading of each keeps its rules' details.
   const counts = new Int32Array(CONFIDENCE_LABELS.length * DIRECTIONS.length);
@@ -83,7 +85,9 @@ export function labelEvidence(items: readonly LabelInput[]): LabelResult {
     counts[key] = (counts[key] as number) + 1;
     if (!first.has(key)) first.set(key, rules);
   });
-  // The most frequent label; on a tie the one listed first of the labels (CONFIDENCE_LABELS).
+  // The most frequent label and direction: a finding and its negation are different answers, so
+  // readings that corroborate opposite directions do not add up. On a tie the one listed first of the
+  // labels (CONFIDENCE_LABELS).
   let best = 0;
   for (let key = 1; key < counts.length; key++)
     if ((counts[key] as number) > (counts[best] as number)) best = key;

@@ -78,3 +78,12 @@ export function certainStances(
   }
   return stances;
 }
+
+/** True when the answer allows one true stance only: its judge is never wrong. */
+export function isCertain(item: {
+  stance: Stance;
+  score?: number | undefined;
+  judge?: JudgeKind | undefined;
+}): boolean {
+  return answerLikelihood(item.judge ?? "caller", item).filter((l) => l > 0).length === 1;
+}
