@@ -44,11 +44,13 @@ const profileFiles = opts.profile ?? [
 const mixFiles = opts.mix ?? [
   "bench/data/labels-real-dev.jsonl",
   "bench/data/labels-real-dev-2.jsonl",
+  "bench/data/labels-real-dev-3.jsonl",
   "bench/data/labels-real-calibration.jsonl",
 ];
 const labelFiles = opts.labels ?? [
   "bench/data/labels-real-heldout.jsonl",
   "bench/data/labels-real-heldout-2.jsonl",
+  "bench/data/labels-real-heldout-3.jsonl",
 ];
 const fileNames = (files) => files.map((f) => f.split("/").pop()).join(", ");
 const CLASSES = ["support", "contradict", "neutral"];
@@ -74,8 +76,10 @@ for (const file of profileFiles) {
   for (const row of claimsOf(file)) {
     for (const item of row.evidence) {
       const judged = judgeText(row.claim, resultText(item.title ?? "", item.snippet ?? item.text ?? ""));
+      // The labeler sees a score as the report gives it, to two decimals (assess.ts): band it so.
+      const score = Math.round(judged.score * 100) / 100;
       counts[profileStance(item.stance)][profileStance(judged.stance)][
-        scoreBand({ scoreBands: BANDS }, judged.score)
+        scoreBand({ scoreBands: BANDS }, score)
       ] += 1;
       items += 1;
     }
