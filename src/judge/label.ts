@@ -10,7 +10,7 @@ import {
   worldOf,
 } from "./label-rules.js";
 import type { JudgeKind, Stance } from "./stance.js";
-import { certainStances, drawReadings, isCertain } from "./stance-readings.js";
+import { answerLikelihoods, certainStances, drawReadings, onlyTruth } from "./stance-readings.js";
 
 export type { ConfidenceLabel, Direction };
 export { CONFIDENCE_LABELS, CONTEST_SHARE, FIRM_STANCE };
@@ -68,17 +68,20 @@ const MIN_READINGS = 200;
 export function labelEvidence(items: readonly LabelInput[]): LabelResult {
   const domains = new Set(items.map((i) => i.domain));
   if (domains.size < MIN_UNIQUE_DOMAINS) return thinCoverage(items, domains.size);
-  const certain = certainStances(items);
+  const likelihood = answerLikelihoods(items);
+  const certain = certainStances(likelihood);
   if (certain) return explain(items, labelWorld(worldOf(items), certain), 1);
   // A reading draws each source's true stance, its judge's score already weighed in the drawing: a
   // true stance is not hesitant, so only a judge that is never wrong (the caller) has its score count.
-  const world = worldOf(items.map((item) => (isCertain(item) ? item : { ...item, score: undefined })));
+  const world = worldOf(
+    items.map((item, i) => (onlyTruth(likelihood, i) >= 0 ? item : { ...item, score: undefined })),
+  );
 
   // Readings are tallied by label and direction; the first reading of each keeps its rules' details.
   const counts = new Int32Array(CONFIDENCE_LABELS.length * DIRECTIONS.length);
   const first = new Map<number, LabelRules>();
   const readings = Math.max(MIN_READINGS, Math.min(READINGS, Math.ceil(DRAWS / items.length)));
-  drawReadings(items, readings, seededRandom(0x5eed), (stances) => {
+  drawReadings(likelihood, readings, seededRandom(0x5eed), (stances) => {
     const rules = labelWorld(world, stances);
     const key =
       CONFIDENCE_LABELS.indexOf(rules.confidence) * DIRECTIONS.length + DIRECTIONS.indexOf(rules.direction);

@@ -14,33 +14,33 @@ const BURN_IN = 100;
  * It is a collapsed Gibbs sampler over a Dirichlet–multinomial (the judges' confusions known, as
  * Dawid and Skene model annotators): each source's stance is drawn again in turn, given its judge's
  * answer and the stances the other sources have in the reading. A source whose judge is never wrong
- * (the caller) keeps its stance. `visit` sees each reading; the array is reused between calls.
+ * (the caller) keeps its stance. `answers` are the judges' answers, or their likelihoods when
+ * already read (answerLikelihoods). `visit` sees each reading; the array is reused between calls.
  */
 export function drawReadings(
-  items: readonly { stance: Stance; score?: number | undefined; judge?: JudgeKind | undefined }[],
+  answers: readonly JudgedAnswer[] | AnswerLikelihoods,
   readings: number,
   random: () => number,
   visit: (stances: Int8Array) => void,
 ): void {
   const alpha = questionMixConcentration();
-  const n = items.length;
   // Each item's three likelihoods side by side, and the counts of each stance in the reading, kept
   // in locals: this loop runs thousands of times a question.
-  const likelihood = new Float64Array(3 * n);
+  const likelihood = answers instanceof Float64Array ? answers : answerLikelihoods(answers);
+  const n = likelihood.length / 3;
   const stances = new Int8Array(n);
   let c0 = 0;
   let c1 = 0;
   let c2 = 0;
-  items.forEach((item, i) => {
-    const row = answerLikelihood(item.judge ?? "caller", item);
-    likelihood.set(row, 3 * i);
+  for (let i = 0; i < n; i++) {
+    const row = likelihood.subarray(3 * i, 3 * i + 3);
     // Start from the likeliest truth of each answer.
     const start = row.indexOf(Math.max(...row));
     stances[i] = start;
     if (start === 0) c0++;
     else if (start === 1) c1++;
     else c2++;
-  });
+  }
   for (let sweep = 0; sweep < BURN_IN + readings; sweep++) {
     for (let i = 0; i < n; i++) {
       const was = stances[i] as number;
@@ -66,24 +66,39 @@ export function drawReadings(
   }
 }
 
-/** True when every answer allows one true stance only (stances the caller gave): one reading is all. */
-export function certainStances(
-  items: readonly { stance: Stance; score?: number | undefined; judge?: JudgeKind | undefined }[],
-): number[] | undefined {
-  const stances: number[] = [];
-  for (const item of items) {
-    const row = answerLikelihood(item.judge ?? "caller", item);
-    if (row.filter((l) => l > 0).length !== 1) return undefined;
-    stances.push(row.findIndex((l) => l > 0));
-  }
-  return stances;
+/** A judge's answer as the readings take it: its stance, its score and who gave it (absent: the caller). */
+export type JudgedAnswer = { stance: Stance; score?: number | undefined; judge?: JudgeKind | undefined };
+
+/** Each answer's likelihood under each true stance (support, contradict, none), three per answer. */
+export type AnswerLikelihoods = Float64Array;
+
+/** The likelihoods of the answers, read once for every use (answerLikelihood, judge-profiles.ts). */
+export function answerLikelihoods(answers: readonly JudgedAnswer[]): AnswerLikelihoods {
+  const likelihood = new Float64Array(3 * answers.length);
+  answers.forEach((answer, i) => {
+    likelihood.set(answerLikelihood(answer.judge ?? "caller", answer), 3 * i);
+  });
+  return likelihood;
 }
 
-/** True when the answer allows one true stance only: its judge is never wrong. */
-export function isCertain(item: {
-  stance: Stance;
-  score?: number | undefined;
-  judge?: JudgeKind | undefined;
-}): boolean {
-  return answerLikelihood(item.judge ?? "caller", item).filter((l) => l > 0).length === 1;
+/** The one true stance answer `i` allows (its judge is never wrong, as the caller), or -1. */
+export function onlyTruth(likelihood: AnswerLikelihoods, i: number): number {
+  let truth = -1;
+  for (let k = 0; k < 3; k++) {
+    if ((likelihood[3 * i + k] as number) <= 0) continue;
+    if (truth >= 0) return -1;
+    truth = k;
+  }
+  return truth;
+}
+
+/** True stances when every answer allows one only (stances the caller gave): one reading is all. */
+export function certainStances(likelihood: AnswerLikelihoods): number[] | undefined {
+  const stances: number[] = [];
+  for (let i = 0; i < likelihood.length / 3; i++) {
+    const truth = onlyTruth(likelihood, i);
+    if (truth < 0) return undefined;
+    stances.push(truth);
+  }
+  return stances;
 }
