@@ -308,7 +308,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       "Measures the stance judge and the confidence labels on labelled claims, one section per data file: " +
       "accuracy, macro-F1, per-class scores, the share answered neutral, calibration error (ECE), label " +
       'agreement, and the accuracy and macro-F1 of always answering "support". Each line is a claim with ' +
-      "evidence items that give text (headlines, arguments; url optional) or a title with a snippet or text.",
+      "evidence items that give text (headlines, arguments; url optional) or a title with a snippet or text. " +
+      "A claim that gives its expected label and direction is scored at the label level too, with the " +
+      "judge's stances and with the labelled stances given as the caller's (label and direction accuracy, " +
+      "the label confusion table); an item that names its kind is also scored with the others of its kind.",
     options: {
       data: ["FILE", "labelled claims as JSONL, or - for standard input; repeat for more files (required)"],
       json: ["", 'print {"files":[…]}, one entry per file (default: text)'],
@@ -317,6 +320,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     examples: [
       "core-search eval --data emergent-dev.jsonl --data perspectrum-dev.jsonl",
       "core-search eval --data dev.jsonl --json > metrics.json",
+      "core-search eval --judge builtin --data labels.jsonl",
     ],
     exitCodes: "0 metrics printed · 2 bad usage, bad input or configuration",
   },
