@@ -1,16 +1,17 @@
 import { claimCues, segments } from "./claim-cues.js";
 import { type ClaimParts, lightStem, parseClaim } from "./claim-parts.js";
-import { stanceWords } from "./stance-words.js";
+import { addCueFeatures } from "./cue-features.js";
 import { asJudged, valenceOf, type WordInfo, wordsOf } from "./word-info.js";
 
 /**
  * What the built-in judge sees of a text, as named features for a linear model. A text is one
  * string however it arrived (a headline, a snippet, a title and its snippet joined by a newline), so
  * its stance cannot depend on the field that carried it. The features are chosen to carry across
- * genres: how much of the claim the text names, cue words of refuting, hedging and confirming,
- * negation near the claim's terms, what the text asserts about the claim's predicate (claim-cues.ts),
- * the valence of the text against the valence of the claim, and n-grams with the claim's own words
- * masked, so that a pattern learnt on one claim applies to another.
+ * genres: how much of the claim the text names, cue words of refuting, hedging and confirming and
+ * of a verdict withheld (cue-features.ts), negation near the claim's terms, what the text asserts
+ * about the claim's predicate (claim-cues.ts), the valence of the text against the valence of the
+ * claim, and n-grams with the claim's own words masked, so that a pattern learnt on one claim
+ * applies to another.
  */
 
 /** A text as the judge reads it: tokens, what each is, each token's stem, and the stems of its content words. */
@@ -215,87 +216,16 @@ function featuresOf(
   const add = (name: string, v = 1): void => {
     f.set(name, (f.get(name) ?? 0) + v);
   };
-  const words = stanceWords();
   const { tokens, infos, stems } = reading;
-  // The tokens between spaces, joined only for a text that holds a phrase's first token.
-  let joined: string | undefined;
-  const spells = (padded: string): boolean => {
-    joined ??= ` ${tokens.join(" ")} `;
-    return joined.includes(padded);
-  };
-  const lower = ` ${textLower} `;
 
   const ov = rel.ratio;
   add("ov", ov);
   add(ov === 0 ? "ov:0" : ov < 0.2 ? "ov:lo" : ov < 0.5 ? "ov:mid" : "ov:hi");
 
-  // Cue words and phrases: refuting, hedging, confirming.
-  let refute = 0;
-  let hedge = 0;
-  let confirm = 0;
-  for (const info of infos) {
-    if (info.refute) {
-      refute++;
-      add(`r:${info.word}`);
-    }
-    if (info.hedge) {
-      hedge++;
-      add(`h:${info.word}`);
-    }
-    if (info.confirm) {
-      confirm++;
-      add(`c:${info.word}`);
-    }
-  }
-  // A phrase found between spaces begins with a whole token: a text without that token is passed
-  // over without searching it. Only such first words are asked about.
-  const tokenSet = new Set<string>();
-  for (const info of infos) if (info.phraseLead) tokenSet.add(info.word);
-  for (const { phrase, padded, lead } of words.refutePhrases) {
-    if (lead !== undefined && !tokenSet.has(lead)) continue;
-    if (spells(padded) || lower.includes(padded)) {
-      refute++;
-      add(`rp:${phrase}`);
-    }
-  }
-  // A hedge phrase counts anywhere in the text, or spelt by its tokens. One pattern of them all
-  // spares searching the text for each when it holds none, and a text without a phrase's first
-  // token cannot spell it.
-  const anyHedge = words.hedgePattern.test(lower);
-  for (const { phrase, padded, lead, spellable } of words.hedgePhrases) {
-    const inText = anyHedge && lower.includes(phrase);
-    if (inText || (spellable && (lead === undefined || tokenSet.has(lead)) && spells(padded))) {
-      hedge++;
-      add(`hp:${phrase}`);
-    }
-  }
-  // A verdict withheld, made conditional or given both ways: searched for only in a text holding a
-  // phrase's first word.
-  let balance = 0;
-  for (const { phrase, padded, lead } of words.balancePhrases) {
-    if (lead !== undefined && !tokenSet.has(lead)) continue;
-    if (spells(padded)) {
-      balance++;
-      add(`bp:${phrase}`);
-    }
-  }
-  if (balance > 0) {
-    add("balance");
-    add("balance*ov", ov);
-  }
+  // Cue words and phrases: refuting, hedging, confirming, a verdict withheld.
+  addCueFeatures(infos, tokens, textLower, ov, add);
   if (text.includes("?")) add("q");
   if (/\?\s*$/.test(text.trim())) add("q:end");
-  if (refute > 0) {
-    add("refute");
-    add("refute*ov", ov);
-  }
-  if (hedge > 0) {
-    add("hedge");
-    add("hedge*ov", ov);
-  }
-  if (confirm > 0) add("confirm");
-  if (refute > 0 && hedge === 0) add("refute-only");
-  if (hedge > 0 && refute === 0) add("hedge-only");
   // A leading "Report:" style attribution, or a trailing one.
   const colon = tokens.indexOf(":");
   if (colon >= 0 && colon <= 3) add("prefix-colon");
