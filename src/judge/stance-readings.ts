@@ -14,11 +14,11 @@ const BURN_IN = 100;
  * It is a collapsed Gibbs sampler over a Dirichlet–multinomial (the judges' confusions known, as
  * Dawid and Skene model annotators): each source's stance is drawn again in turn, given its judge's
  * answer and the stances the other sources have in the reading. A source whose judge is never wrong
- * (the caller) keeps its stance. `answers` are the judges' answers, or their likelihoods when
- * already read (answerLikelihoods). `visit` sees each reading; the array is reused between calls.
+ * (the caller) keeps its stance. `likelihood` is the judges' answers read once (answerLikelihoods).
+ * `visit` sees each reading; the array is reused between calls.
  */
 export function drawReadings(
-  answers: readonly JudgedAnswer[] | AnswerLikelihoods,
+  likelihood: AnswerLikelihoods,
   readings: number,
   random: () => number,
   visit: (stances: Int8Array) => void,
@@ -26,7 +26,6 @@ export function drawReadings(
   const alpha = questionMixConcentration();
   // Each item's three likelihoods side by side, and the counts of each stance in the reading, kept
   // in locals: this loop runs thousands of times a question.
-  const likelihood = answers instanceof Float64Array ? answers : answerLikelihoods(answers);
   const n = likelihood.length / 3;
   const stances = new Int8Array(n);
   let c0 = 0;

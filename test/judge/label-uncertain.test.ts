@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type LabelInput, labelEvidence } from "../../src/judge/label.js";
 import type { JudgeKind, Stance } from "../../src/judge/stance.js";
-import { drawReadings } from "../../src/judge/stance-readings.js";
+import { answerLikelihoods, drawReadings } from "../../src/judge/stance-readings.js";
 import { seededRandom } from "../../src/util/seeded-random.js";
 
 /** Sources judged `stances` (s, c, n) by `judge`, each its own origin, found through two families. */
@@ -59,7 +59,7 @@ describe("labels allow for the judge's measured mistakes", () => {
 /** The share of readings in which each source truly contradicts. */
 function contradictShares(items: LabelInput[]): number[] {
   const shares = items.map(() => 0);
-  drawReadings(items, 2000, seededRandom(1), (stances) => {
+  drawReadings(answerLikelihoods(items), 2000, seededRandom(1), (stances) => {
     stances.forEach((stance, i) => {
       if (stance === 1) shares[i] = (shares[i] as number) + 1 / 2000;
     });
@@ -83,7 +83,9 @@ describe("drawReadings()", () => {
 
   it("keeps a caller's stances as they were given in every reading", () => {
     const seen = new Set<string>();
-    drawReadings(judged("scn", "caller"), 50, seededRandom(1), (stances) => seen.add([...stances].join()));
+    drawReadings(answerLikelihoods(judged("scn", "caller")), 50, seededRandom(1), (stances) =>
+      seen.add([...stances].join()),
+    );
     expect([...seen]).toEqual(["0,1,2"]);
   });
 });
