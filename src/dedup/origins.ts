@@ -43,10 +43,10 @@ export interface OriginGroup {
  * one study however many pages report it, one product's selling pages, the sites of one publisher.
  * Links are transitive (union-find), but never put two works in one origin: a link that would join
  * pages carrying different identifiers of one kind (two DOIs, two PMIDs, two arXiv ids, two ISBNs)
- * is refused (identity-sets.ts), and identifiers are linked first; nor two studies by their
+ * is refused (identity-sets.ts), and identifiers are linked first; nor two stories by their
  * sites' owner: a publisher's sites never join pages whose parts name two studies (one brand's
- * poll and another's on one newspaper's site). Each origin says why its pages are together
- * (origin-why.ts).
+ * poll and another's on one newspaper's site), nor a study's report with a page reporting none.
+ * Each origin says why its pages are together (origin-why.ts).
  * A page alone is `single`, or `same-url` when several calls or indexes found that very page.
  * `traits` are the pages' origin traits when already read (dedupe.ts reads them once for both
  * origins and quality).
@@ -68,8 +68,12 @@ export function assignOrigins(
     const [rootA, rootB] = [sets.find(a), sets.find(b)];
     if (rootA === rootB) return true;
     const [studiesA, studiesB] = [reporting.get(rootA), reporting.get(rootB)];
-    // One owner's sites say nothing of studies: they never join pages whose parts name two.
-    if (kind === "owner" && studiesA && studiesB && studiesApart(studiesA, studiesB, studyOf)) return false;
+    // One owner's sites say nothing of studies: they never join pages whose parts name two, nor a
+    // page reporting a study with one that reports none (a recipe on a sister site of a health
+    // site's study story).
+    if (kind === "owner" && (studiesA || studiesB)) {
+      if (!studiesA || !studiesB || studiesApart(studiesA, studiesB, studyOf)) return false;
+    }
     if (!sets.join(a, b)) return false;
     if (studiesA || studiesB) {
       const studies = [...(studiesA ?? []), ...(studiesB ?? [])];

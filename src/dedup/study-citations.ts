@@ -3,7 +3,7 @@ import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
 import { readDataFile } from "../util/read-data-file.js";
 import { hostTable } from "./normalise-host.js";
 import type { PageAddress } from "./page-address.js";
-import { type KnownParts, type StudyParts, studyParts } from "./study-parts.js";
+import { type KnownParts, type SizeBound, type StudyParts, studyParts } from "./study-parts.js";
 
 /**
  * Which study a page reports, from the way reports cite one: its first author ("Riche et al.
@@ -61,6 +61,24 @@ let patterns: Patterns | undefined;
 /** Words that make a count a bound or a rounding, not a sample's size. */
 const APPROXIMATELY =
   "(?:more than|over|nearly|almost|about|around|roughly|approximately|some|fewer than|less than|under|up to)";
+/**
+ * The sizes a bound or a rounding is said of, as shares of the count: "more than 1,400" is said of
+ * 1,453, not of 5,123; "about 1,500" of 1,502 or 1,460.
+ */
+const BOUND_RANGES: readonly [RegExp, number, number][] = [
+  [/^(?:more than|over)$/i, 1, 1.25],
+  [/^(?:nearly|almost|fewer than|less than|under)$/i, 0.8, 1],
+  [/^up to$/i, 0.5, 1],
+  [/./, 0.85, 1.15],
+];
+
+function sizeBound(words: string, count: number): SizeBound {
+  const [, low, high] = BOUND_RANGES.find(([pattern]) => pattern.test(words)) as [RegExp, number, number];
+  return { low: Math.floor(count * low), high: Math.ceil(count * high) };
+}
+/** Plural nouns of what a study measures or gives, never of who took part: "three doses took". */
+const NOT_PEOPLE =
+  "seconds|minutes|hours|days|nights|weeks|months|years|times|doses|cups|glasses|servings|pills|capsules|grams|groups|sessions";
 const YEAR = String.raw`((?:19[5-9]|20[0-4])\d)`;
 const PARTICLE = String.raw`(?:(?:van|von|de|der|den|du|da|di|la|le|del|dos|ten|ter)\s+){0,2}`;
 /** A capital, then a small letter or an apostrophe (Smith, McDonald, O'Brien; not NASA): bounded. */
@@ -115,12 +133,13 @@ function studyPatterns(): Patterns {
     ),
     sample: new RegExp(sample, "iu"),
     // Not a clause between ("aged 50 and older whose children"); what stands before is read apart.
+    // Or any people who did what a study's sample does: "Thirty-two poor sleepers took".
     samples: new RegExp(
-      String.raw`\b${number}\s+(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s)[\p{L}.'’-]+,?\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)`,
+      String.raw`\b${number}\s+(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s)[\p{L}.'’-]+,?\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)|\b${number}\s+(?:[\p{L}'’-]+\s+){0,2}?(?!(?:${NOT_PEOPLE})\b)[\p{Ll}'’-]+s\s+(?:took|drank|ate|wore|completed|took part|participated|were randomi[sz]ed|were assigned)\b`,
       "giu",
     ),
     notSampleBefore: new RegExp(
-      String.raw`(?:(?:\d|\b${NUMBER_IN_WORDS})\s+(?:in|out of)|\b${APPROXIMATELY})\s+$`,
+      String.raw`(?:(?:\d|\b${NUMBER_IN_WORDS})\s+(?:in|out of)|\b(${APPROXIMATELY}))\s+$`,
       "iu",
     ),
     sampleEquals: /\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)/i,
@@ -185,15 +204,20 @@ function knownParts(item: { title: string; snippet: string }, cited: StudyMentio
   const text = `${item.title}. ${item.snippet}`;
   const p = studyPatterns();
   const sizes = new Set<number>();
+  const bounds: SizeBound[] = [];
   for (const match of text.matchAll(p.samples)) {
-    // Not a share ("50 in 100 people"), nor a bound ("more than 200 adults" may be 212).
-    if (p.notSampleBefore.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
-    const size = sizeOf(match[1] ?? match[3] ?? "");
-    if (size > 0) sizes.add(size);
+    const before = text.slice(Math.max(0, match.index - 40), match.index);
+    // Not a share ("50 in 100 people"); a bound ("more than 200 adults" may be 212) only bounds it.
+    const bound = p.notSampleBefore.exec(before);
+    const size = sizeOf(match[1] ?? match[3] ?? match[4] ?? "");
+    if (size <= 0) continue;
+    if (bound === null) sizes.add(size);
+    else if (bound[1] !== undefined) bounds.push(sizeBound(bound[1], size));
   }
   const known: KnownParts = {
     years: cited?.year !== undefined ? [cited.year] : [...statedYears(text, p)],
     sizes: [...sizes],
+    bounds,
   };
   if (cited?.journal) known.journal = cited.journal.key;
   if (cited?.author !== undefined) known.author = cited.author.toLowerCase();

@@ -8,16 +8,23 @@ import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
 
 /** A count in figures or words: "12", "a", "six", "twenty-four". */
 const NUMBER = String.raw`(\d+|a|an|${NUMBER_IN_WORDS})`;
-const UNIT_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7, month: 30.44, year: 365.25 };
+const UNIT_DAYS: Readonly<Record<string, number>> = {
+  day: 1,
+  week: 7,
+  fortnight: 14,
+  month: 30.44,
+  year: 365.25,
+  decade: 3652.5,
+};
 
 /** "a 12-week study", "a six-month, randomized trial": a duration naming the study's length. */
 const DURATION_OF_STUDY = new RegExp(
-  String.raw`\b${NUMBER}[- ](day|week|month|year)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up)\b`,
+  String.raw`\b${NUMBER}[- ](day|week|fortnight|month|year|decade)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up)\b`,
   "giu",
 );
 /** "for 12 weeks", "over six months", "after four weeks". */
 const DURATION_FOR = new RegExp(
-  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?:about\s+|around\s+|nearly\s+|almost\s+|roughly\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+)?)?${NUMBER}\s+(day|week|month|year)s?\b(?![- ]olds?\b)`,
+  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?:about\s+|around\s+|nearly\s+|almost\s+|roughly\s+|more\s+than\s+|over\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+)?)?${NUMBER}\s+(day|week|fortnight|month|year|decade)s?\b(?![- ]olds?\b)`,
   "giu",
 );
 /** "a 130-participant RCT", "the 236-patient trial". */
@@ -69,7 +76,7 @@ export function statesFinding(text: string): boolean {
 /** The study's length in days, each way a text gives it ("a 12-week trial", "for six months"). */
 export function durations(text: string): number[] {
   const days = new Set<number>();
-  if (!/day|week|month|year/i.test(text)) return [];
+  if (!/day|week|fortnight|month|year|decade/i.test(text)) return [];
   for (const pattern of [DURATION_OF_STUDY, DURATION_FOR]) {
     for (const match of text.matchAll(pattern)) {
       const written = match[1] ?? "";

@@ -1,5 +1,14 @@
 import { DisjointSets } from "./disjoint-sets.js";
-import { namesAnyOf, namesOf, partiesOf, type StudyParts, type StudyParty } from "./study-parts.js";
+import { sameByShortName } from "./short-names.js";
+import {
+  namesAnyOf,
+  namesOf,
+  partiesOf,
+  type SizeBound,
+  type StudyParts,
+  type StudyParty,
+  within,
+} from "./study-parts.js";
 import { titlesDisagree } from "./title-polarity.js";
 
 /**
@@ -144,18 +153,29 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
 
 /** How strongly two pages name one study (0: not enough agrees). */
 function agreement(a: Page, b: Page): number {
-  const who = Math.min(2, Math.max(namedBy(a.parties, b.names), namedBy(b.parties, a.names)));
+  const who = Math.min(2, Math.max(namedBy(a.parties, b), namedBy(b.parties, a)));
   const [x, y] = [a.parts, b.parts];
   const size = x.sizes.some((n) => y.sizes.includes(n));
   const venue = x.venues.some((one) => y.venues.some((other) => sameVenue(one, other)));
   let how = (size ? 2 : 0) + (venue || (x.journal !== undefined && x.journal === y.journal) ? 2 : 0);
-  if (x.days.some((days) => y.days.some((other) => sameDuration(days, other)))) how += 1;
-  if (x.designs.some((design) => y.designs.includes(design))) how += 1;
+  // "More than 1,400 teens" against 1,453: a sample it may be, a point weaker than the same figure.
+  if (!size && (bounded(x.sizes, y.bounds) || bounded(y.sizes, x.bounds))) how += 1;
+  const days = x.days.some((one) => y.days.some((other) => sameDuration(one, other)));
+  const designs = x.designs.filter((design) => y.designs.includes(design)).length;
+  if (days) how += 1;
+  if (designs > 0) how += 1;
   if (x.year !== undefined && x.year === y.year) how += 1;
   // Without a party, only the same conference and two points more (its sample, or its duration and
-  // design) name one study. Two parties named together need one point more ("Kyoen Teas funded the
-  // six-week study"), or both pages saying what the study found.
-  const enough = who === 0 ? venue && how >= 4 : who >= 2 ? how >= 1 || (x.finding && y.finding) : how >= 2;
+  // design) name one study; without a conference either, the same sample, duration and two design
+  // features ("Thirty-two poor sleepers took … in an open-label pilot … after six weeks"). Two
+  // parties named together need one point more ("Kyoen Teas funded the six-week study"), or both
+  // pages saying what the study found.
+  const enough =
+    who === 0
+      ? (venue && how >= 4) || (size && days && designs >= 2)
+      : who >= 2
+        ? how >= 1 || (x.finding && y.finding)
+        : how >= 2;
   return enough ? who + how : 0;
 }
 
@@ -165,6 +185,14 @@ function disagree(a: Page, b: Page): boolean {
   const differ = <T>(one: readonly T[], other: readonly T[], same: (p: T, q: T) => boolean) =>
     one.length > 0 && other.length > 0 && !one.some((p) => other.some((q) => same(p, q)));
   if (differ(x.sizes, y.sizes, (p, q) => p === q)) return true;
+  // A bound no figure of the other page is within: "more than 1,400 teens" is not 5,123.
+  const outside = (sizes: readonly number[], bounds: readonly SizeBound[]) =>
+    sizes.length > 0 && bounds.length > 0 && !bounded(sizes, bounds);
+  if (
+    (y.sizes.length === 0 && outside(x.sizes, y.bounds)) ||
+    (x.sizes.length === 0 && outside(y.sizes, x.bounds))
+  )
+    return true;
   if (differ(x.days, y.days, sameDuration)) return true;
   if (differ(x.venues, y.venues, sameVenue)) return true;
   if (titlesDisagree(x.title, y.title)) return true;
@@ -185,9 +213,21 @@ function disagree(a: Page, b: Page): boolean {
   return false;
 }
 
-/** How many of these parties the other page names: every word of the party among its names. */
-function namedBy(parties: readonly StudyParty[], names: ReadonlySet<string>): number {
-  return parties.filter((party) => party.words.every((word) => names.has(word))).length;
+/**
+ * How many of these parties the other page names: every word of the party among its names, or one
+ * of its parties the same by a short name ("LSU" and "Louisiana State University").
+ */
+function namedBy(parties: readonly StudyParty[], other: Page): number {
+  return parties.filter(
+    (party) =>
+      party.words.every((word) => other.names.has(word)) ||
+      other.parties.some((theirs) => sameByShortName(party.name, theirs.name)),
+  ).length;
+}
+
+/** Whether some size is one some bound may be. */
+function bounded(sizes: readonly number[], bounds: readonly SizeBound[]): boolean {
+  return sizes.some((size) => bounds.some((bound) => within(size, bound)));
 }
 
 function sameDuration(a: number, b: number): boolean {

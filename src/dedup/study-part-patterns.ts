@@ -93,8 +93,9 @@ export function partPatterns(): Patterns {
     studyBy: new RegExp(
       String.raw`\b${STUDY_NOUN}\b(?:[^.;,]|,(?=\d)){0,60}?\b(?:conducted\s+by|carried\s+out\s+by|by|from)\s+(?:the\s+)?$`,
     ),
+    // "Researchers from UMass Amherst" opens a sentence as often as it follows one.
     institutionBefore:
-      /\b(?:(?:researchers|scientists|investigators|experts|a team|doctors|physicians)\s+(?:at|from|with)|(?:conducted|run|carried out|performed|done|based|held)\s+at)\s+(?:the\s+)?$/,
+      /\b(?:(?:researchers|scientists|investigators|experts|a team|doctors|physicians)\s+(?:at|from|with)|(?:conducted|run|carried out|performed|done|based|held)\s+at)\s+(?:the\s+)?$/i,
     articleBefore: /\b(?:[Aa]n?|[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Tt]his|[Nn]ew)\s+(?:[\p{Ll}\d-]+\s+){0,2}$/u,
     // "Commission-funded", "Kyoen Teas funded the study", "Acme paid for the trial".
     fundedAfter:

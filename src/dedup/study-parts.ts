@@ -39,6 +39,8 @@ export interface StudyParts {
   designs: string[];
   /** Sample sizes given. */
   sizes: number[];
+  /** Sizes given only as a bound or a rounding ("more than 1,400 teens"): what they may be. */
+  bounds: SizeBound[];
   /** Durations given, in days. */
   days: number[];
   /** Conferences where it was presented, and the year a conference's name gives ("ENDO 2023"). */
@@ -51,6 +53,11 @@ export interface StudyParts {
   year?: number;
   author?: string;
   trial?: string;
+}
+
+/** Whether a size is one a bound may be. */
+export function within(size: number, bound: SizeBound): boolean {
+  return size >= bound.low && size <= bound.high;
 }
 
 /** Every party a page names: its institutions, sponsors, products and parties of unknown kind. */
@@ -71,12 +78,19 @@ export function namesAnyOf(parties: readonly StudyParty[], names: ReadonlySet<st
 }
 
 /** What the citation reading already knows of the page's study. */
+/** The sizes a sample given as "more than 1,400" or "about 1,500" may have, both ends in. */
+export interface SizeBound {
+  low: number;
+  high: number;
+}
+
 export interface KnownParts {
   journal?: string;
   years: readonly number[];
   author?: string;
   trial?: string;
   sizes: readonly number[];
+  bounds: readonly SizeBound[];
 }
 
 /** "Florabiotics' chief scientific officer": a company's people. */
@@ -138,7 +152,13 @@ export function studyParts(
   }
   const designs = studyDesigns(text);
   const days = durations(text);
-  const how = designs.length + sizes.size + days.length + found.venues.length + (known.journal ? 1 : 0);
+  const how =
+    designs.length +
+    sizes.size +
+    known.bounds.length +
+    days.length +
+    found.venues.length +
+    (known.journal ? 1 : 0);
   // Two parties named with what their study found ("scientists at the University of Reading found …
   // after the Cerebra Focus drink") name it without a point of how; a partnership of the two does not.
   const finding = statesFinding(text);
@@ -152,6 +172,7 @@ export function studyParts(
     names: [...names],
     designs,
     sizes: [...sizes],
+    bounds: known.bounds.filter((bound) => ![...sizes].some((size) => within(size, bound))),
     days,
     venues: unique(found.venues),
     finding,
@@ -184,8 +205,10 @@ function readInstitutions(text: string, titleCase: boolean, p: Patterns, into: S
 }
 
 /** Conferences: "presented at ENDO 2023", "the American Chemical Society's national meeting". */
-function readVenues(text: string, p: Patterns, into: StudyParty[], years: Set<number>): void {
-  if (!VENUE_CUE.test(text)) return;
+function readVenues(raw: string, p: Patterns, into: StudyParty[], years: Set<number>): void {
+  if (!VENUE_CUE.test(raw)) return;
+  // "EPI|Lifestyle": a bar between a name's words is a space.
+  const text = raw.replace(/(?<=\p{L})\|(?=\p{L})/gu, " ");
   for (const match of text.matchAll(p.venueYear)) {
     const name = match[1] ?? "";
     if (p.notVenues.has(name) || p.notNames.has(name)) continue;
@@ -196,8 +219,13 @@ function readVenues(text: string, p: Patterns, into: StudyParty[], years: Set<nu
   for (const pattern of [p.venueAt, p.venueNamed]) {
     for (const match of text.matchAll(pattern)) {
       // "American Society for Nutrition's annual meeting": a word that names nothing on its own
-      // ("American", "The") starts many a society's name and is left out of it.
-      const named = cutAtPossessive((match[1] ?? "").replace(/\s+(?:for|of|on|and|&)$/, "")).split(" ");
+      // ("American", "The") starts many a society's name and is left out of it. A society's
+      // meeting with a name of its own is both ("American Heart Association's EPI Lifestyle
+      // Scientific Sessions"): a report may name either.
+      const named = (match[1] ?? "")
+        .replace(/\s+(?:for|of|on|and|&)$/, "")
+        .replace(/['’]s?(?=\s|$)/g, "")
+        .split(" ");
       while (named.length > 0 && p.notNames.has(named[0] as string)) named.shift();
       const name = named.join(" ");
       if (

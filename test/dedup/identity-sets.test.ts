@@ -7,14 +7,9 @@ import {
 } from "../../src/dedup/identity-sets.js";
 import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
 import { scholarlyIds } from "../../src/dedup/scholarly-ids.js";
+import { originItem } from "../helpers/origin-item.js";
 
-const item = (url: string, title: string, snippet = ""): OriginItem => ({
-  url,
-  domain: new URL(url).hostname.replace(/^www\./, ""),
-  title,
-  snippet,
-  foundBy: [{ call: 1, provider: "searxng", engines: ["bing"], rank: 1 }],
-});
+const item = originItem;
 
 /** Each page's origin, as the index of the origin holding it. */
 function originOf(items: OriginItem[]): number[] {

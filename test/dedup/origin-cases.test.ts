@@ -20,7 +20,10 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // pairs still wrongly together are a recipe on a site of the publisher of one report, which one
 // owner's sites join by design, and the misses are universities named by initials, reports naming
 // one party and one point of how, and a conference named two ways; its reasons, labelled after
-// that measurement, are right for 6 of 7 origins: a release and its rewrite give `press-release`).
+// that measurement, are right for 6 of 7 origins: a release and its rewrite give `press-release`;
+// 1.00 / 0.82 once one owner's sites no longer join a study's report with a page reporting none and
+// short names, bounds on a sample and a society's meeting by its own name are read), and
+// studies-heldout-4 (0.45 recall before those rules, 0.64 after: measured once, written before them).
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -30,7 +33,8 @@ describe.each([
   ["studies-dev", 1, 0.95, 0.9],
   ["studies-heldout", 1, 0.95, 0.8],
   ["studies-heldout-2", 1, 0.95, 0.85],
-  ["studies-heldout-3", 1, 0.85, 0.6, 0.85],
+  ["studies-heldout-3", 1, 0.95, 0.8, 0.85],
+  ["studies-heldout-4", 1, 0.95, 0.6, 0.65],
 ])("origins on the %s cases", (part, kinds, precision, recall, why = 0.9) => {
   const cases = readOriginCases(new URL(`../fixtures/origins/${part}.json`, import.meta.url));
   const { total, byKind, misses } = scoreOriginCases(cases, { dedupe, canonicalUrl });

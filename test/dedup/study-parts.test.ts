@@ -2,14 +2,9 @@ import { describe, expect, it } from "vitest";
 import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
 import { studyMention } from "../../src/dedup/study-citations.js";
 import type { StudyParts } from "../../src/dedup/study-parts.js";
+import { originItem } from "../helpers/origin-item.js";
 
-const item = (url: string, title: string, snippet: string): OriginItem => ({
-  url,
-  domain: new URL(url).hostname.replace(/^www\./, ""),
-  title,
-  snippet,
-  foundBy: [{ call: 1, provider: "searxng", engines: ["bing"], rank: 1 }],
-});
+const item = originItem;
 
 const partsOf = (snippet: string, title = "A page about a study"): StudyParts | undefined =>
   studyMention({ title, snippet })?.parts;
@@ -350,7 +345,7 @@ describe("origins of pages that name one study by its parts", () => {
     ]);
   });
 
-  it("keeps two brands' polls on one owner's sites apart, through a page of that owner naming no study", () => {
+  it("keeps two brands' polls on one owner's sites apart, and that owner's page naming no study apart from both", () => {
     const groups = grouped([
       item(
         "https://nypost.com/2025/02/18/lifestyle/skip-breakfast-poll/",
@@ -373,10 +368,7 @@ describe("origins of pages that name one study by its parts", () => {
         "Wanderbay's survey of 2,000 employed Americans found workers check email four times a day while away.",
       ),
     ]);
-    expect(groups.map((group) => group.members)).toEqual([
-      [0, 1],
-      [2, 3],
-    ]);
+    expect(groups.map((group) => group.members)).toEqual([[0], [1], [2, 3]]);
   });
 
   it("ties a page that fits two studies that disagree to neither", () => {

@@ -1,0 +1,81 @@
+/**
+ * One institution or company under its full name and a short one that takes the start of its
+ * words: "LSU" for Louisiana State University, "UMass Amherst" for the University of Massachusetts
+ * Amherst, "UCC" for University College Cork, "Penn State" for Pennsylvania State University.
+ * Reports of one study name its university either way (study-part-groups.ts).
+ *
+ * The short name covers every word of the full one in order, each of its words the starts of one
+ * or more of them. A word that says only what kind of body it is (University, College) may be left
+ * out, and an initial may stand for one the full name leaves unsaid ("LSU" for "Louisiana State").
+ * A word standing for one word alone by its start needs four letters ("Penn", "Mass"): a shorter
+ * start ("Cal", "Ga") is too often another name's.
+ */
+
+/** Words that say what kind of body a name is, not which one. */
+const KIND = /^(?:University|College|Institute|Hospital|Clinic|School|Center|Centre|Polytechnic)$/;
+/** Small words inside a name that short names skip: "University of Reading". */
+const LINKING = /^(?:of|at|the|and|for|in|on|&|-|–)$/i;
+/** Fewest letters of a start that stands for one word alone. */
+const MIN_START = 4;
+
+/** Whether `short` names what `full` names, by the starts of its words (either way round). */
+export function sameByShortName(one: string, other: string): boolean {
+  return isShortFor(one, other) || isShortFor(other, one);
+}
+
+function isShortFor(short: string, full: string): boolean {
+  const tokens = short.split(/[\s\u00a0]+/).filter((token) => token !== "");
+  if (tokens.length === 0 || !tokens.every((token) => /^\p{L}+$/u.test(token))) return false;
+  const words = full
+    .split(/[\s\u00a0,]+/)
+    .filter((word) => word !== "" && !LINKING.test(word))
+    .map((word) => word.replace(/['’]s?$/, ""));
+  // "Louisiana State": the kind of body the short name's last initial stands for, unsaid.
+  const withKind = words.some((word) => KIND.test(word)) ? [words] : [words, [...words, "University"]];
+  return withKind.some((candidate) => covers(tokens, 0, candidate, 0, false));
+}
+
+/** Whether tokens[t..] cover words[w..]; `shortened` once some token abbreviated a word. */
+function covers(
+  tokens: readonly string[],
+  t: number,
+  words: readonly string[],
+  w: number,
+  shortened: boolean,
+): boolean {
+  if (t === tokens.length) return shortened && words.slice(w).every((word) => KIND.test(word));
+  if (w === words.length) return false;
+  // A word of kind left out of the short name.
+  if (KIND.test(words[w] as string) && covers(tokens, t, words, w + 1, shortened)) return true;
+  const token = (tokens[t] as string).toLowerCase();
+  return startsOf(token, 0, words, w, (end, exact) => covers(tokens, t + 1, words, end, shortened || !exact));
+}
+
+/**
+ * Whether token[at..] is the starts of words[w..end) for some end, each word giving one start or
+ * more letters; `then` is asked of each such end, with whether the token is one whole word.
+ */
+function startsOf(
+  token: string,
+  at: number,
+  words: readonly string[],
+  w: number,
+  then: (end: number, exact: boolean) => boolean,
+  used = 0,
+): boolean {
+  if (w >= words.length) return false;
+  const word = (words[w] as string).toLowerCase();
+  for (let length = Math.min(word.length, token.length - at); length >= 1; length -= 1) {
+    if (token.slice(at, at + length) !== word.slice(0, length)) continue;
+    const whole = length === word.length;
+    if (at + length === token.length) {
+      const alone = used === 0;
+      // One word standing alone: whole, or by a start long enough to tell it.
+      if (alone && !whole && length < MIN_START) continue;
+      if (then(w + 1, alone && whole)) return true;
+    } else if (startsOf(token, at + length, words, w + 1, then, used + 1)) {
+      return true;
+    }
+  }
+  return false;
+}

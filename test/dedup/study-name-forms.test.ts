@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
+import { sameByShortName } from "../../src/dedup/short-names.js";
+import { studyMention } from "../../src/dedup/study-citations.js";
+import { originItem } from "../helpers/origin-item.js";
+
+const item = originItem;
+
+const members = (items: readonly OriginItem[]) => assignOrigins(items).map((group) => group.members);
+const partsOf = (snippet: string) => studyMention({ title: "A page about a study", snippet })?.parts;
+
+describe("sameByShortName: one university under its full name and a short one", () => {
+  it.each([
+    ["LSU", "Louisiana State University"],
+    ["LSU", "Louisiana State"],
+    ["UMass Amherst", "University of Massachusetts Amherst"],
+    ["UCC", "University College Cork"],
+    ["Penn State", "Pennsylvania State University"],
+    ["MIT", "Massachusetts Institute of Technology"],
+    ["UCLA", "University of California, Los Angeles"],
+  ])("%s is %s", (short, full) => {
+    expect(sameByShortName(short, full)).toBe(true);
+    expect(sameByShortName(full, short)).toBe(true);
+  });
+
+  it.each([
+    ["Penn", "Pennsylvania State University", "a start that leaves a word of the name unsaid"],
+    ["Cal", "University of California", "a start too short to tell one word"],
+    ["USC", "University of Sydney", "initials with one too many"],
+    ["UCC", "University College Dublin", "initials of another name"],
+    ["Stanford", "Stanford University", "the same name, not a short one (compared word by word elsewhere)"],
+  ])("%s is not %s: %s", (short, full) => {
+    expect(sameByShortName(short, full)).toBe(false);
+  });
+});
+
+describe("study parts given in other forms", () => {
+  it("reads a sample given as a bound as the sizes it may be, not as a size", () => {
+    const parts = partsOf(
+      "A new Pew Research Center survey of more than 1,400 teens found most use phones at night.",
+    );
+    expect(parts?.sizes).toEqual([]);
+    expect(parts?.bounds).toEqual([{ low: 1400, high: 1750 }]);
+  });
+
+  it("reads a sample named by what its people did: 'Thirty-two poor sleepers took'", () => {
+    expect(
+      partsOf("Thirty-two poor sleepers took magnesium nightly in an open-label pilot study.")?.sizes,
+    ).toEqual([32]);
+    expect(
+      partsOf("Three doses took effect within an hour in the open-label pilot study.")?.sizes ?? [],
+    ).toEqual([]);
+  });
+
+  it("reads a fortnight and a decade as durations", () => {
+    expect(
+      partsOf("After a fortnight of tart cherry juice, Louisiana State scientists found longer sleep.")?.days,
+    ).toEqual([14]);
+    expect(
+      partsOf("Researchers from UMass Amherst followed 2,110 adults for more than a decade.")?.days,
+    ).toEqual([3653]);
+  });
+
+  it("reads researchers named at a sentence's start, and a society's meeting with a name of its own", () => {
+    const parts = partsOf(
+      "Researchers from UMass Amherst followed 2,110 adults. Presented at the American Heart Association's EPI|Lifestyle Scientific Sessions.",
+    );
+    expect(parts?.institutions.map((party) => party.name)).toEqual(["UMass Amherst"]);
+    expect(parts?.venues.map((venue) => venue.words)).toEqual([["heart", "epi", "lifestyle"]]);
+  });
+});
+
+describe("origins of reports that name one study in other forms", () => {
+  it("ties a report naming the university by its initials to those naming it in full, not its other study", () => {
+    expect(
+      members([
+        item(
+          "https://news.example.edu/2026/kiwi-gut-trial",
+          "Kiwifruit powder eased constipation in a crossover trial",
+          "Researchers at Louisiana State University gave 58 adults kiwifruit powder or a placebo for four weeks in a crossover trial.",
+        ),
+        item(
+          "https://www.tabloid.example.com/health/kiwi-powder",
+          "Fruit powder that ends constipation misery",
+          "LSU scientists found 58 adults who took the powder for four weeks went more often.",
+        ),
+        item(
+          "https://news.example.edu/2025/kiwi-runners",
+          "Kiwifruit and runners' recovery",
+          "LSU researchers gave 27 runners kiwifruit powder or a placebo for five days.",
+        ),
+      ]),
+    ).toEqual([[0, 1], [2]]);
+  });
+
+  it("ties a report giving the sample as a bound to those giving it, not the same centre's larger survey", () => {
+    expect(
+      members([
+        item(
+          "https://www.pewresearch.example.org/2026/teens-phones",
+          "Teens, smartphones and sleep",
+          "A Pew Research Center survey of 1,453 U.S. teens finds 46% use their phone in bed after midnight.",
+        ),
+        item(
+          "https://www.parents.example.com/teens-phones",
+          "Half of teens are on their phones after midnight",
+          "A new Pew Research Center survey of more than 1,400 teens found nearly half are online after midnight.",
+        ),
+        item(
+          "https://www.pewresearch.example.org/2025/adults-screen-time",
+          "Americans' views of their screen time",
+          "A Pew Research Center survey of 5,123 U.S. adults finds 38% spend too much time on their phones.",
+        ),
+      ]),
+    ).toEqual([[0, 1], [2]]);
+  });
+
+  it("ties a page naming no party by its sample, duration and two design features, not a page sharing only the sample", () => {
+    expect(
+      members([
+        item(
+          "https://www.globenewswire.example.com/2026/restwell-pilot",
+          "Restwell Labs announces pilot study results for SleepMag",
+          "Restwell Labs today announced that an open-label pilot study of SleepMag in 32 adults with poor sleep, conducted at Pennsylvania State University, found better sleep after six weeks.",
+        ),
+        item(
+          "https://www.magazine.example.com/magnesium-sleep",
+          "Magnesium for sleep: new study finds better rest",
+          "Thirty-two poor sleepers took a magnesium supplement nightly in an open-label pilot study and slept better after six weeks.",
+        ),
+        item(
+          "https://www.blog.example.com/magnesium-placebo",
+          "Magnesium and sleep quality",
+          "In a placebo-controlled trial, 32 adults took magnesium for eight weeks.",
+        ),
+      ]),
+    ).toEqual([[0, 1], [2]]);
+  });
+
+  it("keeps a recipe on a sister site apart from that owner's report of a study", () => {
+    const groups = assignOrigins([
+      item(
+        "https://www.verywellhealth.com/tart-cherry-juice-sleep-study",
+        "Does tart cherry juice help you sleep? What a new study found",
+        "In a crossover study presented at the American Society for Nutrition's annual meeting, 58 older adults who drank tart cherry juice for two weeks slept longer than on a placebo.",
+      ),
+      item(
+        "https://www.allrecipes.com/recipe/tart-cherry-mocktail/",
+        "Tart cherry sleepy mocktail",
+        "This bedtime mocktail mixes tart cherry juice, magnesium powder and sparkling water.",
+      ),
+    ]);
+    expect(groups.map((group) => group.why)).toEqual(["single", "single"]);
+  });
+});
