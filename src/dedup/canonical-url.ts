@@ -14,6 +14,9 @@ const TRACKING_PARAMETERS: RegExp[] = [
   /^(?:ref|ref_src|ref_url|referrer|cmp|cmpid|ocid|spm|smid|share|amp)$/i,
 ];
 
+/** A parameter asking for a page's AMP rendering: `outputType=amp`, `format=amp`. */
+const AMP_PARAMETER = /(?<=[?&])[\w.-]+=amp(?:&|$)/gi;
+
 const OPTIONS: Options = {
   stripProtocol: true,
   stripWWW: true,
@@ -33,10 +36,10 @@ const OPTIONS: Options = {
 
 /**
  * The comparison key of a page: scheme, `www.`, fragment, tracking parameters, default port,
- * trailing slash and `index.html` removed, parameters sorted, AMP and mobile variants folded onto
- * the main page, an international host in its ASCII (punycode) form. A fragment that is a route
- * (`#/inbox`, `#!/item/3`) addresses a page of its own and is kept. Returns null for anything that
- * is not an http(s) URL.
+ * trailing slash and `index.html` removed, parameters sorted, AMP (by path, host or a parameter's
+ * `=amp`) and mobile variants folded onto the main page, an international host in its ASCII
+ * (punycode) form. A fragment that is a route (`#/inbox`, `#!/item/3`) addresses a page of its own
+ * and is kept. Returns null for anything that is not an http(s) URL.
  */
 export function canonicalUrl(url: string): string | null {
   return pageKeys(url)?.canonical ?? null;
@@ -63,8 +66,10 @@ function pageKeysOf(url: string): { canonical: string; domain: string } | null {
   if (hostname !== parsed.hostname) parsed.hostname = hostname;
   const pathname = parsed.pathname.replace(/\/amp(?=\/|$)/i, "").replace(/\.amp(?=\.html?$|$)/i, "") || "/";
   if (pathname !== parsed.pathname) parsed.pathname = pathname;
-  // An HTML-escaped `&` (from a page's markup) separates parameters like `&` itself.
-  const search = parsed.search.replace(/&amp;/gi, "&");
+  // An HTML-escaped `&` (from a page's markup) separates parameters like `&` itself; a parameter
+  // asking for the AMP rendering (`outputType=amp`, `format=amp`) is the page itself.
+  let search = parsed.search.replace(/&amp;/gi, "&");
+  if (/=amp(?:&|$)/i.test(search)) search = search.replace(AMP_PARAMETER, "").replace(/[?&]$/, "");
   if (search !== parsed.search || (search === "" && url.includes("?"))) parsed.search = search;
   if (!/^#!?\//.test(parsed.hash) && (parsed.hash !== "" || url.includes("#"))) parsed.hash = "";
   try {
@@ -74,7 +79,7 @@ function pageKeysOf(url: string): { canonical: string; domain: string } | null {
   }
 }
 
-/** The publisher's host: lower-case, without `www.`, `m.`, `mobile.` or `amp.`. */
+/** The publisher's host: lower-case, without `www.`, `m.`, `mobile.` or `amp.` (after a language's, too). */
 export function domainOf(url: string): string {
   try {
     return withoutWww(foldHost(new URL(url).hostname));
@@ -86,5 +91,8 @@ export function domainOf(url: string): string {
 const withoutWww = (host: string): string => host.replace(/^www\./, "");
 
 function foldHost(hostname: string): string {
-  return hostname.toLowerCase().replace(/^(?:www\.)?(?:m|mobile|amp)\.(?=[^.]+\.[^.]+)/, "");
+  // A language's edition keeps its name: en.m.wikipedia.org is en.wikipedia.org.
+  return hostname
+    .toLowerCase()
+    .replace(/^(?:www\.)?([a-z]{2}(?:-[a-z]{2,4})?\.)?(?:m|mobile|amp)\.(?=[^.]+\.[^.]+)/, "$1");
 }

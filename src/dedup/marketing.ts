@@ -37,6 +37,7 @@ interface Lists {
   /** Selling phrases: the first group matches one only a selling page writes. */
   phrases: RegExp;
   genericWords: ReadonlySet<string>;
+  countWords: ReadonlySet<string>;
 }
 
 let lists: Lists | undefined;
@@ -51,6 +52,7 @@ function marketingLists(): Lists {
     strongPhrases: string[];
     weakPhrases: string[];
     genericWords: string[];
+    countWords: string[];
   };
   // Whole words: a word boundary where the phrase begins or ends with a letter ("% off" begins with none).
   const bounded = (phrase: string) =>
@@ -64,6 +66,7 @@ function marketingLists(): Lists {
     affiliateParameters: new Set(raw.affiliateParameters),
     phrases: new RegExp(`(${strong})|${weak}`, "gi"),
     genericWords: new Set(raw.genericWords),
+    countWords: new Set(raw.countWords),
   };
   return lists;
 }
@@ -120,8 +123,17 @@ function productName(title: string, l: Lists): ProductName | null {
     if (segment === "" || /^[\w-]+\.[a-z]{2,}(?:\.[a-z]{2})?$/i.test(segment)) continue;
     const words = segment.split(/\s+/).filter(Boolean);
     const kept: string[] = [];
-    for (const word of words) {
+    for (const [at, word] of words.entries()) {
       const bare = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+      if (/^\d{2,5}$/.test(bare) && kept.length > 0 && !/^(?:19|20)\d{2}$/.test(bare)) {
+        // "TerraCut 800": a model's number names it, unless it counts what the package holds.
+        const next = (words[at + 1] ?? "").toLowerCase().replace(/[^\p{L}]/gu, "");
+        if (!l.countWords.has(next) && !word.endsWith("%")) {
+          kept.push(bare);
+          if (kept.length === 4) break;
+          continue;
+        }
+      }
       if (bare === "" || l.genericWords.has(bare) || /^(?:19|20)\d{2}$/.test(bare) || /^\d+%?$/.test(bare)) {
         if (kept.length > 0) break;
         continue;
@@ -164,5 +176,38 @@ export function productLinks(pages: readonly (Marketing | null)[]): [number, num
       links.push([first, (byKey.get(keys[next] as string) ?? [])[0] as number]);
     }
   });
+  linkWithoutBrand(pages, byKey, links);
   return links;
+}
+
+/**
+ * A shop names the brand before its product ("Mowlio TerraCut 800" on Amazon); the brand's own
+ * page often names the product alone ("TerraCut 800" on mowlio.com). A shop page's name without
+ * its first word meets another page's name the same way as a whole name does.
+ */
+function linkWithoutBrand(
+  pages: readonly (Marketing | null)[],
+  byKey: ReadonlyMap<string, number[]>,
+  links: [number, number][],
+): void {
+  const firstByStart = new Map<string, number>();
+  for (const [key, members] of byKey) {
+    const words = key.split(" ");
+    for (let length = 2; length <= words.length; length += 1) {
+      const start = words.slice(0, length).join(" ");
+      if (!firstByStart.has(start)) firstByStart.set(start, members[0] as number);
+    }
+  }
+  pages.forEach((page, index) => {
+    const words = page?.onShop ? page.product?.key.split(" ") : undefined;
+    if (words === undefined || words.length < 3) return;
+    const rest = words.slice(1);
+    if (rest.join("").replace(/[^\p{L}]/gu, "").length < MIN_NAME_LETTERS) return;
+    const longer = firstByStart.get(rest.join(" "));
+    if (longer !== undefined && longer !== index) links.push([longer, index]);
+    for (let length = 2; length < rest.length; length += 1) {
+      const shorter = byKey.get(rest.slice(0, length).join(" "))?.[0];
+      if (shorter !== undefined && shorter !== index) links.push([shorter, index]);
+    }
+  });
 }

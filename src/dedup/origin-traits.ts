@@ -1,3 +1,4 @@
+import { addressDay } from "./address-date.js";
 import { isCompanyRelease, isPressRelease } from "./is-press-release.js";
 import { type Marketing, marketingOf } from "./marketing.js";
 import { hostOfUrl, normaliseHost } from "./normalise-host.js";
@@ -36,6 +37,8 @@ export interface OriginTraits {
   upstream: string | undefined;
   /** The publisher group owning the site (src/data/news-sources.json), or null. */
   owner: string | null;
+  /** The day its address says it was published (days since 1970), or null. */
+  day: number | null;
 }
 
 export interface TraitsInput {
@@ -80,6 +83,7 @@ export function originTraits(item: TraitsInput): OriginTraits {
     marketing: marketingOf(item, address),
     upstream,
     owner: ownerOf(host),
+    day: addressDay(address),
   };
 }
 

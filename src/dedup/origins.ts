@@ -5,7 +5,7 @@ import { siteName } from "./normalise-host.js";
 import { originKeys } from "./origin-keys.js";
 import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
-import { paperTitleLinks } from "./paper-titles.js";
+import { paperTitleLinks, titleFromAddress } from "./paper-titles.js";
 import { releaseRewriteLinks } from "./release-rewrites.js";
 import { sharedPassageLinks } from "./shared-passages.js";
 import { studyKeys, studyPartLinks } from "./study-keys.js";
@@ -20,6 +20,8 @@ export type { OriginReason } from "./origin-why.js";
  */
 const MAX_GROUPS_PER_KEY = 8;
 const MAX_STUDY_PAGES_COMPARED = 64;
+/** Days between two stories of one owner's sites past which they are two stories. */
+const OWNER_DAYS = 2;
 
 export interface OriginItem {
   url: string;
@@ -45,8 +47,9 @@ export interface OriginGroup {
  * pages carrying different identifiers of one kind (two DOIs, two PMIDs, two arXiv ids, two ISBNs)
  * is refused (identity-sets.ts), and identifiers are linked first; nor two stories by their
  * sites' owner: a publisher's sites never join pages whose parts name two studies (one brand's
- * poll and another's on one newspaper's site), nor a study's report with a page reporting none.
- * Each origin says why its pages are together (origin-why.ts).
+ * poll and another's on one newspaper's site), nor a study's report with a page reporting none,
+ * nor stories their addresses date days apart. Each origin says why its pages are together
+ * (origin-why.ts).
  * A page alone is `single`, or `same-url` when several calls or indexes found that very page.
  * `traits` are the pages' origin traits when already read (dedupe.ts reads them once for both
  * origins and quality).
@@ -74,6 +77,10 @@ export function assignOrigins(
     if (kind === "owner" && (studiesA || studiesB)) {
       if (!studiesA || !studiesB || studiesApart(studiesA, studiesB, studyOf)) return false;
     }
+    // Nor two stories filed days apart: a sister site carries a story within a day or two.
+    if (kind === "owner" && daysApart(traits[a] as OriginTraits, traits[b] as OriginTraits) > OWNER_DAYS) {
+      return false;
+    }
     if (!sets.join(a, b)) return false;
     if (studiesA || studiesB) {
       const studies = [...(studiesA ?? []), ...(studiesB ?? [])];
@@ -92,7 +99,7 @@ export function assignOrigins(
   for (const [a, b] of sharedPassageLinks(items)) link(a, b, "passage");
   const titled = items.map((item, index) => ({
     isPaper: (traits[index] as OriginTraits).paper,
-    title: item.title,
+    title: (traits[index] as OriginTraits).paper ? titleFromAddress(item.url, item.title) : item.title,
     normalizedTitle: () => prepareTitle(item.title).title,
     snippet: item.snippet,
     reference: (traits[index] as OriginTraits).reference,
@@ -156,6 +163,11 @@ function studiesApart(
 ): boolean {
   const study = (page: number) => studyOf.get(page) ?? page;
   return a.some((x) => b.some((y) => study(x) !== study(y)));
+}
+
+/** Days between the dates two pages' addresses give, or 0 when either gives none. */
+function daysApart(a: OriginTraits, b: OriginTraits): number {
+  return a.day === null || b.day === null ? 0 : Math.abs(a.day - b.day);
 }
 
 /**

@@ -67,6 +67,32 @@ export function paperTitle(rawTitle: string): PaperTitle | null {
   return { text, display, quotable: isQuotable(text), cut };
 }
 
+/** An address's last part naming the page: "354569470_Safety_and_Efficacy_of_…_through_6_Months". */
+const SLUG = /\/(?:\d+[_-])?([\p{L}\d]+(?:[_-]+[\p{L}\d]+){3,})\/?$/u;
+
+/**
+ * A page title cut short, whole again from the page's address when the address spells the title
+ * out (ResearchGate's, Semantic Scholar's): "(PDF) Safety and Efficacy of the BNT162b2 mRNA
+ * Covid-19 Vaccine ..." under ".../354569470_Safety_and_Efficacy_of_the_BNT162b2_mRNA_Covid-19_Vaccine_through_6_Months"
+ * is the follow-up's title, not the first paper's. Otherwise the title as it is.
+ */
+export function titleFromAddress(url: string, title: string): string {
+  if (!CUT_SHORT.test(title)) return title;
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return title;
+  }
+  // Words joined by underscores keep their own hyphens ("Covid-19"); else hyphens join them.
+  const joined = SLUG.exec(path)?.[1];
+  const slug = joined?.replace(joined.includes("_") ? /_+/g : /-+/g, " ");
+  const cut = paperTitle(title);
+  if (slug === undefined || cut === null) return title;
+  const whole = normalizeTitle(slug);
+  return whole.length > cut.text.length && whole.startsWith(`${cut.text} `) ? slug : title;
+}
+
 /** Separators between a title and its subtitle, its short name in brackets, or a site's or journal's name after it. */
 const SUBTITLE = /\s[-–—|]\s|\s::\s|[:.?!]\s|\s\(/u;
 

@@ -12,6 +12,13 @@ describe("canonicalUrl: one key per page", () => {
     ["https://example.org/a?gclid=Cj0KCQjw&id=7", "example.org/a?id=7"],
     ["https://example.org/a?mc_cid=abc123&mc_eid=def456", "example.org/a"],
     ["https://example.org/a?ref=hn", "example.org/a"],
+    // A parameter asking for the AMP rendering is the page itself; other values of it stay.
+    [
+      "https://www.washingtonpost.com/business/2026/10/14/cola/?outputType=amp",
+      "washingtonpost.com/business/2026/10/14/cola",
+    ],
+    ["https://example.org/a?id=3&format=amp", "example.org/a?id=3"],
+    ["https://example.org/a?format=ample", "example.org/a?format=ample"],
     ["https://www.instagram.com/p/Cxyz/?igshid=MzRlODBiNWFlZA==", "instagram.com/p/Cxyz"],
     ["https://example.org/a?msclkid=5f2d", "example.org/a"],
     ["https://example.org/a?UTM_SOURCE=x&FBCLID=y", "example.org/a"],
@@ -157,6 +164,8 @@ describe("domainOf", () => {
     ["https://m.facebook.com/x", "facebook.com"],
     ["https://mobile.twitter.com/x", "twitter.com"],
     ["https://amp.theguardian.com/x", "theguardian.com"],
+    ["https://en.m.wikipedia.org/wiki/X", "en.wikipedia.org"],
+    ["https://am.example.com/x", "am.example.com"],
     ["https://NEWS.Example.ORG/x", "news.example.org"],
     ["https://bücher.de/x", "xn--bcher-kva.de"],
     ["not a url", ""],

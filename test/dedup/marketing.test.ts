@@ -83,6 +83,33 @@ describe("marketingOf: pages that sell", () => {
     expect(productLinks(pages)).toEqual([[0, 1]]);
   });
 
+  it("keeps a model's number in its name, not a package's size", () => {
+    const key = (title: string) => selling("https://www.amazon.com/dp/B0X", title)?.product?.key;
+    expect(key("Mowlio TerraCut 800 Wire-Free Robot Lawn Mower")).toBe("mowlio terracut 800 wire-free");
+    expect(key("Mowlio TerraCut 500 Robot Lawn Mower with Boundary Wire")).toBe("mowlio terracut 500 robot");
+    expect(key("LeptiSlim Pro 60 Capsules")).toBe("leptislim pro");
+  });
+
+  it("ties a shop's page naming the brand first to the brand's page naming the product alone, not another model", () => {
+    const pages = [
+      selling(
+        "https://www.mowlio.com/products/terracut-800",
+        "TerraCut 800 Wire-Free Robot Lawn Mower – Mowlio",
+        "Free shipping and a 60-day home trial. $1,299.",
+      ),
+      selling(
+        "https://www.amazon.com/dp/B0FK7Q2M4T",
+        "Amazon.com : Mowlio TerraCut 800 Wire-Free Robot Lawn Mower",
+      ),
+      selling(
+        "https://www.amazon.com/dp/B0DL3X9N2R",
+        "Amazon.com : Mowlio TerraCut 500 Robot Lawn Mower with Boundary Wire",
+      ),
+    ];
+    expect(pages.every((page) => page !== null)).toBe(true);
+    expect(productLinks(pages)).toEqual([[0, 1]]);
+  });
+
   it("makes a selling page low quality, saying why", () => {
     const quality = qualityOf({
       url: "https://www.amazon.com/dp/B0CX4Z7Q1L",

@@ -87,6 +87,30 @@ describe("assignOrigins", () => {
       ],
     ],
     [
+      "one publisher's stories filed a week apart are two origins, however close their topics",
+      [
+        item(
+          "https://www.usatoday.com/story/money/retirement/2026/10/14/social-security-cola-2027/86712438007/",
+          "Social Security COLA for 2027 is 2.6%",
+          "Recipients will get a 2.6% cost-of-living adjustment in 2027.",
+        ),
+        item(
+          "https://www.freep.com/story/money/2026/10/14/social-security-cola-2027-increase/86712438007/",
+          "Social Security COLA for 2027 is 2.6%. Here's what that means",
+          "The adjustment raises the average benefit by about $53.",
+        ),
+        item(
+          "https://www.usatoday.com/story/money/retirement/2026/10/21/medicare-part-b-premium-2027/86834017007/",
+          "Medicare Part B premium for 2027 will eat into your Social Security raise",
+          "The standard premium will rise in 2027, officials said Tuesday.",
+        ),
+      ],
+      [
+        { members: [0, 1], why: "same-owner", source: "gannett" },
+        { members: [2], why: "single" },
+      ],
+    ],
+    [
       "a press release and its reprint on a news site are one origin",
       [
         item(

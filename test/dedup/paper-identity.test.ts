@@ -6,6 +6,7 @@ import {
   paperTitle,
   paperTitleLinks,
   type TitledPage,
+  titleFromAddress,
 } from "../../src/dedup/paper-titles.js";
 import { scholarlyIds } from "../../src/dedup/scholarly-ids.js";
 import { isPaperAddress } from "../../src/dedup/scholarly-urls.js";
@@ -117,6 +118,7 @@ describe("a paper's title, with the frame each site puts around it", () => {
       "Highly accurate protein structure prediction with AlphaFold - PMC",
       "highly accurate protein structure prediction with alphafold",
     ],
+    ["Hallmarks of Cancer: The Next Generation: Cell", "hallmarks of cancer the next generation"],
   ])("%j → %j", (title, text) => {
     expect(paperTitle(title)?.text).toBe(text);
   });
@@ -127,6 +129,29 @@ describe("a paper's title, with the frame each site puts around it", () => {
     );
     expect(paperTitle("Home - PubMed")).toBeNull();
     expect(paperTitle("Abstract")).toBeNull();
+  });
+
+  it("reads a title cut short whole from an address that spells it out, and only then", () => {
+    const cut = "(PDF) Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine ...";
+    expect(
+      titleFromAddress(
+        "https://www.researchgate.net/publication/354569470_Safety_and_Efficacy_of_the_BNT162b2_mRNA_Covid-19_Vaccine_through_6_Months",
+        cut,
+      ),
+    ).toBe("Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine through 6 Months");
+    // An address naming something else, or a title not cut short, leaves the title as it is.
+    expect(
+      titleFromAddress(
+        "https://www.researchgate.net/publication/354569470_Vaccine_Trials_in_Europe_Today",
+        cut,
+      ),
+    ).toBe(cut);
+    expect(
+      titleFromAddress(
+        "https://www.researchgate.net/publication/1_Safety_and_Efficacy_of_the_BNT162b2_mRNA_Covid-19_Vaccine_through_6_Months",
+        "Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine",
+      ),
+    ).toBe("Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine");
   });
 
   const page = (title: string, isPaper: boolean, snippet = ""): TitledPage => ({
