@@ -10,6 +10,7 @@ import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
 const NUMBER = String.raw`(\d+|a|an|${NUMBER_IN_WORDS})`;
 const UNIT_DAYS: Readonly<Record<string, number>> = {
   day: 1,
+  night: 1,
   week: 7,
   fortnight: 14,
   month: 30.44,
@@ -19,12 +20,12 @@ const UNIT_DAYS: Readonly<Record<string, number>> = {
 
 /** "a 12-week study", "a six-month, randomized trial": a duration naming the study's length. */
 const DURATION_OF_STUDY = new RegExp(
-  String.raw`\b${NUMBER}[- ](day|week|fortnight|month|year|decade)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up)\b`,
+  String.raw`\b${NUMBER}[- ](day|night|week|fortnight|month|year|decade)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up)\b`,
   "giu",
 );
 /** "for 12 weeks", "over six months", "after four weeks". */
 const DURATION_FOR = new RegExp(
-  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?:about\s+|around\s+|nearly\s+|almost\s+|roughly\s+|more\s+than\s+|over\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+)?)?${NUMBER}\s+(day|week|fortnight|month|year|decade)s?\b(?![- ]olds?\b)`,
+  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?:about\s+|around\s+|nearly\s+|almost\s+|roughly\s+|more\s+than\s+|over\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+)?)?${NUMBER}\s+(day|night|week|fortnight|month|year|decade)s?\b(?![- ]olds?\b)`,
   "giu",
 );
 /** "a 130-participant RCT", "the 236-patient trial". */
@@ -76,7 +77,7 @@ export function statesFinding(text: string): boolean {
 /** The study's length in days, each way a text gives it ("a 12-week trial", "for six months"). */
 export function durations(text: string): number[] {
   const days = new Set<number>();
-  if (!/day|week|fortnight|month|year|decade/i.test(text)) return [];
+  if (!/day|night|week|fortnight|month|year|decade/i.test(text)) return [];
   for (const pattern of [DURATION_OF_STUDY, DURATION_FOR]) {
     for (const match of text.matchAll(pattern)) {
       const written = match[1] ?? "";

@@ -24,6 +24,7 @@ export interface Patterns {
   institutionNamed: RegExp;
   venueAt: RegExp;
   venueNamed: RegExp;
+  venueOf: RegExp;
   venueYear: RegExp;
   sponsorBefore: RegExp;
   makerBefore: RegExp;
@@ -78,6 +79,11 @@ export function partPatterns(): Patterns {
     ),
     venueNamed: new RegExp(
       String.raw`((?:${WORD})(?:\s(?:${WORD}|for|of|on|and|&))*?)(?:['’]s)?\s+(?:(?:annual|national|international|scientific|yearly)\s+)?(?:meeting|conference|congress|sessions|summit|symposium|convention|${venueWord})\b`,
+      "gu",
+    ),
+    // "the annual meeting of the Associated Professional Sleep Societies".
+    venueOf: new RegExp(
+      String.raw`\b(?:annual|national|international|scientific|yearly)\s+(?:meeting|conference|congress|sessions|summit|symposium|convention)\s+of\s+(?:the\s+)?(${NAME})`,
       "gu",
     ),
     venueYear:

@@ -216,7 +216,7 @@ function readVenues(raw: string, p: Patterns, into: StudyParty[], years: Set<num
     if (match[2] !== undefined) addParty(into, match[2], p);
     years.add(Number(match[3]));
   }
-  for (const pattern of [p.venueAt, p.venueNamed]) {
+  for (const pattern of [p.venueAt, p.venueNamed, p.venueOf]) {
     for (const match of text.matchAll(pattern)) {
       // "American Society for Nutrition's annual meeting": a word that names nothing on its own
       // ("American", "The") starts many a society's name and is left out of it. A society's

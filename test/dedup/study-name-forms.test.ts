@@ -18,6 +18,7 @@ describe("sameByShortName: one university under its full name and a short one", 
     ["Penn State", "Pennsylvania State University"],
     ["MIT", "Massachusetts Institute of Technology"],
     ["UCLA", "University of California, Los Angeles"],
+    ["UNC-Chapel Hill", "University of North Carolina at Chapel Hill"],
   ])("%s is %s", (short, full) => {
     expect(sameByShortName(short, full)).toBe(true);
     expect(sameByShortName(full, short)).toBe(true);
@@ -59,6 +60,27 @@ describe("study parts given in other forms", () => {
     expect(
       partsOf("Researchers from UMass Amherst followed 2,110 adults for more than a decade.")?.days,
     ).toEqual([3653]);
+  });
+
+  it("reads nights as a duration, and a sample never across a sentence's end", () => {
+    expect(
+      partsOf(
+        "University of Auckland researchers gave 148 children honey syrup or a placebo for three nights.",
+      )?.days,
+    ).toEqual([3]);
+    const parts = studyMention({
+      title: "Magnesium for Sleep: Better Rest in Six Weeks",
+      snippet: "Thirty-two poor sleepers took magnesium nightly in an open-label pilot study.",
+    })?.parts;
+    expect(parts?.sizes).toEqual([32]);
+  });
+
+  it("reads a meeting named as the annual meeting of its societies, and no people's name as a party", () => {
+    const parts = partsOf(
+      "Kiwi researchers presented the findings at the annual meeting of the Associated Professional Sleep Societies: 3,846 older adults took part.",
+    );
+    expect(parts?.venues.map((venue) => venue.name)).toContain("Associated Professional Sleep Societies");
+    expect(parts?.institutions ?? []).toEqual([]);
   });
 
   it("reads researchers named at a sentence's start, and a society's meeting with a name of its own", () => {
