@@ -2,6 +2,7 @@ import { snippetMarkersConflict, storyText } from "./event-markers.js";
 import { isNormalizationInert } from "./inert-text.js";
 import { normalizeSnippet } from "./normalize-title.js";
 import { withoutBoilerplate } from "./republishing-credits.js";
+import { stopWords } from "./stop-words.js";
 import { titlesDisagree } from "./title-polarity.js";
 
 /**
@@ -19,7 +20,8 @@ import { titlesDisagree } from "./title-polarity.js";
  * after the first was rewritten), and their snippets' event markers do not disagree
  * (event-markers.ts; the headlines may be rewritten, so theirs are not compared), and their headlines
  * do not say opposite things (title-polarity.ts: a fact check quotes what it checks). Independent
- * reports of one event share a phrase or a short quote, far fewer runs than that.
+ * reports of one event share a phrase or a short quote, far fewer runs than that. A story opening
+ * with another's first ten telling words is its copy too (an agency's lede trimmed after them).
  *
  * Bounded: each kept run is looked up once per snippet, and a run shared by many snippets keeps
  * only its first {@link MAX_POSTINGS} (a flood of one text meets there all the same: every copy
@@ -54,7 +56,11 @@ export interface PassageInput {
 
 /** Pairs of items (earlier first) whose snippets are one text. */
 export function sharedPassageLinks(items: readonly PassageInput[]): [number, number][] {
-  const shingles = items.map((item, index) => (index < MAX_PASSAGE_ITEMS ? shinglesOf(item.snippet) : NONE));
+  // Each snippet's story, without its dateline, credit lines and boilerplate, read once for both tests.
+  const stories = items.map((item, index) =>
+    index < MAX_PASSAGE_ITEMS && item.snippet.length >= 60 ? storyText(withoutBoilerplate(item.snippet)) : "",
+  );
+  const shingles = stories.map(shinglesOf);
   let total = 0;
   for (const own of shingles) total += own.length;
   const firstWith = new FirstSeen(total);
@@ -99,7 +105,65 @@ export function sharedPassageLinks(items: readonly PassageInput[]): [number, num
     }
     counted.length = 0;
   });
+  const linked = new Set(links.map(([a, b]) => a * items.length + b));
+  for (const [first, index] of sameOpenings(stories)) {
+    if (linked.has(first * items.length + index)) continue;
+    const [a, b] = [items[first] as PassageInput, items[index] as PassageInput];
+    if (
+      a.domain !== b.domain &&
+      !snippetMarkersConflict(a.snippet, b.snippet) &&
+      !titlesDisagree(a.title, b.title)
+    ) {
+      links.push([first, index]);
+    }
+  }
   return links;
+}
+
+/** Words of a story's opening that, the same in two snippets, make them one text. */
+export const OPENING_WORDS = 10;
+/** Of those, how many must tell something (not stop words). */
+const OPENING_CONTENT_WORDS = 7;
+/** Telling words the rest of both snippets must share: a formula's opening shares none. */
+const REST_SHARED_WORDS = 4;
+
+/**
+ * Pairs (first, later) of snippets whose stories open with the same {@link OPENING_WORDS} words, of
+ * which {@link OPENING_CONTENT_WORDS} tell something, and whose rest shares
+ * {@link REST_SHARED_WORDS} telling words: a subscriber trims an agency's lede after its opening
+ * clause ("A freight train hauling ethanol derailed and caught fire early Tuesday in northern Iowa,
+ * forcing about 600 people …"), too short a copy for the shared runs to tell. Two reports opening
+ * with one formula ("According to a new study published in the journal Nature, …") go on to tell
+ * different things.
+ */
+function sameOpenings(stories: readonly string[]): [number, number][] {
+  const withOpening = new Map<string, { index: number; rest: ReadonlySet<string> }[]>();
+  const pairs: [number, number][] = [];
+  const stop = stopWords();
+  stories.forEach((story, index) => {
+    if (story === "") return;
+    const words = normalizeSnippet(story.slice(0, 400)).split(" ");
+    const opening = words.slice(0, OPENING_WORDS);
+    if (opening.length < OPENING_WORDS) return;
+    if (opening.filter((word) => !stop.has(word)).length < OPENING_CONTENT_WORDS) return;
+    const key = opening.join(" ");
+    const rest = new Set(words.slice(OPENING_WORDS).filter((word) => !stop.has(word)));
+    const earlier = withOpening.get(key);
+    if (earlier === undefined) {
+      withOpening.set(key, [{ index, rest }]);
+      return;
+    }
+    const match = earlier.find((other) => sharedCount(other.rest, rest) >= REST_SHARED_WORDS);
+    if (match !== undefined) pairs.push([match.index, index]);
+    else if (earlier.length < MAX_POSTINGS) earlier.push({ index, rest });
+  });
+  return pairs;
+}
+
+function sharedCount(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared;
 }
 
 /**
@@ -136,9 +200,8 @@ class FirstSeen {
 }
 
 /** The snippet's distinct runs of words, as numbers. */
-function shinglesOf(snippet: string): Int32Array {
-  if (snippet.length < 60) return NONE;
-  const text = storyText(withoutBoilerplate(snippet));
+function shinglesOf(text: string): Int32Array {
+  if (text === "") return NONE;
   const ascii = isNormalizationInert(text);
   const words = wordHashes(ascii ? text : normalizeSnippet(text), ascii);
   if (words < MIN_WORDS) return NONE;

@@ -94,6 +94,43 @@ describe("sharedPassageLinks: one text under different headlines", () => {
     expect(sharedPassageLinks(items)).toEqual([[0, 2]]);
   });
 
+  it("ties an agency's lede that a subscriber trimmed after its opening clause", () => {
+    const items = [
+      {
+        domain: "apnews.com",
+        title: "Freight train hauling ethanol derails and burns in northern Iowa | AP News",
+        snippet:
+          "MASON CITY, Iowa (AP) — A freight train hauling ethanol derailed and caught fire early Tuesday on the eastern edge of Mason City, forcing about 600 people from their homes as crews let the tank cars burn, officials said.",
+      },
+      {
+        domain: "seattletimes.com",
+        title: "Ethanol train derails, burns in Iowa; 600 evacuated",
+        snippet:
+          "A freight train hauling ethanol derailed and caught fire early Tuesday in northern Iowa, forcing about 600 people from their homes, officials said.",
+      },
+    ];
+    expect(sharedPassageLinks(items)).toEqual([[0, 1]]);
+  });
+
+  it.each([
+    [
+      "a formula that tells little",
+      "According to a new study published in the journal Nature, people who drink two or three cups of coffee a day live slightly longer than those who drink none, after smoking and income are accounted for.",
+      "According to a new study published in the journal Nature, honeybees trained with sugar rewards learned to count landmarks up to four on their way to a feeder, and kept doing so for days.",
+    ],
+    [
+      "the same opening of two quarters' results",
+      "Acme Corporation reported record revenue and higher profit margins for the third quarter of 2026.",
+      "Acme Corporation reported record revenue and higher profit margins for the fourth quarter of 2026.",
+    ],
+  ])("keeps apart two stories opening alike with %s", (_name, one, other) => {
+    const items = [
+      { domain: "a.example.com", title: "One story", snippet: one },
+      { domain: "b.example.com", title: "Another story", snippet: other },
+    ];
+    expect(sharedPassageLinks(items)).toEqual([]);
+  });
+
   it("ties a flood of one text on two thousand domains to its first copy", () => {
     const items = Array.from({ length: 2_000 }, (_, index) => ({
       domain: `farm${index}.example`,
