@@ -110,6 +110,7 @@ export function assignOrigins(
   for (const [a, b] of releaseRewriteLinks(
     items,
     traits.map((t) => t.release),
+    traits.map((t) => t.upstream),
   ))
     link(a, b, "press-release");
   for (const [a, b] of productLinks(traits.map((t) => t.marketing))) link(a, b, "marketing");

@@ -14,7 +14,9 @@ import { titlesDisagree } from "./title-polarity.js";
  * markers must agree: one company's release about its third quarter never takes in a rewrite of
  * its fourth-quarter release, nor one product's launch another's; nor a fact check or denial of
  * the release, which restates it (title-polarity.ts). (Snippets reworded are not compared word by
- * word.) The company's name alone ties nothing: it is one word of many.
+ * word.) The company's name alone ties nothing: it is one word of many. A page whose credit names
+ * the company ("(Source: Rhizora Biosciences)") may have a headline of its own: it joins the one
+ * release of that company whose snippet it shares and whose markers agree, and none if two fit.
  */
 
 export const TITLE_SHARE = 0.6;
@@ -38,6 +40,7 @@ export interface RewriteInput {
 export function releaseRewriteLinks(
   items: readonly RewriteInput[],
   isRelease: readonly boolean[],
+  credited: readonly (string | undefined)[] = [],
 ): [number, number][] {
   const releases: number[] = [];
   const seenTitles = new Set<string>();
@@ -68,6 +71,8 @@ export function releaseRewriteLinks(
     return words;
   };
   const links: [number, number][] = [];
+  // Pages crediting the company whose release they may rewrite, with the releases they fit.
+  const creditedFits = new Map<number, number[]>();
   for (const release of releases) {
     const own = titleWords[release] as string[];
     const shared = new Map<number, number>();
@@ -81,9 +86,12 @@ export function releaseRewriteLinks(
       const other = items[page] as RewriteInput;
       if (other.domain === item.domain || count < MIN_SHARED_TITLE_WORDS) continue;
       // Shared both ways: a rewrite keeps most of the headline's words; a report with its own
-      // angle ("… Under New Rule" for "CFPB Finalizes Rule …") keeps some and adds its own.
+      // angle ("… Under New Rule" for "CFPB Finalizes Rule …") keeps some and adds its own. A page
+      // that credits the company ("(Source: Rhizora Biosciences)") says it rewrites one of its
+      // releases: its headline may be its own.
       const titleShare = count / Math.max(own.length, (titleWords[page] as string[]).length);
-      if (titleShare < TITLE_SHARE) continue;
+      const creditsCompany = creditsReleaser(credited[page], item.title);
+      if (titleShare < TITLE_SHARE && !creditsCompany) continue;
       // The headlines' words are counted above; counted again, they let a page on the same topic
       // ("Mnemora for memory: what adults should know") pass on the words every such page repeats.
       const headlineWords = new Set([...own, ...(titleWords[page] as string[])]);
@@ -93,15 +101,26 @@ export function releaseRewriteLinks(
       );
       const agrees = snippetShare === null ? titleShare >= TITLE_SHARE_ALONE : snippetShare >= SNIPPET_SHARE;
       if (
-        agrees &&
-        !titleMarkersConflict(item.title, other.title) &&
-        !titlesDisagree(item.title, other.title)
+        !agrees ||
+        titleMarkersConflict(item.title, other.title) ||
+        titlesDisagree(item.title, other.title)
       ) {
-        links.push([release, page]);
+        continue;
       }
+      if (titleShare >= TITLE_SHARE) links.push([release, page]);
+      else creditedFits.set(page, [...(creditedFits.get(page) ?? []), release]);
     }
   }
+  // A credited page that fits two of the company's releases could rewrite either: it joins neither.
+  for (const [page, fits] of creditedFits) if (fits.length === 1) links.push([fits[0] as number, page]);
   return links;
+}
+
+/** Whether a credit names the company whose release this is: its headline opens with the name. */
+function creditsReleaser(source: string | undefined, releaseTitle: string): boolean {
+  if (source === undefined) return false;
+  const first = source.split(/\s+/)[0]?.toLowerCase() ?? "";
+  return first.length >= 3 && releaseTitle.toLowerCase().startsWith(first);
 }
 
 /** `words` without those of `leftOut`. */

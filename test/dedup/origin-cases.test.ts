@@ -29,12 +29,12 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // and heldout-3 (0.88 / 0.68 when measured: one owner's stories a week apart, two models of one
 // product, an AMP address by its parameter, a mobile encyclopedia host, a title cut short that its
 // address spells out, a journal's name after a colon, an agency's lede trimmed after its opening
-// clause; 1.00 / 0.90 once those were fixed).
+// clause, a trade rewrite crediting the company; 1.00 / 0.94 once those were fixed).
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
   ["heldout-2", 7, 0.95, 0.9],
-  ["heldout-3", 6, 0.95, 0.85, 0.85],
+  ["heldout-3", 6, 0.95, 0.9, 0.85],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],

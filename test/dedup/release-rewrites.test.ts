@@ -79,4 +79,31 @@ describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
     };
     expect(releaseRewriteLinks([release, explainer, rewrite], [true, false, false])).toEqual([[0, 2]]);
   });
+
+  it("ties a page crediting the company, under a headline of its own, to the one release it fits", () => {
+    const poster = {
+      domain: "businesswire.com",
+      title:
+        "Rhizora Biosciences Announces Presentation of RZ-88 Corn Field Trial Results at the 2026 ASA Annual Meeting",
+      snippet:
+        "Rhizora Biosciences today announced that results from 18 on-farm trials of RZ-88 in corn will be presented in a poster session at the 2026 ASA Annual Meeting in November.",
+    };
+    const data = {
+      domain: "businesswire.com",
+      title:
+        "Rhizora Biosciences Announces Two-Season RZ-88 Field Data Showing Corn Yields Held With 40% Less Synthetic Nitrogen",
+      snippet:
+        "Rhizora Biosciences today announced data from 41 replicated field trials in seven states over two seasons: corn treated with RZ-88 yielded within 1% of fully fertilized plots.",
+    };
+    const trade = {
+      domain: "agrimarketing.example.com",
+      title: "Rhizora Releases Two Seasons of RZ-88 Corn Data",
+      snippet:
+        "Corn treated with Rhizora Biosciences' RZ-88 yielded within 1% of fully fertilized plots while receiving 40% less synthetic nitrogen, across 41 trials in seven states over two seasons.",
+    };
+    const credited = [undefined, undefined, "Rhizora Biosciences"];
+    expect(releaseRewriteLinks([poster, data, trade], [true, true, false], credited)).toEqual([[1, 2]]);
+    // Without the credit, its headline is its own and it stays apart.
+    expect(releaseRewriteLinks([poster, data, trade], [true, true, false])).toEqual([]);
+  });
 });

@@ -13,6 +13,10 @@ describe("republishingCredits: whose text a page says it carries", () => {
     ],
     ["This story was originally published by ProPublica.", [{ kind: "syndication", source: "ProPublica" }]],
     [
+      "Corn treated with RZ-88 yielded within 1% of fully fertilized plots. (Source: Rhizora Biosciences)",
+      [{ kind: "syndication", source: "Rhizora Biosciences" }],
+    ],
+    [
       "This article was produced by KFF Health News. A federal rule …",
       [{ kind: "syndication", source: "KFF Health News" }],
     ],
