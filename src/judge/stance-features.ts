@@ -86,10 +86,11 @@ const isCapital = (code: number): boolean => code >= 65 && code <= 90;
 const signName = (x: number): string => (x > 0 ? "+" : x < 0 ? "-" : "0");
 
 /**
- * The shape of a text, from the text alone: several sentences (a search result), a title-cased line
- * (a headline) or one plain sentence (an argument). Every feature is also given once more under its
- * shape, so the model can learn where a cue means something else in another kind of text — e.g. a
- * restated claim is agreement in a headline and only the topic in a search result.
+ * The shape of a text, from the text alone: several sentences or a title and its snippet (a search
+ * result), a title-cased line (a headline) or one plain sentence (an argument). Every feature is
+ * also given once more under its shape, so the model can learn where a cue means something else in
+ * another kind of text — e.g. a restated claim is agreement in a headline and only the topic in a
+ * search result.
  */
 function shapeOf(text: string): string {
   // Words are runs between white space; they are counted in place rather than split out.
@@ -101,7 +102,9 @@ function shapeOf(text: string): string {
     words++;
     if (isCapital(code)) capitalised++;
   }
-  if (segments(text).length >= 2 && words > 20) return "multi";
+  // A title and its snippet, joined by a line break, is a search result however short the snippet:
+  // read as one plain sentence, it took the side an argument almost always takes.
+  if (segments(text).length >= 2 && (words > 20 || text.includes("\n"))) return "multi";
   return capitalised / Math.max(1, words) > 0.6 ? "head" : "sent";
 }
 
