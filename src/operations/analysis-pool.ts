@@ -44,7 +44,7 @@ export async function openAnalysisPool(options: {
   threads: number;
   logger: Logger;
 }): Promise<AnalysisPool | undefined> {
-  const worker = codeFile("operations/analyse-hits-worker.js");
+  const worker = codeFile("operations/analyse-hits-worker-entry.cjs");
   if (!existsSync(worker)) return undefined;
   const { Piscina } = await import("piscina");
   const pool = new Piscina<unknown, unknown>({

@@ -47,9 +47,12 @@ export function defaultExtractionThreads(cores = availableParallelism()): number
  * thread must run JavaScript, and the sources are TypeScript.
  */
 function workerFile(): URL {
-  for (const file of [codeFile("read/extract-worker.js"), packageFile("dist/read/extract-worker.js")])
+  for (const file of [
+    codeFile("read/extract-worker-entry.cjs"),
+    packageFile("dist/read/extract-worker-entry.cjs"),
+  ])
     if (existsSync(file)) return file;
-  throw new Error("core-search is not built (no dist/read/extract-worker.js): run `npm run build`");
+  throw new Error("core-search is not built (no dist/read/extract-worker-entry.cjs): run `npm run build`");
 }
 
 export function openExtractionPool(options: { threads?: number; memoryMb?: number } = {}): ExtractionPool {

@@ -22,7 +22,9 @@ let server: typeof ServerModule;
 let analysis: typeof AnalysisModule;
 let pools: typeof PoolModule;
 beforeAll(async () => {
-  expect(existsSync(built("operations/analyse-hits-worker.js")), "run `npm run build` first").toBe(true);
+  expect(existsSync(built("operations/analyse-hits-worker-entry.cjs")), "run `npm run build` first").toBe(
+    true,
+  );
   server = (await import(built("interfaces/server/http-api.js").href)) as typeof ServerModule;
   analysis = (await import(built("operations/analyse-hits.js").href)) as typeof AnalysisModule;
   pools = (await import(built("operations/analysis-pool.js").href)) as typeof PoolModule;

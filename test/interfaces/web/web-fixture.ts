@@ -81,8 +81,8 @@ export async function startWebFixture(
   options: { hold?: boolean; token?: string; api?: Partial<HttpApiOptions> } = {},
 ): Promise<WebFixture> {
   // Pages are read in the built extraction worker, as in every server.
-  if (!existsSync(new URL("../../../dist/read/extract-worker.js", import.meta.url))) {
-    throw new Error("run `npm run build` first: the pages are read by dist/read/extract-worker.js");
+  if (!existsSync(new URL("../../../dist/read/extract-worker-entry.cjs", import.meta.url))) {
+    throw new Error("run `npm run build` first: the pages are read by dist/read/extract-worker-entry.cjs");
   }
   const sites: Server[] = [];
   const articles: Article[] = [];
