@@ -5,11 +5,10 @@
  */
 type Worker = typeof import("./analyse-hits-worker.js");
 
-let worker: Promise<Worker> | undefined;
-const load = (): Promise<Worker> => {
-  worker ??= import("./analyse-hits-worker.js");
-  return worker;
-};
+// Loaded as the thread starts; a failure reaches each task that awaits it, not the thread.
+const worker: Promise<Worker> = import("./analyse-hits-worker.js");
+worker.catch(() => undefined);
+const load = (): Promise<Worker> => worker;
 
 export = Object.assign(async (input: Parameters<Worker["default"]>[0]) => (await load()).default(input), {
   judgeTexts: async (input: Parameters<Worker["judgeTexts"]>[0]) => (await load()).judgeTexts(input),

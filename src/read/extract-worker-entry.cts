@@ -7,11 +7,10 @@
  */
 type Worker = typeof import("./extract-worker.js");
 
-let worker: Promise<Worker> | undefined;
-const load = (): Promise<Worker> => {
-  worker ??= import("./extract-worker.js");
-  return worker;
-};
+// Loaded as the thread starts; a failure reaches each task that awaits it, not the thread.
+const worker: Promise<Worker> = import("./extract-worker.js");
+worker.catch(() => undefined);
+const load = (): Promise<Worker> => worker;
 
 export = Object.assign(async (input: Parameters<Worker["default"]>[0]) => (await load()).default(input), {
   warm: async () => (await load()).warm(),
