@@ -9,7 +9,8 @@
  * or more of them. A word that says only what kind of body it is (University, College) may be left
  * out, and an initial may stand for one the full name leaves unsaid ("LSU" for "Louisiana State").
  * A word standing for one word alone by its start needs four letters ("Penn", "Mass"): a shorter
- * start ("Cal", "Ga") is too often another name's.
+ * start ("Cal", "Ga") is too often another name's; a word of more than eight letters abbreviates
+ * nothing.
  */
 
 /** Words that say what kind of body a name is, not which one. */
@@ -18,6 +19,11 @@ const KIND = /^(?:University|College|Institute|Hospital|Clinic|School|Center|Cen
 const LINKING = /^(?:of|at|the|and|for|in|on|&|-|–)$/i;
 /** Fewest letters of a start that stands for one word alone. */
 const MIN_START = 4;
+/**
+ * Most letters of a word that abbreviates (LSU, UMass, UCLA): a longer word of a short name is one
+ * of the full name's words, whole. It also bounds the ways a word can be split into starts.
+ */
+const MAX_ABBREVIATION = 8;
 
 /** Whether `short` names what `full` names, by the starts of its words (either way round). */
 export function sameByShortName(one: string, other: string): boolean {
@@ -50,6 +56,9 @@ function covers(
   // A word of kind left out of the short name.
   if (KIND.test(words[w] as string) && covers(tokens, t, words, w + 1, shortened)) return true;
   const token = (tokens[t] as string).toLowerCase();
+  if (token.length > MAX_ABBREVIATION) {
+    return token === (words[w] as string).toLowerCase() && covers(tokens, t + 1, words, w + 1, shortened);
+  }
   return startsOf(token, 0, words, w, (end, exact) => covers(tokens, t + 1, words, end, shortened || !exact));
 }
 

@@ -30,6 +30,7 @@ describe("sameByShortName: one university under its full name and a short one", 
     ["USC", "University of Sydney", "initials with one too many"],
     ["UCC", "University College Dublin", "initials of another name"],
     ["Stanford", "Stanford University", "the same name, not a short one (compared word by word elsewhere)"],
+    ["Aaaaaaaaaaaaaaaaaaaaaaaa", "Aaaa Aaaa Aaaa Aaaa Aaaa Aaaa University", "a long word split into starts"],
   ])("%s is not %s: %s", (short, full) => {
     expect(sameByShortName(short, full)).toBe(false);
   });
