@@ -17,18 +17,21 @@ import { titlesDisagree } from "./title-polarity.js";
  * Two pages name one study when several parts agree and none disagrees: at least one party (an
  * institution, a sponsor or a product one page names and the other names too) and at least two
  * points of how it was done, where a sample of the same size or the same venue counts two, and a
- * duration, a design feature or a year one; two parties both named need one point, or both pages
- * saying what the study found (a partnership of the two says nothing found). Without a
- * party, only the same conference, the same sample size and one point more. A party alone (the
- * same product on a review and in a trial, the same university in two of its studies) never ties,
- * nor does one party with a design alone.
+ * duration, a design feature or a year one, and a sample given as a bound ("more than 1,400") that
+ * the other's figure is within one; two parties both named need one point, or both pages saying
+ * what the study found (a partnership of the two says nothing found). A party is named by the
+ * other page in its words or by a short name (short-names.ts: "LSU", "Louisiana State
+ * University"). Without a party, only the same conference, the same sample size and one point
+ * more, or the same sample size, duration and two design features. A party alone (the same
+ * product on a review and in a trial, the same university in two of its studies) never ties, nor
+ * does one party with a design alone.
  *
  * A part given differently keeps two pages apart whatever else they share: a different sample
- * size, year, conference (or conference year), journal or duration; designs that exclude each
- * other (a survey, a meta-analysis, a trial; open-label and blinded); products or sponsors of
- * which neither page names the other's; different first authors or named trials; and a title that
- * disputes or denies what the other states (a fact check of a study is its own voice,
- * title-polarity.ts). Groups grow strongest tie first, and a page joins a group only when it
+ * size (or a bound none of the other's figures is within), year, conference (or conference year),
+ * journal or duration; designs that exclude each other (a survey, a meta-analysis, a trial;
+ * open-label and blinded); products or sponsors of which neither page names the other's; different
+ * first authors or named trials; and a title that disputes or denies what the other states (a fact
+ * check of a study is its own voice, title-polarity.ts). Groups grow strongest tie first, and a page joins a group only when it
  * disagrees with none of its pages; a page whose best ties are equally strong to two pages that
  * disagree could report either study, and joins neither.
  */
