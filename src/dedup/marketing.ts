@@ -153,7 +153,10 @@ function productName(title: string, l: Lists): ProductName | null {
  * Pairs of selling pages of one product: one's product name is the other's, or begins it ("Revitaa
  * Pro" and "Revitaa Pro Weight Loss").
  */
-export function productLinks(pages: readonly (Marketing | null)[]): [number, number][] {
+export function productLinks(
+  pages: readonly (Marketing | null)[],
+  sites: readonly (string | null)[] = [],
+): [number, number][] {
   const byKey = new Map<string, number[]>();
   pages.forEach((page, index) => {
     const key = page?.product?.key;
@@ -176,38 +179,42 @@ export function productLinks(pages: readonly (Marketing | null)[]): [number, num
       links.push([first, (byKey.get(keys[next] as string) ?? [])[0] as number]);
     }
   });
-  linkWithoutBrand(pages, byKey, links);
+  linkWithoutBrand(pages, sites, links);
   return links;
 }
 
 /**
- * A shop names the brand before its product ("Mowlio TerraCut 800" on Amazon); the brand's own
- * page often names the product alone ("TerraCut 800" on mowlio.com). A shop page's name without
- * its first word meets another page's name the same way as a whole name does.
+ * A shop names the brand before its product ("Mowlio TerraCut 800", "Vela Naturals NeuroVela
+ * Focus+" on Amazon); the brand's own site often names the product alone ("TerraCut 800" on
+ * mowlio.com). A shop page's name whose first word or two are a selling site's name (`sites`) meets
+ * that site's product names, without them, the way whole names meet: equal, or one the other's start.
  */
 function linkWithoutBrand(
   pages: readonly (Marketing | null)[],
-  byKey: ReadonlyMap<string, number[]>,
+  sites: readonly (string | null)[],
   links: [number, number][],
 ): void {
-  const firstByStart = new Map<string, number>();
-  for (const [key, members] of byKey) {
-    const words = key.split(" ");
-    for (let length = 2; length <= words.length; length += 1) {
-      const start = words.slice(0, length).join(" ");
-      if (!firstByStart.has(start)) firstByStart.set(start, members[0] as number);
-    }
-  }
+  const vendorPages = new Map<string, number[]>();
+  pages.forEach((page, index) => {
+    const site = sites[index];
+    if (page?.product == null || page.onShop || site == null) return;
+    vendorPages.set(site, [...(vendorPages.get(site) ?? []), index]);
+  });
+  if (vendorPages.size === 0) return;
   pages.forEach((page, index) => {
     const words = page?.onShop ? page.product?.key.split(" ") : undefined;
-    if (words === undefined || words.length < 3) return;
-    const rest = words.slice(1);
-    if (rest.join("").replace(/[^\p{L}]/gu, "").length < MIN_NAME_LETTERS) return;
-    const longer = firstByStart.get(rest.join(" "));
-    if (longer !== undefined && longer !== index) links.push([longer, index]);
-    for (let length = 2; length < rest.length; length += 1) {
-      const shorter = byKey.get(rest.slice(0, length).join(" "))?.[0];
-      if (shorter !== undefined && shorter !== index) links.push([shorter, index]);
+    if (words === undefined) return;
+    for (let brandWords = 1; brandWords <= 2 && words.length - brandWords >= 2; brandWords += 1) {
+      const brand = words
+        .slice(0, brandWords)
+        .join("")
+        .replace(/[^\p{L}\p{N}]/gu, "");
+      const rest = words.slice(brandWords).join(" ");
+      for (const vendor of vendorPages.get(brand) ?? []) {
+        const own = (pages[vendor] as Marketing).product?.key ?? "";
+        if (own === rest || own.startsWith(`${rest} `) || rest.startsWith(`${own} `))
+          links.push([vendor, index]);
+      }
     }
   });
 }

@@ -113,7 +113,11 @@ export function assignOrigins(
     traits.map((t) => t.upstream),
   ))
     link(a, b, "press-release");
-  for (const [a, b] of productLinks(traits.map((t) => t.marketing))) link(a, b, "marketing");
+  for (const [a, b] of productLinks(
+    traits.map((t) => t.marketing),
+    traits.map((t) => siteName(t.host)),
+  ))
+    link(a, b, "marketing");
   // A study named by its parts ties pages last, and names the reason only where it ties pages
   // nothing else did (a release, its copies and rewrites stay a press-release origin), or where
   // only their sites' owner did: one owner's two reports of a study are the study's.

@@ -107,7 +107,9 @@ describe("marketingOf: pages that sell", () => {
       ),
     ];
     expect(pages.every((page) => page !== null)).toBe(true);
-    expect(productLinks(pages)).toEqual([[0, 1]]);
+    expect(productLinks(pages, ["mowlio", "amazon", "amazon"])).toEqual([[0, 1]]);
+    // Another site's page of that name is not the brand's.
+    expect(productLinks(pages, ["gardenreviews", "amazon", "amazon"])).toEqual([]);
   });
 
   it("makes a selling page low quality, saying why", () => {
