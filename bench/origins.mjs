@@ -1,9 +1,9 @@
 // Origin accuracy on the labelled cases (test/fixtures/origins/, format in its README): precision
 // and recall of pairs of pages put in one origin, and how often an origin gives its labelled reason
-// (`why`), on the development cases and the three held-out sets, and on the cases of works told
+// (`why`), on the development cases and the four held-out sets, and on the cases of works told
 // apart by their identifiers and announcements by their events (identifiers-dev,
 // identifiers-heldout), and of studies named by their parts without an identifier (studies-dev,
-// studies-heldout, studies-heldout-2 to -4),
+// studies-heldout, studies-heldout-2 to -5),
 // overall and per kind. Then a flood:
 // `assess` with 200, 201, 500 and 2,000 copies of one press text on as many domains.
 // Run: npm run build && node bench/origins.mjs [--misses]
@@ -18,6 +18,7 @@ const PARTS = [
   "heldout",
   "heldout-2",
   "heldout-3",
+  "heldout-4",
   "identifiers-dev",
   "identifiers-heldout",
   "studies-dev",
@@ -25,6 +26,7 @@ const PARTS = [
   "studies-heldout-2",
   "studies-heldout-3",
   "studies-heldout-4",
+  "studies-heldout-5",
 ];
 const showMisses = process.argv.includes("--misses");
 const percent = (value) => value.toFixed(2);

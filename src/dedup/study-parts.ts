@@ -105,7 +105,7 @@ const VENUE_CUE =
   /[Mm]eeting|[Cc]onference|[Cc]ongress|[Ss]essions|[Ss]ummit|[Ss]ymposium|[Cc]onvention|Expo|Week|(?:19|20)\d\d|presented|reported|unveiled|shared|announced|shown|described|debuted|told/;
 /** A cue that a text may name a study's parts: most texts have none, and are not read further. */
 const CUE =
-  /Universit|College|Institut|Hospital|Clinic|Medical|Center|Centre|funded|sponsored|commissioned|behalf|maker|brand|company|placebo|andomi|blind|RCT|presented|meeting|esearchers|cientists|announce|survey|poll|trial|study|™|®/;
+  /Universit|College|Institut|Hospital|Clinic|Medical|Center|Centre|funded|sponsored|commissioned|behalf|maker|brand|company|placebo|andomi|blind|RCT|presented|meeting|esearchers|cientists|announce|[Ss]urvey|[Pp]oll|trial|study|™|®/;
 
 /**
  * The parts of the study a page reports, or null when it does not name one by who and how.
@@ -141,9 +141,10 @@ export function studyParts(
   const sizes = new Set(known.sizes);
   for (const size of hyphenatedSizes(text)) sizes.add(size);
   if (who === 0 && found.venues.length === 0) {
-    // With no party read, only its sample can tie it, and a page citing its study is tied by that.
+    // With no party read, only its sample (or a bound on it) can tie it, and a page citing its
+    // study is tied by that.
     if (
-      sizes.size === 0 ||
+      (sizes.size === 0 && known.bounds.length === 0) ||
       known.author !== undefined ||
       known.journal !== undefined ||
       known.trial !== undefined

@@ -160,6 +160,33 @@ describe("origins of reports that name one study in other forms", () => {
     ).toEqual([[0, 1], [2]]);
   });
 
+  it("ties a poll's own page, its report with the figure and a local report giving it as 'about'", () => {
+    expect(
+      members([
+        item(
+          "https://maristpoll.example.edu/polls/ai-at-work-2027/",
+          "Americans and Artificial Intelligence at Work, February 2027",
+          "61% of U.S. adults are concerned that artificial intelligence will reduce jobs in their field, according to this Marist Poll of 1,247 adults.",
+        ),
+        item(
+          "https://www.usatoday.example.com/story/money/2027/02/09/ai-job-worries-poll/",
+          "Most workers fear AI will shrink their field",
+          "The survey, conducted Feb. 3-6 by the Marist Institute for Public Opinion, reached 1,247 adults nationwide.",
+        ),
+        item(
+          "https://www.poughkeepsiejournal.example.com/story/news/2027/02/10/ai-jobs/",
+          "Marist poll: AI job fears run high. Hudson Valley workers weigh in",
+          "The college's pollsters asked about 1,200 adults across the country whether they expect AI to change their work.",
+        ),
+        item(
+          "https://maristpoll.example.edu/polls/housing-costs-2027/",
+          "Housing Costs and the American Dream, February 2027",
+          "Nearly seven in ten Americans say owning a home is out of reach, according to this Marist Poll of 1,392 adults.",
+        ),
+      ]),
+    ).toEqual([[0, 1, 2], [3]]);
+  });
+
   it("keeps a recipe on a sister site apart from that owner's report of a study", () => {
     const groups = assignOrigins([
       item(
