@@ -31,9 +31,11 @@ import { titlesDisagree } from "./title-polarity.js";
  * journal or duration; designs that exclude each other (a survey, a meta-analysis, a trial;
  * open-label and blinded); products or sponsors of which neither page names the other's; different
  * first authors or named trials; and a title that disputes or denies what the other states (a fact
- * check of a study is its own voice, title-polarity.ts). Groups grow strongest tie first, and a page joins a group only when it
- * disagrees with none of its pages; a page whose best ties are equally strong to two pages that
- * disagree could report either study, and joins neither.
+ * check of a study is its own voice, title-polarity.ts). Groups grow strongest tie first — more
+ * parties shared before more points, so a report naming a brand and a meeting joins that brand's
+ * trial before a rival's trial of the same size at that meeting — and a page joins a group only
+ * when it disagrees with none of its pages; a page whose best ties are equally strong to two pages
+ * that disagree could report either study, and joins neither.
  */
 
 /** Pages looked at: a question's results name a few studies; past this many, no more are tied. */
@@ -179,7 +181,8 @@ function agreement(a: Page, b: Page): number {
       : who >= 2
         ? how >= 1 || (x.finding && y.finding)
         : how >= 2;
-  return enough ? who + how : 0;
+  // A shared party outranks any number of points: who ran or paid for a study names it best.
+  return enough ? who * 16 + how : 0;
 }
 
 /** Whether two pages give one part of a study differently. */

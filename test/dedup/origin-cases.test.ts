@@ -32,7 +32,7 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // clause, a trade rewrite crediting the company; 1.00 / 0.94 once those were fixed), heldout-4
 // (1.00 / 0.71 when measured, 0.75 since) and studies-heldout-5 (0.91 / 0.43 when measured: a
 // trade report naming only its brand's product and the meeting is tied by the meeting and a sample
-// of the same size to a rival's trial; 0.92 / 0.52 since).
+// of the same size to a rival's trial; 1.00 / 0.57 since ties sharing a party come first).
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -46,7 +46,7 @@ describe.each([
   ["studies-heldout-2", 1, 0.95, 0.85],
   ["studies-heldout-3", 1, 0.95, 0.8, 0.85],
   ["studies-heldout-4", 1, 0.95, 0.7, 0.7],
-  ["studies-heldout-5", 1, 0.9, 0.5, 0.75],
+  ["studies-heldout-5", 1, 0.95, 0.55, 0.75],
 ])("origins on the %s cases", (part, kinds, precision, recall, why = 0.9) => {
   const cases = readOriginCases(new URL(`../fixtures/origins/${part}.json`, import.meta.url));
   const { total, byKind, misses } = scoreOriginCases(cases, { dedupe, canonicalUrl });

@@ -187,6 +187,28 @@ describe("origins of reports that name one study in other forms", () => {
     ).toEqual([[0, 1, 2], [3]]);
   });
 
+  it("ties a report naming a brand, its meeting and its sample to that brand's trial, not a rival's of that size there", () => {
+    expect(
+      members([
+        item(
+          "https://www.health.example.com/bean-pasta-blood-sugar-study",
+          "Can bean pasta lower blood sugar? A new study says it might help",
+          "In a randomized trial presented at NUTRITION 2027, University of Missouri researchers funded by Ardenvale Foods found that eating Pulsara pasta for 12 weeks lowered HbA1c.",
+        ),
+        item(
+          "https://www.fooddive.example.com/news/ardenvale-pulsara-pasta-trial/",
+          "Ardenvale's Pulsara pasta trial shows blood sugar benefit",
+          "Results from 124 adults with prediabetes, presented at the American Society for Nutrition's annual meeting, showed lower HbA1c.",
+        ),
+        item(
+          "https://www.foodnavigator.example.com/Article/2027/06/02/corvo-lentil-pasta",
+          "Corvo Kitchen red lentil pasta cuts post-meal glucose in crossover RCT",
+          "The randomized crossover trial of 124 adults at Auburn University, presented at NUTRITION 2027, ran for four weeks.",
+        ),
+      ]),
+    ).toEqual([[0, 1], [2]]);
+  });
+
   it("keeps a recipe on a sister site apart from that owner's report of a study", () => {
     const groups = assignOrigins([
       item(
