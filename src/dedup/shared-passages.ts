@@ -94,30 +94,28 @@ export function sharedPassageLinks(items: readonly PassageInput[]): [number, num
       const shorter = Math.min(own.length, (shingles[other] as Int32Array).length);
       const enough =
         shared >= LONG_SHARED_RUNS || shared >= Math.max(MIN_SHARED_RUNS, SHARED_SHARE * shorter);
-      if (
-        enough &&
-        otherItem.domain !== item.domain &&
-        !snippetMarkersConflict(otherItem.snippet, item.snippet) &&
-        !titlesDisagree(otherItem.title, item.title)
-      ) {
-        links.push([other, index]);
-      }
+      if (enough && mayBeOneText(otherItem, item)) links.push([other, index]);
     }
     counted.length = 0;
   });
   const linked = new Set(links.map(([a, b]) => a * items.length + b));
   for (const [first, index] of sameOpenings(stories)) {
     if (linked.has(first * items.length + index)) continue;
-    const [a, b] = [items[first] as PassageInput, items[index] as PassageInput];
-    if (
-      a.domain !== b.domain &&
-      !snippetMarkersConflict(a.snippet, b.snippet) &&
-      !titlesDisagree(a.title, b.title)
-    ) {
-      links.push([first, index]);
-    }
+    if (mayBeOneText(items[first] as PassageInput, items[index] as PassageInput)) links.push([first, index]);
   }
   return links;
+}
+
+/**
+ * Whether two snippets sharing text may be one text: on two domains, with event markers that agree,
+ * under headlines that do not say opposite things.
+ */
+function mayBeOneText(a: PassageInput, b: PassageInput): boolean {
+  return (
+    a.domain !== b.domain &&
+    !snippetMarkersConflict(a.snippet, b.snippet) &&
+    !titlesDisagree(a.title, b.title)
+  );
 }
 
 /** Words of a story's opening that, the same in two snippets, make them one text. */

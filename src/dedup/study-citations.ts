@@ -3,7 +3,8 @@ import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
 import { readDataFile } from "../util/read-data-file.js";
 import { hostTable } from "./normalise-host.js";
 import type { PageAddress } from "./page-address.js";
-import { type KnownParts, type SizeBound, type StudyParts, studyParts } from "./study-parts.js";
+import { BOUND_WORDS, type SizeBound, sizeBound } from "./sample-bounds.js";
+import { type KnownParts, type StudyParts, studyParts } from "./study-parts.js";
 
 /**
  * Which study a page reports, from the way reports cite one: its first author ("Riche et al.
@@ -58,24 +59,6 @@ interface Patterns {
 
 let patterns: Patterns | undefined;
 
-/** Words that make a count a bound or a rounding, not a sample's size. */
-const APPROXIMATELY =
-  "(?:more than|over|nearly|almost|about|around|roughly|approximately|some|fewer than|less than|under|up to)";
-/**
- * The sizes a bound or a rounding is said of, as shares of the count: "more than 1,400" is said of
- * 1,453, not of 5,123; "about 1,500" of 1,502 or 1,460.
- */
-const BOUND_RANGES: readonly [RegExp, number, number][] = [
-  [/^(?:more than|over)$/i, 1, 1.25],
-  [/^(?:nearly|almost|fewer than|less than|under)$/i, 0.8, 1],
-  [/^up to$/i, 0.5, 1],
-  [/./, 0.85, 1.15],
-];
-
-function sizeBound(words: string, count: number): SizeBound {
-  const [, low, high] = BOUND_RANGES.find(([pattern]) => pattern.test(words)) as [RegExp, number, number];
-  return { low: Math.floor(count * low), high: Math.ceil(count * high) };
-}
 /** Plural nouns of what a study measures or gives, never of who took part: "three doses took". */
 const NOT_PEOPLE =
   "seconds|minutes|hours|days|nights|weeks|months|years|times|doses|cups|glasses|servings|pills|capsules|grams|groups|sessions";
@@ -140,7 +123,7 @@ function studyPatterns(): Patterns {
       "giu",
     ),
     notSampleBefore: new RegExp(
-      String.raw`(?:(?:\d|\b${NUMBER_IN_WORDS})\s+(?:in|out of)|\b(${APPROXIMATELY}))\s+$`,
+      String.raw`(?:(?:\d|\b${NUMBER_IN_WORDS})\s+(?:in|out of)|\b(${BOUND_WORDS}))\s+$`,
       "iu",
     ),
     sampleEquals: /\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)/i,

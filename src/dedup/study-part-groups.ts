@@ -1,14 +1,7 @@
 import { DisjointSets } from "./disjoint-sets.js";
+import { type SizeBound, within } from "./sample-bounds.js";
 import { sameByShortName } from "./short-names.js";
-import {
-  namesAnyOf,
-  namesOf,
-  partiesOf,
-  type SizeBound,
-  type StudyParts,
-  type StudyParty,
-  within,
-} from "./study-parts.js";
+import { namesAnyOf, namesOf, partiesOf, type StudyParts, type StudyParty } from "./study-parts.js";
 import { titlesDisagree } from "./title-polarity.js";
 
 /**
