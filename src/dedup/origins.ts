@@ -71,16 +71,11 @@ export function assignOrigins(
     const [rootA, rootB] = [sets.find(a), sets.find(b)];
     if (rootA === rootB) return true;
     const [studiesA, studiesB] = [reporting.get(rootA), reporting.get(rootB)];
-    // One owner's sites say nothing of studies: they never join pages whose parts name two, nor a
-    // page reporting a study with one that reports none (a recipe on a sister site of a health
-    // site's study story).
-    if (kind === "owner" && (studiesA || studiesB)) {
-      if (!studiesA || !studiesB || studiesApart(studiesA, studiesB, studyOf)) return false;
-    }
-    // Nor two stories filed days apart: a sister site carries a story within a day or two.
-    if (kind === "owner" && daysApart(traits[a] as OriginTraits, traits[b] as OriginTraits) > OWNER_DAYS) {
+    if (
+      kind === "owner" &&
+      !oneStory(traits[a] as OriginTraits, traits[b] as OriginTraits, studiesA, studiesB, studyOf)
+    )
       return false;
-    }
     if (!sets.join(a, b)) return false;
     if (studiesA || studiesB) {
       const studies = [...(studiesA ?? []), ...(studiesB ?? [])];
@@ -170,9 +165,22 @@ function studiesApart(
   return a.some((x) => b.some((y) => study(x) !== study(y)));
 }
 
-/** Days between the dates two pages' addresses give, or 0 when either gives none. */
-function daysApart(a: OriginTraits, b: OriginTraits): number {
-  return a.day === null || b.day === null ? 0 : Math.abs(a.day - b.day);
+/**
+ * Whether two groups one owner's sites would join may tell one story. One owner's sites say nothing
+ * of studies: they never join pages whose parts name two, nor a page reporting a study with one that
+ * reports none (a recipe on a sister site of a health site's study story). Nor two stories their
+ * addresses date days apart: a sister site carries a story within a day or two.
+ */
+function oneStory(
+  a: OriginTraits,
+  b: OriginTraits,
+  studiesA: readonly number[] | undefined,
+  studiesB: readonly number[] | undefined,
+  studyOf: ReadonlyMap<number, number>,
+): boolean {
+  if ((studiesA || studiesB) && (!studiesA || !studiesB || studiesApart(studiesA, studiesB, studyOf)))
+    return false;
+  return a.day === null || b.day === null || Math.abs(a.day - b.day) <= OWNER_DAYS;
 }
 
 /**
