@@ -2,7 +2,7 @@ import { mostCommon } from "../util/most-common.js";
 import { newsSources } from "./news-sources.js";
 import { siteName } from "./normalise-host.js";
 import type { OriginTraits } from "./origin-traits.js";
-import { paperTitle } from "./paper-titles.js";
+import { paperTitle, unframedTitle } from "./paper-titles.js";
 import type { StudyMention } from "./study-citations.js";
 import { studySource } from "./study-keys.js";
 
@@ -112,6 +112,12 @@ function paperSource(members: readonly { title: string; traits: OriginTraits }[]
     if (!member.traits.paper) continue;
     const title = paperTitle(member.title);
     if (title) return title.display;
+  }
+  // A title too short to tie pages by itself still names the paper its reports tie it to.
+  const paper = members.find((member) => member.traits.paper && !member.traits.reference);
+  if (paper !== undefined && members.some((member) => !member.traits.paper)) {
+    const { display, cut } = unframedTitle(paper.title);
+    if (!cut && display !== "") return display;
   }
   return members.flatMap((m) => m.traits.scholarlyKeys)[0];
 }

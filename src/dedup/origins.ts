@@ -8,6 +8,7 @@ import { type LinkKind, type OriginReason, originSource, originWhy } from "./ori
 import { paperTitleLinks, titleFromAddress } from "./paper-titles.js";
 import { releaseRewriteLinks } from "./release-rewrites.js";
 import { sharedPassageLinks } from "./shared-passages.js";
+import { shortTitleReports } from "./short-paper-titles.js";
 import { studyKeys, studyPartLinks } from "./study-keys.js";
 import { findSyndicationClusters, prepareTitle } from "./syndication.js";
 import { titleFingerprint } from "./title-fingerprint.js";
@@ -100,8 +101,11 @@ export function assignOrigins(
     reference: (traits[index] as OriginTraits).reference,
   }));
   const titleLinks = paperTitleLinks(titled);
-  const undecided = tiedToTwoWorks(titleLinks, sets);
-  for (const [a, b] of titleLinks) if (!undecided.has(a) && !undecided.has(b)) link(a, b, "paper");
+  const reportLinks = shortTitleReports(titled);
+  const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets);
+  const decided = ([a, b]: [number, number]) => !undecided.has(a) && !undecided.has(b);
+  for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
+  for (const pair of reportLinks) if (decided(pair)) link(pair[0], pair[1], "report");
   for (const [a, b] of releaseRewriteLinks(
     items,
     traits.map((t) => t.release),

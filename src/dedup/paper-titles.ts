@@ -50,6 +50,18 @@ const CUT_SHORT = /(?:\.\.\.|…)\s*$/;
 
 /** The paper's title a page title holds, or null when it is too short or generic to be one. */
 export function paperTitle(rawTitle: string): PaperTitle | null {
+  const { display, words, cut } = unframedTitle(rawTitle);
+  const text = words.join(" ");
+  if (words.length < MIN_WORDS || text.replaceAll(" ", "").length < MIN_LETTERS) return null;
+  if (contentWords(words) < MIN_CONTENT_WORDS) return null;
+  return { text, display, quotable: isQuotable(text), cut };
+}
+
+/**
+ * A page title without its site's frame: as written (`display`), its normalized words, and
+ * whether the site cut it short.
+ */
+export function unframedTitle(rawTitle: string): { display: string; words: string[]; cut: boolean } {
   // On one line: the frames are matched around single spaces (a `\s*` tried at each space of a
   // long run rereads the rest of it), and a paper is named on one line anyway.
   let display = rawTitle.replace(/\s+/g, " ").trim();
@@ -61,10 +73,12 @@ export function paperTitle(rawTitle: string): PaperTitle | null {
     .split(" ")
     .filter(Boolean)
     .slice(0, cut ? -1 : undefined);
-  const text = words.join(" ");
-  if (words.length < MIN_WORDS || text.replaceAll(" ", "").length < MIN_LETTERS) return null;
-  if (words.filter((word) => !SMALL_WORDS.has(word)).length < MIN_CONTENT_WORDS) return null;
-  return { text, display, quotable: isQuotable(text), cut };
+  return { display, words, cut };
+}
+
+/** How many of the words are more than articles, prepositions and the like. */
+export function contentWords(words: readonly string[]): number {
+  return words.filter((word) => !SMALL_WORDS.has(word)).length;
 }
 
 /** An address's last part naming the page: "354569470_Safety_and_Efficacy_of_…_through_6_Months". */

@@ -282,6 +282,70 @@ describe("a page about a paper", () => {
   });
 });
 
+describe("a page about a paper whose title is short", () => {
+  // Three words, two of them telling: too short to tie pages by itself.
+  const paper = [
+    item(
+      "https://www.cell.com/fulltext/S0092-8674(00)81683-9",
+      "The Hallmarks of Cancer: Cell",
+      "Review. The Hallmarks of Cancer. Douglas Hanahan, Robert A. Weinberg. Cell, Volume 100, Issue 1, January 07, 2000.",
+    ),
+    item(
+      "https://pubmed.ncbi.nlm.nih.gov/10647931/",
+      "The hallmarks of cancer - PubMed",
+      "Cell. 2000 Jan 7;100(1):57-70. doi: 10.1016/s0092-8674(00)81683-9.",
+    ),
+  ];
+  const article = (snippet: string) =>
+    item(
+      "https://en.wikipedia.org/wiki/The_Hallmarks_of_Cancer",
+      "The Hallmarks of Cancer - Wikipedia",
+      snippet,
+    );
+  const news = (snippet: string) =>
+    item(
+      "https://www.statnews.com/2025/01/07/hallmarks-of-cancer-paper-25-years/",
+      "25 years on, the 'Hallmarks of Cancer' paper still shapes how scientists think about tumors",
+      snippet,
+    );
+
+  it("is reported (same-study, named by its title) by the encyclopedia's article named after it and naming its year", () => {
+    const [origin] = assignOrigins([
+      ...paper,
+      article('"The Hallmarks of Cancer" is a review article published in the journal Cell in January 2000.'),
+    ]);
+    expect(origin).toEqual({ members: [0, 1, 2], why: "same-study", source: "The Hallmarks of Cancer" });
+  });
+
+  it("is reported by a news story quoting its title and naming its year", () => {
+    const story = news(
+      "When Hanahan and Weinberg published “The Hallmarks of Cancer” in Cell in 2000, the field changed.",
+    );
+    expect(assignOrigins([...paper, story])[0]).toMatchObject({ members: [0, 1, 2], why: "same-study" });
+  });
+
+  it.each<[string, OriginItem]>([
+    [
+      "an encyclopedia's article of that name naming none of the paper's years (a topic's article)",
+      article("The hallmarks of cancer are the capabilities cells acquire on their way to a tumour."),
+    ],
+    [
+      "a story quoting the title with another year",
+      news("A 2011 sequel extended “The Hallmarks of Cancer” to eight traits."),
+    ],
+    [
+      "a story naming the words without quoting them, in the paper's year",
+      item(
+        "https://example.org/tumours",
+        "What the hallmarks of cancer are",
+        "In 2000 the hallmarks of cancer were six.",
+      ),
+    ],
+  ])("is not reported by %s", (_label, page) => {
+    expect(originOf([...paper, page])).toEqual([0, 0, 1]);
+  });
+});
+
 describe("one company's announcements", () => {
   const about =
     "Acme Bio, Inc. (Nasdaq: ACMB), a clinical-stage biopharmaceutical company developing oral therapies for rare kidney diseases, including IgA nephropathy and lupus nephritis, today announced";
