@@ -6,8 +6,8 @@ import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
  * study by its parts (study-parts.ts).
  */
 
-/** A count in figures or words: "12", "a", "six", "twenty-four". */
-const NUMBER = String.raw`(\d+|a|an|${NUMBER_IN_WORDS})`;
+/** A count in figures or words: "12", "a", "six", "twenty-four", "half a" (year). */
+const NUMBER = String.raw`(\d+|half an?|a|an|${NUMBER_IN_WORDS})`;
 const UNIT_DAYS: Readonly<Record<string, number>> = {
   day: 1,
   night: 1,
@@ -85,7 +85,9 @@ export function durations(text: string): number[] {
         ? Number(written)
         : /^an?$/i.test(written)
           ? 1
-          : numberFromWords(written);
+          : /^half/i.test(written)
+            ? 0.5
+            : numberFromWords(written);
       const unit = UNIT_DAYS[(match[2] ?? "").toLowerCase()];
       if (unit !== undefined && count > 0 && Number.isFinite(count)) days.add(Math.round(count * unit));
     }

@@ -54,6 +54,9 @@ const WORD = String.raw`(?:(?:[A-Z]\.){2,}|(?:Inc|Corp|Ltd|Co)\.|[A-Z][\p{L}\d]*
 /** A name: up to six words, separated by single spaces. */
 const NAME = String.raw`${WORD}(?:[ \u00a0]${WORD}){0,5}`;
 const STUDY_NOUN = "(?:study|studies|trial|RCT|survey|poll|research|report|pilot|analysis|experiment)";
+/** Who does a study, named with where they work: "researchers at X", "X cardiologists", "the X team". */
+const RESEARCHERS =
+  "(?:researchers|scientists|investigators|experts|academics|doctors|physicians|clinicians|cardiologists|endocrinologists|nutritionists|epidemiologists|psychologists|psychiatrists|neuroscientists|oncologists|pediatricians|paediatricians|dermatologists|pollsters|team)";
 export function partPatterns(): Patterns {
   if (patterns) return patterns;
   const words = readDataFile("study-parts.json") as Words;
@@ -100,8 +103,10 @@ export function partPatterns(): Patterns {
       String.raw`\b${STUDY_NOUN}\b(?:[^.;,]|,(?=\d)){0,60}?\b(?:conducted\s+by|carried\s+out\s+by|by|from)\s+(?:the\s+)?$`,
     ),
     // "Researchers from UMass Amherst" opens a sentence as often as it follows one.
-    institutionBefore:
-      /\b(?:(?:researchers|scientists|investigators|experts|a team|doctors|physicians)\s+(?:at|from|with)|(?:conducted|run|carried out|performed|done|based|held)\s+at)\s+(?:the\s+)?$/i,
+    institutionBefore: new RegExp(
+      String.raw`\b(?:${RESEARCHERS}\s+(?:at|from|with)|(?:conducted|run|carried out|performed|done|based|held)\s+at)\s+(?:the\s+)?$`,
+      "i",
+    ),
     articleBefore: /\b(?:[Aa]n?|[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Tt]his|[Nn]ew)\s+(?:[\p{Ll}\d-]+\s+){0,2}$/u,
     // "Commission-funded", "Kyoen Teas funded the study", "Acme paid for the trial".
     fundedAfter:
@@ -110,7 +115,7 @@ export function partPatterns(): Patterns {
       /^,?\s+(?:(?:the\s+|a\s+)?(?:[\p{Ll}-]+\s+){0,3}?(?:maker|makers|manufacturer|producer|seller|developer)s?\s+of\b|(?:which|that|who)\s+(?:makes|sells|produces|markets|developed)\b)/u,
     announcesAfter:
       /^(?:,\s+(?:Inc\.|Corp\.|Ltd\.|LLC))?(?:\s+\([^)]{1,40}\))?(?:,\s+[^,.]{1,80},)?\s+(?:today\s+|recently\s+|this\s+week\s+)?(?:announced|announces|released|releases|unveiled|unveils)\b/,
-    researchersAfter: /^\s+(?:researchers|scientists|investigators|endocrinologists|nutritionists)\b/,
+    researchersAfter: new RegExp(String.raw`^\s+${RESEARCHERS}\b`),
     studyAfter: new RegExp(String.raw`^\s+(?:own\s+|new\s+|latest\s+)?${STUDY_NOUN}\b`),
     // "the Serenix extract", "CalmPaws calming chews"; not "Arizona compared the ring".
     productAfter: new RegExp(

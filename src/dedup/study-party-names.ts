@@ -198,6 +198,9 @@ function classify(
     if (!placeAdjective(bare)) addParty(into.institutions, bare, p);
   } else if (!isPossessive && p.studyAfter.test(after) && p.articleBefore.test(before)) {
     addParty(into.others, bare, p);
+  } else if (where.initial && STUDY_LABEL.test(after) && !placeAdjective(bare)) {
+    // A headline's "Ochsner study: heart patch kept patients out of the hospital".
+    addParty(into.others, bare, p);
   } else if (!isPossessive && p.productAfter.test(after) && (!where.initial || distinctive(bare))) {
     addParty(into.products, bare, p);
   } else if (words.length > 1 && p.productWord.test(words.at(-1) as string)) {
@@ -251,6 +254,9 @@ export function isTitleCase(title: string): boolean {
 function distinctive(name: string): boolean {
   return /\p{Ll}\p{Lu}/u.test(name) || /[A-Za-z]-?\d|\d-?[A-Za-z]/.test(name);
 }
+
+/** A study's label before a colon, as a headline opens: "Ochsner study:". */
+const STUDY_LABEL = /^\s+(?:study|survey|poll|trial)\s*:/i;
 
 /** "Tasmanian", "Danish", "Japanese": where researchers come from, not who they are. */
 function placeAdjective(name: string): boolean {

@@ -29,16 +29,19 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // and heldout-3 (0.88 / 0.68 when measured: one owner's stories a week apart, two models of one
 // product, an AMP address by its parameter, a mobile encyclopedia host, a title cut short that its
 // address spells out, a journal's name after a colon, an agency's lede trimmed after its opening
-// clause, a trade rewrite crediting the company; 1.00 / 0.94 once those were fixed), heldout-4
-// (1.00 / 0.71 when measured, 0.75 since) and studies-heldout-5 (0.91 / 0.43 when measured: a
-// trade report naming only its brand's product and the meeting is tied by the meeting and a sample
-// of the same size to a rival's trial; 1.00 / 0.57 since ties sharing a party come first).
+// clause, a trade rewrite crediting the company; 1.00 / 0.94 once those were fixed, 0.99 once a
+// paper's short title is read), heldout-4 (1.00 / 0.71 when measured, 0.75 since, 0.84 once an
+// encyclopedia's article and a news story quoting a paper's short title are its reports) and
+// studies-heldout-5 (0.91 / 0.43 when measured: a trade report naming only its brand's product and
+// the meeting is tied by the meeting and a sample of the same size to a rival's trial; 1.00 / 0.57
+// since ties sharing a party come first, 0.67 once "X cardiologists", "Academics at X", a
+// headline's "X study:" and "half a year" are read).
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
   ["heldout-2", 7, 0.95, 0.9],
-  ["heldout-3", 6, 0.95, 0.9, 0.85],
-  ["heldout-4", 7, 0.95, 0.7, 0.7],
+  ["heldout-3", 6, 0.95, 0.95, 0.9],
+  ["heldout-4", 7, 0.95, 0.8, 0.75],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
@@ -46,7 +49,7 @@ describe.each([
   ["studies-heldout-2", 1, 0.95, 0.85],
   ["studies-heldout-3", 1, 0.95, 0.8, 0.85],
   ["studies-heldout-4", 1, 0.95, 0.7, 0.7],
-  ["studies-heldout-5", 1, 0.95, 0.55, 0.75],
+  ["studies-heldout-5", 1, 0.95, 0.65, 0.75],
 ])("origins on the %s cases", (part, kinds, precision, recall, why = 0.9) => {
   const cases = readOriginCases(new URL(`../fixtures/origins/${part}.json`, import.meta.url));
   const { total, byKind, misses } = scoreOriginCases(cases, { dedupe, canonicalUrl });

@@ -93,6 +93,35 @@ describe("study parts given in other forms", () => {
   });
 });
 
+describe("study parts in the words reporters use", () => {
+  it("reads 'a hundred and twenty-four adults' as 124, not 24", () => {
+    expect(partsOf("Mizzou researchers gave a hundred and twenty-four adults bean pasta.")?.sizes).toEqual([
+      124,
+    ]);
+  });
+
+  it("reads 'half a year' as a duration", () => {
+    expect(partsOf("Ochsner researchers followed 412 patients for half a year.")?.days).toEqual([183]);
+  });
+
+  it.each([
+    ["Ochsner Health cardiologists randomized 412 patients to a patch or usual care.", "Ochsner Health"],
+    ["Academics at Bath asked 312 adults to turn their phones grey.", "Bath"],
+    ["The Bath team randomly assigned 312 adult smartphone users.", "Bath"],
+  ])("reads the institution of its researchers in %j", (snippet, institution) => {
+    expect(partsOf(snippet)?.institutions.map((party) => party.name)).toEqual([institution]);
+  });
+
+  it("reads a headline's 'Ochsner study:' as the study's party, and no place's adjective", () => {
+    const party = (title: string) =>
+      studyMention({ title, snippet: "412 patients wore the patch for six months." })?.parts?.others.map(
+        (p) => p.name,
+      );
+    expect(party("Ochsner study: heart patch kept patients out of the hospital")).toEqual(["Ochsner"]);
+    expect(party("Danish study: heart patch kept patients out of the hospital") ?? []).toEqual([]);
+  });
+});
+
 describe("origins of reports that name one study in other forms", () => {
   it("ties a report naming the university by its initials to those naming it in full, not its other study", () => {
     expect(
