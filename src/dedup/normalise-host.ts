@@ -72,3 +72,16 @@ export function siteName(host: string): string | null {
   const secondLevel = labels.length >= 3 && country && SECOND_LEVEL.test(labels.at(-2) as string);
   return labels.at(secondLevel ? -3 : -2) ?? null;
 }
+
+/**
+ * Whether hosts are all one site's: one site name, or a name that is one host's site name and a
+ * label of every other host ("timesofindia" of timesofindia.indiatimes.com and m.timesofindia.com,
+ * a publication under its group's domain and under its own).
+ */
+export function oneSite(hosts: readonly string[]): boolean {
+  const names = hosts.map(siteName);
+  if (names.some((name) => name === null)) return false;
+  return names.some((name) =>
+    hosts.every((host, index) => names[index] === name || host.split(".").includes(name as string)),
+  );
+}

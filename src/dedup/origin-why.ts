@@ -1,6 +1,6 @@
 import { mostCommon } from "../util/most-common.js";
 import { newsSources } from "./news-sources.js";
-import { siteName } from "./normalise-host.js";
+import { oneSite } from "./normalise-host.js";
 import type { OriginTraits } from "./origin-traits.js";
 import { paperTitle, unframedTitle } from "./paper-titles.js";
 import type { StudyMention } from "./study-citations.js";
@@ -49,8 +49,7 @@ export function originWhy(kinds: ReadonlySet<LinkKind>, members: readonly Origin
   const copies = kinds.has("syndication") || kinds.has("passage");
   // Copies of one text under hosts of one site (edition.cnn.com, amp.cnn.com): one page.
   const onlyCopies = [...kinds].every((kind) => kind === "syndication" || kind === "passage");
-  const sites = new Set(members.map((member) => siteName(member.host)));
-  if (onlyCopies && sites.size === 1 && !sites.has(null)) return "same-url";
+  if (onlyCopies && oneSite(members.map((member) => member.host))) return "same-url";
   const copiesOf = (trait: (member: OriginTraits) => boolean) => copies && members.some(trait);
   if (kinds.has("study") || kinds.has("report")) return "same-study";
   if (kinds.has("paper") || copiesOf((m) => m.paper)) return "doi";

@@ -251,6 +251,20 @@ describe("assignOrigins: what ties pages, and the reason it gives", () => {
     ).toEqual([{ members: [0, 1], why: "same-url" }]);
   });
 
+  it("calls copies of one text on a publication's own domain and on its group's domain one page", () => {
+    const title = "BMTC to run 500 e-buses on airport routes from June";
+    const snippet =
+      "BENGALURU: Bengaluru Metropolitan Transport Corporation (BMTC) will replace its diesel fleet with 500 electric buses on airport routes from June, officials said on Monday.";
+    const path = "city/bengaluru/bmtc-to-run-500-e-buses/articleshow/129384756.cms";
+    const copies = (hosts: string[]) =>
+      assignOrigins(hosts.map((host) => item(`https://${host}/${path}`, title, snippet)));
+    expect(copies(["timesofindia.indiatimes.com", "m.timesofindia.com"])).toEqual([
+      { members: [0, 1], why: "same-url" },
+    ]);
+    // Two publications sharing a word of their hosts are two sites.
+    expect(copies(["news.timesofindia.com", "news.deccanherald.com"])[0]?.why).toBe("syndication");
+  });
+
   it("counts pages reporting one study once, naming the study, whether or not its own page is there", () => {
     const groups = assignOrigins([
       item(
