@@ -33,6 +33,12 @@ describe("marketingOf: pages that sell", () => {
       "LeptiSlim Pro",
       "Limited time offer.",
     ],
+    [
+      "a sponsored 'review' on a newspaper's site",
+      "https://www.heraldnet.com/marketplace/leptislim-pro-reviews/",
+      "LeptiSlim Pro Reviews 2026: Does It Really Work? Ingredients, Side Effects & Price",
+      "This is sponsored content. The Herald's news staff was not involved in its creation.",
+    ],
   ])("%s", (_name, url, title, snippet) => {
     expect(selling(url, title, snippet)).not.toBeNull();
   });
@@ -55,6 +61,12 @@ describe("marketingOf: pages that sell", () => {
       "https://www.nytimes.com/wirecutter/reviews/best-air-purifier/",
       "The 4 Best Air Purifiers of 2025",
       "After testing more than 60 models, we found the Coway quietest.",
+    ],
+    [
+      "a news story asking whether a product works",
+      "https://www.theguardian.com/wellness/collagen",
+      "Collagen supplements: does it really work?",
+      "Dermatologists say the evidence for collagen pills is thin.",
     ],
   ])("leaves alone %s", (_name, url, title, snippet) => {
     expect(selling(url, title, snippet)).toBeNull();

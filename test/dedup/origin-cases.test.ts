@@ -32,7 +32,8 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // clause, a trade rewrite crediting the company; 1.00 / 0.94 once those were fixed, 0.99 once a
 // paper's short title is read), heldout-4 (1.00 / 0.71 when measured, 0.75 since, 0.84 once an
 // encyclopedia's article and a news story quoting a paper's short title are its reports; 15 of 17
-// reasons once a publication's own domain and its group's are one site) and
+// reasons once a publication's own domain and its group's are one site; 0.88 once a newspaper's
+// sponsored "review" is read as selling) and
 // studies-heldout-5 (0.91 / 0.43 when measured: a trade report naming only its brand's product and
 // the meeting is tied by the meeting and a sample of the same size to a rival's trial; 1.00 / 0.57
 // since ties sharing a party come first, 0.67 once "X cardiologists", "Academics at X", a
@@ -42,7 +43,7 @@ describe.each([
   ["heldout", 7, 0.95, 0.9],
   ["heldout-2", 7, 0.95, 0.9],
   ["heldout-3", 6, 0.95, 0.95, 0.9],
-  ["heldout-4", 7, 0.95, 0.8, 0.85],
+  ["heldout-4", 7, 0.95, 0.85, 0.85],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
