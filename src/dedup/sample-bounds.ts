@@ -13,14 +13,14 @@ export interface SizeBound {
 /** Each bounding word and the shares of the count it is said of; the last, any rounding word. */
 const RANGES: readonly [RegExp, number, number][] = [
   [/^(?:more than|over)$/i, 1, 1.25],
-  [/^(?:nearly|almost|fewer than|less than|under)$/i, 0.8, 1],
+  [/^(?:nearly|almost|close to|fewer than|less than|under)$/i, 0.8, 1],
   [/^up to$/i, 0.5, 1],
   [/./, 0.85, 1.15],
 ];
 
 /** Words that make a count a bound or a rounding, not a sample's size (a regular expression's alternation). */
 export const BOUND_WORDS =
-  "(?:more than|over|nearly|almost|about|around|roughly|approximately|some|fewer than|less than|under|up to)";
+  "(?:more than|over|nearly|almost|close to|about|around|roughly|approximately|some|fewer than|less than|under|up to)";
 
 /** The sizes `count` may be when a text gives it after `words` (one of {@link BOUND_WORDS}). */
 export function sizeBound(words: string, count: number): SizeBound {

@@ -87,7 +87,7 @@ function studyPatterns(): Patterns {
   // "120 adults", "Forty healthy 18-to-30-year-olds".
   const sampleNoun = String.raw`(${words.sampleNouns.map(escapeRegExp).join("|")}|(?:\d{1,3}-(?:to-)?)?\d{1,3}-year-olds)`;
   const number = String.raw`(\d{1,3}(?:,\d{3})+|\d+|${NUMBER_IN_WORDS})`;
-  const about = String.raw`(?:(?:about|around|roughly|nearly|almost|approximately|more than|over|some|just|only|fewer than|under)\s+)?`;
+  const about = String.raw`(?:(?:about|around|roughly|nearly|almost|close to|approximately|more than|over|some|just|only|fewer than|under)\s+)?`;
   // "33 overweight, prediabetic adults".
   const adjectives = String.raw`(?:[\p{L}.'’-]+,?\s+){0,4}?`;
   // "a study of 80 adults", "followed 7,447 people"; "80 adults were randomized".

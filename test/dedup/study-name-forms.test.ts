@@ -100,6 +100,14 @@ describe("study parts in the words reporters use", () => {
     ]);
   });
 
+  it("reads 'close to' before a sample as a bound and before a duration as that duration", () => {
+    const parts = partsOf(
+      "University of Washington researchers tracked close to 3,900 older adults for close to a decade.",
+    );
+    expect(parts?.bounds).toEqual([{ low: 3120, high: 3900 }]);
+    expect(parts?.days).toEqual([3653]);
+  });
+
   it("reads 'half a year' as a duration", () => {
     expect(partsOf("Ochsner researchers followed 412 patients for half a year.")?.days).toEqual([183]);
   });
