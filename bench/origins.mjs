@@ -3,7 +3,7 @@
 // (`why`), on the development cases and the four held-out sets, and on the cases of works told
 // apart by their identifiers and announcements by their events (identifiers-dev,
 // identifiers-heldout), and of studies named by their parts without an identifier (studies-dev,
-// studies-heldout, studies-heldout-2 to -5),
+// studies-heldout, studies-heldout-2 to -6),
 // overall and per kind. Then a flood:
 // `assess` with 200, 201, 500 and 2,000 copies of one press text on as many domains.
 // Run: npm run build && node bench/origins.mjs [--misses]
@@ -27,6 +27,7 @@ const PARTS = [
   "studies-heldout-3",
   "studies-heldout-4",
   "studies-heldout-5",
+  "studies-heldout-6",
 ];
 const showMisses = process.argv.includes("--misses");
 const percent = (value) => value.toFixed(2);

@@ -86,10 +86,11 @@ function studyPatterns(): Patterns {
   const studyNoun = `(?:${words.studyNouns.map(escapeRegExp).join("|")})`;
   // "120 adults", "Forty healthy 18-to-30-year-olds".
   const sampleNoun = String.raw`(${words.sampleNouns.map(escapeRegExp).join("|")}|(?:\d{1,3}-(?:to-)?)?\d{1,3}-year-olds)`;
-  const number = String.raw`(\d{1,3}(?:,\d{3})+|\d+|${NUMBER_IN_WORDS})`;
+  // Not the end of a name ("K-12 parents" are not 12).
+  const number = String.raw`(?<![\p{L}\d]-)(\d{1,3}(?:,\d{3})+|\d+|${NUMBER_IN_WORDS})`;
   const about = String.raw`(?:(?:about|around|roughly|nearly|almost|close to|approximately|more than|over|some|just|only|fewer than|under)\s+)?`;
   // "33 overweight, prediabetic adults".
-  const adjectives = String.raw`(?:[\p{L}.'’-]+,?\s+){0,4}?`;
+  const adjectives = String.raw`(?:\p{L}[\p{L}\d.'’-]*,?\s+){0,4}?`;
   // "a study of 80 adults", "followed 7,447 people"; "80 adults were randomized".
   const sample = String.raw`\b(?:of|with|involving|including|among|on|in|followed|surveyed|tracked|recruited|enrolled|studied|examined|analy[sz]ed|gave|asked|randomi[sz]ed|assigned|covered|included|involved|observed|tested|compared|monitored|assessed|interviewed|questioned)\s+(?:the\s+)?${about}${number}\s+${adjectives}${sampleNoun}\b|\b${number}\s+${adjectives}${sampleNoun}\s+(?:were|was|took part|participated|completed|received|consumed|drank|ate|answered)\b`;
   const aliasNames = Object.keys(words.journalAliases)
@@ -119,7 +120,7 @@ function studyPatterns(): Patterns {
     // Or any people who did what a study's sample does: "Thirty-two poor sleepers took". Never
     // across a sentence's end ("… in Six Weeks. Thirty-two …").
     samples: new RegExp(
-      String.raw`\b${number}\s+(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s|[\p{L}'’-]+\.\s+\p{Lu})[\p{L}.'’-]+,?\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)|\b${number}\s+(?:[\p{L}'’-]+\s+){0,2}?(?!(?:${NOT_PEOPLE})\b)[\p{Ll}'’-]+s\s+(?:took|drank|ate|wore|completed|took part|participated|were randomi[sz]ed|were assigned)\b`,
+      String.raw`\b${number}\s+(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s|[\p{L}'’-]+\.\s+\p{Lu})\p{L}[\p{L}\d.'’-]*,?\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)|\b${number}\s+(?:[\p{L}'’-]+\s+){0,2}?(?!(?:${NOT_PEOPLE})\b)[\p{Ll}'’-]+s\s+(?:took|drank|ate|wore|completed|took part|participated|were randomi[sz]ed|were assigned)\b`,
       "giu",
     ),
     notSampleBefore: new RegExp(

@@ -15,9 +15,12 @@ import { titlesDisagree } from "./title-polarity.js";
  * what the study found (a partnership of the two says nothing found). A party is named by the
  * other page in its words or by a short name (short-names.ts: "LSU", "Louisiana State
  * University"). Without a party, only the same conference, the same sample size and one point
- * more, or the same sample size, duration and two design features. A party alone (the same
- * product on a review and in a trial, the same university in two of its studies) never ties, nor
- * does one party with a design alone.
+ * more, or the same sample size, duration and two design features. One party with one point ties
+ * when that point tells a study from another (a duration, a year, a bound on its sample: "Researchers
+ * from the University of North Carolina … for 12 weeks"), not when it is a design feature that many
+ * studies share ("a randomized trial at UNC"); a page whose party's two studies both fit it joins
+ * neither (below). A party alone (the same product on a review and in a trial, the same university
+ * in two of its studies) never ties.
  *
  * A part given differently keeps two pages apart whatever else they share: a different sample
  * size (or a bound none of the other's figures is within), year, conference (or conference year),
@@ -167,13 +170,14 @@ function agreement(a: Page, b: Page): number {
   // design) name one study; without a conference either, the same sample, duration and two design
   // features ("Thirty-two poor sleepers took … in an open-label pilot … after six weeks"). Two
   // parties named together need one point more ("Kyoen Teas funded the six-week study"), or both
-  // pages saying what the study found.
+  // pages saying what the study found. One party needs two points, or one that is not a design
+  // feature: "randomized" is said of most trials, "12 weeks" of this one.
   const enough =
     who === 0
       ? (venue && how >= 4) || (size && days && designs >= 2)
       : who >= 2
         ? how >= 1 || (x.finding && y.finding)
-        : how >= 2;
+        : how >= 2 || (how >= 1 && designs === 0);
   // A shared party outranks any number of points: who ran or paid for a study names it best.
   return enough ? who * 16 + how : 0;
 }

@@ -37,7 +37,11 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // studies-heldout-5 (0.91 / 0.43 when measured: a trade report naming only its brand's product and
 // the meeting is tied by the meeting and a sample of the same size to a rival's trial; 1.00 / 0.57
 // since ties sharing a party come first, 0.67 once "X cardiologists", "Academics at X", a
-// headline's "X study:" and "half a year" are read).
+// headline's "X study:" and "half a year" are read), and studies-heldout-6 (1.00 / 0.60 when
+// measured once, 7 of 11 reasons, after the rule that one party with one point that is not a
+// design feature ties, "a university" and "12 weeks", which raised the earlier study sets' recall
+// 0.89 → 0.94, 0.82 → 0.90, 0.73 → 0.82 and 0.67 → 0.70 with every pair still right; 0.49 with the
+// build before this round's rules; 0.64, 8 of 11, once "2,000 K-12 parents" and "moms" are read).
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -47,11 +51,12 @@ describe.each([
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
-  ["studies-heldout", 1, 0.95, 0.8],
+  ["studies-heldout", 1, 0.95, 0.9],
   ["studies-heldout-2", 1, 0.95, 0.85],
-  ["studies-heldout-3", 1, 0.95, 0.8, 0.85],
-  ["studies-heldout-4", 1, 0.95, 0.7, 0.7],
-  ["studies-heldout-5", 1, 0.95, 0.65, 0.75],
+  ["studies-heldout-3", 1, 0.95, 0.85, 0.85],
+  ["studies-heldout-4", 1, 0.95, 0.8, 0.85],
+  ["studies-heldout-5", 1, 0.95, 0.65, 0.85],
+  ["studies-heldout-6", 1, 0.95, 0.6, 0.7],
 ])("origins on the %s cases", (part, kinds, precision, recall, why = 0.9) => {
   const cases = readOriginCases(new URL(`../fixtures/origins/${part}.json`, import.meta.url));
   const { total, byKind, misses } = scoreOriginCases(cases, { dedupe, canonicalUrl });

@@ -100,6 +100,13 @@ describe("study parts in the words reporters use", () => {
     ]);
   });
 
+  it.each([
+    ["Brightpath Learning's survey of 2,000 K-12 parents found most help with homework.", 2000],
+    ["A new poll of 2,000 moms and dads commissioned by the app Brightpath found most help.", 2000],
+  ])("reads the sample of %j as %d, not a number inside a name", (snippet, size) => {
+    expect(partsOf(snippet)?.sizes).toEqual([size]);
+  });
+
   it("reads 'close to' before a sample as a bound and before a duration as that duration", () => {
     const parts = partsOf(
       "University of Washington researchers tracked close to 3,900 older adults for close to a decade.",
@@ -131,6 +138,61 @@ describe("study parts in the words reporters use", () => {
 });
 
 describe("origins of reports that name one study in other forms", () => {
+  const trial = [
+    item(
+      "https://www.unc.edu/posts/2026/09/15/high-fiber-pasta-prediabetes-trial/",
+      "Swapping in high-fiber pasta lowered blood sugar in adults with prediabetes",
+      "In a 12-week randomized controlled trial, researchers at the University of North Carolina at Chapel Hill found that 96 adults with prediabetes lowered their HbA1c.",
+    ),
+    item(
+      "https://www.diabetesdaily.com/blog/high-fiber-pasta-prediabetes-trial-2026/",
+      "High-fiber pasta and prediabetes: what the new trial shows",
+      "UNC-Chapel Hill researchers ran a 12-week randomized trial of 96 adults: eating Granovo high-fiber pasta lowered HbA1c.",
+    ),
+  ];
+  const report = (snippet: string) =>
+    item(
+      "https://www.eatthis.com/high-fiber-pasta-blood-sugar-study/",
+      "The Simple Pasta Swap That Lowered Blood Sugar",
+      snippet,
+    );
+
+  it("ties a report naming one party and one telling point (its duration) to that party's study", () => {
+    expect(
+      members([
+        ...trial,
+        report(
+          "Researchers from the University of North Carolina found that people who switched to a high-fiber pasta for 12 weeks saw a drop in blood sugar.",
+        ),
+      ]),
+    ).toEqual([[0, 1, 2]]);
+  });
+
+  it("does not tie one party and a design feature alone, nor one party and a point two of its studies fit", () => {
+    expect(
+      members([
+        ...trial,
+        report(
+          "A randomized trial at the University of North Carolina found a high-fiber pasta lowered blood sugar.",
+        ),
+      ]),
+    ).toEqual([[0, 1], [2]]);
+    const otherTrial = item(
+      "https://www.unc.edu/posts/2026/03/02/oat-bran-cholesterol-trial/",
+      "Oat bran lowered cholesterol in a 12-week trial",
+      "Researchers at the University of North Carolina at Chapel Hill gave 210 adults oat bran for 12 weeks in a randomized trial.",
+    );
+    expect(
+      members([
+        ...trial,
+        otherTrial,
+        report(
+          "Researchers from the University of North Carolina found that people who switched for 12 weeks saw a drop in blood sugar.",
+        ),
+      ]),
+    ).toEqual([[0, 1], [2], [3]]);
+  });
+
   it("ties a report naming the university by its initials to those naming it in full, not its other study", () => {
     expect(
       members([
