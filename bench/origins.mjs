@@ -1,6 +1,6 @@
 // Origin accuracy on the labelled cases (test/fixtures/origins/, format in its README): precision
 // and recall of pairs of pages put in one origin, and how often an origin gives its labelled reason
-// (`why`), on the development cases and the four held-out sets, and on the cases of works told
+// (`why`), on the development cases and the five held-out sets, and on the cases of works told
 // apart by their identifiers and announcements by their events (identifiers-dev,
 // identifiers-heldout), and of studies named by their parts without an identifier (studies-dev,
 // studies-heldout, studies-heldout-2 to -6),
@@ -19,6 +19,7 @@ const PARTS = [
   "heldout-2",
   "heldout-3",
   "heldout-4",
+  "heldout-5",
   "identifiers-dev",
   "identifiers-heldout",
   "studies-dev",

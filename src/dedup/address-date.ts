@@ -1,14 +1,34 @@
 import type { PageAddress } from "./page-address.js";
 
 /**
- * The day a page's address says it was published: news sites file stories under
- * `/2026/10/14/` or `/2026-10-14/`. In days since 1970, or null when the path gives no whole date.
+ * The day a page was published, as its address says (news sites file stories under `/2026/10/14/`
+ * or `/2026-10-14/`) or else as the search engine's date before its snippet says ("Jun 23, 2025 —
+ * ", "23 Jun 2025 — ", "2025-06-23 · "). In days since 1970, or null when neither gives a whole date.
  */
 const PATH_DATE = /(?:^|\/)((?:19|20)\d\d)([/-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])(?=\/|-|$)/;
 const DAY_MS = 86_400_000;
 
-export function addressDay(address: PageAddress | null): number | null {
+export function publishedDay(address: PageAddress | null, snippet: string): number | null {
   const match = address === null ? null : PATH_DATE.exec(address.pathname);
-  if (!match) return null;
-  return Math.floor(Date.UTC(Number(match[1]), Number(match[3]) - 1, Number(match[4])) / DAY_MS);
+  if (match) return dayOf(Number(match[1]), Number(match[3]), Number(match[4]));
+  return snippetDay(snippet);
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/** A date opening a snippet, before a dash or a dot: month first, day first, or in figures. */
+const SNIPPET_DATE =
+  /^\s*(?:(\p{L}{3,9})\.? (\d{1,2}), ((?:19|20)\d\d)|(\d{1,2}) (\p{L}{3,9})\.? ((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d))\s*[—–·|-]\s/u;
+
+function snippetDay(snippet: string): number | null {
+  const m = SNIPPET_DATE.exec(snippet);
+  if (!m) return null;
+  if (m[7] !== undefined) return dayOf(Number(m[7]), Number(m[8]), Number(m[9]));
+  const [word, day, year] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[5], m[4], m[6]];
+  const month = MONTHS.indexOf((word ?? "").slice(0, 3).toLowerCase()) + 1;
+  return month === 0 ? null : dayOf(Number(year), month, Number(day));
+}
+
+function dayOf(year: number, month: number, day: number): number | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
 }

@@ -12,6 +12,8 @@ const TRACKING_PARAMETERS: RegExp[] = [
   /^_g[al]$/i,
   /^(?:fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|igshid|twclid|mkt_tok)$/i,
   /^(?:ref|ref_src|ref_url|referrer|cmp|cmpid|ocid|spm|smid|share|amp)$/i,
+  // The BBC's feed and share tags: `at_medium=RSS`, `at_campaign=…`.
+  /^at_(?:medium|campaign|link_id|link_type|link_origin|ptr_name|format|bbc_team|custom\d)$/i,
 ];
 
 /** A parameter asking for a page's AMP rendering: `outputType=amp`, `format=amp`. */

@@ -1,4 +1,4 @@
-import { addressDay } from "./address-date.js";
+import { publishedDay } from "./address-date.js";
 import { isCompanyRelease, isPressRelease } from "./is-press-release.js";
 import { type Marketing, marketingOf } from "./marketing.js";
 import { hostOfUrl, normaliseHost } from "./normalise-host.js";
@@ -37,7 +37,7 @@ export interface OriginTraits {
   upstream: string | undefined;
   /** The publisher group owning the site (src/data/news-sources.json), or null. */
   owner: string | null;
-  /** The day its address says it was published (days since 1970), or null. */
+  /** The day its address or its snippet's date says it was published (days since 1970), or null. */
   day: number | null;
 }
 
@@ -83,7 +83,7 @@ export function originTraits(item: TraitsInput): OriginTraits {
     marketing: marketingOf(item, address),
     upstream,
     owner: ownerOf(host),
-    day: addressDay(address),
+    day: publishedDay(address, item.snippet),
   };
 }
 

@@ -22,6 +22,7 @@ export type OriginReason = (typeof ORIGIN_REASONS)[number];
 
 /** What tied two pages: the evidence of one link, before the group's reason is named. */
 export type LinkKind =
+  | "address"
   | "syndication"
   | "passage"
   | "wire"
@@ -46,9 +47,12 @@ const MAX_SOURCE_CHARS = 160;
  * told by several pages (`same-study`), not a paper and its mirrors (`doi`).
  */
 export function originWhy(kinds: ReadonlySet<LinkKind>, members: readonly OriginTraits[]): OriginReason {
-  const copies = kinds.has("syndication") || kinds.has("passage");
-  // Copies of one text under hosts of one site (edition.cnn.com, amp.cnn.com): one page.
-  const onlyCopies = [...kinds].every((kind) => kind === "syndication" || kind === "passage");
+  const copies = kinds.has("syndication") || kinds.has("passage") || kinds.has("address");
+  // Copies of one text under hosts of one site (edition.cnn.com, amp.cnn.com), or one path under
+  // its domains (bbc.com, bbc.co.uk): one page.
+  const onlyCopies = [...kinds].every(
+    (kind) => kind === "syndication" || kind === "passage" || kind === "address",
+  );
   if (onlyCopies && oneSite(members.map((member) => member.host))) return "same-url";
   const copiesOf = (trait: (member: OriginTraits) => boolean) => copies && members.some(trait);
   if (kinds.has("study") || kinds.has("report")) return "same-study";

@@ -1,3 +1,4 @@
+import { canonicalUrl } from "./canonical-url.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import { productLinks } from "./marketing.js";
 import type { FoundBy } from "./merge-hits.js";
@@ -23,6 +24,8 @@ const MAX_GROUPS_PER_KEY = 8;
 const MAX_STUDY_PAGES_COMPARED = 64;
 /** Days between two stories of one owner's sites past which they are two stories. */
 const OWNER_DAYS = 2;
+/** A path shorter than this ("/news/1") names a section or a home page as often as a page. */
+const MIN_PAGE_PATH = 10;
 
 export interface OriginItem {
   url: string;
@@ -188,6 +191,19 @@ function oneStory(
 }
 
 /**
+ * One page of a site under its other domains: the site's name and the page's path
+ * ("bbc.com/news/articles/c4gz1r9kxl3o" and "bbc.co.uk/news/articles/c4gz1r9kxl3o.amp"), for a
+ * path that names a page (a number or a hyphen in it: "/news" is a section of many sites).
+ */
+function sitePageKey(url: string, host: string): string | null {
+  const site = siteName(host);
+  const canonical = canonicalUrl(url);
+  if (site === null || canonical === null) return null;
+  const path = canonical.slice(canonical.indexOf("/")).replace(/\.amp$|\/amp$/, "");
+  return path.length >= MIN_PAGE_PATH && /[\d-]/.test(path) ? `${site}${path}` : null;
+}
+
+/**
  * Pages whose titles tie them to two works (a title cut short that begins the titles of a paper
  * and of its republished version, a page without an identifier named like two works): which one
  * they carry is unknown, so their titles tie them to neither.
@@ -240,6 +256,8 @@ function linkSharedKeys(
     for (const key of studies[index] ?? []) tie(`study:${key}`, index, "study");
     const story = own.upstream === undefined ? null : titleFingerprint(item.title);
     if (story !== null) tie(`upstream:${own.upstream?.toLowerCase()}:${story}`, index, "syndication");
+    const page = sitePageKey(item.url, own.host);
+    if (page !== null) tie(`page:${page}`, index, "address");
     if (own.owner !== null) tie(`owner:${own.owner}`, index, "owner");
     const vendor = own.marketing && !own.marketing.onShop ? siteName(own.host) : null;
     if (vendor !== null && vendor.length >= 4) tie(`vendor:${vendor}`, index, "owner");

@@ -7,6 +7,10 @@ describe("canonicalUrl: one key per page", () => {
   it.each([
     // Tracking parameters go, the page's own parameters stay.
     ["https://example.org/a?utm_source=newsletter&utm_medium=email&utm_campaign=spring", "example.org/a"],
+    [
+      "https://www.bbc.com/news/articles/c4gz1r9kxl3o?at_medium=RSS&at_campaign=rss",
+      "bbc.com/news/articles/c4gz1r9kxl3o",
+    ],
     ["https://example.org/a?id=3&utm_content=hero&utm_term=shoes", "example.org/a?id=3"],
     ["https://example.org/a?fbclid=IwAR0xYz", "example.org/a"],
     ["https://example.org/a?gclid=Cj0KCQjw&id=7", "example.org/a?id=7"],

@@ -111,6 +111,30 @@ describe("assignOrigins", () => {
       ],
     ],
     [
+      "one site's stories whose search dates are a week apart are two origins",
+      [
+        item(
+          "https://www.bbc.com/news/articles/c4gz1r9kxl3o",
+          "Vera Rubin Observatory: Giant telescope's first images reveal millions of galaxies - BBC News",
+          "Jun 23, 2025 — The first images from a new observatory in Chile show the Trifid and Lagoon nebulae.",
+        ),
+        item(
+          "https://www.bbc.co.uk/news/articles/c4gz1r9kxl3o",
+          "World's largest camera captures its first views of the cosmos - BBC News",
+          "23 Jun 2025 — The first images from a new observatory in Chile show the Trifid and Lagoon nebulae.",
+        ),
+        item(
+          "https://www.bbc.com/news/articles/cy0d4m2e8v7o",
+          "The camera that will film the southern sky for ten years - BBC News",
+          "Jun 16, 2025 — On a mountaintop in the Chilean Andes, engineers are making final checks on a car-sized camera.",
+        ),
+      ],
+      [
+        { members: [0, 1], why: "same-url" },
+        { members: [2], why: "single" },
+      ],
+    ],
+    [
       "a press release and its reprint on a news site are one origin",
       [
         item(
