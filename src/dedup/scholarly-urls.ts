@@ -87,9 +87,13 @@ export function addressKeys(address: PageAddress): string[] {
   const tables = scholarlySites();
   const keys: string[] = [];
   for (const rule of tables.urlIds(address.host)) {
-    const id = rule.path.exec(address.path)?.[1];
-    if (id === undefined) continue;
-    const key = rule.key.replace("$1", rule.keepCase ? id : id.toLowerCase());
+    const match = rule.path.exec(address.path);
+    if (match?.[1] === undefined) continue;
+    // $1, $2 …: the path's groups; $sub: the host's first label (a journal's on its publisher's domain).
+    const key = rule.key.replace(/\$(\d|sub)/g, (_, name: string) => {
+      const part = name === "sub" ? (address.host.split(".")[0] ?? "") : (match[Number(name)] ?? "");
+      return rule.keepCase ? part : part.toLowerCase();
+    });
     keys.push(key.startsWith("pii:") ? piiKey(key.slice(4)) : key);
   }
   if (tables.isArxivHost(address.host)) {

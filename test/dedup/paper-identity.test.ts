@@ -31,6 +31,11 @@ describe("a paper's identifier from the address of each site that carries it", (
     ["an NBER working paper", "https://www.nber.org/papers/w27431", ["doi:10.3386/w27431"]],
     ["a Zenodo record", "https://zenodo.org/records/7654321", ["doi:10.5281/zenodo.7654321"]],
     [
+      "a Copernicus journal's article, by its journal, volume, page and year",
+      "https://essd.copernicus.org/articles/14/4811/2022/",
+      ["doi:10.5194/essd-14-4811-2022"],
+    ],
+    [
       "an ACL Anthology paper",
       "https://aclanthology.org/2023.acl-long.123.pdf",
       ["doi:10.18653/v1/2023.acl-long.123"],
