@@ -1,5 +1,6 @@
 import { publishedDay } from "./address-date.js";
 import { isCompanyRelease, isPressRelease } from "./is-press-release.js";
+import { siteJournal } from "./journal-names.js";
 import { type Marketing, marketingOf } from "./marketing.js";
 import { hostOfUrl, normaliseHost } from "./normalise-host.js";
 import { ownerOf } from "./owner-of.js";
@@ -7,7 +8,7 @@ import { type PageAddress, pageAddress } from "./page-address.js";
 import { republishingCredits } from "./republishing-credits.js";
 import { addressIds, scholarlyIds } from "./scholarly-ids.js";
 import { isPaperAddress, scholarlySites } from "./scholarly-urls.js";
-import { type StudyMention, siteJournal, studyMention } from "./study-citations.js";
+import { type StudyMention, studyMention } from "./study-citations.js";
 import { wireAgencies, wirePath } from "./wire-agencies.js";
 
 /**

@@ -1,8 +1,7 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
 import { readDataFile } from "../util/read-data-file.js";
-import { hostTable } from "./normalise-host.js";
-import type { PageAddress } from "./page-address.js";
+import { isJournalAlias, journalsNamed } from "./journal-names.js";
 import { BOUND_WORDS, type SizeBound, sizeBound } from "./sample-bounds.js";
 import { type KnownParts, type StudyParts, studyParts } from "./study-parts.js";
 
@@ -45,16 +44,10 @@ interface Patterns {
   /** Before a sample, what makes it none: a share ("two in three workers"), a bound ("more than"). */
   notSampleBefore: RegExp;
   sampleEquals: RegExp;
-  journal: RegExp;
-  journalAlias: RegExp;
   acronymTrial: RegExp;
   namedTrial: RegExp;
   notSurnames: ReadonlySet<string>;
   notTrialNames: ReadonlySet<string>;
-  aliases: ReadonlyMap<string, string>;
-  singleWordJournals: ReadonlySet<string>;
-  /** Host → the journals with a site there, each under its path prefix. */
-  journalSites: (host: string) => { path: string; key: string; name: string }[];
 }
 
 let patterns: Patterns | undefined;
@@ -66,11 +59,6 @@ const YEAR = String.raw`((?:19[5-9]|20[0-4])\d)`;
 const PARTICLE = String.raw`(?:(?:van|von|de|der|den|du|da|di|la|le|del|dos|ten|ter)\s+){0,2}`;
 /** A capital, then a small letter or an apostrophe (Smith, McDonald, O'Brien; not NASA): bounded. */
 const SURNAME = String.raw`${PARTICLE}[A-Z][\p{Ll}'’-][\p{L}'’-]{0,30}`;
-/** A journal's name: capitalised words and the small words between them. */
-const NAME = String.raw`[A-Z][\p{L}'’.&-]*(?:\s+(?:[A-Z][\p{L}'’.&-]*|of|the|and|&|for|in|on))*`;
-/** Words that make a capitalised phrase a journal's name. */
-const JOURNAL_WORD =
-  /\b(?:Journal|Review|Reviews|Proceedings|Annals|Archives|Reports|Letters|Medicine|Sciences?|Nutrition|Research|Bulletin|Quarterly|Psychiatry|Psychology|Cardiology|Oncology|Pediatrics|Neurology|Endocrinology|Metabolism|Communications|PLOS|JAMA|BMJ|Lancet|Nature|Cell)\b/;
 
 function studyPatterns(): Patterns {
   if (patterns) return patterns;
@@ -79,9 +67,6 @@ function studyPatterns(): Patterns {
     sampleNouns: string[];
     notSurnames: string[];
     notTrialNames: string[];
-    journalAliases: Record<string, string>;
-    singleWordJournals: string[];
-    journalSites: { site: string; journal: string; name: string }[];
   };
   const studyNoun = `(?:${words.studyNouns.map(escapeRegExp).join("|")})`;
   // "120 adults", "Forty healthy 18-to-30-year-olds".
@@ -93,9 +78,6 @@ function studyPatterns(): Patterns {
   const adjectives = String.raw`(?:\p{L}[\p{L}\d.'’-]*,?\s+){0,4}?`;
   // "a study of 80 adults", "followed 7,447 people"; "80 adults were randomized".
   const sample = String.raw`\b(?:of|with|involving|including|among|on|in|followed|surveyed|tracked|recruited|enrolled|studied|examined|analy[sz]ed|gave|asked|randomi[sz]ed|assigned|covered|included|involved|observed|tested|compared|monitored|assessed|interviewed|questioned)\s+(?:the\s+)?${about}${number}\s+${adjectives}${sampleNoun}\b|\b${number}\s+${adjectives}${sampleNoun}\s+(?:were|was|took part|participated|completed|received|consumed|drank|ate|answered)\b`;
-  const aliasNames = Object.keys(words.journalAliases)
-    .filter((alias) => /^[a-z ]+$/.test(alias) && !alias.includes(" ") && alias.length <= 5)
-    .map((alias) => alias.toUpperCase());
   patterns = {
     etAl: new RegExp(
       String.raw`(${SURNAME})\s+(?:et\.?\s*al\.?|and\s+(?:colleagues|co-?workers|co-?authors|(?:his|her|their)\s+(?:colleagues|team|co-?authors))|&\s*colleagues)(?:,?\s*\(?\s*${YEAR}\b)?`,
@@ -128,29 +110,11 @@ function studyPatterns(): Patterns {
       "iu",
     ),
     sampleEquals: /\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)/i,
-    journal: new RegExp(
-      String.raw`\b(?:(?:published|appearing|appears|appeared|reported|described|out)\s+(?:online\s+|today\s+|recently\s+|this\s+\w+\s+)?in\s+(?:the\s+)?(?:(?:medical|scientific|peer-reviewed)\s+)?(?:journal\s+)?|\bthe\s+journal\s+|\bin\s+the\s+(?=[A-Z]))(${NAME})`,
-      "gu",
-    ),
-    // Not when the alias begins a longer name ("JAMA Internal Medicine"), read by `journal`.
-    journalAlias: new RegExp(
-      String.raw`\b(?:in|the)\s+(${[...aliasNames, "The Lancet", "Lancet"].map(escapeRegExp).join("|")})\b(?!\s+[A-Z])`,
-      "g",
-    ),
     acronymTrial: /\(?\b([A-Z][A-Z0-9]{2,}(?:-[A-Z0-9]+)*)\)?\s+(trial|study|cohort|Trial|Study|Cohort)\b/g,
     namedTrial:
       /\b[Tt]he\s+([A-Z][\p{L}'’]+(?:\s+[A-Z][\p{L}'’]+){0,4})\s+(Study|Trial|Initiative|Cohort)\b/gu,
     notSurnames: new Set(words.notSurnames),
     notTrialNames: new Set(words.notTrialNames),
-    aliases: new Map(Object.entries(words.journalAliases)),
-    singleWordJournals: new Set(words.singleWordJournals),
-    journalSites: hostTable(
-      words.journalSites.map(({ site, journal, name }) => {
-        const slash = site.indexOf("/");
-        const [host, path] = slash < 0 ? [site, "/"] : [site.slice(0, slash), site.slice(slash)];
-        return [host, { path, key: journal, name }] as const;
-      }),
-    ),
   };
   return patterns;
 }
@@ -223,7 +187,7 @@ function citedStudy(item: { title: string; snippet: string }): StudyMention | nu
   if (!authorCue && !trialCue && !journalCue && !sampleCue) return null;
   const p = studyPatterns();
   const authors = authorCue ? authorsOf(text, item.snippet, p) : new Map<string, number | undefined>();
-  const journals = journalCue ? journalsOf(text, p) : new Map<string, string>();
+  const journals = journalCue ? journalsNamed(text) : new Map<string, string>();
   const trials = trialCue ? namedTrials(item, p) : new Map<string, { name: string; noun: string }>();
   if (authors.size > 1 || trials.size > 1 || journals.size > 1) return SEVERAL;
   if (authors.size === 0 && trials.size === 0 && journals.size === 0) {
@@ -287,18 +251,6 @@ function authorsOf(text: string, snippet: string, p: Patterns): Map<string, numb
   return authors;
 }
 
-/** Journals named as where a study was published (key → the name as written). */
-function journalsOf(text: string, p: Patterns): Map<string, string> {
-  const journals = new Map<string, string>();
-  for (const pattern of [p.journal, p.journalAlias]) {
-    for (const match of text.matchAll(pattern)) {
-      const journal = journalOf(match[1] ?? "", p);
-      if (journal) journals.set(journal.key, journal.name);
-    }
-  }
-  return journals;
-}
-
 function namedTrials(
   item: { title: string; snippet: string },
   p: Patterns,
@@ -307,7 +259,7 @@ function namedTrials(
   const add = (name: string | undefined, noun: string | undefined) => {
     if (name === undefined || noun === undefined) return;
     const first = name.split(/\s+/)[0] ?? name;
-    if (p.notTrialNames.has(name) || p.notTrialNames.has(first) || p.aliases.has(name.toLowerCase())) return;
+    if (p.notTrialNames.has(name) || p.notTrialNames.has(first) || isJournalAlias(name)) return;
     trials.set(name.toLowerCase().replace(/['’]/g, ""), {
       name,
       noun: /^[A-Z]+$/.test(name) ? noun.toLowerCase() : noun,
@@ -321,35 +273,6 @@ function namedTrials(
   // Titles capitalise every word: a capitalised phrase is a name only in running text.
   for (const match of item.snippet.matchAll(p.namedTrial)) add(match[1], match[2]);
   return trials;
-}
-
-/** Small words a journal's name does not end with ("… Journal of the" cut off mid-name). */
-const TRAILING_SMALL_WORDS = new Set(["of", "the", "and", "&", "for", "in", "on"]);
-
-/**
- * The name without the small words and the punctuation it ends with, cut word by word and character
- * by character: the patterns that did it (`(?:\s+(?:of|…))+$`, `[.,;:]+$`) were quadratic in a run
- * of spaces or of dots.
- */
-function trimmedJournalName(raw: string): string {
-  const words = raw.split(/\s+/u);
-  // A name that began with a space keeps its first (empty) word: it is the name's start.
-  while (words.length > 1 && TRAILING_SMALL_WORDS.has(words.at(-1) as string)) words.pop();
-  const name = words.join(" ");
-  let end = name.length;
-  while (end > 0 && ".,;:".includes(name[end - 1] as string)) end -= 1;
-  return name.slice(0, end);
-}
-
-function journalOf(raw: string, p: Patterns): { key: string; name: string } | null {
-  const name = trimmedJournalName(raw);
-  const lower = name.toLowerCase();
-  const alias = p.aliases.get(lower);
-  if (alias !== undefined) return { key: alias, name };
-  if (!JOURNAL_WORD.test(name) && !p.singleWordJournals.has(name)) return null;
-  // "Nature found …" is no journal unless "Nature" is the whole name.
-  if (name.split(/\s+/).length === 1 && !p.singleWordJournals.has(name)) return null;
-  return { key: lower.replace(/^the\s+/, "").replace(/&/g, "and"), name };
 }
 
 function sampleOf(text: string, p: Patterns): { size: number; noun: string } | undefined {
@@ -374,14 +297,6 @@ function sizeOf(written: string): number {
 function displayName(text: string, key: string): string {
   const at = text.toLowerCase().indexOf(key);
   return at < 0 ? key : text.slice(at, at + key.length);
-}
-
-/** The journal whose own site a page is on ("nejm.org", "jamanetwork.com/journals/jama/"), or null. */
-export function siteJournal(address: PageAddress): { key: string; name: string } | null {
-  const site = studyPatterns()
-    .journalSites(address.host)
-    .find(({ path }) => address.pathname.startsWith(path));
-  return site ? { key: site.key, name: site.name } : null;
 }
 
 /** How a study is named in a report: "the PREDIMED trial", "Riche et al. (2012), Appetite". */

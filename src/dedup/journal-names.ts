@@ -1,0 +1,127 @@
+import { escapeRegExp } from "../util/escape-reg-exp.js";
+import { readDataFile } from "../util/read-data-file.js";
+import { hostTable } from "./normalise-host.js";
+import type { PageAddress } from "./page-address.js";
+
+/**
+ * Journals as pages name them: "published in the journal Nature Medicine", "in JAMA", a paper's
+ * own journal site (nejm.org), an abbreviation folded into its name ("Nat Med" is Nature
+ * Medicine). Word lists: src/data/study-words.json (journalAliases, singleWordJournals,
+ * journalSites). Used to tell which study a report cites (study-citations.ts) and which paper a
+ * news report is of (paper-reports.ts).
+ */
+
+export interface Journal {
+  /** Lower case, aliases folded: what two pages are compared by. */
+  key: string;
+  /** As written. */
+  name: string;
+}
+
+interface Tables {
+  /** "published in the journal X", "the journal X", "in the X". */
+  named: RegExp;
+  /** An alias in capitals: "in JAMA", "the BMJ". */
+  alias: RegExp;
+  aliases: ReadonlyMap<string, string>;
+  singleWordJournals: ReadonlySet<string>;
+  /** Host → the journals with a site there, each under its path prefix. */
+  sites: (host: string) => { path: string; key: string; name: string }[];
+}
+
+let tables: Tables | undefined;
+
+/** A journal's name: capitalised words and the small words between them. */
+const NAME = String.raw`[A-Z][\p{L}'’.&-]*(?:\s+(?:[A-Z][\p{L}'’.&-]*|of|the|and|&|for|in|on))*`;
+/** Words that make a capitalised phrase a journal's name. */
+const JOURNAL_WORD =
+  /\b(?:Journal|Review|Reviews|Proceedings|Annals|Archives|Reports|Letters|Medicine|Sciences?|Nutrition|Research|Bulletin|Quarterly|Psychiatry|Psychology|Cardiology|Oncology|Pediatrics|Neurology|Endocrinology|Metabolism|Communications|PLOS|JAMA|BMJ|Lancet|Nature|Cell)\b/;
+/** Small words a journal's name does not end with ("… Journal of the" cut off mid-name). */
+const TRAILING_SMALL_WORDS = new Set(["of", "the", "and", "&", "for", "in", "on"]);
+
+function journalTables(): Tables {
+  if (tables) return tables;
+  const words = readDataFile("study-words.json") as {
+    journalAliases: Record<string, string>;
+    singleWordJournals: string[];
+    journalSites: { site: string; journal: string; name: string }[];
+  };
+  const aliasNames = Object.keys(words.journalAliases)
+    .filter((alias) => /^[a-z ]+$/.test(alias) && !alias.includes(" ") && alias.length <= 5)
+    .map((alias) => alias.toUpperCase());
+  tables = {
+    named: new RegExp(
+      String.raw`\b(?:(?:published|appearing|appears|appeared|reported|described|out)\s+(?:online\s+|today\s+|recently\s+|this\s+\w+\s+)?in\s+(?:the\s+)?(?:(?:medical|scientific|peer-reviewed)\s+)?(?:journal\s+)?|\bthe\s+journal\s+|\bin\s+the\s+(?=[A-Z]))(${NAME})`,
+      "gu",
+    ),
+    // Not when the alias begins a longer name ("JAMA Internal Medicine"), read by `named`.
+    alias: new RegExp(
+      String.raw`\b(?:in|the)\s+(${[...aliasNames, "The Lancet", "Lancet"].map(escapeRegExp).join("|")})\b(?!\s+[A-Z])`,
+      "g",
+    ),
+    aliases: new Map(Object.entries(words.journalAliases)),
+    singleWordJournals: new Set(words.singleWordJournals),
+    sites: hostTable(
+      words.journalSites.map(({ site, journal, name }) => {
+        const slash = site.indexOf("/");
+        const [host, path] = slash < 0 ? [site, "/"] : [site.slice(0, slash), site.slice(slash)];
+        return [host, { path, key: journal, name }] as const;
+      }),
+    ),
+  };
+  return tables;
+}
+
+/** Journals a text names as where a study was published (key → the name as written). */
+export function journalsNamed(text: string): Map<string, string> {
+  const t = journalTables();
+  const journals = new Map<string, string>();
+  for (const pattern of [t.named, t.alias]) {
+    for (const match of text.matchAll(pattern)) {
+      const journal = journalOf(match[1] ?? "");
+      if (journal) journals.set(journal.key, journal.name);
+    }
+  }
+  return journals;
+}
+
+/** Whether a name is a journal's known alias ("JAMA", "NEJM"): never a trial's name. */
+export function isJournalAlias(name: string): boolean {
+  return journalTables().aliases.has(name.toLowerCase());
+}
+
+/** The journal a name is, or null when it is no journal's ("Nature found …"). */
+export function journalOf(raw: string): Journal | null {
+  const t = journalTables();
+  const name = trimmedJournalName(raw);
+  const lower = name.toLowerCase();
+  const alias = t.aliases.get(lower);
+  if (alias !== undefined) return { key: alias, name };
+  if (!JOURNAL_WORD.test(name) && !t.singleWordJournals.has(name)) return null;
+  // "Nature found …" is no journal unless "Nature" is the whole name.
+  if (name.split(/\s+/).length === 1 && !t.singleWordJournals.has(name)) return null;
+  return { key: lower.replace(/^the\s+/, "").replace(/&/g, "and"), name };
+}
+
+/** The journal whose own site a page is on ("nejm.org", "jamanetwork.com/journals/jama/"), or null. */
+export function siteJournal(address: PageAddress): Journal | null {
+  const site = journalTables()
+    .sites(address.host)
+    .find(({ path }) => address.pathname.startsWith(path));
+  return site ? { key: site.key, name: site.name } : null;
+}
+
+/**
+ * The name without the small words and the punctuation it ends with, cut word by word and character
+ * by character: the patterns that did it (`(?:\s+(?:of|…))+$`, `[.,;:]+$`) were quadratic in a run
+ * of spaces or of dots.
+ */
+function trimmedJournalName(raw: string): string {
+  const words = raw.split(/\s+/u);
+  // A name that began with a space keeps its first (empty) word: it is the name's start.
+  while (words.length > 1 && TRAILING_SMALL_WORDS.has(words.at(-1) as string)) words.pop();
+  const name = words.join(" ");
+  let end = name.length;
+  while (end > 0 && ".,;:".includes(name[end - 1] as string)) end -= 1;
+  return name.slice(0, end);
+}
