@@ -1,16 +1,17 @@
 import type { PageAddress } from "./page-address.js";
 
 /**
- * The day a page was published, as its address says (news sites file stories under `/2026/10/14/`
- * or `/2026-10-14/`) or else as the search engine's date before its snippet says ("Jun 23, 2025 —
+ * The day a page was published, as its address says (news sites file stories under `/2026/10/14/`,
+ * `/2026-10-14/` or `/2026/oct/14/`) or else as the search engine's date before its snippet says ("Jun 23, 2025 —
  * ", "23 Jun 2025 — ", "2025-06-23 · "). In days since 1970, or null when neither gives a whole date.
  */
-const PATH_DATE = /(?:^|\/)((?:19|20)\d\d)([/-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])(?=\/|-|$)/;
+const PATH_DATE =
+  /(?:^|\/)((?:19|20)\d\d)([/-])(0?[1-9]|1[0-2]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\2(0?[1-9]|[12]\d|3[01])(?=\/|-|$)/;
 const DAY_MS = 86_400_000;
 
 export function publishedDay(address: PageAddress | null, snippet: string): number | null {
   const match = address === null ? null : PATH_DATE.exec(address.pathname);
-  if (match) return dayOf(Number(match[1]), Number(match[3]), Number(match[4]));
+  if (match) return calendarDay(Number(match[1]), match[3] ?? "", Number(match[4]));
   return snippetDay(snippet);
 }
 
@@ -22,10 +23,19 @@ const SNIPPET_DATE =
 function snippetDay(snippet: string): number | null {
   const m = SNIPPET_DATE.exec(snippet);
   if (!m) return null;
-  if (m[7] !== undefined) return dayOf(Number(m[7]), Number(m[8]), Number(m[9]));
+  if (m[7] !== undefined) return calendarDay(Number(m[7]), m[8] ?? "", Number(m[9]));
   const [word, day, year] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[5], m[4], m[6]];
-  const month = MONTHS.indexOf((word ?? "").slice(0, 3).toLowerCase()) + 1;
-  return month === 0 ? null : dayOf(Number(year), month, Number(day));
+  return calendarDay(Number(year), word ?? "", Number(day));
+}
+
+/** A date in days since 1970, its month by number or name ("2", "feb", "February"); null if none. */
+export function calendarDay(year: number, month: string, day: number): number | null {
+  return dayOf(year, monthOf(month), day);
+}
+
+/** A month's number, from its number or its name ("feb", "February"); 0 for neither. */
+function monthOf(written: string): number {
+  return /^\d+$/.test(written) ? Number(written) : MONTHS.indexOf(written.slice(0, 3).toLowerCase()) + 1;
 }
 
 function dayOf(year: number, month: number, day: number): number | null {

@@ -85,11 +85,15 @@ function sourceOf(
 ): string | undefined {
   const traits = members.map((m) => m.traits);
   switch (why) {
-    case "same-study":
+    case "same-study": {
+      // A paper among the pages names the study best: by its title.
+      const paper = traits.some((t) => t.paper) ? paperTitleSource(members) : undefined;
       return (
+        paper ??
         studySource(traits.flatMap((t) => (t.study === null ? [] : [t.study as StudyMention]))) ??
         paperSource(members)
       );
+    }
     case "doi":
       return paperSource(members);
     case "wire": {
@@ -111,6 +115,11 @@ function sourceOf(
 
 /** The paper's title, from a page of it; else its first identifier. */
 function paperSource(members: readonly { title: string; traits: OriginTraits }[]): string | undefined {
+  return paperTitleSource(members) ?? members.flatMap((m) => m.traits.scholarlyKeys)[0];
+}
+
+/** The paper's title, from a page of it. */
+function paperTitleSource(members: readonly { title: string; traits: OriginTraits }[]): string | undefined {
   for (const member of members) {
     if (!member.traits.paper) continue;
     const title = paperTitle(member.title);
@@ -122,5 +131,5 @@ function paperSource(members: readonly { title: string; traits: OriginTraits }[]
     const { display, cut } = unframedTitle(paper.title);
     if (!cut && display !== "") return display;
   }
-  return members.flatMap((m) => m.traits.scholarlyKeys)[0];
+  return undefined;
 }

@@ -6,6 +6,7 @@ import { siteName } from "./normalise-host.js";
 import { originKeys } from "./origin-keys.js";
 import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
+import { paperReportLinks, type ReportedPage } from "./paper-reports.js";
 import { paperTitleLinks, titleFromAddress } from "./paper-titles.js";
 import { releaseRewriteLinks } from "./release-rewrites.js";
 import { sharedPassageLinks } from "./shared-passages.js";
@@ -29,6 +30,8 @@ const MIN_PAGE_PATH = 10;
 
 export interface OriginItem {
   url: string;
+  /** The address as pages are compared (canonical-url.ts), when the merge has it already. */
+  canonicalUrl?: string;
   domain: string;
   title: string;
   snippet: string;
@@ -104,7 +107,24 @@ export function assignOrigins(
     reference: (traits[index] as OriginTraits).reference,
   }));
   const titleLinks = paperTitleLinks(titled);
-  const reportLinks = shortTitleReports(titled);
+  const reportLinks = [
+    ...shortTitleReports(titled),
+    ...paperReportLinks(
+      items.map((item, index): ReportedPage => {
+        const own = traits[index] as OriginTraits;
+        const { url, title, snippet } = item;
+        return {
+          url,
+          title,
+          snippet,
+          isPaper: own.paper,
+          reference: own.reference,
+          day: own.day,
+          studyYear: own.study?.year,
+        };
+      }),
+    ),
+  ];
   const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets);
   const decided = ([a, b]: [number, number]) => !undecided.has(a) && !undecided.has(b);
   for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
@@ -195,9 +215,8 @@ function oneStory(
  * ("bbc.com/news/articles/c4gz1r9kxl3o" and "bbc.co.uk/news/articles/c4gz1r9kxl3o.amp"), for a
  * path that names a page (a number or a hyphen in it: "/news" is a section of many sites).
  */
-function sitePageKey(url: string, host: string): string | null {
+function sitePageKey(canonical: string | null, host: string): string | null {
   const site = siteName(host);
-  const canonical = canonicalUrl(url);
   if (site === null || canonical === null) return null;
   const path = canonical.slice(canonical.indexOf("/")).replace(/\.amp$|\/amp$/, "");
   return path.length >= MIN_PAGE_PATH && /[\d-]/.test(path) ? `${site}${path}` : null;
@@ -256,7 +275,7 @@ function linkSharedKeys(
     for (const key of studies[index] ?? []) tie(`study:${key}`, index, "study");
     const story = own.upstream === undefined ? null : titleFingerprint(item.title);
     if (story !== null) tie(`upstream:${own.upstream?.toLowerCase()}:${story}`, index, "syndication");
-    const page = sitePageKey(item.url, own.host);
+    const page = sitePageKey(item.canonicalUrl ?? canonicalUrl(item.url), own.host);
     if (page !== null) tie(`page:${page}`, index, "address");
     if (own.owner !== null) tie(`owner:${own.owner}`, index, "owner");
     const vendor = own.marketing && !own.marketing.onShop ? siteName(own.host) : null;

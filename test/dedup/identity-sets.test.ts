@@ -346,6 +346,77 @@ describe("a page about a paper whose title is short", () => {
   });
 });
 
+describe("news reports of a paper", () => {
+  const paper = [
+    item(
+      "https://www.nature.com/articles/s41591-024-03453-1",
+      "Bioaccumulation of microplastics in decedent human brains | Nature Medicine",
+      "Feb 3, 2025 — Plastic concentrations in these decedent tissues were not influenced by age, sex or cause of death.",
+    ),
+    item(
+      "https://pubmed.ncbi.nlm.nih.gov/39901044/",
+      "Bioaccumulation of microplastics in decedent human brains - PubMed",
+      "Nihart AJ, Garcia MA, El Hayek E, ... Campen MJ. Nat Med. 2025 Apr;31(4):1114-1119. doi: 10.1038/s41591-024-03453-1. Epub 2025 Feb 3.",
+    ),
+  ];
+
+  it.each<[string, OriginItem]>([
+    [
+      "naming its journal and an author",
+      item(
+        "https://www.example-news.com/health/microplastics-brain",
+        "Human brain samples contained a spoon's worth of nanoplastics, study says",
+        "Brain samples held more plastic, according to research in the journal Nature Medicine, said senior author Matthew Campen.",
+      ),
+    ],
+    [
+      "naming its journal, published the day it was",
+      item(
+        "https://www.theguardian.com/environment/2025/feb/03/microplastics-in-human-brains-rising-study",
+        "Levels of microplastics in human brains may be rapidly rising, study suggests",
+        "The study, published in Nature Medicine, also found higher levels in the brains of 12 people with dementia.",
+      ),
+    ],
+  ])("joins a report %s, as a report of the paper named by its title", (_label, report) => {
+    expect(assignOrigins([...paper, report])).toEqual([
+      {
+        members: [0, 1, 2],
+        why: "same-study",
+        source: "Bioaccumulation of microplastics in decedent human brains",
+      },
+    ]);
+  });
+
+  it.each<[string, OriginItem]>([
+    [
+      "an author's other paper, in another journal",
+      item(
+        "https://www.example-news.com/health/placenta-plastics",
+        "Microplastics found in every human placenta tested",
+        "Prof Matthew Campen's team published the research in the journal Toxicological Sciences.",
+      ),
+    ],
+    [
+      "the journal named weeks later by a story naming none of its authors",
+      item(
+        "https://www.example-news.com/2025/03/20/plastics-roundup",
+        "What we know about plastics in the body",
+        "A study published in Nature Medicine last month found plastic in brain tissue.",
+      ),
+    ],
+    [
+      "two journals named (a round-up)",
+      item(
+        "https://www.example-news.com/health/plastics-studies",
+        "Plastic in brains and arteries",
+        "Studies in Nature Medicine and in the New England Journal of Medicine, led by Matthew Campen and others, found plastics.",
+      ),
+    ],
+  ])("keeps apart %s", (_label, other) => {
+    expect(originOf([...paper, other])).toEqual([0, 0, 1]);
+  });
+});
+
 describe("one company's announcements", () => {
   const about =
     "Acme Bio, Inc. (Nasdaq: ACMB), a clinical-stage biopharmaceutical company developing oral therapies for rare kidney diseases, including IgA nephropathy and lupus nephritis, today announced";

@@ -1,0 +1,125 @@
+import { calendarDay } from "./address-date.js";
+import { journalOf, journalsNamed, siteJournal } from "./journal-names.js";
+import { pageAddress } from "./page-address.js";
+
+/**
+ * News reports of a paper: "research published Monday in the journal Nature Medicine, said senior
+ * author Matthew Campen". A report that names the journal of a paper among the results joins it
+ * (as a report: `same-study`) when it also names one of the paper's authors, with a given name or
+ * title before the surname ("Matthew Campen", "Prof Campen"), or was published from a day before
+ * the paper to three days after it. The journal is the paper page's site's (nejm.org), the one its
+ * title names ("… | Nature Medicine") or its record's ("Nat Med. 2025 Apr;31(4)"); its authors
+ * are those its record lists ("Nihart AJ, Garcia MA, … Campen MJ", "Authors: D Hanahan, R A
+ * Weinberg", "P. Friedlingstein, M. O'Sullivan"). A report naming two journals (a round-up) joins
+ * none, and one naming another year for its study than the paper's is of another study.
+ */
+
+export interface ReportedPage {
+  url: string;
+  title: string;
+  snippet: string;
+  isPaper: boolean;
+  /** An encyclopedia's article: about its own topic when it names a journal. */
+  reference: boolean;
+  /** The day it was published (days since 1970), or null. */
+  day: number | null;
+  /** The year the page gives its study, if it gives one. */
+  studyYear?: number | undefined;
+}
+
+/** At most this many papers are looked for in reports. */
+const MAX_PAPERS = 50;
+/** A report published this many days before its paper, to this many after, is of its day. */
+const DAYS_BEFORE = 1;
+const DAYS_AFTER = 3;
+
+/** A record's citation: "Nat Med. 2025 Apr;31(4)", the journal's abbreviation before its year. */
+const RECORD_JOURNAL = /(?:^|[.;]\s+)([A-Z][\p{L}&]*(?: [A-Z&][\p{L}&]*){0,5})\.\s+((?:19|20)\d\d)\b/u;
+/** A record's date of first publication: "Epub 2025 Feb 3". */
+const EPUB = /\bEpub ((?:19|20)\d\d) (\p{L}{3}) (\d{1,2})\b/u;
+/** "Nihart AJ", "El Hayek E", "van der Berg JH": a surname and initials, as records list them. */
+const SURNAME_INITIALS =
+  /(?:^|[,:]\s*|\s)((?:(?:van|von|de|der|den|du|da|di|la|le)\s+){0,2}[A-Z][\p{Ll}'’-]+(?:[ -][A-Z][\p{Ll}'’-]+)?)\s+[A-Z]{1,3}(?=[,.]|\s*$)/gu;
+/** "D Hanahan", "R A Weinberg", "P. Friedlingstein", "M. O'Sullivan": initials, then a surname. */
+const INITIALS_SURNAME =
+  /(?:^|[,:·]\s*|Authors?:\s*)((?:[A-Z]\.?\s+){1,3})([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)(?=[,.;]|\s+(?:and|&|\+|·)|\s*$)/gu;
+
+interface Paper {
+  page: number;
+  journal: string;
+  authors: string[];
+  day: number | null;
+  year: number | null;
+}
+
+/** Pairs [page of a paper, page reporting it]. */
+export function paperReportLinks(pages: readonly ReportedPage[]): [number, number][] {
+  const papers: Paper[] = [];
+  pages.forEach((page, index) => {
+    if (!page.isPaper || papers.length >= MAX_PAPERS) return;
+    const paper = readPaper(page, index);
+    if (paper !== null) papers.push(paper);
+  });
+  if (papers.length === 0) return [];
+  const links: [number, number][] = [];
+  pages.forEach((page, index) => {
+    if (page.isPaper || page.reference) return;
+    const text = `${page.title}. ${page.snippet}`;
+    const journals = journalsNamed(text);
+    if (journals.size !== 1) return;
+    const [journal] = journals.keys();
+    for (const paper of papers) {
+      if (paper.journal !== journal) continue;
+      if (page.studyYear !== undefined && paper.year !== null && page.studyYear !== paper.year) continue;
+      if (namesAnAuthor(text, paper.authors) || ofItsDay(page.day, paper.day))
+        links.push([paper.page, index]);
+    }
+  });
+  return links;
+}
+
+function readPaper(page: ReportedPage, index: number): Paper | null {
+  const address = pageAddress(page.url);
+  const record = RECORD_JOURNAL.exec(page.snippet);
+  const journal =
+    (address && siteJournal(address)) ??
+    titleJournal(page.title) ??
+    (record ? journalOf(record[1] ?? "") : null);
+  if (journal === null) return null;
+  const epub = EPUB.exec(page.snippet);
+  const day = page.day ?? (epub ? calendarDay(Number(epub[1]), epub[2] ?? "", Number(epub[3])) : null);
+  const year = record ? Number(record[2]) : day === null ? null : new Date(day * 86_400_000).getUTCFullYear();
+  return { page: index, journal: journal.key, authors: authors(page.snippet), day, year };
+}
+
+/** The journal a paper page's title names after its own title: "… | Nature Medicine". */
+function titleJournal(title: string) {
+  for (const part of title.split(/\s+[|–—-]\s+/).slice(1)) {
+    const journal = journalOf(part.trim());
+    if (journal !== null) return journal;
+  }
+  return null;
+}
+
+/** The surnames a record lists. */
+function authors(snippet: string): string[] {
+  const found = new Set<string>();
+  for (const match of snippet.matchAll(SURNAME_INITIALS)) found.add(match[1] as string);
+  for (const match of snippet.matchAll(INITIALS_SURNAME)) found.add(match[2] as string);
+  return [...found];
+}
+
+/** Whether the text names one of the surnames after a given name or a title: "Matthew Campen". */
+function namesAnAuthor(text: string, surnames: readonly string[]): boolean {
+  return surnames.some((surname) => {
+    const at = text.indexOf(surname);
+    if (at < 0) return false;
+    const before = text.slice(Math.max(0, at - 30), at);
+    const after = text.slice(at + surname.length, at + surname.length + 1);
+    return /(?:^|\s)(?:[A-Z][\p{Ll}]+|Dr\.?|Prof\.?|[A-Z]\.)\s+$/u.test(before) && !/[\p{L}]/u.test(after);
+  });
+}
+
+function ofItsDay(report: number | null, paper: number | null): boolean {
+  return report !== null && paper !== null && report - paper >= -DAYS_BEFORE && report - paper <= DAYS_AFTER;
+}
