@@ -133,6 +133,8 @@ export function assignOrigins(
     items,
     traits.map((t) => t.release),
     traits.map((t) => t.upstream),
+    (a, b) => sets.find(a) === sets.find(b),
+    traits.map((t) => t.day),
   ))
     link(a, b, "press-release");
   for (const [a, b] of productLinks(

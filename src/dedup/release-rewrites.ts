@@ -15,8 +15,10 @@ import { titlesDisagree } from "./title-polarity.js";
  * its fourth-quarter release, nor one product's launch another's; nor a fact check or denial of
  * the release, which restates it (title-polarity.ts). (Snippets reworded are not compared word by
  * word.) The company's name alone ties nothing: it is one word of many. A page whose credit names
- * the company ("(Source: Rhizora Biosciences)") may have a headline of its own: it joins the one
- * release of that company whose snippet it shares and whose markers agree, and none if two fit.
+ * the company ("(Source: Rhizora Biosciences)"), or that names it and says it retells its release
+ * ("…, the company said in a press release"), may have a headline of its own: it joins the one
+ * release of that company whose snippet it shares, whose markers agree and whose date is within a
+ * week of its own, and none if two fit.
  */
 
 export const TITLE_SHARE = 0.6;
@@ -41,6 +43,8 @@ export function releaseRewriteLinks(
   items: readonly RewriteInput[],
   isRelease: readonly boolean[],
   credited: readonly (string | undefined)[] = [],
+  oneOrigin: (a: number, b: number) => boolean = (a, b) => a === b,
+  days: readonly (number | null)[] = [],
 ): [number, number][] {
   const releases: number[] = [];
   const seenTitles = new Set<string>();
@@ -90,7 +94,7 @@ export function releaseRewriteLinks(
       // that credits the company ("(Source: Rhizora Biosciences)") says it rewrites one of its
       // releases: its headline may be its own.
       const titleShare = count / Math.max(own.length, (titleWords[page] as string[]).length);
-      const creditsCompany = creditsReleaser(credited[page], item.title);
+      const creditsCompany = creditsReleaser(credited[page], item.title) || citesReleaseOf(other, item.title);
       if (titleShare < TITLE_SHARE && !creditsCompany) continue;
       // The headlines' words are counted above; counted again, they let a page on the same topic
       // ("Mnemora for memory: what adults should know") pass on the words every such page repeats.
@@ -100,19 +104,25 @@ export function releaseRewriteLinks(
         without(snippetOf(page), headlineWords),
       );
       const agrees = snippetShare === null ? titleShare >= TITLE_SHARE_ALONE : snippetShare >= SNIPPET_SHARE;
-      if (
-        !agrees ||
-        titleMarkersConflict(item.title, other.title) ||
-        titlesDisagree(item.title, other.title)
-      ) {
+      if (!agrees || titlesDisagree(item.title, other.title)) continue;
+      if (titleShare >= TITLE_SHARE) {
+        if (!titleMarkersConflict(item.title, other.title)) links.push([release, page]);
         continue;
       }
-      if (titleShare >= TITLE_SHARE) links.push([release, page]);
-      else creditedFits.set(page, [...(creditedFits.get(page) ?? []), release]);
+      // A headline of its own picks its own figures ("261kWh" for "StratoCell S2"): the dates, when
+      // both are known, tell the release's event; else its headline's markers must agree.
+      const dated = days[release] != null && days[page] != null;
+      if (dated ? !daysApart(days[release], days[page]) : !titleMarkersConflict(item.title, other.title)) {
+        creditedFits.set(page, [...(creditedFits.get(page) ?? []), release]);
+      }
     }
   }
-  // A credited page that fits two of the company's releases could rewrite either: it joins neither.
-  for (const [page, fits] of creditedFits) if (fits.length === 1) links.push([fits[0] as number, page]);
+  // A credited page that fits two of the company's releases could rewrite either: it joins neither
+  // (two copies of one release, its distributor's and its newsroom's, are one).
+  for (const [page, fits] of creditedFits) {
+    const [first] = fits as [number];
+    if (fits.every((fit) => oneOrigin(first, fit))) links.push([first, page]);
+  }
   return links;
 }
 
@@ -121,6 +131,28 @@ function creditsReleaser(source: string | undefined, releaseTitle: string): bool
   if (source === undefined) return false;
   const first = source.split(/\s+/)[0]?.toLowerCase() ?? "";
   return first.length >= 3 && releaseTitle.toLowerCase().startsWith(first);
+}
+
+/** A headline of its own retells a release of the last week, not one of months before. */
+const REWRITE_DAYS = 7;
+
+function daysApart(release: number | null | undefined, page: number | null | undefined): boolean {
+  return release != null && page != null && Math.abs(page - release) > REWRITE_DAYS;
+}
+
+/** A text saying its facts come from a release: "the company said in a press release yesterday". */
+const RELEASE_CITED =
+  /\b(?:said|says|announced|stated|wrote)\s+in\s+(?:a|an|the|its)\s+(?:press\s+release|release|statement|announcement)\b|\baccording\s+to\s+(?:a|an|the|its)\s+(?:press\s+release|release|announcement)\b/i;
+
+/**
+ * Whether a page says it retells a release and names the company whose release this is (its
+ * headline's first word: "Corvane Power Systems Launches …" and "Texas-based Corvane Power Systems
+ * has unveiled …, the company said in a press release").
+ */
+function citesReleaseOf(page: RewriteInput, releaseTitle: string): boolean {
+  if (!RELEASE_CITED.test(page.snippet)) return false;
+  const company = /^[A-Z][\p{L}\d&'’-]{2,}/u.exec(releaseTitle)?.[0];
+  return company !== undefined && new RegExp(`\\b${company}\\b`).test(`${page.title} ${page.snippet}`);
 }
 
 /** `words` without those of `leftOut`. */

@@ -106,4 +106,40 @@ describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
     // Without the credit, its headline is its own and it stays apart.
     expect(releaseRewriteLinks([poster, data, trade], [true, true, false])).toEqual([]);
   });
+
+  it("ties a page saying it retells the company's release to the release of its week, with the release's newsroom copy", () => {
+    const launch = {
+      domain: "prnewswire.com",
+      title: "Corvane Power Systems Launches StratoCell S2 Sodium-Ion Battery Cabinet for Commercial Sites",
+      snippet:
+        "Corvane Power Systems today announced StratoCell S2, a 261 kWh battery cabinet that runs from -20°C to 50°C without active heating.",
+    };
+    const newsroom = { ...launch, domain: "corvanepower.com", title: "Corvane launches StratoCell S2" };
+    const funding = {
+      domain: "prnewswire.com",
+      title: "Corvane Power Systems Raises $48 Million Series B to Scale Sodium-Ion Manufacturing",
+      snippet:
+        "Corvane Power Systems today announced a $48 million Series B round to expand production of its StratoCell cabinets at its Texas plant for industrial customers.",
+    };
+    const trade = {
+      domain: "energy-storage.news",
+      title: "Corvane launches 261kWh sodium-ion cabinet for C&I market",
+      snippet:
+        "Texas-based Corvane Power Systems has unveiled StratoCell S2, a 261kWh cabinet for industrial sites, the company said in a press release yesterday. It runs from -20°C to 50°C without active heating.",
+    };
+    const pages = [launch, newsroom, funding, trade];
+    const releases = [true, true, true, false];
+    const oneOrigin = (a: number, b: number) => (Math.min(a, b) === 0 ? Math.max(a, b) <= 1 : a === b);
+    // Days since 1970: the launch and its rewrite a day apart, the funding round months later.
+    const days = [20158, 20158, 20242, 20159];
+    expect(releaseRewriteLinks(pages, releases, [], oneOrigin, days)).toContainEqual([0, 3]);
+    // Without saying it retells a release, its headline is its own.
+    const unsaid = {
+      ...trade,
+      snippet: trade.snippet.replace(", the company said in a press release yesterday", ""),
+    };
+    expect(
+      releaseRewriteLinks([launch, newsroom, funding, unsaid], releases, [], oneOrigin, days),
+    ).not.toContainEqual([0, 3]);
+  });
 });
