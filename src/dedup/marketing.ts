@@ -156,6 +156,7 @@ function productName(title: string, l: Lists): ProductName | null {
 export function productLinks(
   pages: readonly (Marketing | null)[],
   sites: readonly (string | null)[] = [],
+  titles: readonly string[] = [],
 ): [number, number][] {
   const byKey = new Map<string, number[]>();
   pages.forEach((page, index) => {
@@ -180,7 +181,40 @@ export function productLinks(
     }
   });
   linkWithoutBrand(pages, sites, links);
+  linkByTitleMention(pages, titles, byKey, links);
   return links;
+}
+
+/**
+ * A product's name names it inside another page's title when it has at least this many words, or
+ * one fewer with a model's number ("Tessaly Drift S8"); "Pet Owners" read from a title is no product.
+ */
+const MIN_MENTIONED_WORDS = 3;
+
+/**
+ * A selling page whose title is a sentence ("Sponsored: Why Pet Owners Are Switching to the
+ * Tessaly Drift S8") names its product inside it: it meets the product whose name (the longest
+ * such) its title holds.
+ */
+function linkByTitleMention(
+  pages: readonly (Marketing | null)[],
+  titles: readonly string[],
+  byKey: ReadonlyMap<string, number[]>,
+  links: [number, number][],
+): void {
+  const keys = [...byKey.keys()].filter((key) => {
+    const words = key.split(" ").length;
+    return words >= MIN_MENTIONED_WORDS || (words === MIN_MENTIONED_WORDS - 1 && /\d/.test(key));
+  });
+  if (keys.length === 0) return;
+  pages.forEach((page, index) => {
+    if (page === null || titles[index] === undefined) return;
+    const title = ` ${(titles[index] as string).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `;
+    const named = keys
+      .filter((key) => key !== page.product?.key && title.includes(` ${key} `))
+      .sort((a, b) => b.length - a.length)[0];
+    if (named !== undefined) links.push([(byKey.get(named) as number[])[0] as number, index]);
+  });
 }
 
 /**

@@ -140,6 +140,7 @@ export function assignOrigins(
   for (const [a, b] of productLinks(
     traits.map((t) => t.marketing),
     traits.map((t) => siteName(t.host)),
+    items.map((item) => item.title),
   ))
     link(a, b, "marketing");
   // A study named by its parts ties pages last, and names the reason only where it ties pages

@@ -95,6 +95,29 @@ describe("marketingOf: pages that sell", () => {
     expect(productLinks(pages)).toEqual([[0, 1]]);
   });
 
+  it("ties a selling page whose title is a sentence to the product its title names, the longest such", () => {
+    const titles = [
+      "Tessaly Drift S8 Review (2025): Worth It for Pet Owners?",
+      "Sponsored: Why Pet Owners Are Switching to the Tessaly Drift S8",
+      "Tessaly Drift S6 Robot Vacuum",
+    ];
+    const pages = [
+      selling(
+        "https://www.homecleanpicks.com/tessaly-drift-s8-review/",
+        titles[0] as string,
+        "Disclosure: we may earn a commission. Check price on Amazon.",
+      ),
+      selling(
+        "https://www.dailyhomeinsider.com/sponsored/tessaly",
+        titles[1] as string,
+        "Paid content from Tessaly. Use code DRIFT20 for 20% off.",
+      ),
+      selling("https://www.amazon.com/dp/B0C9PZ2L7T", titles[2] as string),
+    ];
+    expect(pages.map((page) => page?.reason !== undefined)).toEqual([true, true, true]);
+    expect(productLinks(pages, [], titles)).toEqual([[0, 1]]);
+  });
+
   it("keeps a model's number in its name, not a package's size", () => {
     const key = (title: string) => selling("https://www.amazon.com/dp/B0X", title)?.product?.key;
     expect(key("Mowlio TerraCut 800 Wire-Free Robot Lawn Mower")).toBe("mowlio terracut 800 wire-free");
