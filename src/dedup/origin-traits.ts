@@ -52,7 +52,11 @@ export interface TraitsInput {
 export function originTraits(item: TraitsInput): OriginTraits {
   const address = pageAddress(item.url);
   const host = normaliseHost(item.domain) || (address?.host ?? hostOfUrl(item.url));
-  const agencies = new Set(wireAgencies(host, item));
+  const credits = republishingCredits(item.snippet);
+  // An agency's own site republishing another's story ("This story was originally published by The
+  // Conversation") carries that story, not the agency's copy: its host names no agency then.
+  const republished = credits.some((credit) => credit.kind !== "wire" && credit.kind !== "press-release");
+  const agencies = new Set(wireAgencies(republished ? "" : host, item));
   let wire = agencies.size > 0;
   const path = address ? wirePath(address.pathname) : null;
   if (path) {
@@ -61,7 +65,7 @@ export function originTraits(item: TraitsInput): OriginTraits {
   }
   let release = false;
   let upstream: string | undefined;
-  for (const credit of republishingCredits(item.snippet)) {
+  for (const credit of credits) {
     if (credit.kind === "wire") {
       wire = true;
       if (credit.agency !== undefined) agencies.add(credit.agency);

@@ -39,7 +39,8 @@ const MAX_SOURCE_CHARS = 160;
 /**
  * Why pages are one origin: the most specific tie wins — one study, one paper, one agency story,
  * one release, one product — and copies (a shared headline and lede, or shared passages) take the
- * reason of what they copy: copies among which one page is an agency's story are a wire origin,
+ * reason of what they copy: copies among which one page is an agency's story are a wire origin
+ * (unless one is a release, which the agency retells),
  * copies under hosts of one site are one page (`same-url`),
  * copies of a release a press-release origin, of a paper's page a paper origin (`doi`). Copies of
  * nothing known are syndication; pages tied only by their sites' owner are `same-owner`. A paper
@@ -57,8 +58,9 @@ export function originWhy(kinds: ReadonlySet<LinkKind>, members: readonly Origin
   const copiesOf = (trait: (member: OriginTraits) => boolean) => copies && members.some(trait);
   if (kinds.has("study") || kinds.has("report")) return "same-study";
   if (kinds.has("paper") || copiesOf((m) => m.paper)) return "doi";
-  if (kinds.has("wire") || copiesOf((m) => m.wire)) return "wire";
+  // An agency retells a release ("In a press release, the FOMC …"); a release never copies an agency.
   if (kinds.has("press-release") || copiesOf((m) => m.release)) return "press-release";
+  if (kinds.has("wire") || copiesOf((m) => m.wire)) return "wire";
   if (kinds.has("marketing") || copiesOf((m) => m.marketing !== null)) return "marketing";
   if (copies) return "syndication";
   return "same-owner";

@@ -38,7 +38,9 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // owner's stories apart, one path under a site's two domains is one page, a Copernicus address is
 // its DOI, and news reports naming a paper's journal and an author, or of its day, report it;
 // 0.87 once a trade rewrite saying it retells the company's release joins the release of its week;
-// 0.97 once an affiliate's "Check price" and a sponsored post naming the product in a sentence do) and
+// 0.97 once an affiliate's "Check price" and a sponsored post naming the product in a sentence do;
+// 18 of 19 reasons once an agency's copy of a release is the release's and an agency's site
+// republishing a column with its credit is not agency copy) and
 // studies-heldout-5 (0.91 / 0.43 when measured: a trade report naming only its brand's product and
 // the meeting is tied by the meeting and a sample of the same size to a rival's trial; 1.00 / 0.57
 // since ties sharing a party come first, 0.67 once "X cardiologists", "Academics at X", a
@@ -53,7 +55,7 @@ describe.each([
   ["heldout-2", 7, 0.95, 0.9],
   ["heldout-3", 6, 0.95, 0.95, 0.9],
   ["heldout-4", 7, 0.95, 0.85, 0.85],
-  ["heldout-5", 8, 0.95, 0.95, 0.8],
+  ["heldout-5", 8, 0.95, 0.95, 0.9],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],

@@ -135,6 +135,44 @@ describe("assignOrigins", () => {
       ],
     ],
     [
+      "a column an agency's site republishes with the credit is the column's, not agency copy",
+      [
+        item(
+          "https://theconversation.com/the-eus-carbon-border-tax-starts-charging-in-2026-268412",
+          "The EU's carbon border tax starts charging in 2026. Here's who will pay",
+          "From January 1, companies importing steel, aluminium and cement into the EU will have to pay for the carbon emitted in making them.",
+        ),
+        item(
+          "https://apnews.com/article/eu-carbon-border-tax-conversation-9d2f61c07a4b",
+          "The EU's carbon border tax starts charging in 2026. Here's who will pay | AP News",
+          "This story was originally published by The Conversation. From January 1, companies importing steel, aluminium and cement into the EU will have to pay.",
+        ),
+      ],
+      [{ members: [0, 1], why: "syndication", source: "The Conversation" }],
+    ],
+    [
+      "an agency's story retelling a release in its words is the release's origin",
+      [
+        item(
+          "https://www.federalreserve.gov/newsevents/pressreleases/monetary20250917a.htm",
+          "Federal Reserve Board - Federal Reserve issues FOMC statement",
+          "Recent indicators suggest that growth of economic activity moderated in the first half of the year. Job gains have slowed, and the unemployment rate has edged up but remains low.",
+        ),
+        item(
+          "https://www.kuna.net.kw/ArticleDetails.aspx?id=3249022&language=en",
+          "US Fed cuts interest rate by quarter point - KUNA",
+          "WASHINGTON, Sept 17 (KUNA) -- In a press release, the Federal Open Market Committee pointed out that recent indicators suggest that growth of economic activity moderated in the first half of the year. Job gains have slowed, and the unemployment rate has edged up but remains low.",
+        ),
+      ],
+      [
+        {
+          members: [0, 1],
+          why: "press-release",
+          source: "Federal Reserve Board - Federal Reserve issues FOMC statement",
+        },
+      ],
+    ],
+    [
       "a press release and its reprint on a news site are one origin",
       [
         item(
