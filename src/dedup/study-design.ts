@@ -74,12 +74,25 @@ export function statesFinding(text: string): boolean {
   return FINDING.test(text);
 }
 
+/**
+ * A reviewer's own use of the product, not the study's length: "I drank it for a month", "We slept
+ * on it for three weeks".
+ */
+const WRITERS_OWN_USE = /\b(?:I|We)\s+(?:[\p{Ll}'’]+\s+){1,3}?(?:it|them)\b[^.!?]*$/u;
+
+/** The text of the sentence before `at`. */
+function sentenceBefore(text: string, at: number): string {
+  const before = text.slice(Math.max(0, at - 200), at);
+  return before.slice(before.search(/[^.!?]*$/));
+}
+
 /** The study's length in days, each way a text gives it ("a 12-week trial", "for six months"). */
 export function durations(text: string): number[] {
   const days = new Set<number>();
   if (!/day|night|week|fortnight|month|year|decade/i.test(text)) return [];
   for (const pattern of [DURATION_OF_STUDY, DURATION_FOR]) {
     for (const match of text.matchAll(pattern)) {
+      if (WRITERS_OWN_USE.test(sentenceBefore(text, match.index))) continue;
       const written = match[1] ?? "";
       const count = /^\d/.test(written)
         ? Number(written)

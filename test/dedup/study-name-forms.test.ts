@@ -127,6 +127,21 @@ describe("study parts in the words reporters use", () => {
     expect(partsOf(snippet)?.institutions.map((party) => party.name)).toEqual([institution]);
   });
 
+  it("reads the institution a study was done at, and its wearers as a sample", () => {
+    const parts = partsOf(
+      "Harvest Lane says its drink cut LDL by 9% in a trial at Penn State of 1,850 Corvia wearers.",
+    );
+    expect(parts?.institutions.map((party) => party.name)).toEqual(["Penn State"]);
+    expect(parts?.sizes).toEqual([1850]);
+  });
+
+  it("reads a reviewer's own use of the product as no duration of the study", () => {
+    const parts = partsOf(
+      "Harvest Lane says its drink cut LDL in a 12-week trial at Penn State. I drank it for a month. We slept on it for three weeks.",
+    );
+    expect(parts?.days).toEqual([84]);
+  });
+
   it("reads a headline's 'Ochsner study:' as the study's party, and no place's adjective", () => {
     const party = (title: string) =>
       studyMention({ title, snippet: "412 patients wore the patch for six months." })?.parts?.others.map(
