@@ -25,7 +25,7 @@ const DURATION_OF_STUDY = new RegExp(
 );
 /** "for 12 weeks", "over six months", "after four weeks". */
 const DURATION_FOR = new RegExp(
-  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?:about\s+|around\s+|nearly\s+|almost\s+|close\s+to\s+|roughly\s+|more\s+than\s+|over\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+)?)?${NUMBER}\s+(day|night|week|fortnight|month|year|decade)s?\b(?![- ]olds?\b)`,
+  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?<bound>about\s+|around\s+|nearly\s+|almost\s+|close\s+to\s+|roughly\s+|more\s+than\s+|over\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+)?)?${NUMBER}\s+(day|night|week|fortnight|month|year|decade)s?\b(?![- ]olds?\b)`,
   "giu",
 );
 /** "a 130-participant RCT", "the 236-patient trial". */
@@ -75,6 +75,16 @@ export function statesFinding(text: string): boolean {
 }
 
 /**
+ * A length given as a bound stands for the middle of what it may be: "nearly two weeks" for 12.6
+ * days, "more than six months" for 6.6 months (lengths within a tenth are one, study-part-groups.ts).
+ */
+function boundFactor(bound: string | undefined): number {
+  if (bound === undefined) return 1;
+  if (/^(?:nearly|almost|close|up|just)/i.test(bound)) return 0.9;
+  return /^(?:more|over)/i.test(bound) ? 1.1 : 1;
+}
+
+/**
  * A reviewer's own use of the product, not the study's length: "I drank it for a month", "We slept
  * on it for three weeks".
  */
@@ -93,7 +103,9 @@ export function durations(text: string): number[] {
   for (const pattern of [DURATION_OF_STUDY, DURATION_FOR]) {
     for (const match of text.matchAll(pattern)) {
       if (WRITERS_OWN_USE.test(sentenceBefore(text, match.index))) continue;
-      const written = match[1] ?? "";
+      // DURATION_FOR's first group is the bound before the count.
+      const at = pattern === DURATION_FOR ? 2 : 1;
+      const written = match[at] ?? "";
       const count = /^\d/.test(written)
         ? Number(written)
         : /^an?$/i.test(written)
@@ -101,8 +113,10 @@ export function durations(text: string): number[] {
           : /^half/i.test(written)
             ? 0.5
             : numberFromWords(written);
-      const unit = UNIT_DAYS[(match[2] ?? "").toLowerCase()];
-      if (unit !== undefined && count > 0 && Number.isFinite(count)) days.add(Math.round(count * unit));
+      const unit = UNIT_DAYS[(match[at + 1] ?? "").toLowerCase()];
+      if (unit !== undefined && count > 0 && Number.isFinite(count)) {
+        days.add(Math.round(count * unit * boundFactor(match.groups?.bound)));
+      }
     }
   }
   return [...days];

@@ -58,9 +58,9 @@ describe("study parts given in other forms", () => {
     expect(
       partsOf("After a fortnight of tart cherry juice, Louisiana State scientists found longer sleep.")?.days,
     ).toEqual([14]);
-    expect(
-      partsOf("Researchers from UMass Amherst followed 2,110 adults for more than a decade.")?.days,
-    ).toEqual([3653]);
+    expect(partsOf("Researchers from UMass Amherst followed 2,110 adults for a decade.")?.days).toEqual([
+      3653,
+    ]);
   });
 
   it("reads nights as a duration, and a sample never across a sentence's end", () => {
@@ -107,12 +107,19 @@ describe("study parts in the words reporters use", () => {
     expect(partsOf(snippet)?.sizes).toEqual([size]);
   });
 
-  it("reads 'close to' before a sample as a bound and before a duration as that duration", () => {
+  it("reads 'close to' before a sample as a bound and before a duration as a length a little under it", () => {
     const parts = partsOf(
       "University of Washington researchers tracked close to 3,900 older adults for close to a decade.",
     );
     expect(parts?.bounds).toEqual([{ low: 3120, high: 3900 }]);
-    expect(parts?.days).toEqual([3653]);
+    expect(parts?.days).toEqual([3287]);
+  });
+
+  it("reads a length given as a bound as the middle of what it may be", () => {
+    const days = (snippet: string) => partsOf(`UC Irvine researchers tracked 40 people ${snippet}.`)?.days;
+    expect(days("for nearly two weeks")).toEqual([13]);
+    expect(days("for more than six months")).toEqual([201]);
+    expect(days("for about six months")).toEqual([183]);
   });
 
   it("reads 'half a year' as a duration", () => {
