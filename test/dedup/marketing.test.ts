@@ -34,6 +34,12 @@ describe("marketingOf: pages that sell", () => {
       "Limited time offer.",
     ],
     [
+      "an affiliate's own discount code",
+      "https://www.moodfoodmama.com/crocella-review/",
+      "Crocella Review: I Tried Solenne's Saffron Supplement for 60 Days",
+      "Honestly, that's what sold me. Use my code MAMA15 for 15% off.",
+    ],
+    [
       "a sponsored 'review' on a newspaper's site",
       "https://www.heraldnet.com/marketplace/leptislim-pro-reviews/",
       "LeptiSlim Pro Reviews 2026: Does It Really Work? Ingredients, Side Effects & Price",
