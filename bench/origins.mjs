@@ -1,9 +1,9 @@
 // Origin accuracy on the labelled cases (test/fixtures/origins/, format in its README): precision
 // and recall of pairs of pages put in one origin, and how often an origin gives its labelled reason
-// (`why`), on the development cases and the five held-out sets, and on the cases of works told
+// (`why`), on the development cases and the six held-out sets, and on the cases of works told
 // apart by their identifiers and announcements by their events (identifiers-dev,
 // identifiers-heldout), and of studies named by their parts without an identifier (studies-dev,
-// studies-heldout, studies-heldout-2 to -6),
+// studies-heldout, studies-heldout-2 to -7),
 // overall and per kind. Then a flood:
 // `assess` with 200, 201, 500 and 2,000 copies of one press text on as many domains.
 // Run: npm run build && node bench/origins.mjs [--misses]
@@ -20,6 +20,7 @@ const PARTS = [
   "heldout-3",
   "heldout-4",
   "heldout-5",
+  "heldout-6",
   "identifiers-dev",
   "identifiers-heldout",
   "studies-dev",
@@ -29,6 +30,7 @@ const PARTS = [
   "studies-heldout-4",
   "studies-heldout-5",
   "studies-heldout-6",
+  "studies-heldout-7",
 ];
 const showMisses = process.argv.includes("--misses");
 const percent = (value) => value.toFixed(2);

@@ -125,8 +125,8 @@ function productName(title: string, l: Lists): ProductName | null {
     const kept: string[] = [];
     for (const [at, word] of words.entries()) {
       const bare = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
-      if (/^\d{2,5}$/.test(bare) && kept.length > 0 && !/^(?:19|20)\d{2}$/.test(bare)) {
-        // "TerraCut 800": a model's number names it, unless it counts what the package holds.
+      if (/^\d{1,5}$/.test(bare) && kept.length > 0 && !/^(?:19|20)\d{2}$/.test(bare)) {
+        // "TerraCut 800", "Stride 2": a model's number names it, unless it counts what the package holds.
         const next = (words[at + 1] ?? "").toLowerCase().replace(/[^\p{L}]/gu, "");
         if (!l.countWords.has(next) && !word.endsWith("%")) {
           kept.push(bare);

@@ -105,6 +105,9 @@ export function releaseRewriteLinks(
       );
       const agrees = snippetShare === null ? titleShare >= TITLE_SHARE_ALONE : snippetShare >= SNIPPET_SHARE;
       if (!agrees || titlesDisagree(item.title, other.title)) continue;
+      // A retitled page dated more than a week from the release tells another event of that company
+      // ("Cleveland Clinic Study Finds … Erythritol …" and "… Xylitol …" a year later).
+      if (daysApart(days[release], days[page])) continue;
       if (titleShare >= TITLE_SHARE) {
         if (!titleMarkersConflict(item.title, other.title)) links.push([release, page]);
         continue;
@@ -112,7 +115,7 @@ export function releaseRewriteLinks(
       // A headline of its own picks its own figures ("261kWh" for "StratoCell S2"): the dates, when
       // both are known, tell the release's event; else its headline's markers must agree.
       const dated = days[release] != null && days[page] != null;
-      if (dated ? !daysApart(days[release], days[page]) : !titleMarkersConflict(item.title, other.title)) {
+      if (dated || !titleMarkersConflict(item.title, other.title)) {
         creditedFits.set(page, [...(creditedFits.get(page) ?? []), release]);
       }
     }

@@ -129,6 +129,10 @@ describe("marketingOf: pages that sell", () => {
     expect(key("Mowlio TerraCut 800 Wire-Free Robot Lawn Mower")).toBe("mowlio terracut 800 wire-free");
     expect(key("Mowlio TerraCut 500 Robot Lawn Mower with Boundary Wire")).toBe("mowlio terracut 500 robot");
     expect(key("LeptiSlim Pro 60 Capsules")).toBe("leptislim pro");
+    // A one-digit model is a model too: the Stride 2 is not the Stride.
+    expect(key("Altivo Stride 2 GPS Running Watch, Dual-Band GPS")).toBe("altivo stride 2 gps");
+    expect(key("Altivo Stride GPS Running Watch, 12-Day Battery")).toBe("altivo stride gps running");
+    expect(key("LeptiSlim Pro 2 Pack")).toBe("leptislim pro");
   });
 
   it("ties a shop's page naming the brand first to the brand's page naming the product alone, not another model", () => {

@@ -107,6 +107,32 @@ describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
     expect(releaseRewriteLinks([poster, data, trade], [true, true, false])).toEqual([]);
   });
 
+  it("keeps apart a retitled copy of a company's release from its release of another year", () => {
+    const erythritol = {
+      domain: "newsroom.clevelandclinic.org",
+      title:
+        "Cleveland Clinic Study Finds Common Artificial Sweetener Linked to Higher Rates of Heart Attack and Stroke",
+      snippet:
+        "Cleveland Clinic researchers found that erythritol, a popular artificial sweetener, is associated with increased risk for heart attack and stroke. The findings were published today in Nature Medicine.",
+    };
+    const copy = { ...erythritol, domain: "eurekalert.org", title: erythritol.title.toLowerCase() };
+    const xylitol = {
+      domain: "newsroom.clevelandclinic.org",
+      title:
+        "Cleveland Clinic Study Finds Common Sugar Substitute Xylitol Linked to Higher Risk of Heart Attack, Stroke",
+      snippet:
+        "A Cleveland Clinic-led study found that higher amounts of xylitol, a sugar alcohol, were associated with increased risk of cardiovascular events. The findings were published in the European Heart Journal.",
+    };
+    // Days since 1970: February 2023 and June 2024.
+    const days = [19415, 19415, 19880];
+    const withXylitol = (links: [number, number][]) => links.filter(([a, b]) => a === 2 || b === 2);
+    expect(
+      withXylitol(releaseRewriteLinks([erythritol, copy, xylitol], [true, true, true], [], undefined, days)),
+    ).toEqual([]);
+    // Undated, the headlines' shared words and the snippets' would tie them.
+    expect(withXylitol(releaseRewriteLinks([erythritol, copy, xylitol], [true, true, true]))).not.toEqual([]);
+  });
+
   it("ties a page saying it retells the company's release to the release of its week, with the release's newsroom copy", () => {
     const launch = {
       domain: "prnewswire.com",

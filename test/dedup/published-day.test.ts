@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { publishedDay } from "../../src/dedup/address-date.js";
+import { pageAddress } from "../../src/dedup/page-address.js";
+
+const day = (year: number, month: number, date: number) => Date.UTC(year, month - 1, date) / 86_400_000;
+const dayOf = (url: string, snippet = "") => publishedDay(pageAddress(url), snippet);
+
+describe("publishedDay: the day a page was published", () => {
+  it.each([
+    ["https://www.usatoday.com/story/money/2026/10/14/social-security-cola/867/", day(2026, 10, 14)],
+    ["https://www.example.com/news/2026-03-11-canal-curbs", day(2026, 3, 11)],
+    ["https://www.theguardian.com/environment/2025/feb/03/microplastics-brains", day(2025, 2, 3)],
+  ])("reads the date its address files it under: %s", (url, expected) => {
+    expect(dayOf(url)).toBe(expected);
+  });
+
+  it.each([
+    ["Jun 23, 2025 — The first images from a new observatory", day(2025, 6, 23)],
+    ["23 Jun 2025 — The first images from a new observatory", day(2025, 6, 23)],
+    ["27-Feb-2023 — Cleveland Clinic researchers found", day(2023, 2, 27)],
+    ["2025-06-23 · The first images", day(2025, 6, 23)],
+  ])("reads a search engine's date before the snippet: %j", (snippet, expected) => {
+    expect(dayOf("https://www.example.com/news/observatory", snippet)).toBe(expected);
+  });
+
+  it("prefers the address's date, and reads no date from a snippet that opens with none", () => {
+    expect(dayOf("https://www.example.com/2026/10/14/story", "Jun 23, 2025 — text")).toBe(day(2026, 10, 14));
+    expect(dayOf("https://www.example.com/story", "3 days ago — text")).toBeNull();
+    expect(dayOf("https://www.example.com/story", "Updated Monday — text")).toBeNull();
+    expect(dayOf("https://www.example.com/story", "June 2025 was the hottest month")).toBeNull();
+  });
+});
