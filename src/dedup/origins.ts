@@ -83,6 +83,10 @@ export function assignOrigins(
       !oneStory(traits[a] as OriginTraits, traits[b] as OriginTraits, studiesA, studiesB, studyOf)
     )
       return false;
+    // Two texts sharing a pollster's or a lab's method sentence but giving two samples are two
+    // studies' ("a survey conducted online by The Harris Poll … among 2,047" and "… among 2,051").
+    if (kind === "passage" && samplesDiffer(traits[a] as OriginTraits, traits[b] as OriginTraits))
+      return false;
     if (!sets.join(a, b)) return false;
     if (studiesA || studiesB) {
       const studies = [...(studiesA ?? []), ...(studiesB ?? [])];
@@ -180,6 +184,16 @@ export function assignOrigins(
     const source = originSource(why, described);
     return source === undefined ? { members, why } : { members, why, source };
   });
+}
+
+/** Whether two pages each give their study's sample, and no size of one is the other's. */
+function samplesDiffer(a: OriginTraits, b: OriginTraits): boolean {
+  const sizes = (t: OriginTraits) => [
+    ...(t.study?.sample ? [t.study.sample.size] : []),
+    ...(t.study?.parts?.sizes ?? []),
+  ];
+  const [x, y] = [sizes(a), sizes(b)];
+  return x.length > 0 && y.length > 0 && !x.some((size) => y.includes(size));
 }
 
 /**

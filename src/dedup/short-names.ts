@@ -2,7 +2,8 @@
  * One institution or company under its full name and a short one that takes the start of its
  * words: "LSU" for Louisiana State University, "UMass Amherst" for the University of Massachusetts
  * Amherst, "UCC" for University College Cork, "Penn State" for Pennsylvania State University,
- * "UNC-Chapel Hill" for the University of North Carolina at Chapel Hill.
+ * "UNC-Chapel Hill" for the University of North Carolina at Chapel Hill, "U-M" for the University of
+ * Michigan.
  * Reports of one study name its university either way (study-part-groups.ts).
  *
  * The short name covers every word of the full one in order, each of its words the starts of one
@@ -30,7 +31,9 @@ export function sameByShortName(one: string, other: string): boolean {
   return isShortFor(one, other) || isShortFor(other, one);
 }
 
-function isShortFor(short: string, full: string): boolean {
+function isShortFor(written: string, full: string): boolean {
+  // "U-M", "U.M.": initials set apart by hyphens or dots are one initialism.
+  const short = /^(?:\p{Lu}[.-]){1,4}\p{Lu}\.?$/u.test(written) ? written.replace(/[.-]/g, "") : written;
   // "UNC-Chapel Hill": a hyphen before a capital joins two words of the name.
   const tokens = short.split(/[\s\u00a0]+|-(?=\p{Lu})/u).filter((token) => token !== "");
   if (tokens.length === 0 || !tokens.every((token) => /^\p{L}+$/u.test(token))) return false;

@@ -1,7 +1,7 @@
 import { DisjointSets } from "./disjoint-sets.js";
 import { type SizeBound, within } from "./sample-bounds.js";
 import { sameByShortName } from "./short-names.js";
-import { namesAnyOf, namesOf, partiesOf, type StudyParts, type StudyParty } from "./study-parts.js";
+import { namesAnyOf, namesOf, type StudyParts, type StudyParty } from "./study-parts.js";
 import { titlesDisagree } from "./title-polarity.js";
 
 /**
@@ -65,7 +65,7 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
   const pages: Page[] = [];
   all.forEach((parts, index) => {
     if (parts === null || pages.length >= MAX_PART_PAGES) return;
-    const parties = distinctParties(partiesOf(parts));
+    const parties = distinctParties(parts);
     pages.push({ index, parts, names: namesOf(parts, parties), parties });
   });
   if (pages.length < 2) return [];
@@ -263,9 +263,22 @@ function initials(name: string): string {
     .join("");
 }
 
-/** Parties named differently that are one (a sponsor also named before its study). */
-function distinctParties(parties: readonly StudyParty[]): StudyParty[] {
+/**
+ * Parties named differently that are one: a sponsor also named before its study, and one
+ * institution named several ways on one page ("University of Michigan", "U-M", "a University of
+ * Michigan Institute for Social Research survey"), which name one party, not two.
+ */
+function distinctParties(parts: StudyParts): StudyParty[] {
+  const institutions: StudyParty[] = [];
+  for (const party of [...parts.institutions, ...parts.others]) {
+    const same = institutions.some(
+      (known) =>
+        known.words.some((word) => party.words.includes(word)) || sameByShortName(known.name, party.name),
+    );
+    if (!same) institutions.push(party);
+  }
   const byWords = new Map<string, StudyParty>();
-  for (const party of parties) byWords.set(party.words.join(" "), party);
+  for (const party of [...institutions, ...parts.sponsors, ...parts.products])
+    byWords.set(party.words.join(" "), party);
   return [...byWords.values()];
 }

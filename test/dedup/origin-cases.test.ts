@@ -50,7 +50,11 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // 0.89 → 0.94, 0.82 → 0.90, 0.73 → 0.82 and 0.67 → 0.70 with every pair still right; 0.49 with the
 // build before this round's rules; 0.64, 8 of 11, once "2,000 K-12 parents" and "moms" are read;
 // 0.81 once a reviewer's "I drank it for a month" is no study's length and "a trial at X" is read;
-// 0.83 and studies-heldout-4 0.86 once "nearly two weeks" is read as 12.6 days).
+// 0.83 and studies-heldout-4 0.86 once "nearly two weeks" is read as 12.6 days), and heldout-6 and
+// studies-heldout-7, measured once after all of those rules: 0.88 / 0.64, 12 of 17 reasons, and
+// 0.92 / 0.56, 9 of 10 (0.88 / 0.57 and 0.89 / 0.38 with the build before that round); 1.00 / 0.68
+// and 1.00 / 0.58 once a retitled release copy a year from a release, a one-digit model, EurekAlert's
+// dates, two surveys sharing a pollster's method sentence and "U-M" were read right.
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -58,6 +62,7 @@ describe.each([
   ["heldout-3", 6, 0.95, 0.95, 0.9],
   ["heldout-4", 7, 0.95, 0.85, 0.85],
   ["heldout-5", 8, 0.95, 0.95, 0.9],
+  ["heldout-6", 8, 0.95, 0.65, 0.6],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
@@ -67,6 +72,7 @@ describe.each([
   ["studies-heldout-4", 1, 0.95, 0.8, 0.85],
   ["studies-heldout-5", 1, 0.95, 0.65, 0.85],
   ["studies-heldout-6", 1, 0.95, 0.8, 0.7],
+  ["studies-heldout-7", 1, 0.95, 0.55, 0.75],
 ])("origins on the %s cases", (part, kinds, precision, recall, why = 0.9) => {
   const cases = readOriginCases(new URL(`../fixtures/origins/${part}.json`, import.meta.url));
   const { total, byKind, misses } = scoreOriginCases(cases, { dedupe, canonicalUrl });

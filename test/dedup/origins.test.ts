@@ -173,6 +173,25 @@ describe("assignOrigins", () => {
       ],
     ],
     [
+      "two brands' releases sharing their pollster's method sentence but giving two samples are two origins",
+      [
+        item(
+          "https://www.businesswire.com/news/home/20250204005112/en/Crewline-Survey",
+          "Crewline Survey: 61% of U.S. Workers Check Work Messages While on Vacation",
+          "Crewline today released its 2025 Always-On Report, based on a survey conducted online by The Harris Poll from January 14-16, 2025 among 2,047 employed U.S. adults.",
+        ),
+        item(
+          "https://www.prnewswire.com/news-releases/tallyfin-survey-302400001.html",
+          "Tallyfin Survey: Nearly Half of Americans Abandoned Money Resolutions by February",
+          "Tallyfin today released findings from a survey conducted online by The Harris Poll from January 14-16, 2025 among 2,051 U.S. adults.",
+        ),
+      ],
+      [
+        { members: [0], why: "single", source: "the Harris Poll survey, funded by Crewline (n = 2,047)" },
+        { members: [1], why: "single", source: "the Harris Poll survey, funded by Tallyfin (n = 2,051)" },
+      ],
+    ],
+    [
       "a press release and its reprint on a news site are one origin",
       [
         item(

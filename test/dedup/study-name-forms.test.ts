@@ -19,6 +19,7 @@ describe("sameByShortName: one university under its full name and a short one", 
     ["MIT", "Massachusetts Institute of Technology"],
     ["UCLA", "University of California, Los Angeles"],
     ["UNC-Chapel Hill", "University of North Carolina at Chapel Hill"],
+    ["U-M", "University of Michigan"],
   ])("%s is %s", (short, full) => {
     expect(sameByShortName(short, full)).toBe(true);
     expect(sameByShortName(full, short)).toBe(true);
@@ -235,6 +236,28 @@ describe("origins of reports that name one study in other forms", () => {
         ),
       ]),
     ).toEqual([[0, 1], [2]]);
+  });
+
+  it("counts one university named two ways on one page as one party, so a bound and a length tie a report to its study", () => {
+    expect(
+      members([
+        item(
+          "https://news.umich.edu/round-up-savings-default",
+          "Round-up savings default nudged young adults to save more",
+          "Young adults whose savings app rounded up purchases by default saved more over a year, in a randomized experiment with 3,112 users by University of Michigan researchers.",
+        ),
+        item(
+          "https://news.umich.edu/buy-now-pay-later-overdraw",
+          "Buy now, pay later users more likely to overdraw, U-M study finds",
+          "Adults who used buy-now-pay-later plans were 40% more likely to overdraw, in a University of Michigan survey of 2,840 young adults.",
+        ),
+        item(
+          "https://www.wxyz.com/news/university-of-michigan-study-savings-app",
+          "University of Michigan study: savings app helps young adults build emergency funds",
+          "U-M researchers followed about 3,100 app users ages 18 to 30 for a year and found a default setting made a big difference.",
+        ),
+      ]),
+    ).toEqual([[0, 2], [1]]);
   });
 
   it("ties a report giving the sample as a bound to those giving it, not the same centre's larger survey", () => {
