@@ -6,6 +6,7 @@ import { siteName } from "./normalise-host.js";
 import { originKeys } from "./origin-keys.js";
 import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
+import { sameAuthorLinks } from "./paper-authors.js";
 import { paperReportLinks, type ReportedPage } from "./paper-reports.js";
 import { paperTitleLinks, titleFromAddress } from "./paper-titles.js";
 import { releaseRewriteLinks } from "./release-rewrites.js";
@@ -110,7 +111,12 @@ export function assignOrigins(
     snippet: item.snippet,
     reference: (traits[index] as OriginTraits).reference,
   }));
-  const titleLinks = paperTitleLinks(titled);
+  const titleLinks = [
+    ...paperTitleLinks(titled),
+    ...sameAuthorLinks(
+      items.map((item, index) => ({ ...item, isPaper: (traits[index] as OriginTraits).paper })),
+    ),
+  ];
   const reportLinks = [
     ...shortTitleReports(titled),
     ...paperReportLinks(

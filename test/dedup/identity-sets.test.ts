@@ -346,6 +346,44 @@ describe("a page about a paper whose title is short", () => {
   });
 });
 
+describe("a preprint and its retitled conference version", () => {
+  const preprint = item(
+    "https://arxiv.org/pdf/2203.15556",
+    "Training Compute-Optimal Large Language Models",
+    "Jordan Hoffmann, Sebastian Borgeaud, Arthur Mensch, Elena Buchatskaya, ... DeepMind. Abstract. We investigate the optimal model size and number of tokens for training a transformer language model.",
+  );
+  const proceedings = item(
+    "https://proceedings.neurips.cc/paper_files/paper/2022/hash/c1e2faff6f588870935f114ebe04a3e5-Abstract-Conference.html",
+    "An empirical analysis of compute-optimal large language model training",
+    "Part of Advances in Neural Information Processing Systems 35 (NeurIPS 2022). Jordan Hoffmann, Sebastian Borgeaud, Arthur Mensch, ... We investigate the optimal model and dataset size.",
+  );
+
+  it("are one work: the same authors in the same order, titles sharing telling words", () => {
+    expect(originOf([preprint, proceedings])).toEqual([0, 0]);
+  });
+
+  it.each<[string, OriginItem]>([
+    [
+      "the team's paper of another year",
+      item(
+        "https://proceedings.neurips.cc/paper_files/paper/2023/hash/0a1b2c3d-Abstract-Conference.html",
+        "Compute-optimal large language model training revisited",
+        "Part of Advances in Neural Information Processing Systems 36 (NeurIPS 2023). Jordan Hoffmann, Sebastian Borgeaud, Arthur Mensch, ... We revisit scaling.",
+      ),
+    ],
+    [
+      "the team's paper on another subject",
+      item(
+        "https://proceedings.neurips.cc/paper_files/paper/2022/hash/9f8e7d6c-Abstract-Conference.html",
+        "Retrieval-enhanced transformers for protein folding",
+        "Part of Advances in Neural Information Processing Systems 35 (NeurIPS 2022). Jordan Hoffmann, Sebastian Borgeaud, Arthur Mensch, ... We fold proteins.",
+      ),
+    ],
+  ])("keep apart %s", (_label, other) => {
+    expect(originOf([proceedings, other])).toEqual([0, 1]);
+  });
+});
+
 describe("news reports of a paper", () => {
   const paper = [
     item(

@@ -54,7 +54,8 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // studies-heldout-7, measured once after all of those rules: 0.88 / 0.64, 12 of 17 reasons, and
 // 0.92 / 0.56, 9 of 10 (0.88 / 0.57 and 0.89 / 0.38 with the build before that round); 1.00 / 0.68
 // and 1.00 / 0.58 once a retitled release copy a year from a release, a one-digit model, EurekAlert's
-// dates, two surveys sharing a pollster's method sentence and "U-M" were read right.
+// dates, two surveys sharing a pollster's method sentence and "U-M" were read right; heldout-6
+// 0.77 once a preprint and its retitled conference version are one work by their authors.
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -62,7 +63,7 @@ describe.each([
   ["heldout-3", 6, 0.95, 0.95, 0.9],
   ["heldout-4", 7, 0.95, 0.85, 0.85],
   ["heldout-5", 8, 0.95, 0.95, 0.9],
-  ["heldout-6", 8, 0.95, 0.65, 0.6],
+  ["heldout-6", 8, 0.95, 0.75, 0.6],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
