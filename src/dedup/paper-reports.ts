@@ -7,8 +7,9 @@ import { pageAddress } from "./page-address.js";
  * author Matthew Campen". A report that names the journal of a paper among the results joins it
  * (as a report: `same-study`) when it also names one of the paper's authors, with a given name or
  * title before the surname ("Matthew Campen", "Prof Campen"), or was published from a day before
- * the paper to three days after it. The journal is the paper page's site's (nejm.org), the one its
- * title names ("… | Nature Medicine") or its record's ("Nat Med. 2025 Apr;31(4)"); its authors
+ * the paper to three days after it, or says the paper is new ("published today in …") in its year.
+ * The journal is the paper page's site's (nejm.org), the one its title names ("… | Nature
+ * Medicine") or its record's ("Nat Med. 2025 Apr;31(4)"); its authors
  * are those its record lists ("Nihart AJ, Garcia MA, … Campen MJ", "Authors: D Hanahan, R A
  * Weinberg", "P. Friedlingstein, M. O'Sullivan"). A report naming two journals (a round-up) joins
  * none, and one naming another year for its study than the paper's is of another study.
@@ -35,6 +36,11 @@ const DAYS_AFTER = 3;
 
 /** A record's citation: "Nat Med. 2025 Apr;31(4)", the journal's abbreviation before its year. */
 const RECORD_JOURNAL = /(?:^|[.;]\s+)([A-Z][\p{L}&]*(?: [A-Z&][\p{L}&]*){0,5})\.\s+((?:19|20)\d\d)\b/u;
+/** A search engine's byline of a paper: "by M Witkowski · 2023". */
+const BYLINE_YEAR = /^\s*by [^·]{1,60}·\s*((?:19|20)\d\d)\b/;
+/** "published today in", "appears this week in", "published Monday in": the paper is new. */
+const PUBLISHED_NOW =
+  /\b(?:published|appears?|appeared)\s+(?:online\s+)?(?:today|yesterday|this\s+week|(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\s+in\b/i;
 /** A record's date of first publication: "Epub 2025 Feb 3". */
 const EPUB = /\bEpub ((?:19|20)\d\d) (\p{L}{3}) (\d{1,2})\b/u;
 /** "Nihart AJ", "El Hayek E", "van der Berg JH": a surname and initials, as records list them. */
@@ -71,7 +77,11 @@ export function paperReportLinks(pages: readonly ReportedPage[]): [number, numbe
     for (const paper of papers) {
       if (paper.journal !== journal) continue;
       if (page.studyYear !== undefined && paper.year !== null && page.studyYear !== paper.year) continue;
-      if (namesAnAuthor(text, paper.authors) || ofItsDay(page.day, paper.day))
+      if (
+        namesAnAuthor(text, paper.authors) ||
+        ofItsDay(page.day, paper.day) ||
+        newIn(text, page.day, paper.year)
+      )
         links.push([paper.page, index]);
     }
   });
@@ -88,7 +98,14 @@ function readPaper(page: ReportedPage, index: number): Paper | null {
   if (journal === null) return null;
   const epub = EPUB.exec(page.snippet);
   const day = page.day ?? (epub ? calendarDay(Number(epub[1]), epub[2] ?? "", Number(epub[3])) : null);
-  const year = record ? Number(record[2]) : day === null ? null : new Date(day * 86_400_000).getUTCFullYear();
+  const byline = BYLINE_YEAR.exec(page.snippet)?.[1];
+  const year = record
+    ? Number(record[2])
+    : day !== null
+      ? yearOf(day)
+      : byline !== undefined
+        ? Number(byline)
+        : null;
   return { page: index, journal: journal.key, authors: authors(page.snippet), day, year };
 }
 
@@ -118,6 +135,18 @@ function namesAnAuthor(text: string, surnames: readonly string[]): boolean {
     const after = text.slice(at + surname.length, at + surname.length + 1);
     return /(?:^|\s)(?:[A-Z][\p{Ll}]+|Dr\.?|Prof\.?|[A-Z]\.)\s+$/u.test(before) && !/[\p{L}]/u.test(after);
   });
+}
+
+/**
+ * A release or story saying its paper came out as it did ("published today in Nature Medicine"),
+ * dated in the paper's year.
+ */
+function newIn(text: string, day: number | null, year: number | null): boolean {
+  return day !== null && year !== null && yearOf(day) === year && PUBLISHED_NOW.test(text);
+}
+
+function yearOf(day: number): number {
+  return new Date(day * 86_400_000).getUTCFullYear();
 }
 
 function ofItsDay(report: number | null, paper: number | null): boolean {

@@ -425,6 +425,26 @@ describe("news reports of a paper", () => {
     ]);
   });
 
+  it("joins a release saying the paper came out that day, in the paper's year, when the paper's page gives no day", () => {
+    const undated = item(
+      "https://www.nature.com/articles/s41591-023-02223-9",
+      "The artificial sweetener erythritol and cardiovascular event risk | Nature Medicine",
+      "by M Witkowski · 2023 · Cited by 412 — In discovery and validation cohorts, higher plasma erythritol levels were associated with cardiovascular events.",
+    );
+    const release = (snippet: string) =>
+      item(
+        "https://newsroom.clevelandclinic.org/sweetener-study",
+        "Common artificial sweetener linked to heart attack and stroke",
+        snippet,
+      );
+    expect(
+      originOf([undated, release("Feb 27, 2023 — The findings were published today in Nature Medicine.")]),
+    ).toEqual([0, 0]);
+    expect(
+      originOf([undated, release("Feb 27, 2024 — The findings were published today in Nature Medicine.")]),
+    ).toEqual([0, 1]);
+  });
+
   it.each<[string, OriginItem]>([
     [
       "an author's other paper, in another journal",

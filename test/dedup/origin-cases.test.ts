@@ -55,7 +55,8 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // 0.92 / 0.56, 9 of 10 (0.88 / 0.57 and 0.89 / 0.38 with the build before that round); 1.00 / 0.68
 // and 1.00 / 0.58 once a retitled release copy a year from a release, a one-digit model, EurekAlert's
 // dates, two surveys sharing a pollster's method sentence and "U-M" were read right; heldout-6
-// 0.77 once a preprint and its retitled conference version are one work by their authors.
+// 0.77 once a preprint and its retitled conference version are one work by their authors, 0.82
+// once a release saying its paper is new reports it.
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -63,7 +64,7 @@ describe.each([
   ["heldout-3", 6, 0.95, 0.95, 0.9],
   ["heldout-4", 7, 0.95, 0.85, 0.85],
   ["heldout-5", 8, 0.95, 0.95, 0.9],
-  ["heldout-6", 8, 0.95, 0.75, 0.6],
+  ["heldout-6", 8, 0.95, 0.8, 0.65],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
