@@ -1,5 +1,5 @@
 import { DisjointSets } from "./disjoint-sets.js";
-import { type SizeBound, within } from "./sample-bounds.js";
+import { type SizeBound, sizeBound, within } from "./sample-bounds.js";
 import { sameByShortName } from "./short-names.js";
 import { namesAnyOf, namesOf, type StudyParts, type StudyParty } from "./study-parts.js";
 import { titlesDisagree } from "./title-polarity.js";
@@ -38,6 +38,8 @@ import { titlesDisagree } from "./title-polarity.js";
 export const MAX_PART_PAGES = 400;
 /** A word more pages than this name tells no study from another. */
 const MAX_PAGES_PER_WORD = 60;
+/** A sample given as a multiple of this may be a report's rounding. */
+const ROUND_SAMPLE = 1000;
 /** Durations within this share of each other are one duration (12 weeks and three months). */
 const DURATION_TOLERANCE = 0.1;
 
@@ -159,8 +161,10 @@ function agreement(a: Page, b: Page): number {
   const size = x.sizes.some((n) => y.sizes.includes(n));
   const venue = x.venues.some((one) => y.venues.some((other) => sameVenue(one, other)));
   let how = (size ? 2 : 0) + (venue || (x.journal !== undefined && x.journal === y.journal) ? 2 : 0);
-  // "More than 1,400 teens" against 1,453: a sample it may be, a point weaker than the same figure.
-  if (!size && (bounded(x.sizes, y.bounds) || bounded(y.sizes, x.bounds))) how += 1;
+  // "More than 1,400 teens" against 1,453, or "2,000 workers" against 2,047: a sample it may be, a
+  // point weaker than the same figure.
+  if (!size && (bounded(x.sizes, y.bounds) || bounded(y.sizes, x.bounds) || roundedFrom(x.sizes, y.sizes)))
+    how += 1;
   const days = x.days.some((one) => y.days.some((other) => sameDuration(one, other)));
   const designs = x.designs.filter((design) => y.designs.includes(design)).length;
   if (days) how += 1;
@@ -187,7 +191,7 @@ function disagree(a: Page, b: Page): boolean {
   const [x, y] = [a.parts, b.parts];
   const differ = <T>(one: readonly T[], other: readonly T[], same: (p: T, q: T) => boolean) =>
     one.length > 0 && other.length > 0 && !one.some((p) => other.some((q) => same(p, q)));
-  if (differ(x.sizes, y.sizes, (p, q) => p === q)) return true;
+  if (differ(x.sizes, y.sizes, (p, q) => p === q || rounds(p, q) || rounds(q, p))) return true;
   // A bound no figure of the other page is within: "more than 1,400 teens" is not 5,123.
   const outside = (sizes: readonly number[], bounds: readonly SizeBound[]) =>
     sizes.length > 0 && bounds.length > 0 && !bounded(sizes, bounds);
@@ -226,6 +230,18 @@ function namedBy(parties: readonly StudyParty[], other: Page): number {
       party.words.every((word) => other.names.has(word)) ||
       other.parties.some((theirs) => sameByShortName(party.name, theirs.name)),
   ).length;
+}
+
+/**
+ * A round thousand ("2,000 working Americans") is as often a report's rounding of its sample (2,047)
+ * as a sample of its own: it may be any size "about" it may be.
+ */
+function rounds(round: number, size: number): boolean {
+  return round % ROUND_SAMPLE === 0 && round !== size && within(size, sizeBound("about", round));
+}
+
+function roundedFrom(x: readonly number[], y: readonly number[]): boolean {
+  return x.some((p) => y.some((q) => rounds(p, q) || rounds(q, p)));
 }
 
 /** Whether some size is one some bound may be. */

@@ -114,7 +114,7 @@ export function partPatterns(): Patterns {
     makerAfter:
       /^,?\s+(?:(?:the\s+|a\s+)?(?:[\p{Ll}-]+\s+){0,3}?(?:maker|makers|manufacturer|producer|seller|developer)s?\s+of\b|(?:which|that|who)\s+(?:makes|sells|produces|markets|developed)\b)/u,
     announcesAfter:
-      /^(?:,\s+(?:Inc\.|Corp\.|Ltd\.|LLC))?(?:\s+\([^)]{1,40}\))?(?:,\s+[^,.]{1,80},)?\s+(?:today\s+|recently\s+|this\s+week\s+)?(?:announced|announces|released|releases|unveiled|unveils)\b/,
+      /^(?:,\s+(?:Inc\.|Corp\.|Ltd\.|LLC))?(?:\s+\([^)]{1,40}\))?(?:,\s+[^,.]{1,80},)?\s+(?:today\s+|recently\s+|this\s+week\s+)?(?:announced|announces|released|releases|unveiled|unveils|surveyed|polled|commissioned)\b/,
     researchersAfter: new RegExp(String.raw`^\s+${RESEARCHERS}\b`),
     studyAfter: new RegExp(String.raw`^\s+(?:own\s+|new\s+|latest\s+)?${STUDY_NOUN}\b`),
     // "the Serenix extract", "CalmPaws calming chews"; not "Arizona compared the ring".

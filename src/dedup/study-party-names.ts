@@ -163,8 +163,10 @@ function classify(
   into: NamedParties,
 ): void {
   const words = name.replace(/['’]s?$/, "").split(" ");
-  // "The Serenix extract": the name starts after the words that open a sentence.
-  while (words.length > 0 && p.notNames.has(words[0] as string)) words.shift();
+  // "The Serenix extract": the name starts after the words that open a sentence, and after where it
+  // is based ("Austin-based Crewline").
+  while (words.length > 0 && (p.notNames.has(words[0] as string) || /-based$/.test(words[0] as string)))
+    words.shift();
   if (words.length === 0) return;
   const isPossessive = possessive(name);
   const funded = FUNDED_SUFFIX.exec(words.at(-1) as string);

@@ -260,6 +260,35 @@ describe("origins of reports that name one study in other forms", () => {
     ).toEqual([[0, 2], [1]]);
   });
 
+  it("reads a round thousand as a report's rounding of the sample, and a company that surveyed as its party", () => {
+    const release = item(
+      "https://www.businesswire.com/news/home/20250204005112/en/Crewline-Survey",
+      "Crewline Survey: 61% of U.S. Workers Check Work Messages While on Vacation",
+      "Crewline today released its Always-On Report, based on a survey conducted by The Harris Poll among 2,047 employed U.S. adults.",
+    );
+    const tabloid = item(
+      "https://nypost.com/2025/02/07/lifestyle/work-messages-vacation-poll/",
+      "Americans can't stop checking work messages on vacation: poll",
+      "Sixty-one percent of 2,000 working Americans admit they check work messages on vacation, according to new research by Crewline.",
+    );
+    const local = item(
+      "https://www.kvue.com/article/news/local/austin-company-survey",
+      "Austin company's survey: most workers check messages on vacation",
+      "Austin-based Crewline surveyed more than 2,000 workers nationwide and found most of them check in.",
+    );
+    const other = item(
+      "https://www.example.com/crewline-2023-survey",
+      "Crewline's 2023 survey on meetings",
+      "A Crewline survey of 2,600 employed adults found most meetings could be an email.",
+    );
+    expect(members([release, tabloid, local, other])).toEqual([[0, 1, 2], [3]]);
+    expect(
+      partsOf("Austin-based Crewline surveyed more than 2,000 workers nationwide.")?.sponsors.map(
+        (p) => p.name,
+      ),
+    ).toEqual(["Crewline"]);
+  });
+
   it("ties a report giving the sample as a bound to those giving it, not the same centre's larger survey", () => {
     expect(
       members([
