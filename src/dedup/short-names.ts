@@ -1,3 +1,5 @@
+import { readDataFile } from "../util/read-data-file.js";
+
 /**
  * One institution or company under its full name and a short one that takes the start of its
  * words: "LSU" for Louisiana State University, "UMass Amherst" for the University of Massachusetts
@@ -28,7 +30,30 @@ const MAX_ABBREVIATION = 8;
 
 /** Whether `short` names what `full` names, by the starts of its words (either way round). */
 export function sameByShortName(one: string, other: string): boolean {
-  return isShortFor(one, other) || isShortFor(other, one);
+  return isShortFor(one, other) || isShortFor(other, one) || nicknameOf(one, other) || nicknameOf(other, one);
+}
+
+let nicknames: ReadonlyMap<string, string> | undefined;
+
+/**
+ * Whether `nick` is a name the institution `full` goes by that its words do not give ("Ole Miss",
+ * "Mizzou"; src/data/study-parts.json), `full` named in full or by a short name of its own.
+ */
+function nicknameOf(nick: string, full: string): boolean {
+  const whole = fullNameOf(nick);
+  if (whole === undefined) return false;
+  const [a, b] = [whole.toLowerCase(), full.toLowerCase()];
+  return a === b || a.endsWith(` ${b}`) || isShortFor(full, whole);
+}
+
+/** The full name an institution's nickname stands for ("Mizzou": University of Missouri), if it is one. */
+export function fullNameOf(nick: string): string | undefined {
+  nicknames ??= new Map(
+    Object.entries((readDataFile("study-parts.json") as { nicknames: Record<string, string> }).nicknames).map(
+      ([name, whole]) => [name.toLowerCase().replace(/^the\s+/, ""), whole] as const,
+    ),
+  );
+  return nicknames.get(nick.toLowerCase().replace(/^the\s+/, ""));
 }
 
 function isShortFor(written: string, full: string): boolean {

@@ -1,6 +1,6 @@
 import { DisjointSets } from "./disjoint-sets.js";
 import { type SizeBound, sizeBound, within } from "./sample-bounds.js";
-import { sameByShortName } from "./short-names.js";
+import { fullNameOf, sameByShortName } from "./short-names.js";
 import { namesAnyOf, namesOf, type StudyParts, type StudyParty } from "./study-parts.js";
 import { titlesDisagree } from "./title-polarity.js";
 
@@ -81,6 +81,11 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
   };
   pages.forEach((page, at) => {
     for (const name of page.names) add(name, at);
+    // "Mizzou" meets the pages naming the University of Missouri.
+    for (const party of page.parties) {
+      const full = fullNameOf(party.name);
+      if (full !== undefined) for (const word of full.toLowerCase().split(/[\s,]+/)) add(word, at);
+    }
     for (const venue of page.parts.venues) for (const word of venue.words) add(word, at);
     for (const size of page.parts.sizes) add(`#${size}`, at);
   });

@@ -56,7 +56,7 @@ const NAME = String.raw`${WORD}(?:[ \u00a0]${WORD}){0,5}`;
 const STUDY_NOUN = "(?:study|studies|trial|RCT|survey|poll|research|report|pilot|analysis|experiment)";
 /** Who does a study, named with where they work: "researchers at X", "X cardiologists", "the X team". */
 const RESEARCHERS =
-  "(?:researchers|scientists|investigators|experts|academics|doctors|physicians|clinicians|cardiologists|endocrinologists|nutritionists|epidemiologists|psychologists|psychiatrists|neuroscientists|oncologists|pediatricians|paediatricians|dermatologists|pollsters|team)";
+  "(?:researchers?|scientists?|investigators|experts|academics|doctors|physicians|clinicians|cardiologists|endocrinologists|nutritionists|epidemiologists|psychologists|psychiatrists|neuroscientists|oncologists|pediatricians|paediatricians|dermatologists|pollsters|professor|team)";
 export function partPatterns(): Patterns {
   if (patterns) return patterns;
   const words = readDataFile("study-parts.json") as Words;

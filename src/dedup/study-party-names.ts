@@ -164,8 +164,8 @@ function classify(
 ): void {
   const words = name.replace(/['’]s?$/, "").split(" ");
   // "The Serenix extract": the name starts after the words that open a sentence, and after where it
-  // is based ("Austin-based Crewline").
-  while (words.length > 0 && (p.notNames.has(words[0] as string) || /-based$/.test(words[0] as string)))
+  // is based or made ("Austin-based Crewline", "a Swedish-made app").
+  while (words.length > 0 && (p.notNames.has(words[0] as string) || DESCRIBED.test(words[0] as string)))
     words.shift();
   if (words.length === 0) return;
   const isPossessive = possessive(name);
@@ -256,6 +256,9 @@ export function isTitleCase(title: string): boolean {
 function distinctive(name: string): boolean {
   return /\p{Ll}\p{Lu}/u.test(name) || /[A-Za-z]-?\d|\d-?[A-Za-z]/.test(name);
 }
+
+/** Where a party is based or made, before its name: "Austin-based", "Swedish-made". */
+const DESCRIBED = /-(?:based|made|born|grown|owned)$/i;
 
 /** A study's label before a colon, as a headline opens: "Ochsner study:". */
 const STUDY_LABEL = /^\s+(?:study|survey|poll|trial)\s*:/i;

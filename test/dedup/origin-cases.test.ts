@@ -57,7 +57,8 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // dates, two surveys sharing a pollster's method sentence and "U-M" were read right; heldout-6
 // 0.77 once a preprint and its retitled conference version are one work by their authors, 0.82
 // once a release saying its paper is new reports it; studies-heldout-7 0.67 once a round thousand
-// may be a reported sample's rounding.
+// may be a reported sample's rounding, 0.82 once universities' nicknames are read (studies-heldout-5
+// 0.76).
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -73,9 +74,9 @@ describe.each([
   ["studies-heldout-2", 1, 0.95, 0.85],
   ["studies-heldout-3", 1, 0.95, 0.85, 0.85],
   ["studies-heldout-4", 1, 0.95, 0.8, 0.85],
-  ["studies-heldout-5", 1, 0.95, 0.65, 0.85],
+  ["studies-heldout-5", 1, 0.95, 0.75, 0.85],
   ["studies-heldout-6", 1, 0.95, 0.8, 0.7],
-  ["studies-heldout-7", 1, 0.95, 0.65, 0.75],
+  ["studies-heldout-7", 1, 0.95, 0.8, 0.75],
 ])("origins on the %s cases", (part, kinds, precision, recall, why = 0.9) => {
   const cases = readOriginCases(new URL(`../fixtures/origins/${part}.json`, import.meta.url));
   const { total, byKind, misses } = scoreOriginCases(cases, { dedupe, canonicalUrl });

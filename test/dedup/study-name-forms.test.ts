@@ -20,6 +20,8 @@ describe("sameByShortName: one university under its full name and a short one", 
     ["UCLA", "University of California, Los Angeles"],
     ["UNC-Chapel Hill", "University of North Carolina at Chapel Hill"],
     ["U-M", "University of Michigan"],
+    ["Ole Miss", "University of Mississippi"],
+    ["Mizzou", "University of Missouri"],
   ])("%s is %s", (short, full) => {
     expect(sameByShortName(short, full)).toBe(true);
     expect(sameByShortName(full, short)).toBe(true);
@@ -148,6 +150,14 @@ describe("study parts in the words reporters use", () => {
       "Harvest Lane says its drink cut LDL in a 12-week trial at Penn State. I drank it for a month. We slept on it for three weeks.",
     );
     expect(parts?.days).toEqual([84]);
+  });
+
+  it("reads a 'Swedish-made' app as no product", () => {
+    expect(
+      partsOf(
+        "Around 1,200 people took part in the study at the Karolinska, which tested a Swedish-made app.",
+      )?.products ?? [],
+    ).toEqual([]);
   });
 
   it("reads a headline's 'Ochsner study:' as the study's party, and no place's adjective", () => {
@@ -287,6 +297,23 @@ describe("origins of reports that name one study in other forms", () => {
         (p) => p.name,
       ),
     ).toEqual(["Crewline"]);
+  });
+
+  it("ties a report naming the university by its nickname to those naming it in full", () => {
+    expect(
+      members([
+        item(
+          "https://www.health.com/chickpea-pasta-blood-sugar-study",
+          "Can Bean Pasta Lower Blood Sugar? A New Study Says It Might Help",
+          "In the 12-week randomized trial, conducted at the University of Missouri and funded by Ardenvale Foods, participants who ate the pasta lowered their fasting glucose.",
+        ),
+        item(
+          "https://nypost.com/2027/06/03/health/swapping-this-pasta-study/",
+          "Swapping your spaghetti for this pasta could lower blood sugar: study",
+          "Mizzou researchers gave a hundred and twenty-four adults with prediabetes a chickpea pasta or wheat noodles for three months.",
+        ),
+      ]),
+    ).toEqual([[0, 1]]);
   });
 
   it("ties a report giving the sample as a bound to those giving it, not the same centre's larger survey", () => {
