@@ -2,7 +2,7 @@ import { publishedDay } from "./address-date.js";
 import { isCompanyRelease, isPressRelease } from "./is-press-release.js";
 import { siteJournal } from "./journal-names.js";
 import { type Marketing, marketingOf } from "./marketing.js";
-import { hostOfUrl, normaliseHost } from "./normalise-host.js";
+import { hostOfUrl, normaliseHost, siteName } from "./normalise-host.js";
 import { ownerOf } from "./owner-of.js";
 import { type PageAddress, pageAddress } from "./page-address.js";
 import { republishingCredits } from "./republishing-credits.js";
@@ -38,6 +38,8 @@ export interface OriginTraits {
   upstream: string | undefined;
   /** The publisher group owning the site (src/data/news-sources.json), or null. */
   owner: string | null;
+  /** The site's own name, the same under its other hosts ("cnn" for edition.cnn.com), or null. */
+  site: string | null;
   /** The day its address or its snippet's date says it was published (days since 1970), or null. */
   day: number | null;
 }
@@ -88,6 +90,7 @@ export function originTraits(item: TraitsInput): OriginTraits {
     marketing: marketingOf(item, address),
     upstream,
     owner: ownerOf(host),
+    site: siteName(host),
     day: publishedDay(address, item.snippet),
   };
 }

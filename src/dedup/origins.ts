@@ -2,7 +2,6 @@ import { canonicalUrl } from "./canonical-url.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import { productLinks } from "./marketing.js";
 import type { FoundBy } from "./merge-hits.js";
-import { siteName } from "./normalise-host.js";
 import { originKeys } from "./origin-keys.js";
 import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
@@ -149,7 +148,7 @@ export function assignOrigins(
     link(a, b, "press-release");
   for (const [a, b] of productLinks(
     traits.map((t) => t.marketing),
-    traits.map((t) => siteName(t.host)),
+    traits.map((t) => t.site),
     items.map((item) => item.title),
   ))
     link(a, b, "marketing");
@@ -238,9 +237,8 @@ function oneStory(
  * ("bbc.com/news/articles/c4gz1r9kxl3o" and "bbc.co.uk/news/articles/c4gz1r9kxl3o.amp"), for a
  * path that names a page (a number or a hyphen in it: "/news" is a section of many sites).
  */
-function sitePageKey(canonical: string | null, host: string): string | null {
-  const site = siteName(host);
-  if (site === null || canonical === null) return null;
+function sitePageKey(canonical: string | null, site: string): string | null {
+  if (canonical === null) return null;
   const path = canonical.slice(canonical.indexOf("/")).replace(/\.amp$|\/amp$/, "");
   return path.length >= MIN_PAGE_PATH && /[\d-]/.test(path) ? `${site}${path}` : null;
 }
@@ -292,16 +290,27 @@ function linkSharedKeys(
     }
   };
   const studies = studyKeys(traits.map((t) => t.study));
+  // One page under a site's two domains: only sites found under more than one host can have one.
+  const hostsOfSite = new Map<string, string>();
+  const sitesOnSeveralHosts = new Set<string>();
+  for (const { site, host } of traits) {
+    if (site === null) continue;
+    const first = hostsOfSite.get(site);
+    if (first === undefined) hostsOfSite.set(site, host);
+    else if (first !== host) sitesOnSeveralHosts.add(site);
+  }
   items.forEach((item, index) => {
     const own = traits[index] as OriginTraits;
     for (const { kind, key } of originKeys(item, own)) tie(key, index, kind === "doi" ? "paper" : kind);
     for (const key of studies[index] ?? []) tie(`study:${key}`, index, "study");
     const story = own.upstream === undefined ? null : titleFingerprint(item.title);
     if (story !== null) tie(`upstream:${own.upstream?.toLowerCase()}:${story}`, index, "syndication");
-    const page = sitePageKey(item.canonicalUrl ?? canonicalUrl(item.url), own.host);
-    if (page !== null) tie(`page:${page}`, index, "address");
+    if (own.site !== null && sitesOnSeveralHosts.has(own.site)) {
+      const page = sitePageKey(item.canonicalUrl ?? canonicalUrl(item.url), own.site);
+      if (page !== null) tie(`page:${page}`, index, "address");
+    }
     if (own.owner !== null) tie(`owner:${own.owner}`, index, "owner");
-    const vendor = own.marketing && !own.marketing.onShop ? siteName(own.host) : null;
+    const vendor = own.marketing && !own.marketing.onShop ? own.site : null;
     if (vendor !== null && vendor.length >= 4) tie(`vendor:${vendor}`, index, "owner");
   });
 }
