@@ -103,41 +103,7 @@ export function assignOrigins(
     for (const member of cluster.slice(1)) link(cluster[0] as number, member, "syndication");
   }
   for (const [a, b] of sharedPassageLinks(items)) link(a, b, "passage");
-  const titled = items.map((item, index) => ({
-    isPaper: (traits[index] as OriginTraits).paper,
-    title: (traits[index] as OriginTraits).paper ? titleFromAddress(item.url, item.title) : item.title,
-    normalizedTitle: () => prepareTitle(item.title).title,
-    snippet: item.snippet,
-    reference: (traits[index] as OriginTraits).reference,
-  }));
-  const titleLinks = [
-    ...paperTitleLinks(titled),
-    ...sameAuthorLinks(
-      items.map((item, index) => ({ ...item, isPaper: (traits[index] as OriginTraits).paper })),
-    ),
-  ];
-  const reportLinks = [
-    ...shortTitleReports(titled),
-    ...paperReportLinks(
-      items.map((item, index): ReportedPage => {
-        const own = traits[index] as OriginTraits;
-        const { url, title, snippet } = item;
-        return {
-          url,
-          title,
-          snippet,
-          isPaper: own.paper,
-          reference: own.reference,
-          day: own.day,
-          studyYear: own.study?.year,
-        };
-      }),
-    ),
-  ];
-  const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets);
-  const decided = ([a, b]: [number, number]) => !undecided.has(a) && !undecided.has(b);
-  for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
-  for (const pair of reportLinks) if (decided(pair)) link(pair[0], pair[1], "report");
+  linkPapers(items, traits, sets, link);
   for (const [a, b] of releaseRewriteLinks(
     items,
     traits.map((t) => t.release),
@@ -230,6 +196,56 @@ function oneStory(
   if ((studiesA || studiesB) && (!studiesA || !studiesB || studiesApart(studiesA, studiesB, studyOf)))
     return false;
   return a.day === null || b.day === null || Math.abs(a.day - b.day) <= OWNER_DAYS;
+}
+
+/**
+ * Ties of papers' pages that share no identifier, and of the pages that report a paper: one title
+ * (paper-titles.ts), one author list (paper-authors.ts), an encyclopedia's article or a quotation of
+ * a short title (short-paper-titles.ts), a news report naming its journal (paper-reports.ts). A page
+ * tied to two works that disagree is tied to neither. Without a paper's page there is nothing to tie.
+ */
+function linkPapers(
+  items: readonly OriginItem[],
+  traits: readonly OriginTraits[],
+  sets: IdentitySets,
+  link: (a: number, b: number, kind: LinkKind) => boolean,
+): void {
+  if (!traits.some((t) => t.paper)) return;
+  const titled = items.map((item, index) => ({
+    isPaper: (traits[index] as OriginTraits).paper,
+    title: (traits[index] as OriginTraits).paper ? titleFromAddress(item.url, item.title) : item.title,
+    normalizedTitle: () => prepareTitle(item.title).title,
+    snippet: item.snippet,
+    reference: (traits[index] as OriginTraits).reference,
+  }));
+  const titleLinks = [
+    ...paperTitleLinks(titled),
+    ...sameAuthorLinks(
+      items.map((item, index) => ({ ...item, isPaper: (traits[index] as OriginTraits).paper })),
+    ),
+  ];
+  const reportLinks = [
+    ...shortTitleReports(titled),
+    ...paperReportLinks(
+      items.map((item, index): ReportedPage => {
+        const own = traits[index] as OriginTraits;
+        const { url, title, snippet } = item;
+        return {
+          url,
+          title,
+          snippet,
+          isPaper: own.paper,
+          reference: own.reference,
+          day: own.day,
+          studyYear: own.study?.year,
+        };
+      }),
+    ),
+  ];
+  const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets);
+  const decided = ([a, b]: [number, number]) => !undecided.has(a) && !undecided.has(b);
+  for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
+  for (const pair of reportLinks) if (decided(pair)) link(pair[0], pair[1], "report");
 }
 
 /**
