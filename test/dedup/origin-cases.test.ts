@@ -58,7 +58,8 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // 0.77 once a preprint and its retitled conference version are one work by their authors, 0.82
 // once a release saying its paper is new reports it; studies-heldout-7 0.67 once a round thousand
 // may be a reported sample's rounding, 0.82 once universities' nicknames are read (studies-heldout-5
-// 0.76).
+// 0.76); 0.90 once a page naming only the conference and design is read and "what it doesn't"
+// denies nothing.
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -76,7 +77,7 @@ describe.each([
   ["studies-heldout-4", 1, 0.95, 0.8, 0.85],
   ["studies-heldout-5", 1, 0.95, 0.75, 0.85],
   ["studies-heldout-6", 1, 0.95, 0.8, 0.7],
-  ["studies-heldout-7", 1, 0.95, 0.8, 0.75],
+  ["studies-heldout-7", 1, 0.95, 0.85, 0.75],
 ])("origins on the %s cases", (part, kinds, precision, recall, why = 0.9) => {
   const cases = readOriginCases(new URL(`../fixtures/origins/${part}.json`, import.meta.url));
   const { total, byKind, misses } = scoreOriginCases(cases, { dedupe, canonicalUrl });

@@ -152,6 +152,19 @@ describe("study parts in the words reporters use", () => {
     expect(parts?.days).toEqual([84]);
   });
 
+  it("reads a page naming only its study's conference and design, and 'accounts' as a sample", () => {
+    const parts = studyMention({
+      title: "Portable HEPA filtration reduced asthma exacerbations in children near freeways",
+      snippet:
+        "Children randomly assigned to a true HEPA purifier had fewer asthma exacerbations over 12 months than those assigned a sham filter, researchers reported at the ATS International Conference.",
+    })?.parts;
+    expect(parts?.venues.map((venue) => venue.name)).toEqual(["ATS International Conference"]);
+    expect(parts?.designs).toEqual(["randomized", "placebo"]);
+    expect(partsOf("Feldstein's experiment watched 3,112 accounts for twelve months.")?.sizes).toEqual([
+      3112,
+    ]);
+  });
+
   it("reads a 'Swedish-made' app as no product", () => {
     expect(
       partsOf(

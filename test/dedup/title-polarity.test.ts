@@ -67,6 +67,11 @@ describe("titlesDisagree: headlines on one subject that say opposite things", ()
     ["Christian Bale won't play Steve Jobs", "Christian Bale quits Steve Jobs movie"],
     ["Die Fed lässt die Zinsen unverändert, keine Senkung in Sicht", "Die Fed lässt die Zinsen unverändert"],
     ["L'étude sur le café et le cancer", "L'étude sur le café et le cancer : ce qu'il faut savoir"],
+    // "What it doesn't" tells what a study leaves out; it denies nothing.
+    [
+      "The Michigan round-up study: what it shows and what it doesn't",
+      "Round-up savings default nudged young adults to save more",
+    ],
   ])("%s / %s: no conflict", (a, b) => {
     expect(titlesDisagree(a, b)).toBe(false);
   });
