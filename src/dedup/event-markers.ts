@@ -127,6 +127,26 @@ function markerOf(word: string): string | null {
   return MONTHS.has(word) ? word : null;
 }
 
+/** An amount and its scale, however written: "$85 Million", "$85M", "85m" are one amount. */
+const AMOUNT = /(\d+(?:[.,]\d+)?)\s*(million|mln|mn|m|billion|bn|b|thousand|k)\b/gi;
+const SCALE: Readonly<Record<string, string>> = { m: "m", b: "bn", k: "k" };
+
+/** The text with each amount written one way ("85m", "1.2bn"), so its markers match its copies'. */
+function withAmountsAlike(text: string): string {
+  return text.replace(AMOUNT, (_, number: string, scale: string) => {
+    const unit = scale.toLowerCase();
+    const key =
+      unit.startsWith("mil") || unit === "mln" || unit === "mn"
+        ? "m"
+        : unit.startsWith("b")
+          ? "b"
+          : unit.startsWith("t")
+            ? "k"
+            : unit;
+    return `${number}${SCALE[key] ?? key}`;
+  });
+}
+
 function markersOf(words: readonly string[]): ReadonlySet<string> {
   const markers = new Set<string>();
   for (const word of words) {
@@ -137,7 +157,7 @@ function markersOf(words: readonly string[]): ReadonlySet<string> {
 }
 
 const titleMarkers = memoize((title: string) => {
-  const markers = markersOf(normalizeTitle(title).split(" "));
+  const markers = markersOf(normalizeTitle(withAmountsAlike(title)).split(" "));
   const meetings = meetingsOf(title, true);
   return meetings.length === 0 ? markers : new Set([...markers, ...meetings.map((m) => m.marker)]);
 });

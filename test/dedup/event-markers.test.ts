@@ -18,6 +18,10 @@ describe("event markers", () => {
     ["Two-year trial finds benefit", "2-year trial finds benefit", false],
     ["Magnitude 7.1 quake strikes Alaska", "Magnitude 7.1 quake strikes Alaska - AP News", false],
     ["Fed holds rates steady", "Fed holds rates steady again", false],
+    // An amount however written: "$85 Million" is "$85M", not "$95M".
+    ["Tarnwell Raises $85 Million Series C", "Tarnwell raises $85M Series C | Tarnwell", false],
+    ["Tarnwell Raises $85 Million Series C", "Tarnwell raises $95M Series C", true],
+    ["Acme raises $1.2 billion", "Acme raises $1.2B", false],
   ])("%j and %j disagree: %s", (a, b, expected) => {
     expect(titleMarkersConflict(a, b)).toBe(expected);
   });
