@@ -56,7 +56,8 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // and 1.00 / 0.58 once a retitled release copy a year from a release, a one-digit model, EurekAlert's
 // dates, two surveys sharing a pollster's method sentence and "U-M" were read right; heldout-6
 // 0.77 once a preprint and its retitled conference version are one work by their authors, 0.82
-// once a release saying its paper is new reports it; studies-heldout-7 0.67 once a round thousand
+// once a release saying its paper is new reports it (16 of 17 reasons once "By PA Business Reporter"
+// and a government's news release are read); studies-heldout-7 0.67 once a round thousand
 // may be a reported sample's rounding, 0.82 once universities' nicknames are read (studies-heldout-5
 // 0.76); 0.90 once a page naming only the conference and design is read and "what it doesn't"
 // denies nothing.
@@ -67,7 +68,7 @@ describe.each([
   ["heldout-3", 6, 0.95, 0.95, 0.9],
   ["heldout-4", 7, 0.95, 0.85, 0.85],
   ["heldout-5", 8, 0.95, 0.95, 0.9],
-  ["heldout-6", 8, 0.95, 0.8, 0.65],
+  ["heldout-6", 8, 0.95, 0.8, 0.85],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],

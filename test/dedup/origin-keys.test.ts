@@ -92,6 +92,16 @@ describe("wire stories", () => {
       "pa",
     ],
     [
+      "the agency's desk as the byline",
+      item({
+        url: "https://www.example-gazette.co.uk/news/supreme-court-car-finance",
+        title: "Supreme Court overturns ruling that left lenders facing car finance compensation bill",
+        snippet:
+          "By PA Business Reporter · The Supreme Court has largely overturned a Court of Appeal ruling.",
+      }),
+      "pa",
+    ],
+    [
       "a Reuters Staff byline",
       item({
         url: "https://www.example-journal.com/business/chipmaker-profit-beats",

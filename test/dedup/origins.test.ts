@@ -151,6 +151,28 @@ describe("assignOrigins", () => {
       [{ members: [0, 1], why: "syndication", source: "The Conversation" }],
     ],
     [
+      "a government's news release and a site reprinting it are one press-release origin",
+      [
+        item(
+          "https://www.gov.uk/government/news/mobile-phones-banned-in-schools-under-new-guidance",
+          "Mobile phones banned in schools under new guidance - GOV.UK",
+          "New guidance will stop the use of mobile phones throughout the school day, including at break times, the Education Secretary said.",
+        ),
+        item(
+          "https://www.fenews.co.uk/education/mobile-phones-banned-in-schools-under-new-guidance/",
+          "Mobile phones banned in schools under new guidance - FE News",
+          "New guidance will stop the use of mobile phones throughout the school day, including at break times, under guidance published today.",
+        ),
+      ],
+      [
+        {
+          members: [0, 1],
+          why: "press-release",
+          source: "Mobile phones banned in schools under new guidance - GOV.UK",
+        },
+      ],
+    ],
+    [
       "an agency's story retelling a release in its words is the release's origin",
       [
         item(
