@@ -197,7 +197,8 @@ function classify(
   } else if (isPossessive && (p.productAfter.test(after) || OFFICER_AFTER.test(after))) {
     addParty(into.sponsors, bare, p);
   } else if (!isPossessive && p.researchersAfter.test(after)) {
-    if (!placeAdjective(bare)) addParty(into.institutions, bare, p);
+    // "New York researchers", "New Orleans doctors": a place, whose "New" opened the name.
+    if (!placeAdjective(bare) && !/^New\s\p{Lu}/u.test(name)) addParty(into.institutions, bare, p);
   } else if (!isPossessive && p.studyAfter.test(after) && p.articleBefore.test(before)) {
     addParty(into.others, bare, p);
   } else if (where.initial && STUDY_LABEL.test(after) && !placeAdjective(bare)) {

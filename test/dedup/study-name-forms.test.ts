@@ -165,6 +165,18 @@ describe("study parts in the words reporters use", () => {
     ]);
   });
 
+  it("reads 'New York researchers' as a place, not an institution named York", () => {
+    expect(
+      partsOf("New York researchers followed 412 adults for six months in a randomized trial.")
+        ?.institutions ?? [],
+    ).toEqual([]);
+    expect(
+      partsOf("University of York researchers followed 412 adults for six months.")?.institutions.map(
+        (p) => p.name,
+      ),
+    ).toEqual(["University of York"]);
+  });
+
   it("reads a 'Swedish-made' app as no product", () => {
     expect(
       partsOf(
