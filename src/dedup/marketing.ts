@@ -207,13 +207,32 @@ function linkByTitleMention(
     return words >= MIN_MENTIONED_WORDS || (words === MIN_MENTIONED_WORDS - 1 && /\d/.test(key));
   });
   if (keys.length === 0) return;
+  // A name a title holds begins with one of its words: only names beginning with one are tried, so
+  // a flood of selling pages is not every page against every name.
+  const byFirstWord = new Map<string, number[]>();
+  keys.forEach((key, at) => {
+    const first = key.split(" ")[0] as string;
+    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), at]);
+  });
   pages.forEach((page, index) => {
     if (page === null || titles[index] === undefined) return;
     const title = ` ${(titles[index] as string).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `;
-    const named = keys
-      .filter((key) => key !== page.product?.key && title.includes(` ${key} `))
-      .sort((a, b) => b.length - a.length)[0];
-    if (named !== undefined) links.push([(byKey.get(named) as number[])[0] as number, index]);
+    let named: number | undefined;
+    for (const word of new Set(title.trim().split(" "))) {
+      for (const at of byFirstWord.get(word) ?? []) {
+        const key = keys[at] as string;
+        if (key === page.product?.key || !title.includes(` ${key} `)) continue;
+        // The longest, the first listed among names as long.
+        const best = named === undefined ? undefined : (keys[named] as string);
+        if (
+          best === undefined ||
+          key.length > best.length ||
+          (key.length === best.length && at < (named as number))
+        )
+          named = at;
+      }
+    }
+    if (named !== undefined) links.push([(byKey.get(keys[named] as string) as number[])[0] as number, index]);
   });
 }
 
