@@ -36,8 +36,8 @@ export function calendarDay(year: number, month: string, day: number): number | 
   return dayOf(year, monthOf(month), day);
 }
 
-/** A month's number, from its number or its name ("feb", "February"); 0 for neither. */
-function monthOf(written: string): number {
+/** A month's number, from its number or its name ("feb", "Sept", "February"); 0 for neither. */
+export function monthOf(written: string): number {
   return /^\d+$/.test(written) ? Number(written) : MONTHS.indexOf(written.slice(0, 3).toLowerCase()) + 1;
 }
 

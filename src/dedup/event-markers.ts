@@ -1,4 +1,5 @@
 import { memoize } from "../util/memoize.js";
+import { monthOf } from "./address-date.js";
 import { normalizeSnippet, normalizeTitle, withoutLeadingDate } from "./normalize-title.js";
 import { withoutSelfDescription } from "./self-descriptions.js";
 
@@ -178,21 +179,6 @@ export function storyText(snippet: string): string {
   return withoutSelfDescription(stripDateline(withoutLeadingDate(snippet)).replace(LEFT_CREDIT, ""));
 }
 
-const MONTH_NUMBERS: Readonly<Record<string, number>> = {
-  jan: 0,
-  feb: 1,
-  mar: 2,
-  apr: 3,
-  may: 4,
-  jun: 5,
-  jul: 6,
-  aug: 7,
-  sep: 8,
-  sept: 8,
-  oct: 9,
-  nov: 10,
-  dec: 11,
-};
 const DATELINE_DATE = /\b([A-Z][a-z]{2,8})\.? (\d{1,2})(?:, ?((?:19|20)\d{2}))?\b/;
 
 /** The date a dateline carries, as a day number and whether its year was given; null without one. */
@@ -200,12 +186,10 @@ const datelineDate = memoize((snippet: string): { day: number; year: boolean } |
   const dateline = DATELINE.exec(withoutLeadingDate(snippet))?.[0];
   const date = dateline === undefined ? null : DATELINE_DATE.exec(dateline);
   if (!date) return null;
-  const month =
-    MONTH_NUMBERS[(date[1] as string).slice(0, 4).toLowerCase()] ??
-    MONTH_NUMBERS[(date[1] as string).slice(0, 3).toLowerCase()];
-  if (month === undefined) return null;
+  const month = monthOf(date[1] as string);
+  if (month === 0) return null;
   const year = date[3] === undefined ? 2000 : Number(date[3]);
-  return { day: Date.UTC(year, month, Number(date[2])) / 86_400_000, year: date[3] !== undefined };
+  return { day: Date.UTC(year, month - 1, Number(date[2])) / 86_400_000, year: date[3] !== undefined };
 });
 
 /** Whether both snippets' datelines carry a date and the dates are more than a day apart. */
