@@ -87,15 +87,13 @@ function sourceOf(
 ): string | undefined {
   const traits = members.map((m) => m.traits);
   switch (why) {
-    case "same-study": {
+    case "same-study":
       // A paper among the pages names the study best: by its title.
-      const paper = traits.some((t) => t.paper) ? paperTitleSource(members) : undefined;
       return (
-        paper ??
+        paperTitleSource(members) ??
         studySource(traits.flatMap((t) => (t.study === null ? [] : [t.study as StudyMention]))) ??
         paperSource(members)
       );
-    }
     case "doi":
       return paperSource(members);
     case "wire": {
