@@ -218,30 +218,22 @@ function linkPapers(
     snippet: item.snippet,
     reference: (traits[index] as OriginTraits).reference,
   }));
-  const titleLinks = [
-    ...paperTitleLinks(titled),
-    ...sameAuthorLinks(
-      items.map((item, index) => ({ ...item, isPaper: (traits[index] as OriginTraits).paper })),
-    ),
-  ];
-  const reportLinks = [
-    ...shortTitleReports(titled),
-    ...paperReportLinks(
-      items.map((item, index): ReportedPage => {
-        const own = traits[index] as OriginTraits;
-        const { url, title, snippet } = item;
-        return {
-          url,
-          title,
-          snippet,
-          isPaper: own.paper,
-          reference: own.reference,
-          day: own.day,
-          studyYear: own.study?.year,
-        };
-      }),
-    ),
-  ];
+  // The pages as the author and report readings take them: one copy for both.
+  const pages = items.map((item, index): ReportedPage => {
+    const own = traits[index] as OriginTraits;
+    const { url, title, snippet } = item;
+    return {
+      url,
+      title,
+      snippet,
+      isPaper: own.paper,
+      reference: own.reference,
+      day: own.day,
+      studyYear: own.study?.year,
+    };
+  });
+  const titleLinks = [...paperTitleLinks(titled), ...sameAuthorLinks(pages)];
+  const reportLinks = [...shortTitleReports(titled), ...paperReportLinks(pages)];
   const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets);
   const decided = ([a, b]: [number, number]) => !undecided.has(a) && !undecided.has(b);
   for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
