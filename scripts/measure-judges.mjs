@@ -3,21 +3,23 @@
 // which the labeler reads (docs/labels.md).
 //
 // Usage: npm run build && node scripts/measure-judges.mjs [--no-write]
-//          [--profile FILE ...] [--mix FILE ...] [--labels FILE ...]
+//          [--profile FILE ...] [--mix FILE ...] [--labels FILE ...] [--oof FILE]
 //
 // What it does: judges every item of the profile files with the built-in judge (files it was never
 // trained on) and counts, for each true stance, how often it answers support, contradict or neutral
 // (`unrelated` counts as neutral) in each band of its score: the confusion the labeler allows for.
+// With --oof FILE (written by `scripts/train-stance.mjs --oof FILE`) it counts, too, the answers the
+// judge gave the real results it trains on, each from the cross-validation fold that held it out.
 // Every cell starts at half a count, so no answer is impossible under any truth. From the labelled
-// stances of the mix files it fits the concentration of a symmetric Dirichlet over questions' shares
-// of each stance (maximum marginal likelihood). Then it labels every claim of the held-out label files
+// stances of the mix files it fits a mixture of three Dirichlets over questions' shares of each
+// stance (maximum marginal likelihood, by expectation–maximisation). Then it labels every claim of the held-out label files
 // twice, with the built-in judge and with the labelled stances given as the caller's, and counts how
 // often label and direction are as expected. The profile is written before the labels are measured,
 // so the held-out figures are those of the labeler as shipped.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -28,6 +30,7 @@ const { values: opts } = parseArgs({
     profile: { type: "string", multiple: true },
     mix: { type: "string", multiple: true },
     labels: { type: "string", multiple: true },
+    oof: { type: "string" },
     "no-write": { type: "boolean", default: false },
   },
 });
@@ -45,12 +48,16 @@ const mixFiles = opts.mix ?? [
   "bench/data/labels-real-dev.jsonl",
   "bench/data/labels-real-dev-2.jsonl",
   "bench/data/labels-real-dev-3.jsonl",
+  "bench/data/labels-real-dev-4.jsonl",
+  "bench/data/labels-real-dev-5.jsonl",
   "bench/data/labels-real-calibration.jsonl",
 ];
 const labelFiles = opts.labels ?? [
   "bench/data/labels-real-heldout.jsonl",
   "bench/data/labels-real-heldout-2.jsonl",
   "bench/data/labels-real-heldout-3.jsonl",
+  "bench/data/labels-real-heldout-4.jsonl",
+  "bench/data/labels-real-heldout-5.jsonl",
 ];
 const fileNames = (files) => files.map((f) => f.split("/").pop()).join(", ");
 const CLASSES = ["support", "contradict", "neutral"];
@@ -59,7 +66,7 @@ const BANDS = [0, 0.5, 0.65, 0.8];
 const profilePath = join(root, "src/data/judge-profiles.json");
 const round = (x) => Math.round(x * 10000) / 10000;
 const claimsOf = (file) =>
-  readFileSync(join(root, file), "utf8")
+  readFileSync(resolve(root, file), "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line));
@@ -72,17 +79,31 @@ const counts = Object.fromEntries(
   CLASSES.map((t) => [t, Object.fromEntries(CLASSES.map((j) => [j, BANDS.map(() => 0.5)]))]),
 );
 let items = 0;
+const count = (truth, judged) => {
+  // The labeler sees a score as the report gives it, to two decimals (assess.ts): band it so.
+  const score = Math.round(judged.score * 100) / 100;
+  counts[profileStance(truth)][profileStance(judged.stance)][scoreBand({ scoreBands: BANDS }, score)] += 1;
+  items += 1;
+};
 for (const file of profileFiles) {
   for (const row of claimsOf(file)) {
-    for (const item of row.evidence) {
-      const judged = judgeText(row.claim, resultText(item.title ?? "", item.snippet ?? item.text ?? ""));
-      // The labeler sees a score as the report gives it, to two decimals (assess.ts): band it so.
-      const score = Math.round(judged.score * 100) / 100;
-      counts[profileStance(item.stance)][profileStance(judged.stance)][
-        scoreBand({ scoreBands: BANDS }, score)
-      ] += 1;
-      items += 1;
+    for (const item of row.evidence)
+      count(item.stance, judgeText(row.claim, resultText(item.title ?? "", item.snippet ?? item.text ?? "")));
+  }
+}
+// The real results the judge trains on, answered by the fold that held each out.
+const oofFiles = new Set();
+if (opts.oof) {
+  const answered = new Map(claimsOf(opts.oof).map((line) => [`${line.file}#${line.id}`, line.judged]));
+  for (const file of mixFiles.filter((f) => /labels-real-dev/.test(f))) {
+    for (const row of claimsOf(file)) {
+      const judged = answered.get(`${file.split("/").pop()}#${row.id}`);
+      if (!judged) throw new Error(`${opts.oof}: no answers for ${row.id} of ${file}`);
+      row.evidence.forEach((item, i) => {
+        count(item.stance, judged[i]);
+      });
     }
+    oofFiles.add(file);
   }
 }
 const confusion = Object.fromEntries(
@@ -95,7 +116,7 @@ const confusion = Object.fromEntries(
   }),
 );
 
-// ---- how one-sided questions are: a symmetric Dirichlet over each question's stance counts
+// ---- how questions' sources split: a mixture of Dirichlets over each question's stance counts
 const mixes = mixFiles
   .flatMap(claimsOf)
   .map((row) => CLASSES.map((t) => row.evidence.filter((e) => profileStance(e.stance) === t).length));
@@ -112,30 +133,67 @@ const logGamma = (x) => {
   const t = z + 7.5;
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
 };
-const marginal = (alpha) =>
-  mixes.reduce((sum, m) => {
-    const n = m.reduce((a, b) => a + b, 0);
-    return (
-      sum +
-      logGamma(3 * alpha) -
-      logGamma(3 * alpha + n) +
-      m.reduce((s, k) => s + logGamma(alpha + k) - logGamma(alpha), 0)
-    );
-  }, 0);
-let concentration = 0.05;
-for (let alpha = 0.05; alpha <= 5; alpha += 0.05)
-  if (marginal(alpha) > marginal(concentration)) concentration = alpha;
-concentration = Math.round(concentration * 100) / 100;
+/** The log-probability of one question's counts under a Dirichlet–multinomial. */
+const logDirMult = (m, alpha) => {
+  const n = m.reduce((a, b) => a + b, 0);
+  const total = alpha.reduce((a, b) => a + b, 0);
+  return (
+    logGamma(total) -
+    logGamma(total + n) +
+    m.reduce((s, k, j) => s + logGamma(alpha[j] + k) - logGamma(alpha[j]), 0)
+  );
+};
+// Three kinds of question, started as one that leans to support, one that leans against and one that
+// is split, fitted by expectation–maximisation: each question's share in each kind, then each kind's
+// weight and concentrations (a search over each concentration in turn) for the questions it holds.
+let kinds = [
+  { weight: 1 / 3, concentrations: [2, 0.3, 1.5] },
+  { weight: 1 / 3, concentrations: [0.3, 2, 1.5] },
+  { weight: 1 / 3, concentrations: [1, 1, 1] },
+];
+const shares = (m) => {
+  const logs = kinds.map((k) => Math.log(k.weight) + logDirMult(m, k.concentrations));
+  const max = Math.max(...logs);
+  const e = logs.map((l) => Math.exp(l - max));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return { shares: e.map((x) => x / sum), logLikelihood: max + Math.log(sum) };
+};
+for (let round = 0; round < 100; round++) {
+  const held = mixes.map((m) => shares(m).shares);
+  kinds = kinds.map((kind, k) => {
+    const weight = held.reduce((a, r) => a + r[k], 0) / mixes.length;
+    const concentrations = [...kind.concentrations];
+    const heldLikelihood = (alpha) => mixes.reduce((a, m, i) => a + held[i][k] * logDirMult(m, alpha), 0);
+    for (let j = 0; j < 3; j++) {
+      for (const step of [1.4, 1.18, 1.05]) {
+        for (const f of [step, 1 / step]) {
+          for (;;) {
+            const tried = [...concentrations];
+            tried[j] = concentrations[j] * f;
+            if (tried[j] < 0.01 || heldLikelihood(tried) <= heldLikelihood(concentrations) + 1e-9) break;
+            concentrations[j] = tried[j];
+          }
+        }
+      }
+    }
+    return { weight, concentrations };
+  });
+}
+const mixLogLikelihood = mixes.reduce((a, m) => a + shares(m).logLikelihood, 0);
+const questionKinds = kinds.map((k) => ({
+  weight: round(k.weight),
+  concentrations: k.concentrations.map((c) => Math.round(c * 1000) / 1000),
+}));
 
 const profiles = JSON.parse(readFileSync(profilePath, "utf8"));
 profiles.questionMix = {
-  concentration,
+  kinds: questionKinds,
   measured: `the labelled stances of ${mixes.length} real questions (${fileNames(mixFiles)})`,
 };
 const builtin = profiles.judges.builtin;
 builtin.scoreBands = BANDS;
 builtin.confusion = confusion;
-builtin.measured = `${items} labelled search results never trained on (${fileNames(profileFiles)}); labels on the ${labelFiles.length === 1 ? "" : `${labelFiles.length} `}held-out real question sets (${fileNames(labelFiles)})`;
+builtin.measured = `${items} labelled search results never trained on (${fileNames(profileFiles)}${oofFiles.size > 0 ? `; ${fileNames([...oofFiles])}, each answered by the cross-validation fold that held it out` : ""}); labels on the ${labelFiles.length === 1 ? "" : `${labelFiles.length} `}held-out real question sets (${fileNames(labelFiles)})`;
 const write = () => {
   writeFileSync(profilePath, `${JSON.stringify(profiles, null, 2)}\n`);
   // In the repository's format (the lint step checks it): short arrays of shares on one line.
@@ -160,5 +218,5 @@ caller.directionAccuracy = result.labels.caller.directionAccuracy;
 caller.measured = `the labelled stances of ${fileNames(labelFiles)} given as the caller's`;
 if (!opts["no-write"]) write();
 process.stdout.write(
-  `${JSON.stringify({ items, concentration, stance: result.stance.accuracy, labels: result.labels }, null, 2)}\n`,
+  `${JSON.stringify({ items, questionKinds, mixLogLikelihood, stance: result.stance.accuracy, labels: result.labels }, null, 2)}\n`,
 );

@@ -5,7 +5,8 @@
 //   (arguments); they are not part of the repository (see README, "Measured accuracy"). The
 //   hand-labelled search results come from bench/data/. Other options: --search FILE and
 //   --search-heldout FILE (repeatable, replace the defaults), --folds 5, --iters 150, --l2 0.001,
-//   --min-count 2, --prune 0.02, --arguments-weight 0.1, --search-weight 2.
+//   --min-count 2, --prune 0.02, --arguments-weight 0.1, --search-weight 2, and --oof FILE, which
+//   writes the whole judge's answers to each search result from the fold that held it out.
 //
 // What it does: 5-fold cross-validation by claim over the headlines and the search results (the
 // arguments always train), a temperature fitted on the held-out folds so that scores are
@@ -18,9 +19,15 @@ import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { stanceMetrics } from "../dist/eval/stance-metrics.js";
-import { resultText } from "../dist/judge/lexical-stance.js";
+import { judgeText, resultText } from "../dist/judge/lexical-stance.js";
 import { stanceFeatures } from "../dist/judge/stance-features.js";
-import { chooseStance, hashFeature, softmax } from "../dist/judge/stance-model.js";
+import {
+  chooseStance,
+  hashFeature,
+  softmax,
+  stanceModelOf,
+  useStanceModel,
+} from "../dist/judge/stance-model.js";
 
 const CLASSES = ["support", "contradict", "neutral"];
 const DIM = 1 << 18;
@@ -42,6 +49,7 @@ const { values: opts } = parseArgs({
     "arguments-weight": { type: "string", default: "0.1" },
     "search-weight": { type: "string", default: "2" },
     "no-write": { type: "boolean", default: false },
+    oof: { type: "string" },
   },
 });
 if (!opts["stance-data"]) {
@@ -178,6 +186,19 @@ function train(examples) {
   return { W, b: b.map(Math.fround) };
 }
 
+/** The rows of a model's weights that carry any: their feature indexes, and three weights a row. */
+function rowsOf(W) {
+  const index = [];
+  const weights = [];
+  for (let i = 0; i < DIM; i++) {
+    const o = i * 3;
+    if (W[o] === 0 && W[o + 1] === 0 && W[o + 2] === 0) continue;
+    index.push(i);
+    weights.push(W[o], W[o + 1], W[o + 2]);
+  }
+  return { index, weights };
+}
+
 // ---- metrics: the judge's own decision rule and the same figures `core-search eval` prints
 function score(rows, t, neutralBelow) {
   const metrics = stanceMetrics(
@@ -197,6 +218,7 @@ const show = (name, m) =>
 // ---- cross-validation by claim: each fold holds out a fifth of the headline claims and of the search-result claims
 const foldOf = (i) => (i * 7919) % params.folds;
 const oof = { headlines: [], search: [] };
+const foldModels = [];
 for (let f = 0; f < params.folds; f++) {
   const trainSet = [...args];
   const heldHeadlines = [];
@@ -208,6 +230,7 @@ for (let f = 0; f < params.folds; f++) {
     (foldOf(i) === f ? heldSearch : trainSet).push(...g);
   });
   const model = train(trainSet);
+  foldModels.push(model);
   for (const x of heldHeadlines) oof.headlines.push({ z: logits(model, x), y: x.y });
   for (const x of heldSearch) oof.search.push({ z: logits(model, x), y: x.y });
   out(`fold ${f + 1}/${params.folds} done`);
@@ -240,6 +263,39 @@ const figures = {
   searchDevCrossValidated: score(oof.search, temperature, neutralBelow),
 };
 
+// ---- with --oof FILE: the whole judge's answers to the search results each fold held out, one line
+// a claim, as the labeler's error profile wants them (scripts/measure-judges.mjs --oof FILE)
+if (opts.oof) {
+  const claims = files.search.flatMap((file) =>
+    file.claims.map((claim) => ({ file: basename(file.path), claim })),
+  );
+  const lines = [];
+  foldModels.forEach((fold, f) => {
+    const { index, weights } = rowsOf(fold.W);
+    useStanceModel(
+      stanceModelOf({
+        dim: DIM,
+        bias: fold.b,
+        temperature,
+        neutralBelow,
+        index: Int32Array.from(index),
+        weights: Float32Array.from(weights),
+      }),
+    );
+    claims.forEach(({ file, claim }, i) => {
+      if (foldOf(i) !== f) return;
+      const judged = claim.evidence.map((e) => {
+        const { stance, score } = judgeText(claim.claim, textOf(e));
+        return { stance, score: Math.round(score * 100) / 100 };
+      });
+      lines.push(JSON.stringify({ file, id: claim.id, claim: claim.claim, judged }));
+    });
+  });
+  useStanceModel(undefined);
+  writeFileSync(opts.oof, `${lines.join("\n")}\n`);
+  out(`wrote ${opts.oof}: ${lines.length} claims judged by the fold that held them out`);
+}
+
 // ---- final fit on everything that trains, measured on what never does
 const model = train([...headlines.flat(), ...args, ...search.flat()]);
 /** Scores the final model on the items of one or more files. */
@@ -264,14 +320,7 @@ show("arguments (PERSPECTRUM dev)", figures.argumentsDev);
 show("search results (held out)", figures.searchHeldout);
 
 if (!opts["no-write"]) {
-  const index = [];
-  const weights = [];
-  for (let i = 0; i < DIM; i++) {
-    const row = [model.W[i * 3], model.W[i * 3 + 1], model.W[i * 3 + 2]];
-    if (row[0] === 0 && row[1] === 0 && row[2] === 0) continue;
-    index.push(i);
-    weights.push(...row);
-  }
+  const { index, weights } = rowsOf(model.W);
   let commit = "unknown";
   try {
     commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: repo(""), encoding: "utf8" }).trim();

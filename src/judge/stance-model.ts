@@ -57,19 +57,32 @@ export function stanceModel(): StanceModel {
       `stance-model.bin: ${bytes.length} bytes, expected ${file.rows * ROW_BYTES} for ${file.rows} rows`,
     );
   const raw = new Uint8Array(bytes).buffer;
-  const index = new Int32Array(raw, 0, file.rows);
-  const rowOf = index.length < 0xffff ? new Uint16Array(file.dim) : new Int32Array(file.dim);
-  for (let k = 0; k < index.length; k++) rowOf[index[k] ?? 0] = k + 1;
-  model = {
+  model = stanceModelOf({
     dim: file.dim,
     bias: file.bias,
     temperature: file.temperature,
     neutralBelow: file.neutralBelow,
-    index,
+    index: new Int32Array(raw, 0, file.rows),
     weights: new Float32Array(raw, file.rows * 4, file.rows * 3),
-    rowOf,
-  };
+  });
   return model;
+}
+
+/** A model from its rows, with the look-up table from feature to row built. */
+export function stanceModelOf(rows: Omit<StanceModel, "rowOf">): StanceModel {
+  const { dim, index } = rows;
+  const rowOf = index.length < 0xffff ? new Uint16Array(dim) : new Int32Array(dim);
+  for (let k = 0; k < index.length; k++) rowOf[index[k] ?? 0] = k + 1;
+  return { ...rows, rowOf };
+}
+
+/**
+ * Judges with `next` instead of the shipped model, or with the shipped one again when undefined.
+ * For the trainer: the whole judge, with the model of a cross-validation fold, answers the items that
+ * fold held out, so that the labeler's error profile is measured on answers to texts never trained on.
+ */
+export function useStanceModel(next: StanceModel | undefined): void {
+  model = next;
 }
 
 export const FNV_BASIS = 0x811c9dc5;
