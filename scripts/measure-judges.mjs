@@ -11,8 +11,8 @@
 // With --oof FILE (written by `scripts/train-stance.mjs --oof FILE`) it counts, too, the answers the
 // judge gave the real results it trains on, each from the cross-validation fold that held it out.
 // Every cell starts at half a count, so no answer is impossible under any truth. From the labelled
-// stances of the mix files it fits a mixture of three Dirichlets over questions' shares of each
-// stance (maximum marginal likelihood, by expectation–maximisation). Then it labels every claim of the held-out label files
+// stances of the mix files it fits the concentration of a symmetric Dirichlet over questions' shares
+// of each stance (maximum marginal likelihood). Then it labels every claim of the held-out label files
 // twice, with the built-in judge and with the labelled stances given as the caller's, and counts how
 // often label and direction are as expected. The profile is written before the labels are measured,
 // so the held-out figures are those of the labeler as shipped.
@@ -116,7 +116,7 @@ const confusion = Object.fromEntries(
   }),
 );
 
-// ---- how questions' sources split: a mixture of Dirichlets over each question's stance counts
+// ---- how one-sided questions are: a symmetric Dirichlet over each question's stance counts
 const mixes = mixFiles
   .flatMap(claimsOf)
   .map((row) => CLASSES.map((t) => row.evidence.filter((e) => profileStance(e.stance) === t).length));
@@ -133,61 +133,24 @@ const logGamma = (x) => {
   const t = z + 7.5;
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
 };
-/** The log-probability of one question's counts under a Dirichlet–multinomial. */
-const logDirMult = (m, alpha) => {
-  const n = m.reduce((a, b) => a + b, 0);
-  const total = alpha.reduce((a, b) => a + b, 0);
-  return (
-    logGamma(total) -
-    logGamma(total + n) +
-    m.reduce((s, k, j) => s + logGamma(alpha[j] + k) - logGamma(alpha[j]), 0)
-  );
-};
-// Three kinds of question, started as one that leans to support, one that leans against and one that
-// is split, fitted by expectation–maximisation: each question's share in each kind, then each kind's
-// weight and concentrations (a search over each concentration in turn) for the questions it holds.
-let kinds = [
-  { weight: 1 / 3, concentrations: [2, 0.3, 1.5] },
-  { weight: 1 / 3, concentrations: [0.3, 2, 1.5] },
-  { weight: 1 / 3, concentrations: [1, 1, 1] },
-];
-const shares = (m) => {
-  const logs = kinds.map((k) => Math.log(k.weight) + logDirMult(m, k.concentrations));
-  const max = Math.max(...logs);
-  const e = logs.map((l) => Math.exp(l - max));
-  const sum = e.reduce((a, b) => a + b, 0);
-  return { shares: e.map((x) => x / sum), logLikelihood: max + Math.log(sum) };
-};
-for (let round = 0; round < 100; round++) {
-  const held = mixes.map((m) => shares(m).shares);
-  kinds = kinds.map((kind, k) => {
-    const weight = held.reduce((a, r) => a + r[k], 0) / mixes.length;
-    const concentrations = [...kind.concentrations];
-    const heldLikelihood = (alpha) => mixes.reduce((a, m, i) => a + held[i][k] * logDirMult(m, alpha), 0);
-    for (let j = 0; j < 3; j++) {
-      for (const step of [1.4, 1.18, 1.05]) {
-        for (const f of [step, 1 / step]) {
-          for (;;) {
-            const tried = [...concentrations];
-            tried[j] = concentrations[j] * f;
-            if (tried[j] < 0.01 || heldLikelihood(tried) <= heldLikelihood(concentrations) + 1e-9) break;
-            concentrations[j] = tried[j];
-          }
-        }
-      }
-    }
-    return { weight, concentrations };
-  });
-}
-const mixLogLikelihood = mixes.reduce((a, m) => a + shares(m).logLikelihood, 0);
-const questionKinds = kinds.map((k) => ({
-  weight: round(k.weight),
-  concentrations: k.concentrations.map((c) => Math.round(c * 1000) / 1000),
-}));
+const marginal = (alpha) =>
+  mixes.reduce((sum, m) => {
+    const n = m.reduce((a, b) => a + b, 0);
+    return (
+      sum +
+      logGamma(3 * alpha) -
+      logGamma(3 * alpha + n) +
+      m.reduce((s, k) => s + logGamma(alpha + k) - logGamma(alpha), 0)
+    );
+  }, 0);
+let concentration = 0.05;
+for (let alpha = 0.05; alpha <= 5; alpha += 0.05)
+  if (marginal(alpha) > marginal(concentration)) concentration = alpha;
+concentration = Math.round(concentration * 100) / 100;
 
 const profiles = JSON.parse(readFileSync(profilePath, "utf8"));
 profiles.questionMix = {
-  kinds: questionKinds,
+  concentration,
   measured: `the labelled stances of ${mixes.length} real questions (${fileNames(mixFiles)})`,
 };
 const builtin = profiles.judges.builtin;
@@ -218,5 +181,5 @@ caller.directionAccuracy = result.labels.caller.directionAccuracy;
 caller.measured = `the labelled stances of ${fileNames(labelFiles)} given as the caller's`;
 if (!opts["no-write"]) write();
 process.stdout.write(
-  `${JSON.stringify({ items, questionKinds, mixLogLikelihood, stance: result.stance.accuracy, labels: result.labels }, null, 2)}\n`,
+  `${JSON.stringify({ items, concentration, stance: result.stance.accuracy, labels: result.labels }, null, 2)}\n`,
 );

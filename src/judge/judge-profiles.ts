@@ -44,21 +44,11 @@ export type JudgeProfile = z.infer<typeof profileSchema>;
 
 const fileSchema = z.object({
   /**
-   * How a question's sources split between support, contradiction and no side: a mixture of
-   * Dirichlets over those shares, fitted to labelled real questions (most lean one way, some are
-   * split). Each kind of question has its weight and its three concentrations, in that order.
+   * How one-sided a question's sources tend to be: the concentration of a symmetric Dirichlet over a
+   * question's shares of support, contradiction and no side, fitted to labelled real questions.
+   * Below 1, most questions lean to one side.
    */
-  questionMix: z.object({
-    kinds: z
-      .array(
-        z.object({
-          weight: z.number().positive(),
-          concentrations: z.tuple([z.number().positive(), z.number().positive(), z.number().positive()]),
-        }),
-      )
-      .min(1),
-    measured: z.string(),
-  }),
+  questionMix: z.object({ concentration: z.number().positive(), measured: z.string() }),
   judges: z.object(
     Object.fromEntries(JUDGE_KINDS.map((kind) => [kind, profileSchema])) as {
       [K in JudgeKind]: typeof profileSchema;
@@ -78,12 +68,9 @@ export function judgeProfile(kind: JudgeKind): JudgeProfile {
   return profiles().judges[kind];
 }
 
-/** The kinds of question by how their sources split (see the file's `questionMix`). */
-export type QuestionKind = z.infer<typeof fileSchema>["questionMix"]["kinds"][number];
-
-/** The kinds of question by how their sources split (see the file's `questionMix`). */
-export function questionKinds(): readonly QuestionKind[] {
-  return profiles().questionMix.kinds;
+/** The Dirichlet concentration of a question's stance shares (see the file's `questionMix`). */
+export function questionMixConcentration(): number {
+  return profiles().questionMix.concentration;
 }
 
 /** The stance as a profile reads it. */

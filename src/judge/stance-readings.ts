@@ -1,4 +1,4 @@
-import { answerLikelihood, type QuestionKind, questionKinds } from "./judge-profiles.js";
+import { answerLikelihood, questionMixConcentration } from "./judge-profiles.js";
 import type { JudgeKind, Stance } from "./stance.js";
 
 /** Sweeps made before readings are kept, so the first ones do not lean on the judge's own answers. */
@@ -7,17 +7,15 @@ const BURN_IN = 100;
 /**
  * Readings of a question's evidence: in each, every source's true stance (0 support, 1 contradict,
  * 2 no side), drawn so that the readings follow how likely each is given what the judges said, how
- * often each judge is right at the score it gave (src/data/judge-profiles.json), and how questions'
- * sources tend to split. A judge's answer is thus read against its question: among eight sources
- * judged to support, one judged to contradict is likelier a misread than among four and four.
+ * often each judge is right at the score it gave (src/data/judge-profiles.json), and how one-sided
+ * questions' sources tend to be. A judge's answer is thus read against its question: among eight
+ * sources judged to support, one judged to contradict is likelier a misread than among four and four.
  *
- * It is a collapsed Gibbs sampler over a mixture of Dirichlet–multinomials (the judges' confusions
- * known, as Dawid and Skene model annotators): each sweep draws which kind of question the reading is
- * (one that leans to support, one that leans against, one that is split) given its counts, then
- * draws each source's stance again in turn, given its judge's answer and the stances the other
- * sources have in the reading. A source whose judge is never wrong (the caller) keeps its stance.
- * `likelihood` is the judges' answers read once (answerLikelihoods). `visit` sees each reading; the
- * array is reused between calls.
+ * It is a collapsed Gibbs sampler over a Dirichlet–multinomial (the judges' confusions known, as
+ * Dawid and Skene model annotators): each source's stance is drawn again in turn, given its judge's
+ * answer and the stances the other sources have in the reading. A source whose judge is never wrong
+ * (the caller) keeps its stance. `likelihood` is the judges' answers read once (answerLikelihoods).
+ * `visit` sees each reading; the array is reused between calls.
  */
 export function drawReadings(
   likelihood: AnswerLikelihoods,
@@ -25,11 +23,10 @@ export function drawReadings(
   random: () => number,
   visit: (stances: Int8Array) => void,
 ): void {
+  const alpha = questionMixConcentration();
   // Each item's three likelihoods side by side, and the counts of each stance in the reading, kept
   // in locals: this loop runs thousands of times a question.
   const n = likelihood.length / 3;
-  const kinds = questionKinds();
-  const kindOf = kindDrawer(kinds, n);
   const stances = new Int8Array(n);
   let c0 = 0;
   let c1 = 0;
@@ -44,15 +41,14 @@ export function drawReadings(
     else c2++;
   }
   for (let sweep = 0; sweep < BURN_IN + readings; sweep++) {
-    const [a0, a1, a2] = (kinds[kindOf(c0, c1, c2, random)] as QuestionKind).concentrations;
     for (let i = 0; i < n; i++) {
       const was = stances[i] as number;
       if (was === 0) c0--;
       else if (was === 1) c1--;
       else c2--;
-      const p0 = (likelihood[3 * i] as number) * (c0 + a0);
-      const p1 = (likelihood[3 * i + 1] as number) * (c1 + a1);
-      const p2 = (likelihood[3 * i + 2] as number) * (c2 + a2);
+      const p0 = (likelihood[3 * i] as number) * (c0 + alpha);
+      const p1 = (likelihood[3 * i + 1] as number) * (c1 + alpha);
+      const p2 = (likelihood[3 * i + 2] as number) * (c2 + alpha);
       const u = random() * (p0 + p1 + p2);
       if (u < p0) {
         stances[i] = 0;
@@ -67,53 +63,6 @@ export function drawReadings(
     }
     if (sweep >= BURN_IN) visit(stances);
   }
-}
-
-/**
- * Draws the kind of question a reading is, given its counts of each stance:
- * each kind as likely as its weight times the Dirichlet–multinomial probability of those counts. The
- * log-probabilities are sums of log(concentration + t) over each count, tabled once for `n` sources.
- */
-function kindDrawer(
-  kinds: readonly QuestionKind[],
-  n: number,
-): (c0: number, c1: number, c2: number, random: () => number) => number {
-  if (kinds.length === 1) return () => 0;
-  // table[k][j][c]: the sum of log(a + t) for t below c, a kind k's concentration of stance j.
-  const table = kinds.map((kind) =>
-    kind.concentrations.map((a) => {
-      const sums = new Float64Array(n + 1);
-      for (let c = 1; c <= n; c++) sums[c] = (sums[c - 1] as number) + Math.log(a + c - 1);
-      return sums;
-    }),
-  );
-  // What does not depend on the counts: the weight, and the total's share of the same sum.
-  const base = kinds.map((kind) => {
-    const total = kind.concentrations[0] + kind.concentrations[1] + kind.concentrations[2];
-    let sum = Math.log(kind.weight);
-    for (let t = 0; t < n; t++) sum -= Math.log(total + t);
-    return sum;
-  });
-  const logp = new Float64Array(kinds.length);
-  return (c0, c1, c2, random) => {
-    let max = Number.NEGATIVE_INFINITY;
-    for (let k = 0; k < kinds.length; k++) {
-      const [t0, t1, t2] = table[k] as Float64Array[];
-      logp[k] = (base[k] as number) + (t0?.[c0] as number) + (t1?.[c1] as number) + (t2?.[c2] as number);
-      max = Math.max(max, logp[k] as number);
-    }
-    let sum = 0;
-    for (let k = 0; k < kinds.length; k++) {
-      logp[k] = Math.exp((logp[k] as number) - max);
-      sum += logp[k] as number;
-    }
-    let v = random() * sum;
-    for (let k = 0; k < kinds.length - 1; k++) {
-      v -= logp[k] as number;
-      if (v < 0) return k;
-    }
-    return kinds.length - 1;
-  };
 }
 
 /** A judge's answer as the readings take it: its stance, its score and who gave it (absent: the caller). */
