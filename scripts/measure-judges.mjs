@@ -50,6 +50,7 @@ const mixFiles = opts.mix ?? [
   "bench/data/labels-real-dev-3.jsonl",
   "bench/data/labels-real-dev-4.jsonl",
   "bench/data/labels-real-dev-5.jsonl",
+  "bench/data/labels-real-dev-6.jsonl",
   "bench/data/labels-real-calibration.jsonl",
 ];
 const labelFiles = opts.labels ?? [
@@ -58,6 +59,7 @@ const labelFiles = opts.labels ?? [
   "bench/data/labels-real-heldout-3.jsonl",
   "bench/data/labels-real-heldout-4.jsonl",
   "bench/data/labels-real-heldout-5.jsonl",
+  "bench/data/labels-real-heldout-6.jsonl",
 ];
 const fileNames = (files) => files.map((f) => f.split("/").pop()).join(", ");
 const CLASSES = ["support", "contradict", "neutral"];
@@ -91,11 +93,14 @@ for (const file of profileFiles) {
       count(item.stance, judgeText(row.claim, resultText(item.title ?? "", item.snippet ?? item.text ?? "")));
   }
 }
-// The real results the judge trains on, answered by the fold that held each out.
+// The real results the judge trains on, answered by the fold that held each out: the files the
+// answers cover (a file added after the judge was fitted is not among them).
 const oofFiles = new Set();
 if (opts.oof) {
-  const answered = new Map(claimsOf(opts.oof).map((line) => [`${line.file}#${line.id}`, line.judged]));
-  for (const file of mixFiles.filter((f) => /labels-real-dev/.test(f))) {
+  const oofLines = claimsOf(opts.oof);
+  const answered = new Map(oofLines.map((line) => [`${line.file}#${line.id}`, line.judged]));
+  const covered = new Set(oofLines.map((line) => line.file));
+  for (const file of mixFiles.filter((f) => covered.has(f.split("/").pop()) && /labels-real-dev/.test(f))) {
     for (const row of claimsOf(file)) {
       const judged = answered.get(`${file.split("/").pop()}#${row.id}`);
       if (!judged) throw new Error(`${opts.oof}: no answers for ${row.id} of ${file}`);
