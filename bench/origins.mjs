@@ -21,6 +21,7 @@ const PARTS = [
   "heldout-4",
   "heldout-5",
   "heldout-6",
+  "heldout-7",
   "identifiers-dev",
   "identifiers-heldout",
   "studies-dev",

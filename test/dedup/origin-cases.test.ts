@@ -60,7 +60,9 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // and a government's news release are read); studies-heldout-7 0.67 once a round thousand
 // may be a reported sample's rounding, 0.82 once universities' nicknames are read (studies-heldout-5
 // 0.76); 0.90 once a page naming only the conference and design is read and "what it doesn't"
-// denies nothing.
+// denies nothing. heldout-7, measured once as written: 1.00 / 0.35, 9 of 18 reasons; its copies
+// are reworded more than real copies are (a release's distributor and issuer copies, syndicated
+// partner copies crediting the newsroom only in the byline), and nothing has been changed for it.
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -69,6 +71,7 @@ describe.each([
   ["heldout-4", 7, 0.95, 0.85, 0.85],
   ["heldout-5", 8, 0.95, 0.95, 0.9],
   ["heldout-6", 8, 0.95, 0.8, 0.85],
+  ["heldout-7", 8, 0.95, 0.3, 0.45],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
