@@ -143,9 +143,12 @@ function daysApart(release: number | null | undefined, page: number | null | und
   return release != null && page != null && Math.abs(page - release) > REWRITE_DAYS;
 }
 
-/** A text saying its facts come from a release: "the company said in a press release yesterday". */
+/**
+ * A text saying its facts come from a release: "the company said in a press release yesterday",
+ * "According to the company, the unit …".
+ */
 const RELEASE_CITED =
-  /\b(?:said|says|announced|stated|wrote)\s+in\s+(?:a|an|the|its)\s+(?:press\s+release|release|statement|announcement)\b|\baccording\s+to\s+(?:a|an|the|its)\s+(?:press\s+release|release|announcement)\b/i;
+  /\b(?:said|says|announced|stated|wrote)\s+in\s+(?:a|an|the|its)\s+(?:press\s+release|release|statement|announcement)\b|\baccording\s+to\s+(?:a|an|the|its)\s+(?:press\s+release|release|announcement|company)\b/i;
 
 /**
  * Whether a page says it retells a release and names the company whose release this is (its

@@ -167,5 +167,13 @@ describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
     expect(
       releaseRewriteLinks([launch, newsroom, funding, unsaid], releases, [], oneOrigin, days),
     ).not.toContainEqual([0, 3]);
+    // "According to the company" says it as well.
+    const according = {
+      ...unsaid,
+      snippet: `${unsaid.snippet.replace(". It runs", ". According to the company, it runs")}`,
+    };
+    expect(
+      releaseRewriteLinks([launch, newsroom, funding, according], releases, [], oneOrigin, days),
+    ).toContainEqual([0, 3]);
   });
 });
