@@ -18,10 +18,11 @@ export function publishedDay(address: PageAddress | null, snippet: string): numb
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 /**
  * A date opening a snippet, before a dash or a dot: month first ("Jun 23, 2025"), day first ("23 Jun
- * 2025", EurekAlert's "27-Feb-2023") or in figures ("2025-06-23").
+ * 2025", EurekAlert's "27-Feb-2023") or in figures ("2025-06-23"), with a time of day and its zone
+ * after it or not (Business Wire's "January 14, 2025 08:00 AM Eastern Standard Time —").
  */
 const SNIPPET_DATE =
-  /^\s*(?:(\p{L}{3,9})\.? (\d{1,2}), ((?:19|20)\d\d)|(\d{1,2})[ -](\p{L}{3,9})\.?[ -]((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d))\s*[—–·|-]\s/u;
+  /^\s*(?:(\p{L}{3,9})\.? (\d{1,2}), ((?:19|20)\d\d)|(\d{1,2})[ -](\p{L}{3,9})\.?[ -]((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d))(?: \d{1,2}:\d\d(?: ?[AP]M)?(?: \p{L}+){0,3})?\s*[—–·|-]\s/u;
 
 function snippetDay(snippet: string): number | null {
   const m = SNIPPET_DATE.exec(snippet);

@@ -19,6 +19,11 @@ describe("publishedDay: the day a page was published", () => {
     ["23 Jun 2025 — The first images from a new observatory", day(2025, 6, 23)],
     ["27-Feb-2023 — Cleveland Clinic researchers found", day(2023, 2, 27)],
     ["2025-06-23 · The first images", day(2025, 6, 23)],
+    [
+      "January 14, 2025 08:00 AM Eastern Standard Time — MINNEAPOLIS--(BUSINESS WIRE)--Kelvara Climate",
+      day(2025, 1, 14),
+    ],
+    ["March 3, 2024 9:15 PM ET · The council voted", day(2024, 3, 3)],
   ])("reads a search engine's date before the snippet: %j", (snippet, expected) => {
     expect(dayOf("https://www.example.com/news/observatory", snippet)).toBe(expected);
   });
@@ -28,5 +33,6 @@ describe("publishedDay: the day a page was published", () => {
     expect(dayOf("https://www.example.com/story", "3 days ago — text")).toBeNull();
     expect(dayOf("https://www.example.com/story", "Updated Monday — text")).toBeNull();
     expect(dayOf("https://www.example.com/story", "June 2025 was the hottest month")).toBeNull();
+    expect(dayOf("https://www.example.com/story", "January 14, 2025 is when — the plant opened")).toBeNull();
   });
 });
