@@ -130,22 +130,22 @@ function markerOf(word: string): string | null {
 
 /** An amount and its scale, however written: "$85 Million", "$85M", "85m" are one amount. */
 const AMOUNT = /(\d+(?:[.,]\d+)?)\s*(million|mln|mn|m|billion|bn|b|thousand|k)\b/gi;
-const SCALE: Readonly<Record<string, string>> = { m: "m", b: "bn", k: "k" };
+/** Each way of writing a scale, as the amount is written alike. */
+const SCALE: Readonly<Record<string, string>> = {
+  million: "m",
+  mln: "m",
+  mn: "m",
+  m: "m",
+  billion: "bn",
+  bn: "bn",
+  b: "bn",
+  thousand: "k",
+  k: "k",
+};
 
 /** The text with each amount written one way ("85m", "1.2bn"), so its markers match its copies'. */
 function withAmountsAlike(text: string): string {
-  return text.replace(AMOUNT, (_, number: string, scale: string) => {
-    const unit = scale.toLowerCase();
-    const key =
-      unit.startsWith("mil") || unit === "mln" || unit === "mn"
-        ? "m"
-        : unit.startsWith("b")
-          ? "b"
-          : unit.startsWith("t")
-            ? "k"
-            : unit;
-    return `${number}${SCALE[key] ?? key}`;
-  });
+  return text.replace(AMOUNT, (_, number: string, scale: string) => `${number}${SCALE[scale.toLowerCase()]}`);
 }
 
 function markersOf(words: readonly string[]): ReadonlySet<string> {
