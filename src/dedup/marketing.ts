@@ -212,7 +212,9 @@ function linkByTitleMention(
   const byFirstWord = new Map<string, number[]>();
   keys.forEach((key, at) => {
     const first = key.split(" ")[0] as string;
-    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), at]);
+    const listed = byFirstWord.get(first);
+    if (listed) listed.push(at);
+    else byFirstWord.set(first, [at]);
   });
   pages.forEach((page, index) => {
     if (page === null || titles[index] === undefined) return;

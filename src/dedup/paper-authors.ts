@@ -43,13 +43,14 @@ export function sameAuthorLinks(pages: readonly AuthoredPage[]): [number, number
     };
     const key = surnames.join("|");
     const earlier = byAuthors.get(key) ?? [];
+    if (earlier.length === 0) byAuthors.set(key, earlier);
     const match = earlier.find(
       (other) =>
         !yearsDisagree(own.years, other.years) &&
         [...own.words].filter((word) => other.words.has(word)).length >= MIN_SHARED_TITLE_WORDS,
     );
     if (match !== undefined) links.push([match.page, index]);
-    byAuthors.set(key, [...earlier, own]);
+    earlier.push(own);
   });
   return links;
 }
