@@ -1,4 +1,5 @@
 import { publishedDay } from "./address-date.js";
+import { bylineCredit } from "./byline-credits.js";
 import { isCompanyRelease, isPressRelease } from "./is-press-release.js";
 import { siteJournal } from "./journal-names.js";
 import { type Marketing, marketingOf } from "./marketing.js";
@@ -36,6 +37,8 @@ export interface OriginTraits {
   marketing: Marketing | null;
   /** The source a republishing credit names ("The Conversation"), when it names one. */
   upstream: string | undefined;
+  /** The partner its byline or provider line names (byline-credits.ts), if any. */
+  byline: string | undefined;
   /** The publisher group owning the site (src/data/news-sources.json), or null. */
   owner: string | null;
   /** The site's own name, the same under its other hosts ("cnn" for edition.cnn.com), or null. */
@@ -89,6 +92,7 @@ export function originTraits(item: TraitsInput): OriginTraits {
     study: studyOf(item, address, paper),
     marketing: marketingOf(item, address),
     upstream,
+    byline: bylineCredit(item.snippet),
     owner: ownerOf(host),
     site: siteName(host),
     day: publishedDay(address, item.snippet),

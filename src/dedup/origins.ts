@@ -1,7 +1,9 @@
+import { squashedName } from "./byline-credits.js";
 import { canonicalUrl } from "./canonical-url.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import { productLinks } from "./marketing.js";
 import type { FoundBy } from "./merge-hits.js";
+import { newsroomCopyLinks } from "./newsroom-copies.js";
 import { originKeys } from "./origin-keys.js";
 import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
@@ -11,6 +13,7 @@ import { paperTitleLinks, titleFromAddress } from "./paper-titles.js";
 import { releaseRewriteLinks } from "./release-rewrites.js";
 import { sharedPassageLinks } from "./shared-passages.js";
 import { shortTitleReports } from "./short-paper-titles.js";
+import { storyIds } from "./story-ids.js";
 import { studyKeys, studyPartLinks } from "./study-keys.js";
 import { findSyndicationClusters, prepareTitle } from "./syndication.js";
 import { titleFingerprint } from "./title-fingerprint.js";
@@ -110,6 +113,13 @@ export function assignOrigins(
     traits.map((t) => t.upstream),
     (a, b) => sets.find(a) === sets.find(b),
     traits.map((t) => t.day),
+  ))
+    link(a, b, "press-release");
+  for (const [a, b] of newsroomCopyLinks(
+    items.map((item, index) => {
+      const { distributedRelease: distributed, release, site, day } = traits[index] as OriginTraits;
+      return { title: item.title, distributed, release, site, day };
+    }),
   ))
     link(a, b, "press-release");
   for (const [a, b] of productLinks(
@@ -281,7 +291,8 @@ function tiedToTwoWorks(pairs: readonly [number, number][], sets: IdentitySets):
 /**
  * Pages sharing a key are one origin: an agency story's or a release's headline (origin-keys.ts),
  * a paper's identifier, a study (study-keys.ts), a credited upstream source's story, a publisher
- * group, or (for a vendor's own selling pages, not a shop's) the vendor's name across its domains.
+ * group, one site's story number (story-ids.ts), or (for a vendor's own selling pages, not a shop's)
+ * the vendor's name across its domains.
  */
 function linkSharedKeys(
   items: readonly OriginItem[],
@@ -307,18 +318,42 @@ function linkSharedKeys(
     if (first === undefined) hostsOfSite.set(site, host);
     else if (first !== host) sitesOnSeveralHosts.add(site);
   }
+  const sourceOf = creditedSources(traits);
   items.forEach((item, index) => {
     const own = traits[index] as OriginTraits;
     for (const { kind, key } of originKeys(item, own)) tie(key, index, kind === "doi" ? "paper" : kind);
     for (const key of studies[index] ?? []) tie(`study:${key}`, index, "study");
-    const story = own.upstream === undefined ? null : titleFingerprint(item.title);
-    if (story !== null) tie(`upstream:${own.upstream?.toLowerCase()}:${story}`, index, "syndication");
-    if (own.site !== null && sitesOnSeveralHosts.has(own.site)) {
-      const page = sitePageKey(item.canonicalUrl ?? canonicalUrl(item.url), own.site);
+    const source = sourceOf[index];
+    const story = source === undefined ? null : titleFingerprint(item.title);
+    if (story !== null) tie(`upstream:${source}:${story}`, index, "syndication");
+    if (own.site !== null) {
+      const canonical = item.canonicalUrl ?? canonicalUrl(item.url);
+      const page = sitesOnSeveralHosts.has(own.site) ? sitePageKey(canonical, own.site) : null;
       if (page !== null) tie(`page:${page}`, index, "address");
+      const path = canonical === null ? "" : canonical.slice(canonical.indexOf("/"));
+      for (const id of storyIds(path)) tie(`story:${own.site}:${id}`, index, "address");
     }
     if (own.owner !== null) tie(`owner:${own.owner}`, index, "owner");
     const vendor = own.marketing && !own.marketing.onShop ? own.site : null;
     if (vendor !== null && vendor.length >= 4) tie(`vendor:${vendor}`, index, "owner");
   });
+}
+
+/**
+ * The source each page carries, as a site name reads it: the one a republishing credit names; the
+ * one its byline or provider line names where that is another result's site (a byline cannot tell
+ * a partner from a co-author); and, for a page on a site some other page credits, that site, whose
+ * own page it is.
+ */
+function creditedSources(traits: readonly OriginTraits[]): (string | undefined)[] {
+  const sites = new Set(traits.map((t) => t.site));
+  const credited = traits.map((t) => {
+    if (t.upstream !== undefined) return squashedName(t.upstream);
+    const partner = t.byline === undefined ? undefined : squashedName(t.byline);
+    return partner !== undefined && partner !== t.site && sites.has(partner) ? partner : undefined;
+  });
+  const names = new Set(credited);
+  return traits.map(
+    (t, index) => credited[index] ?? (t.site !== null && names.has(t.site) ? t.site : undefined),
+  );
 }

@@ -63,7 +63,8 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // denies nothing. heldout-7, measured once as written: 1.00 / 0.35, 9 of 18 reasons; its copies
 // are reworded more than real copies are (a release's distributor and issuer copies, syndicated
 // partner copies crediting the newsroom only in the byline); 0.36 once "according to the company"
-// marks a trade rewrite of a release.
+// marks a trade rewrite of a release; 0.49, 11 of 18, once one site's story number, a partner named
+// in a byline and a company's newsroom copy of its distributed release are read.
 describe.each([
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -72,7 +73,7 @@ describe.each([
   ["heldout-4", 7, 0.95, 0.85, 0.85],
   ["heldout-5", 8, 0.95, 0.95, 0.9],
   ["heldout-6", 8, 0.95, 0.8, 0.85],
-  ["heldout-7", 8, 0.95, 0.3, 0.45],
+  ["heldout-7", 8, 0.95, 0.45, 0.6],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],

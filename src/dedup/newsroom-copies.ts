@@ -1,0 +1,66 @@
+import { titleMarkersConflict } from "./event-markers.js";
+import { prepareTitle } from "./syndication.js";
+import { contentWords } from "./title-fingerprint.js";
+import { titlesDisagree } from "./title-polarity.js";
+
+/**
+ * A company's own copy of the release it sent through a distributor. Its newsroom often posts the
+ * release under a shorter headline and opens it in other words ("Kelvara Introduces Tundra
+ * Cold-Climate Heat Pump" on kelvara.com for Business Wire's "Kelvara Climate Introduces Tundra
+ * Cold-Climate Heat Pump Delivering Full Heating Capacity at 5°F"). A release on the company's own
+ * site (its site name is the headline's first word) is the distributed release's copy when every
+ * word of the shorter headline is in the longer one, their markers agree (event-markers.ts), and
+ * neither is dated more than {@link COPY_DAYS} from the other. One that fits two releases of the
+ * company joins neither.
+ */
+const COPY_DAYS = 1;
+/** Distributed releases looked at: a flood of one release is still one headline. */
+const MAX_RELEASES = 100;
+
+export interface NewsroomInput {
+  title: string;
+  /** A release by its distributor's site or dateline. */
+  distributed: boolean;
+  /** A release by any sign: a distributor's, or a company's newsroom's. */
+  release: boolean;
+  /** The site's name ("kelvara" for www.kelvara.com), or null. */
+  site: string | null;
+  day: number | null;
+}
+
+/** Pairs (distributed release, the company's own copy of it). */
+export function newsroomCopyLinks(pages: readonly NewsroomInput[]): [number, number][] {
+  const own = pages.flatMap((page, index) =>
+    page.release && !page.distributed && page.site !== null && companyOf(page.title) === page.site
+      ? [index]
+      : [],
+  );
+  if (own.length === 0) return [];
+  const distributed = pages
+    .flatMap((page, index) => (page.distributed ? [index] : []))
+    .slice(0, MAX_RELEASES);
+  const links: [number, number][] = [];
+  for (const copy of own) {
+    const page = pages[copy] as NewsroomInput;
+    const fits = distributed.filter((release) => isCopy(pages[release] as NewsroomInput, page));
+    if (fits.length === 1) links.push([fits[0] as number, copy]);
+  }
+  return links;
+}
+
+/** The headline's first word, lower-cased: the company a release names first. */
+function companyOf(title: string): string | undefined {
+  return /^[\p{L}\d&'’-]+/u.exec(title)?.[0]?.toLowerCase();
+}
+
+function isCopy(release: NewsroomInput, copy: NewsroomInput): boolean {
+  if (companyOf(release.title) !== copy.site) return false;
+  if (release.day !== null && copy.day !== null && Math.abs(release.day - copy.day) > COPY_DAYS) return false;
+  const [a, b] = [words(release.title), words(copy.title)];
+  const [shorter, longer] = a.length <= b.length ? [a, new Set(b)] : [b, new Set(a)];
+  if (shorter.length < 3 || !shorter.every((word) => longer.has(word))) return false;
+  return !titleMarkersConflict(release.title, copy.title) && !titlesDisagree(release.title, copy.title);
+}
+
+/** The headline's content words, without the site's name after it ("… | Kelvara Newsroom"). */
+const words = (title: string): string[] => contentWords(prepareTitle(title).title);

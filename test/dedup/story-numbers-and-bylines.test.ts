@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { bylineCredit, squashedName } from "../../src/dedup/byline-credits.js";
+import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
+import { storyIds } from "../../src/dedup/story-ids.js";
+
+const item = (url: string, title: string, snippet = ""): OriginItem => ({
+  url,
+  domain: new URL(url).hostname.replace(/^www\./, ""),
+  title,
+  snippet,
+  foundBy: [{ call: 1, provider: "searxng", engines: ["bing"], rank: 1 }],
+});
+const groups = (items: OriginItem[]) => assignOrigins(items).map((g) => [g.members, g.why]);
+
+describe("one site's story number ties its addresses", () => {
+  it("reads a number segment or a slug's numeric end, not a day or a short number", () => {
+    expect(storyIds("/2024/05/11/1250693214/northern-lights-aurora")).toEqual(["1250693214"]);
+    expect(storyIds("/news/rural-labor-wards-close-montana-100012458.html")).toEqual(["100012458"]);
+    expect(storyIds("/news/20240511/storm")).toEqual([]);
+    expect(storyIds("/t/how-can-fasting-help/10460")).toEqual([]);
+  });
+
+  it("makes one page of a story under its slug, without it and on the text-only host", () => {
+    const title =
+      "Northern lights put on a rare show far to the south after strongest solar storm in decades";
+    const items = [
+      item(
+        "https://www.npr.org/2024/05/11/1250693214/northern-lights-aurora-solar-storm-photos",
+        `${title} : NPR`,
+        "May 11, 2024 · 9:14 AM ET — People as far south as Alabama reported seeing the aurora overnight.",
+      ),
+      item(
+        "https://www.npr.org/2024/05/11/1250693214",
+        `${title} : NPR`,
+        "Skywatchers shared photos of pink and green curtains of light from Europe to North America.",
+      ),
+      item("https://text.npr.org/1250693214", `NPR : ${title}`, "By Jaclyn Reyes · Saturday, May 11, 2024"),
+      item(
+        "https://www.npr.org/2024/05/10/1250473095/solar-storm-geomagnetic-watch-noaa",
+        "A severe solar storm watch is in effect. Here's what it could mean for you : NPR",
+        "NOAA issued its first severe geomagnetic storm watch since 2005.",
+      ),
+      item(
+        "https://www.example-news.com/2024/05/11/1250693214/aurora",
+        "Aurora seen across the South",
+        "Residents stepped outside to find the sky tinted magenta.",
+      ),
+    ];
+    expect(groups(items)).toEqual([
+      [[0, 1, 2], "same-url"],
+      [[3], "single"],
+      [[4], "single"],
+    ]);
+  });
+});
+
+describe("a partner named in a byline or a provider line", () => {
+  it("reads the partner, the provider, and a source's name as its site reads", () => {
+    expect(bylineCredit("By Delia Horvath and KFF Health News — At least seven hospitals")).toBe(
+      "KFF Health News",
+    );
+    expect(bylineCredit("March 13, 2025 · By Delia Horvath, KFF Health News · This story")).toBe(
+      "KFF Health News",
+    );
+    expect(bylineCredit("KFF Health News · Tue, March 11, 2025 at 6:00 AM EDT · When the")).toBe(
+      "KFF Health News",
+    );
+    expect(bylineCredit("By Delia Horvath · March 11, 2025 — When the hospital")).toBeUndefined();
+    expect(squashedName("The Daily Montanan")).toBe("dailymontanan");
+  });
+
+  const TITLE = "In Rural Alabama, Obstetric Units Are Disappearing. Births Aren't.";
+  const original = item(
+    "https://kffhealthnews.org/news/article/alabama-obstetric-units-closing-rural-births/",
+    `${TITLE} - KFF Health News`,
+    "By Marcus Tillery · August 20, 2024 — Alabama has lost more than a dozen hospital labor and delivery units since 2010.",
+  );
+  const partnerCopy = item(
+    "https://www.npr.org/sections/shots-health-news/2024/08/20/nx-s1-5081437/alabama-rural-hospitals-obstetric",
+    "In rural Alabama, obstetric units are disappearing, but births aren't : Shots - Health News : NPR",
+    "August 20, 2024 · By Marcus Tillery, KFF Health News — More than a dozen Alabama hospitals have shut labor and delivery units, leaving the rest to absorb patients.",
+  );
+
+  it("ties a partner's copy under the source's headline to the source's own page", () => {
+    expect(groups([original, partnerCopy])).toEqual([[[0, 1], "syndication"]]);
+  });
+
+  it("ties nothing for a name no result's site carries: a co-author is not a partner", () => {
+    const coAuthored = item(
+      "https://www.othernews.example/health/alabama-obstetric",
+      "In Rural Alabama, Obstetric Units Are Disappearing. Births Aren't.",
+      "By Marcus Tillery and Jane Whitcombe — Hospitals in the state have shut maternity wards at a rapid pace, a new count finds.",
+    );
+    const sameName = item(
+      "https://www.thirdpaper.example/alabama-births",
+      "In Rural Alabama, Obstetric Units Are Disappearing. Births Aren't.",
+      "By Ruth Okafor and Jane Whitcombe — A survey of county hospitals shows where mothers now give birth.",
+    );
+    expect(groups([coAuthored, sameName])).toEqual([
+      [[0], "single"],
+      [[1], "single"],
+    ]);
+  });
+});
