@@ -6,10 +6,9 @@
 // as one question's results: pages reporting papers, studies, releases and their copies, which the
 // study, paper and release readings read in full. Median of 7 batches after a warm-up.
 // Run: npm run build && node bench/analysis-cpu.mjs [--dist DIR]   (DIR: another build's dist/)
-import { readdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { figure, machineLine, median, run } from "./common.mjs";
-import { readOriginCases } from "./origin-scores.mjs";
+import { originSetNames, readOriginCases } from "./origin-scores.mjs";
 import { syntheticHits } from "./synthetic-hits.mjs";
 
 const at = process.argv.indexOf("--dist");
@@ -62,10 +61,8 @@ async function main() {
         : entry,
     ),
   );
-  const folder = new URL("../test/fixtures/origins/", import.meta.url);
-  const labelled = readdirSync(folder)
-    .filter((name) => name.endsWith(".json"))
-    .flatMap((name) => readOriginCases(new URL(name, folder)))
+  const labelled = originSetNames()
+    .flatMap((set) => readOriginCases(set))
     .map((testCase) => testCase.hits.map(fromCall));
   console.log(machineLine());
   console.log(`build: ${dist.pathname}`);

@@ -1,10 +1,32 @@
 // Scores origin grouping against labelled cases (test/fixtures/origins/, format in its README):
 // precision and recall over pairs of hits, and how often a labelled origin's reason (`why`) is
 // given. Shared by bench/origins.mjs and the test that holds the figures. Not a benchmark itself.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
-/** The cases of one fixture file. */
-export function readOriginCases(file) {
+const FIXTURES = new URL("../test/fixtures/origins/", import.meta.url);
+
+/**
+ * The labelled sets (test/fixtures/origins/*.json, without `.json`), each group in the order it was
+ * written: "dev", "heldout", "heldout-2", …, then "identifiers-…", then "studies-…".
+ */
+export function originSetNames() {
+  const order = (name) => {
+    const [, group = "", split, number = "1"] = /^(?:(.+)-)?(dev|heldout)(?:-(\d+))?$/.exec(name) ?? [];
+    return [group, split === "dev" ? 0 : 1, Number(number)];
+  };
+  const compare = (a, b) => {
+    const [x, y] = [order(a), order(b)];
+    return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1] || x[2] - y[2];
+  };
+  return readdirSync(FIXTURES)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => name.slice(0, -".json".length))
+    .sort(compare);
+}
+
+/** The cases of one labelled set, by its name or its file. */
+export function readOriginCases(set) {
+  const file = set instanceof URL || set.includes("/") ? set : new URL(`${set}.json`, FIXTURES);
   return JSON.parse(readFileSync(file, "utf8")).cases;
 }
 

@@ -1,38 +1,17 @@
 // Origin accuracy on the labelled cases (test/fixtures/origins/, format in its README): precision
 // and recall of pairs of pages put in one origin, and how often an origin gives its labelled reason
-// (`why`), on the development cases and the six held-out sets, and on the cases of works told
-// apart by their identifiers and announcements by their events (identifiers-dev,
-// identifiers-heldout), and of studies named by their parts without an identifier (studies-dev,
-// studies-heldout, studies-heldout-2 to -7),
-// overall and per kind. Then a flood:
+// (`why`), on every labelled set (the cases of every kind, of works told apart by their identifiers
+// and announcements by their events, identifiers-*, and of studies named by their parts without an
+// identifier, studies-*), overall and per kind. Then a flood:
 // `assess` with 200, 201, 500 and 2,000 copies of one press text on as many domains.
 // Run: npm run build && node bench/origins.mjs [--misses]
 import { canonicalUrl } from "../dist/dedup/canonical-url.js";
 import { dedupe } from "../dist/dedup/dedupe.js";
 import { assess } from "../dist/index.js";
 import { goal, machineLine } from "./common.mjs";
-import { readOriginCases, scoreOriginCases } from "./origin-scores.mjs";
+import { originSetNames, readOriginCases, scoreOriginCases } from "./origin-scores.mjs";
 
-const PARTS = [
-  "dev",
-  "heldout",
-  "heldout-2",
-  "heldout-3",
-  "heldout-4",
-  "heldout-5",
-  "heldout-6",
-  "heldout-7",
-  "identifiers-dev",
-  "identifiers-heldout",
-  "studies-dev",
-  "studies-heldout",
-  "studies-heldout-2",
-  "studies-heldout-3",
-  "studies-heldout-4",
-  "studies-heldout-5",
-  "studies-heldout-6",
-  "studies-heldout-7",
-];
+const PARTS = originSetNames();
 const showMisses = process.argv.includes("--misses");
 const percent = (value) => value.toFixed(2);
 
@@ -43,7 +22,7 @@ console.log(
 console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
 const totals = {};
 for (const part of PARTS) {
-  const cases = readOriginCases(new URL(`../test/fixtures/origins/${part}.json`, import.meta.url));
+  const cases = readOriginCases(part);
   const { total, byKind, misses } = scoreOriginCases(cases, { dedupe, canonicalUrl });
   totals[part] = total;
   const row = (kind, s) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readOriginCases, scoreOriginCases } from "../../bench/origin-scores.mjs";
+import { originSetNames, readOriginCases, scoreOriginCases } from "../../bench/origin-scores.mjs";
 import { canonicalUrl } from "../../src/dedup/canonical-url.js";
 import { dedupe } from "../../src/dedup/dedupe.js";
 
@@ -65,7 +65,7 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // partner copies crediting the newsroom only in the byline); 0.36 once "according to the company"
 // marks a trade rewrite of a release; 0.49, 11 of 18, once one site's story number, a partner named
 // in a byline and a company's newsroom copy of its distributed release are read.
-describe.each([
+const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
   ["heldout-2", 7, 0.95, 0.9],
@@ -84,8 +84,14 @@ describe.each([
   ["studies-heldout-5", 1, 0.95, 0.75, 0.85],
   ["studies-heldout-6", 1, 0.95, 0.8, 0.7],
   ["studies-heldout-7", 1, 0.95, 0.85, 0.75],
-])("origins on the %s cases", (part, kinds, precision, recall, why = 0.9) => {
-  const cases = readOriginCases(new URL(`../fixtures/origins/${part}.json`, import.meta.url));
+];
+
+it("holds every labelled set of test/fixtures/origins/ to its figures", () => {
+  expect(FLOORS.map(([part]) => part)).toEqual(originSetNames());
+});
+
+describe.each(FLOORS)("origins on the %s cases", (part, kinds, precision, recall, why = 0.9) => {
+  const cases = readOriginCases(part);
   const { total, byKind, misses } = scoreOriginCases(cases, { dedupe, canonicalUrl });
 
   it("covers the kinds of shared origin", () => {
