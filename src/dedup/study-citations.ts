@@ -77,7 +77,7 @@ function studyPatterns(): Patterns {
   // "33 overweight, prediabetic adults".
   const adjectives = String.raw`(?:\p{L}[\p{L}\d.'’-]*,?\s+){0,4}?`;
   // "a study of 80 adults", "followed 7,447 people"; "80 adults were randomized".
-  const sample = String.raw`\b(?:of|with|involving|including|among|on|in|followed|surveyed|tracked|recruited|enrolled|studied|examined|analy[sz]ed|gave|asked|randomi[sz]ed|assigned|covered|included|involved|observed|tested|compared|monitored|assessed|interviewed|questioned)\s+(?:the\s+)?${about}${number}\s+${adjectives}${sampleNoun}\b|\b${number}\s+${adjectives}${sampleNoun}\s+(?:were|was|took part|participated|completed|received|consumed|drank|ate|answered)\b`;
+  const sample = String.raw`\b(?:of|with|from|involving|including|among|on|in|followed|surveyed|tracked|recruited|enrolled|studied|examined|analy[sz]ed|gave|asked|randomi[sz]ed|assigned|covered|included|involved|observed|tested|compared|monitored|assessed|interviewed|questioned)\s+(?:the\s+)?${about}${number}\s+${adjectives}${sampleNoun}\b|\b${number}\s+${adjectives}${sampleNoun}\s+(?:were|was|took part|participated|completed|received|consumed|drank|ate|answered)\b`;
   patterns = {
     etAl: new RegExp(
       String.raw`(${SURNAME})\s+(?:et\.?\s*al\.?|and\s+(?:colleagues|co-?workers|co-?authors|(?:his|her|their)\s+(?:colleagues|team|co-?authors))|&\s*colleagues)(?:,?\s*\(?\s*${YEAR}\b)?`,

@@ -12,6 +12,11 @@ describe("studyMention: which study a page reports", () => {
       "In Riche et al. (2012), 80 adults were randomized.",
       { author: "Riche", year: 2012, sample: { size: 80, noun: "adults" } },
     ],
+    [
+      "a search engine's byline and the people the data came from",
+      "by E Stamatakis · 2022 · Cited by 310 — Using wrist accelerometer data from 25,241 adults in the UK Biobank, we examined brief bouts of vigorous activity.",
+      { author: "Stamatakis", year: 2022, sample: { size: 25241, noun: "adults" } },
+    ],
     ["first author and colleagues", "Estruch and colleagues reanalysed the data.", { author: "Estruch" }],
     [
       "two authors and a year",
