@@ -38,6 +38,7 @@ interface Lists {
   phrases: RegExp;
   genericWords: ReadonlySet<string>;
   countWords: ReadonlySet<string>;
+  brandSiteAffixes: { prefixes: readonly string[]; suffixes: readonly string[] };
 }
 
 let lists: Lists | undefined;
@@ -53,6 +54,7 @@ function marketingLists(): Lists {
     weakPhrases: string[];
     genericWords: string[];
     countWords: string[];
+    brandSiteAffixes: { prefixes: string[]; suffixes: string[] };
   };
   // Whole words: a word boundary where the phrase begins or ends with a letter ("% off" begins with none).
   const bounded = (phrase: string) =>
@@ -67,6 +69,7 @@ function marketingLists(): Lists {
     phrases: new RegExp(`(${strong})|${weak}`, "gi"),
     genericWords: new Set(raw.genericWords),
     countWords: new Set(raw.countWords),
+    brandSiteAffixes: raw.brandSiteAffixes,
   };
   return lists;
 }
@@ -241,8 +244,9 @@ function linkByTitleMention(
 /**
  * A shop names the brand before its product ("Mowlio TerraCut 800", "Vela Naturals NeuroVela
  * Focus+" on Amazon); the brand's own site often names the product alone ("TerraCut 800" on
- * mowlio.com). A shop page's name whose first word or two are a selling site's name (`sites`) meets
- * that site's product names, without them, the way whole names meet: equal, or one the other's start.
+ * mowlio.com). A shop page's name whose first word or two are a selling site's name (`sites`), or
+ * that name without what brands' sites add to it ("aquarohome" for Aquaro), meets that site's
+ * product names, without them, the way whole names meet: equal, or one the other's start.
  */
 function linkWithoutBrand(
   pages: readonly (Marketing | null)[],
@@ -253,7 +257,11 @@ function linkWithoutBrand(
   pages.forEach((page, index) => {
     const site = sites[index];
     if (page?.product == null || page.onShop || site == null) return;
-    vendorPages.set(site, [...(vendorPages.get(site) ?? []), index]);
+    for (const brand of brandsOfSite(site)) {
+      const list = vendorPages.get(brand);
+      if (list) list.push(index);
+      else vendorPages.set(brand, [index]);
+    }
   });
   if (vendorPages.size === 0) return;
   pages.forEach((page, index) => {
@@ -272,4 +280,20 @@ function linkWithoutBrand(
       }
     }
   });
+}
+
+/** A brand shorter than this left by an affix ("go" + "ld") is no brand. */
+const MIN_BRAND = 4;
+
+/** The brands a site's name may be: itself, and without a prefix or suffix brands' sites add. */
+function brandsOfSite(site: string): string[] {
+  const { prefixes, suffixes } = marketingLists().brandSiteAffixes;
+  const brands = [site];
+  for (const prefix of prefixes)
+    if (site.startsWith(prefix) && site.length - prefix.length >= MIN_BRAND)
+      brands.push(site.slice(prefix.length));
+  for (const suffix of suffixes)
+    if (site.endsWith(suffix) && site.length - suffix.length >= MIN_BRAND)
+      brands.push(site.slice(0, -suffix.length));
+  return brands;
 }

@@ -8,10 +8,11 @@ import { titlesDisagree } from "./title-polarity.js";
  * release under a shorter headline and opens it in other words ("Kelvara Introduces Tundra
  * Cold-Climate Heat Pump" on kelvara.com for Business Wire's "Kelvara Climate Introduces Tundra
  * Cold-Climate Heat Pump Delivering Full Heating Capacity at 5°F"). A release on the company's own
- * site (its site name is the headline's first word) is the distributed release's copy when every
- * word of the shorter headline is in the longer one, their markers agree (event-markers.ts), and
- * neither is dated more than {@link COPY_DAYS} from the other. One that fits two releases of the
- * company joins neither.
+ * site (its site name is the headline's first one to three words: kelvara.com, aquilentlabs.com for
+ * "Aquilent Labs Opens …"), or a page under the site's news path, is the distributed release's copy
+ * when every word of the shorter headline is in the longer one, their markers agree
+ * (event-markers.ts), and neither is dated more than {@link COPY_DAYS} from the other. One that
+ * fits two releases of the company joins neither.
  */
 const COPY_DAYS = 1;
 /** Distributed releases looked at: a flood of one release is still one headline. */
@@ -25,13 +26,15 @@ export interface NewsroomInput {
   release: boolean;
   /** The site's name ("kelvara" for www.kelvara.com), or null. */
   site: string | null;
+  /** The address's path, lower-cased. */
+  path: string;
   day: number | null;
 }
 
 /** Pairs (distributed release, the company's own copy of it). */
 export function newsroomCopyLinks(pages: readonly NewsroomInput[]): [number, number][] {
   const own = pages.flatMap((page, index) =>
-    page.release && !page.distributed && page.site !== null && companyOf(page.title) === page.site
+    (page.release || NEWS_PATH.test(page.path)) && !page.distributed && namesSite(page.title, page.site)
       ? [index]
       : [],
   );
@@ -48,13 +51,24 @@ export function newsroomCopyLinks(pages: readonly NewsroomInput[]): [number, num
   return links;
 }
 
-/** The headline's first word, lower-cased: the company a release names first. */
-function companyOf(title: string): string | undefined {
-  return /^[\p{L}\d&'’-]+/u.exec(title)?.[0]?.toLowerCase();
+/** Where a company's site keeps its news: on its own site, its releases. */
+const NEWS_PATH = /\/(?:news|newsroom|press|media)\//;
+
+/** Whether a headline opens with the site's name, in one to three words ("Aquilent Labs Opens …"). */
+function namesSite(title: string, site: string | null): boolean {
+  if (site === null) return false;
+  const words = title.toLowerCase().split(/\s+/, 3);
+  let name = "";
+  for (const word of words) {
+    name += word.replace(/[^\p{L}\d]/gu, "");
+    if (name === site) return true;
+    if (!site.startsWith(name)) return false;
+  }
+  return false;
 }
 
 function isCopy(release: NewsroomInput, copy: NewsroomInput): boolean {
-  if (companyOf(release.title) !== copy.site) return false;
+  if (!namesSite(release.title, copy.site)) return false;
   if (release.day !== null && copy.day !== null && Math.abs(release.day - copy.day) > COPY_DAYS) return false;
   const [a, b] = [words(release.title), words(copy.title)];
   const [shorter, longer] = a.length <= b.length ? [a, new Set(b)] : [b, new Set(a)];

@@ -17,6 +17,7 @@ import { storyIds } from "./story-ids.js";
 import { studyKeys, studyPartLinks } from "./study-keys.js";
 import { findSyndicationClusters, prepareTitle } from "./syndication.js";
 import { titleFingerprint } from "./title-fingerprint.js";
+import { unnamedAgencyKeys } from "./unnamed-agency.js";
 
 export type { OriginReason } from "./origin-why.js";
 
@@ -118,7 +119,9 @@ export function assignOrigins(
   for (const [a, b] of newsroomCopyLinks(
     items.map((item, index) => {
       const { distributedRelease: distributed, release, site, day } = traits[index] as OriginTraits;
-      return { title: item.title, distributed, release, site, day };
+      const canonical = item.canonicalUrl ?? canonicalUrl(item.url) ?? "";
+      const path = canonical.slice(canonical.indexOf("/")).toLowerCase();
+      return { title: item.title, distributed, release, site, day, path };
     }),
   ))
     link(a, b, "press-release");
@@ -289,7 +292,8 @@ function tiedToTwoWorks(pairs: readonly [number, number][], sets: IdentitySets):
 }
 
 /**
- * Pages sharing a key are one origin: an agency story's or a release's headline (origin-keys.ts),
+ * Pages sharing a key are one origin: an agency story's or a release's headline (origin-keys.ts;
+ * agency copy naming no agency, unnamed-agency.ts),
  * a paper's identifier, a study (study-keys.ts), a credited upstream source's story, a publisher
  * group, one site's story number (story-ids.ts), or (for a vendor's own selling pages, not a shop's)
  * the vendor's name across its domains.
@@ -319,9 +323,15 @@ function linkSharedKeys(
     else if (first !== host) sitesOnSeveralHosts.add(site);
   }
   const sourceOf = creditedSources(traits);
+  const agencyStoryOf = unnamedAgencyKeys(
+    items.map((item) => item.title),
+    traits,
+  );
   items.forEach((item, index) => {
     const own = traits[index] as OriginTraits;
     for (const { kind, key } of originKeys(item, own)) tie(key, index, kind === "doi" ? "paper" : kind);
+    const agencyStory = agencyStoryOf[index];
+    if (agencyStory !== undefined) tie(agencyStory, index, "wire");
     for (const key of studies[index] ?? []) tie(`study:${key}`, index, "study");
     const source = sourceOf[index];
     const story = source === undefined ? null : titleFingerprint(item.title);

@@ -155,6 +155,10 @@ describe("marketingOf: pages that sell", () => {
     expect(productLinks(pages, ["mowlio", "amazon", "amazon"])).toEqual([[0, 1]]);
     // Another site's page of that name is not the brand's.
     expect(productLinks(pages, ["gardenreviews", "amazon", "amazon"])).toEqual([]);
+    // The brand's site under a name brands' sites take ("getmowlio", "mowliohome") is the brand's.
+    expect(productLinks(pages, ["getmowlio", "amazon", "amazon"])).toEqual([[0, 1]]);
+    expect(productLinks(pages, ["mowliohome", "amazon", "amazon"])).toEqual([[0, 1]]);
+    expect(productLinks(pages, ["mowliofans", "amazon", "amazon"])).toEqual([]);
   });
 
   it("makes a selling page low quality, saying why", () => {

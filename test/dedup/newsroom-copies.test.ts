@@ -9,6 +9,7 @@ const page = (title: string, over: Partial<NewsroomInput> = {}): NewsroomInput =
   release: true,
   site: "kelvara",
   day: DAY,
+  path: "/newsroom/tundra",
   ...over,
 });
 const LAUNCH =
@@ -19,6 +20,20 @@ describe("newsroomCopyLinks: a company's own copy of its distributed release", (
   it("ties the newsroom's shorter headline to the distributor's copy of that day", () => {
     const copy = page("Kelvara Introduces Tundra Cold-Climate Heat Pump | Kelvara Newsroom");
     expect(newsroomCopyLinks([wire(LAUNCH), copy])).toEqual([[0, 1]]);
+  });
+
+  it("reads a company named in two words, and its news page as its release", () => {
+    const release = wire(
+      "Aquilent Labs Opens Accredited Microplastics Testing Laboratory for Drinking Water Utilities",
+    );
+    const news = page("Aquilent Labs Opens Accredited Microplastics Testing Laboratory | Aquilent Labs", {
+      release: false,
+      site: "aquilentlabs",
+      path: "/news/aquilent-opens-microplastics-testing-lab",
+    });
+    const productPage = { ...news, path: "/services/microplastics-testing" };
+    expect(newsroomCopyLinks([release, news])).toEqual([[0, 1]]);
+    expect(newsroomCopyLinks([release, productPage])).toEqual([]);
   });
 
   it("keeps apart the company's release of another day, another event or another company's site", () => {
