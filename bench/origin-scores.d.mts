@@ -17,7 +17,11 @@ export interface OriginScore {
   whyAccuracy: number;
 }
 
-export function readOriginCases(file: string | URL): OriginCase[];
+/** The labelled sets of test/fixtures/origins/ by name ("dev", "heldout-2", "studies-dev"), in order. */
+export function originSetNames(): string[];
+
+/** The cases of one labelled set, by its name or its file. */
+export function readOriginCases(set: string | URL): OriginCase[];
 
 export function scoreOriginCases(
   cases: readonly OriginCase[],

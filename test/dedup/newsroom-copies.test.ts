@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type NewsroomInput, newsroomCopyLinks } from "../../src/dedup/newsroom-copies.js";
-import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
+import { assignOrigins } from "../../src/dedup/origins.js";
+import { originItem as item } from "../helpers/origin-item.js";
 
 const DAY = 20102; // 2025-01-14
 const page = (title: string, over: Partial<NewsroomInput> = {}): NewsroomInput => ({
@@ -51,13 +52,6 @@ describe("newsroomCopyLinks: a company's own copy of its distributed release", (
   });
 
   it("makes one press-release origin of the release, its newsroom copy and the pages each took", () => {
-    const item = (url: string, title: string, snippet: string): OriginItem => ({
-      url,
-      domain: new URL(url).hostname.replace(/^www\./, ""),
-      title,
-      snippet,
-      foundBy: [{ call: 1, provider: "searxng", engines: ["bing"], rank: 1 }],
-    });
     const origins = assignOrigins([
       item(
         "https://www.businesswire.com/news/home/20250114005231/en/Kelvara-Climate-Introduces-Tundra",

@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dedupe } from "../../src/dedup/dedupe.js";
 import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
-
-const item = (url: string, title: string, snippet = "", calls = 1): OriginItem => ({
-  url,
-  domain: new URL(url).hostname.replace(/^www\./, ""),
-  title,
-  snippet,
-  foundBy: Array.from({ length: calls }, (_, i) => ({
-    call: i + 1,
-    provider: "searxng" as const,
-    engines: ["bing"],
-    rank: 1,
-  })),
-});
+import { originItem as item } from "../helpers/origin-item.js";
 
 describe("assignOrigins", () => {
   it.each<[string, OriginItem[], { members: number[]; why: string; source?: string }[]]>([

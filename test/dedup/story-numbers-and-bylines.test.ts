@@ -2,14 +2,8 @@ import { describe, expect, it } from "vitest";
 import { bylineCredit, squashedName } from "../../src/dedup/byline-credits.js";
 import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
 import { storyIds } from "../../src/dedup/story-ids.js";
+import { originItem as item } from "../helpers/origin-item.js";
 
-const item = (url: string, title: string, snippet = ""): OriginItem => ({
-  url,
-  domain: new URL(url).hostname.replace(/^www\./, ""),
-  title,
-  snippet,
-  foundBy: [{ call: 1, provider: "searxng", engines: ["bing"], rank: 1 }],
-});
 const groups = (items: OriginItem[]) => assignOrigins(items).map((g) => [g.members, g.why]);
 
 describe("one site's story number ties its addresses", () => {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
+import { assignOrigins } from "../../src/dedup/origins.js";
+import { originItem as item } from "../helpers/origin-item.js";
 
-const item = (url: string, title: string, snippet: string): OriginItem => ({
-  url,
-  domain: new URL(url).hostname.replace(/^www\./, ""),
-  title,
-  snippet,
-  foundBy: [{ call: 1, provider: "searxng", engines: ["bing"], rank: 1 }],
-});
 const TITLE = "Talks on a global treaty to curb plastic pollution end without a deal";
 const ap = item(
   "https://apnews.com/article/plastic-pollution-treaty-talks-busan-no-agreement-6d2f9a4c8e1b",

@@ -1,10 +1,15 @@
 import type { OriginItem } from "../../src/dedup/origins.js";
 
-/** A search result as origin grouping sees it, found once by one engine. */
-export const originItem = (url: string, title: string, snippet = ""): OriginItem => ({
+/** A search result as the origin grouping takes it, found by `calls` calls of one index. */
+export const originItem = (url: string, title: string, snippet = "", calls = 1): OriginItem => ({
   url,
   domain: new URL(url).hostname.replace(/^www\./, ""),
   title,
   snippet,
-  foundBy: [{ call: 1, provider: "searxng", engines: ["bing"], rank: 1 }],
+  foundBy: Array.from({ length: calls }, (_, i) => ({
+    call: i + 1,
+    provider: "searxng" as const,
+    engines: ["bing"],
+    rank: 1,
+  })),
 });
