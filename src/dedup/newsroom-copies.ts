@@ -26,15 +26,15 @@ export interface NewsroomInput {
   release: boolean;
   /** The site's name ("kelvara" for www.kelvara.com), or null. */
   site: string | null;
-  /** The address's path, lower-cased. */
-  path: string;
+  /** The address's path, lower-cased: asked only of a page on the site its headline names. */
+  path: () => string;
   day: number | null;
 }
 
 /** Pairs (distributed release, the company's own copy of it). */
 export function newsroomCopyLinks(pages: readonly NewsroomInput[]): [number, number][] {
   const own = pages.flatMap((page, index) =>
-    (page.release || NEWS_PATH.test(page.path)) && !page.distributed && namesSite(page.title, page.site)
+    !page.distributed && namesSite(page.title, page.site) && (page.release || NEWS_PATH.test(page.path()))
       ? [index]
       : [],
   );
@@ -56,7 +56,8 @@ const NEWS_PATH = /\/(?:news|newsroom|press|media)\//;
 
 /** Whether a headline opens with the site's name, in one to three words ("Aquilent Labs Opens …"). */
 function namesSite(title: string, site: string | null): boolean {
-  if (site === null) return false;
+  // Most headlines open with another word than the site's: passed over at their first letter.
+  if (site === null || title.charAt(0).toLowerCase() !== site.charAt(0)) return false;
   const words = title.toLowerCase().split(/\s+/, 3);
   let name = "";
   for (const word of words) {

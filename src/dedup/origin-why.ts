@@ -60,6 +60,9 @@ export function originWhy(kinds: ReadonlySet<LinkKind>, members: readonly Origin
   if (kinds.has("paper") || copiesOf((m) => m.paper)) return "doi";
   // An agency retells a release ("In a press release, the FOMC …"); a release never copies an agency.
   if (kinds.has("press-release") || copiesOf((m) => m.release)) return "press-release";
+  // Copies among which a page credits a source other than an agency carry that source's text (an
+  // agency's site republishing a nonprofit's article), not the agency's.
+  if (copiesOf((m) => m.upstream !== undefined)) return "syndication";
   if (kinds.has("wire") || copiesOf((m) => m.wire)) return "wire";
   if (kinds.has("marketing") || copiesOf((m) => m.marketing !== null)) return "marketing";
   if (copies) return "syndication";

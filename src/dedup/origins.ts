@@ -1,4 +1,4 @@
-import { squashedName } from "./byline-credits.js";
+import { isSiteOf, squashedName } from "./byline-credits.js";
 import { canonicalUrl } from "./canonical-url.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import { productLinks } from "./marketing.js";
@@ -13,6 +13,7 @@ import { paperTitleLinks, titleFromAddress } from "./paper-titles.js";
 import { releaseRewriteLinks } from "./release-rewrites.js";
 import { sharedPassageLinks } from "./shared-passages.js";
 import { shortTitleReports } from "./short-paper-titles.js";
+import { sameTitleLinks } from "./site-titles.js";
 import { storyIds } from "./story-ids.js";
 import { studyKeys, studyPartLinks } from "./study-keys.js";
 import { findSyndicationClusters, prepareTitle } from "./syndication.js";
@@ -107,6 +108,13 @@ export function assignOrigins(
     for (const member of cluster.slice(1)) link(cluster[0] as number, member, "syndication");
   }
   for (const [a, b] of sharedPassageLinks(items)) link(a, b, "passage");
+  for (const [a, b] of sameTitleLinks(
+    items.map((item, index) => {
+      const { site, day } = traits[index] as OriginTraits;
+      return { title: item.title, site, day };
+    }),
+  ))
+    link(a, b, "address");
   linkPapers(items, traits, sets, link);
   for (const [a, b] of releaseRewriteLinks(
     items,
@@ -119,8 +127,10 @@ export function assignOrigins(
   for (const [a, b] of newsroomCopyLinks(
     items.map((item, index) => {
       const { distributedRelease: distributed, release, site, day } = traits[index] as OriginTraits;
-      const canonical = item.canonicalUrl ?? canonicalUrl(item.url) ?? "";
-      const path = canonical.slice(canonical.indexOf("/")).toLowerCase();
+      const path = () => {
+        const canonical = item.canonicalUrl ?? canonicalUrl(item.url) ?? "";
+        return canonical.slice(canonical.indexOf("/")).toLowerCase();
+      };
       return { title: item.title, distributed, release, site, day, path };
     }),
   ))
@@ -131,6 +141,13 @@ export function assignOrigins(
     items.map((item) => item.title),
   ))
     link(a, b, "marketing");
+  // A study cited by its author, journal, name or an uncommon sample (study-keys.ts) ties pages
+  // after the copies of one text are together: a release and its copies naming the study they
+  // announce stay the release's.
+  const tieStudy = keyTies(link);
+  studyKeys(traits.map((t) => t.study)).forEach((keys, index) => {
+    for (const key of keys) tieStudy(`study:${key}`, index, "study");
+  });
   // A study named by its parts ties pages last, and names the reason only where it ties pages
   // nothing else did (a release, its copies and rewrites stay a press-release origin), or where
   // only their sites' owner did: one owner's two reports of a study are the study's.
@@ -292,27 +309,35 @@ function tiedToTwoWorks(pairs: readonly [number, number][], sets: IdentitySets):
 }
 
 /**
- * Pages sharing a key are one origin: an agency story's or a release's headline (origin-keys.ts;
- * agency copy naming no agency, unnamed-agency.ts),
- * a paper's identifier, a study (study-keys.ts), a credited upstream source's story, a publisher
- * group, one site's story number (story-ids.ts), or (for a vendor's own selling pages, not a shop's)
- * the vendor's name across its domains.
+ * Ties pages by a key: each page to the first of the pages sharing it, or, where that link is
+ * refused, to the first of another group the key started (at most {@link MAX_GROUPS_PER_KEY}).
  */
-function linkSharedKeys(
-  items: readonly OriginItem[],
-  traits: readonly OriginTraits[],
+function keyTies(
   link: (a: number, b: number, kind: LinkKind) => boolean,
-): void {
-  // By key: the first page of each group the key started (one, unless a link was refused).
+): (key: string, index: number, kind: LinkKind) => void {
   const withKey = new Map<string, number[]>();
-  const tie = (key: string, index: number, kind: LinkKind) => {
+  return (key, index, kind) => {
     const firsts = withKey.get(key);
     if (firsts === undefined) withKey.set(key, [index]);
     else if (!firsts.some((first) => link(first, index, kind)) && firsts.length < MAX_GROUPS_PER_KEY) {
       firsts.push(index);
     }
   };
-  const studies = studyKeys(traits.map((t) => t.study));
+}
+
+/**
+ * Pages sharing a key are one origin: an agency story's or a release's headline (origin-keys.ts;
+ * agency copy naming no agency, unnamed-agency.ts),
+ * a paper's identifier, a credited upstream source's story, a publisher
+ * group, one site's story number (story-ids.ts), or (for a vendor's own selling pages, not a shop's)
+ * the vendor's name across its domains with the product the page sells.
+ */
+function linkSharedKeys(
+  items: readonly OriginItem[],
+  traits: readonly OriginTraits[],
+  link: (a: number, b: number, kind: LinkKind) => boolean,
+): void {
+  const tie = keyTies(link);
   // One page under a site's two domains: only sites found under more than one host can have one.
   const hostsOfSite = new Map<string, string>();
   const sitesOnSeveralHosts = new Set<string>();
@@ -332,7 +357,6 @@ function linkSharedKeys(
     for (const { kind, key } of originKeys(item, own)) tie(key, index, kind === "doi" ? "paper" : kind);
     const agencyStory = agencyStoryOf[index];
     if (agencyStory !== undefined) tie(agencyStory, index, "wire");
-    for (const key of studies[index] ?? []) tie(`study:${key}`, index, "study");
     const source = sourceOf[index];
     const story = source === undefined ? null : titleFingerprint(item.title);
     if (story !== null) tie(`upstream:${source}:${story}`, index, "syndication");
@@ -344,8 +368,10 @@ function linkSharedKeys(
       for (const id of storyIds(path)) tie(`story:${own.site}:${id}`, index, "address");
     }
     if (own.owner !== null) tie(`owner:${own.owner}`, index, "owner");
+    // One vendor's pages of one product (or naming none) across its domains; its two products are two.
     const vendor = own.marketing && !own.marketing.onShop ? own.site : null;
-    if (vendor !== null && vendor.length >= 4) tie(`vendor:${vendor}`, index, "owner");
+    if (vendor !== null && vendor.length >= 4)
+      tie(`vendor:${vendor}:${own.marketing?.product?.key ?? ""}`, index, "owner");
   });
 }
 
@@ -356,11 +382,16 @@ function linkSharedKeys(
  * own page it is.
  */
 function creditedSources(traits: readonly OriginTraits[]): (string | undefined)[] {
-  const sites = new Set(traits.map((t) => t.site));
+  const sites = [...new Set(traits.map((t) => t.site))];
+  // A name as the results' site that carries it, if one does ("The Conversation", theconversation.com).
+  const siteNamed = (name: string) => sites.find((site) => isSiteOf(site, name));
   const credited = traits.map((t) => {
-    if (t.upstream !== undefined) return squashedName(t.upstream);
-    const partner = t.byline === undefined ? undefined : squashedName(t.byline);
-    return partner !== undefined && partner !== t.site && sites.has(partner) ? partner : undefined;
+    if (t.upstream !== undefined) {
+      const name = squashedName(t.upstream);
+      return siteNamed(name) ?? name;
+    }
+    const partner = t.byline === undefined ? undefined : siteNamed(squashedName(t.byline));
+    return partner !== undefined && partner !== t.site ? partner : undefined;
   });
   const names = new Set(credited);
   return traits.map(

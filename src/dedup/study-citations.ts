@@ -77,7 +77,12 @@ function studyPatterns(): Patterns {
   // "33 overweight, prediabetic adults".
   const adjectives = String.raw`(?:\p{L}[\p{L}\d.'’-]*,?\s+){0,4}?`;
   // "a study of 80 adults", "followed 7,447 people"; "80 adults were randomized".
-  const sample = String.raw`\b(?:of|with|from|involving|including|among|on|in|followed|surveyed|tracked|recruited|enrolled|studied|examined|analy[sz]ed|gave|asked|randomi[sz]ed|assigned|covered|included|involved|observed|tested|compared|monitored|assessed|interviewed|questioned)\s+(?:the\s+)?${about}${number}\s+${adjectives}${sampleNoun}\b|\b${number}\s+${adjectives}${sampleNoun}\s+(?:were|was|took part|participated|completed|received|consumed|drank|ate|answered)\b`;
+  // "the 1,204-participant trial", "a 500-person survey": a sample named in a compound.
+  const compoundNoun = words.sampleNouns
+    .filter((noun) => /[^s]s$/.test(noun))
+    .map((noun) => escapeRegExp(noun.slice(0, -1)))
+    .join("|");
+  const sample = String.raw`\b(?:of|with|from|involving|including|among|on|in|followed|surveyed|tracked|recruited|enrolled|studied|examined|analy[sz]ed|gave|asked|randomi[sz]ed|assigned|covered|included|involved|observed|tested|compared|monitored|assessed|interviewed|questioned)\s+(?:the\s+)?${about}${number}\s+${adjectives}${sampleNoun}\b|\b${number}\s+${adjectives}${sampleNoun}\s+(?:were|was|took part|participated|completed|received|consumed|drank|ate|answered)\b|\b(?:a|an|the|this|its)\s+${number}-(${compoundNoun})\s+${adjectives}${studyNoun}\b`;
   patterns = {
     etAl: new RegExp(
       String.raw`(${SURNAME})\s+(?:et\.?\s*al\.?|and\s+(?:colleagues|co-?workers|co-?authors|(?:his|her|their)\s+(?:colleagues|team|co-?authors))|&\s*colleagues)(?:,?\s*\(?\s*${YEAR}\b)?`,
@@ -278,8 +283,8 @@ function namedTrials(
 function sampleOf(text: string, p: Patterns): { size: number; noun: string } | undefined {
   const match = p.sample.exec(text);
   if (match) {
-    const size = sizeOf(match[1] ?? match[3] ?? "");
-    if (size > 0) return { size, noun: (match[2] ?? match[4] ?? "").toLowerCase() };
+    const size = sizeOf(match[1] ?? match[3] ?? match[5] ?? "");
+    if (size > 0) return { size, noun: (match[2] ?? match[4] ?? `${match[6]}s`).toLowerCase() };
   }
   const equals = p.sampleEquals.exec(text);
   if (equals) return { size: sizeOf(equals[1] ?? ""), noun: "participants" };

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { marketingOf, productLinks } from "../../src/dedup/marketing.js";
+import { assignOrigins } from "../../src/dedup/origins.js";
 import { pageAddress } from "../../src/dedup/page-address.js";
 import { qualityOf } from "../../src/dedup/quality.js";
+import { originItem } from "../helpers/origin-item.js";
 
 const selling = (url: string, title: string, snippet = "") =>
   marketingOf({ domain: new URL(url).hostname.replace(/^www\./, ""), title, snippet }, pageAddress(url));
@@ -170,5 +172,36 @@ describe("marketingOf: pages that sell", () => {
       fromCounterQuery: false,
     });
     expect(quality).toEqual({ quality: "low", reason: "selling page: shop or affiliate site: amazon.com" });
+  });
+});
+
+describe("a vendor's two products", () => {
+  it("are two origins, each with its shop pages, though both sell on the vendor's site", () => {
+    const origins = assignOrigins([
+      originItem(
+        "https://lumora.com/products/halo-2-sunrise-alarm-clock",
+        "Halo 2 Sunrise Alarm Clock – Lumora",
+        "Wake up gradually with a 30-minute sunrise. $129.99. Free shipping on orders over $50.",
+      ),
+      originItem(
+        "https://www.amazon.com/Lumora-Sunrise-Alarm-Clock-Simulation/dp/B0D7KQ4M2X",
+        "Amazon.com: Lumora Halo 2 Sunrise Alarm Clock, Wake Up Light with Sunrise Simulation : Home & Kitchen",
+        "Rating 4.5 (2,318) · $129.99 · About this item · 30-MINUTE SUNRISE",
+      ),
+      originItem(
+        "https://lumora.com/products/halo-mini-sunrise-alarm-clock",
+        "Halo Mini Sunrise Alarm Clock – Lumora",
+        "All the gentle wake-up of Halo in a bedside size. $69.99. Free shipping on orders over $50.",
+      ),
+      originItem(
+        "https://www.amazon.com/Lumora-Mini-Sunrise-Alarm-Clock/dp/B0CQ3HV8LT",
+        "Amazon.com: Lumora Halo Mini Sunrise Alarm Clock, Compact Wake Up Light : Home & Kitchen",
+        "Rating 4.3 (954) · $69.99 · About this item · BEDSIDE SIZE",
+      ),
+    ]);
+    expect(origins.map((o) => [o.members, o.why])).toEqual([
+      [[0, 1], "marketing"],
+      [[2, 3], "marketing"],
+    ]);
   });
 });

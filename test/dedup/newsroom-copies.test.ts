@@ -10,7 +10,7 @@ const page = (title: string, over: Partial<NewsroomInput> = {}): NewsroomInput =
   release: true,
   site: "kelvara",
   day: DAY,
-  path: "/newsroom/tundra",
+  path: () => "/newsroom/tundra",
   ...over,
 });
 const LAUNCH =
@@ -30,9 +30,9 @@ describe("newsroomCopyLinks: a company's own copy of its distributed release", (
     const news = page("Aquilent Labs Opens Accredited Microplastics Testing Laboratory | Aquilent Labs", {
       release: false,
       site: "aquilentlabs",
-      path: "/news/aquilent-opens-microplastics-testing-lab",
+      path: () => "/news/aquilent-opens-microplastics-testing-lab",
     });
-    const productPage = { ...news, path: "/services/microplastics-testing" };
+    const productPage = { ...news, path: () => "/services/microplastics-testing" };
     expect(newsroomCopyLinks([release, news])).toEqual([[0, 1]]);
     expect(newsroomCopyLinks([release, productPage])).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bylineCredit, squashedName } from "../../src/dedup/byline-credits.js";
+import { bylineCredit, isSiteOf, squashedName } from "../../src/dedup/byline-credits.js";
 import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
 import { storyIds } from "../../src/dedup/story-ids.js";
 import { originItem as item } from "../helpers/origin-item.js";
@@ -60,7 +60,13 @@ describe("a partner named in a byline or a provider line", () => {
       "KFF Health News",
     );
     expect(bylineCredit("By Delia Horvath · March 11, 2025 — When the hospital")).toBeUndefined();
-    expect(squashedName("The Daily Montanan")).toBe("dailymontanan");
+    expect(bylineCredit("By Dana K. Whitfield, Kansas State University, The Conversation. In Wichita")).toBe(
+      "The Conversation",
+    );
+    expect(isSiteOf("dailymontanan", squashedName("The Daily Montanan"))).toBe(true);
+    expect(isSiteOf("theconversation", squashedName("The Conversation"))).toBe(true);
+    expect(isSiteOf("theconversation", squashedName("Conversation"))).toBe(true);
+    expect(isSiteOf("conversationhub", squashedName("Conversation"))).toBe(false);
   });
 
   const TITLE = "In Rural Alabama, Obstetric Units Are Disappearing. Births Aren't.";
@@ -77,6 +83,28 @@ describe("a partner named in a byline or a provider line", () => {
 
   it("ties a partner's copy under the source's headline to the source's own page", () => {
     expect(groups([original, partnerCopy])).toEqual([[[0, 1], "syndication"]]);
+  });
+
+  it("makes an agency's site carrying a partner's article a copy of that article, not agency copy", () => {
+    const TITLE = "The Ogallala Aquifer is running dry. Kansas farmers are testing what comes next";
+    const origins = assignOrigins([
+      item(
+        "https://theconversation.com/the-ogallala-aquifer-is-running-dry-kansas-farmers-are-testing-what-comes-next-251234",
+        TITLE,
+        "Jun 10, 2025 — In Wichita County, Kansas, wells that once pumped 800 gallons a minute now cough up a fraction of that.",
+      ),
+      item(
+        "https://apnews.com/article/ogallala-aquifer-kansas-farmers-groundwater-conversation-6d2e9f0a1b3c",
+        `${TITLE} | AP News`,
+        "Jun 11, 2025 — By Dana K. Whitfield, Kansas State University, The Conversation. Districts that agreed to cut pumping by a fifth are seeing the first results.",
+      ),
+      item(
+        "https://phys.org/news/2025-06-ogallala-aquifer-kansas-farmers.html",
+        `${TITLE} - Phys.org`,
+        "Jun 11, 2025 — Wells that once pumped 800 gallons a minute now cough up a fraction of that. This article is republished from The Conversation under a Creative Commons license.",
+      ),
+    ]);
+    expect(origins.map((o) => [o.members, o.why])).toEqual([[[0, 1, 2], "syndication"]]);
   });
 
   it("ties nothing for a name no result's site carries: a co-author is not a partner", () => {

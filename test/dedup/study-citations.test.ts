@@ -17,6 +17,14 @@ describe("studyMention: which study a page reports", () => {
       "by E Stamatakis · 2022 · Cited by 310 — Using wrist accelerometer data from 25,241 adults in the UK Biobank, we examined brief bouts of vigorous activity.",
       { author: "Stamatakis", year: 2022, sample: { size: 25241, noun: "adults" } },
     ],
+    [
+      "a journal and a sample named in a compound",
+      "Findings from the 1,204-participant trial were published in JAMA Internal Medicine.",
+      {
+        journal: { key: "jama internal medicine", name: "JAMA Internal Medicine" },
+        sample: { size: 1204, noun: "participants" },
+      },
+    ],
     ["first author and colleagues", "Estruch and colleagues reanalysed the data.", { author: "Estruch" }],
     [
       "two authors and a year",
