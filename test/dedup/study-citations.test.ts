@@ -42,6 +42,24 @@ describe("studyMention: which study a page reports", () => {
       { year: 2012, journal: { key: "appetite", name: "Appetite" }, sample: { size: 80, noun: "adults" } },
     ],
     [
+      "a journal the findings were published in",
+      "The Tulane team published the findings in Mayo Clinic Proceedings, from a study of 1,347 adults.",
+      {
+        journal: { key: "mayo clinic proceedings", name: "Mayo Clinic Proceedings" },
+        sample: { size: 1347, noun: "adults" },
+        parts: expect.objectContaining({ journal: "mayo clinic proceedings" }),
+      },
+    ],
+    [
+      "a journal the findings appear in",
+      "The findings appear in Mayo Clinic Proceedings; the study of 1,347 adults ran for a decade.",
+      {
+        journal: { key: "mayo clinic proceedings", name: "Mayo Clinic Proceedings" },
+        sample: { size: 1347, noun: "adults" },
+        parts: expect.objectContaining({ journal: "mayo clinic proceedings" }),
+      },
+    ],
+    [
       "a journal by another name",
       "The findings, published in JAMA Internal Medicine in 2018, covered 498,134 participants.",
       {
