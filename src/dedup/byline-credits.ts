@@ -1,3 +1,5 @@
+import type { OriginTraits } from "./origin-traits.js";
+
 /**
  * The partner a page's byline or provider line credits: "By Delia Horvath and KFF Health News",
  * "By Delia Horvath, KFF Health News", and the provider an aggregator's snippet opens with ("KFF
@@ -27,7 +29,36 @@ export function squashedName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
+/** The site names a source's squashed name may be: itself, with the article before it, or without. */
+function namesOfSite(name: string): string[] {
+  return [name, `the${name}`, ...(name.startsWith("the") ? [name.slice(3)] : [])];
+}
+
 /** Whether a site's name is a source's squashed name, with or without the article before it. */
 export function isSiteOf(site: string | null, name: string): boolean {
-  return site !== null && (site === name || site === `the${name}` || `the${site}` === name);
+  return site !== null && namesOfSite(name).includes(site);
+}
+
+/**
+ * The source each page carries, as a site name reads it: the one a republishing credit names; the
+ * one its byline or provider line names where that is another result's site (a byline cannot tell
+ * a partner from a co-author); and, for a page on a site some other page credits, that site, whose
+ * own page it is.
+ */
+export function creditedSources(traits: readonly OriginTraits[]): (string | undefined)[] {
+  const sites = new Set(traits.map((t) => t.site));
+  // A name as the results' site that carries it, if one does ("The Conversation", theconversation.com).
+  const siteNamed = (name: string) => namesOfSite(name).find((site) => sites.has(site));
+  const credited = traits.map((t) => {
+    if (t.upstream !== undefined) {
+      const name = squashedName(t.upstream);
+      return siteNamed(name) ?? name;
+    }
+    const partner = t.byline === undefined ? undefined : siteNamed(squashedName(t.byline));
+    return partner !== undefined && partner !== t.site ? partner : undefined;
+  });
+  const names = new Set(credited);
+  return traits.map(
+    (t, index) => credited[index] ?? (t.site !== null && names.has(t.site) ? t.site : undefined),
+  );
 }

@@ -1,4 +1,4 @@
-import { isSiteOf, squashedName } from "./byline-credits.js";
+import { creditedSources } from "./byline-credits.js";
 import { canonicalUrl } from "./canonical-url.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import { productLinks } from "./marketing.js";
@@ -373,28 +373,4 @@ function linkSharedKeys(
     if (vendor !== null && vendor.length >= 4)
       tie(`vendor:${vendor}:${own.marketing?.product?.key ?? ""}`, index, "owner");
   });
-}
-
-/**
- * The source each page carries, as a site name reads it: the one a republishing credit names; the
- * one its byline or provider line names where that is another result's site (a byline cannot tell
- * a partner from a co-author); and, for a page on a site some other page credits, that site, whose
- * own page it is.
- */
-function creditedSources(traits: readonly OriginTraits[]): (string | undefined)[] {
-  const sites = [...new Set(traits.map((t) => t.site))];
-  // A name as the results' site that carries it, if one does ("The Conversation", theconversation.com).
-  const siteNamed = (name: string) => sites.find((site) => isSiteOf(site, name));
-  const credited = traits.map((t) => {
-    if (t.upstream !== undefined) {
-      const name = squashedName(t.upstream);
-      return siteNamed(name) ?? name;
-    }
-    const partner = t.byline === undefined ? undefined : siteNamed(squashedName(t.byline));
-    return partner !== undefined && partner !== t.site ? partner : undefined;
-  });
-  const names = new Set(credited);
-  return traits.map(
-    (t, index) => credited[index] ?? (t.site !== null && names.has(t.site) ? t.site : undefined),
-  );
 }
