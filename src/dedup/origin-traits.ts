@@ -80,6 +80,7 @@ export function originTraits(item: TraitsInput): OriginTraits {
   const distributedRelease = isPressRelease(host, item);
   const addressKeys = addressIds(address);
   const paper = addressKeys.length > 0 || (address !== null && isPaperAddress(address));
+  const day = publishedDay(address, item.snippet);
   return {
     host,
     agencies: [...agencies],
@@ -89,19 +90,26 @@ export function originTraits(item: TraitsInput): OriginTraits {
     scholarlyKeys: scholarlyIds(item, addressKeys),
     paper,
     reference: scholarlySites().isReferenceHost(host),
-    study: studyOf(item, address, paper),
+    study: studyOf(item, address, paper, day),
     marketing: marketingOf(item, address),
     upstream,
     byline: bylineCredit(item.snippet),
     owner: ownerOf(host),
     site: siteName(host),
-    day: publishedDay(address, item.snippet),
+    day,
   };
 }
 
 /** The study a page reports; a paper's page on its journal's own site is in that journal. */
-function studyOf(item: TraitsInput, address: PageAddress | null, paper: boolean): StudyMention | null {
-  const mention = studyMention(item);
+function studyOf(
+  item: TraitsInput,
+  address: PageAddress | null,
+  paper: boolean,
+  day: number | null,
+): StudyMention | null {
+  let mention = studyMention(item);
+  // When the page told of the study is one of its parts: reports of one study come out together.
+  if (mention?.parts && day !== null) mention = { ...mention, parts: { ...mention.parts, reported: day } };
   if (mention === null || mention.journal || !paper || address === null) return mention;
   const journal = siteJournal(address);
   return journal ? { ...mention, journal } : mention;

@@ -111,7 +111,7 @@ export function assignOrigins(
   for (const [a, b] of sameTitleLinks(
     items.map((item, index) => {
       const { site, day } = traits[index] as OriginTraits;
-      return { title: item.title, site, day };
+      return { title: item.title, site, day, path: () => pathOf(item) };
     }),
   ))
     link(a, b, "address");
@@ -127,11 +127,7 @@ export function assignOrigins(
   for (const [a, b] of newsroomCopyLinks(
     items.map((item, index) => {
       const { distributedRelease: distributed, release, site, day } = traits[index] as OriginTraits;
-      const path = () => {
-        const canonical = item.canonicalUrl ?? canonicalUrl(item.url) ?? "";
-        return canonical.slice(canonical.indexOf("/")).toLowerCase();
-      };
-      return { title: item.title, distributed, release, site, day, path };
+      return { title: item.title, distributed, release, site, day, path: () => pathOf(item) };
     }),
   ))
     link(a, b, "press-release");
@@ -185,6 +181,12 @@ export function assignOrigins(
     const source = originSource(why, described);
     return source === undefined ? { members, why } : { members, why, source };
   });
+}
+
+/** A page's path as pages are compared (canonical-url.ts), lower-cased. */
+function pathOf(item: OriginItem): string {
+  const canonical = item.canonicalUrl ?? canonicalUrl(item.url) ?? "";
+  return canonical.slice(canonical.indexOf("/")).toLowerCase();
 }
 
 /** Whether two pages each give their study's sample, and no size of one is the other's. */

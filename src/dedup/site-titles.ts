@@ -18,6 +18,8 @@ export interface SiteTitleInput {
   title: string;
   site: string | null;
   day: number | null;
+  /** The address's path: asked only of pages under one title. */
+  path: () => string;
 }
 
 /** Pairs (first page, another) of one site's pages under one title. */
@@ -39,7 +41,11 @@ export function sameTitleLinks(pages: readonly SiteTitleInput[]): [number, numbe
       if (group.length < 2 || group.length > MAX_PAGES || contentWords(title).length < MIN_WORDS) continue;
       const days = group.map((index) => pages[index]?.day).filter((day): day is number => day != null);
       if (days.length > 1 && Math.max(...days) - Math.min(...days) > MAX_DAYS) continue;
-      for (const other of group.slice(1)) links.push([group[0] as number, other]);
+      const first = group[0] as number;
+      const firstIds = pathIds((pages[first] as SiteTitleInput).path());
+      for (const other of group.slice(1))
+        if (!idsDiffer(firstIds, pathIds((pages[other] as SiteTitleInput).path())))
+          links.push([first, other]);
     }
   }
   return links;
@@ -59,4 +65,22 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map
     else groups.set(key, [index]);
   });
   return groups;
+}
+
+/** An address's path segments read as ids: a number, or letters and digits mixed ("18k2x9q"); else null. */
+function pathIds(path: string): (string | null)[] {
+  return path
+    .split("/")
+    .map((segment) =>
+      /^\d{3,}$/.test(segment) ? `n:${segment}` : MIXED_ID.test(segment) ? `m:${segment}` : null,
+    );
+}
+const MIXED_ID = /^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{5,12}$/i;
+
+/** Whether two paths give two ids of one kind in one place. */
+function idsDiffer(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
+  return a.some((id, index) => {
+    const other = b[index];
+    return id != null && other != null && id[0] === other[0] && id !== other;
+  });
 }

@@ -24,7 +24,7 @@ import { titlesDisagree } from "./title-polarity.js";
  *
  * A part given differently keeps two pages apart whatever else they share: a different sample
  * size (or a bound none of the other's figures is within), year, conference (or conference year),
- * journal or duration; designs that exclude each other (a survey, a meta-analysis, a trial;
+ * journal or duration; pages published more than a year apart; designs that exclude each other (a survey, a meta-analysis, a trial;
  * open-label and blinded); products or sponsors of which neither page names the other's; different
  * first authors or named trials; and a title that disputes or denies what the other states (a fact
  * check of a study is its own voice, title-polarity.ts). Groups grow strongest tie first — more
@@ -40,6 +40,12 @@ export const MAX_PART_PAGES = 400;
 const MAX_PAGES_PER_WORD = 60;
 /** A sample given as a multiple of this may be a report's rounding. */
 const ROUND_SAMPLE = 1000;
+/**
+ * Reports of one study named only by its parts come out within weeks of each other; pages published
+ * more than this many days apart tell two studies of one party, or one study and a later mention
+ * that names too little of it to be sure.
+ */
+const REPORTED_APART = 365;
 /** Durations within this share of each other are one duration (12 weeks and three months). */
 const DURATION_TOLERANCE = 0.1;
 
@@ -207,6 +213,12 @@ function disagree(a: Page, b: Page): boolean {
     return true;
   if (differ(x.days, y.days, sameDuration)) return true;
   if (differ(x.venues, y.venues, sameVenue)) return true;
+  if (
+    x.reported !== undefined &&
+    y.reported !== undefined &&
+    Math.abs(x.reported - y.reported) > REPORTED_APART
+  )
+    return true;
   if (titlesDisagree(x.title, y.title)) return true;
   for (const key of ["year", "venueYear", "journal", "author", "trial"] as const) {
     if (x[key] !== undefined && y[key] !== undefined && x[key] !== y[key]) return true;

@@ -49,6 +49,8 @@ export interface StudyParts {
   venues: StudyParty[];
   /** Whether the page says what the study found ("found", "cuts", "improves"), not only that it exists. */
   finding: boolean;
+  /** The day the page was published (days since 1970), when its address or search date says. */
+  reported?: number;
   venueYear?: number;
   /** What the citation reading found (study-citations.ts): its journal, year, first author, name. */
   journal?: string;

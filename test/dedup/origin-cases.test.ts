@@ -71,7 +71,11 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // by the vendor's site); 1.00 / 0.86, 15 of 19 once a vendor's pages are tied per product, one
 // site's pages under one title are one page, "the 1,204-participant trial" is a sample, a study's
 // citation ties pages after copies do, and a byline's last name is its source; 0.87, 16 of 19, once
-// a journal is read after "the findings appear in".
+// a journal is read after "the findings appear in". heldout-9, written to stress look-alikes and
+// measured once as written: 0.88 / 0.80, 21 of 22 reasons (a forum's two threads under one title,
+// tied by the same-title rule; one university's two trials of one size and length, reported 16
+// months apart); 1.00 / 0.80 once two ids of one kind in two addresses keep same-titled pages apart
+// and pages published more than a year apart name two studies by their parts.
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -82,6 +86,7 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-6", 8, 0.95, 0.8, 0.85],
   ["heldout-7", 8, 0.95, 0.5, 0.85],
   ["heldout-8", 8, 0.95, 0.85, 0.75],
+  ["heldout-9", 8, 0.95, 0.8, 0.9],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],

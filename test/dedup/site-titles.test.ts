@@ -39,8 +39,35 @@ describe("one site's pages under one title are one page", () => {
     ]);
   });
 
+  it("leaves apart a forum's two threads asking one question, and a question and its duplicate", () => {
+    const thread = (id: string) =>
+      item(
+        `https://www.reddit.com/r/HomeImprovement/comments/${id}/how_do_i_stop_condensation_on_the_inside_of_my/`,
+        "How do I stop condensation on the inside of my windows? : r/HomeImprovement",
+        "Every morning the bottom of the glass is wet and the sills are starting to rot.",
+      );
+    const question = (id: string) =>
+      item(
+        `https://diy.stackexchange.com/questions/${id}/how-do-i-stop-window-condensation`,
+        "How do I stop condensation on the inside of my windows? - Home Improvement Stack Exchange",
+        "Our double-glazed windows fog up inside every winter morning.",
+      );
+    const origins = assignOrigins([
+      thread("18k2x9q"),
+      thread("1gq3t5w"),
+      question("48213"),
+      question("51877"),
+    ]);
+    expect(origins.map((o) => o.members)).toEqual([[0], [1], [2], [3]]);
+  });
+
   it("leaves apart a title too short to be a page's own, a template's title and pages days apart", () => {
-    const page = (title: string, day: number | null = null) => ({ title, site: "example", day });
+    const page = (title: string, day: number | null = null, path = "/live") => ({
+      title,
+      site: "example",
+      day,
+      path: () => path,
+    });
     expect(sameTitleLinks([page("Contact us"), page("Contact us")])).toEqual([]);
     const live = page("Live updates: the climate summit talks");
     expect(sameTitleLinks([live, live, live, live, live])).toEqual([]);

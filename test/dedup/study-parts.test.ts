@@ -392,3 +392,34 @@ describe("origins of pages that name one study by its parts", () => {
     expect(groups.map((group) => group.members)).toEqual([[0], [1], [2]]);
   });
 });
+
+describe("reports of one study come out together", () => {
+  const neckPain = item(
+    "https://www.leeds.ac.uk/news-health/article/5612/three-minute-movement-breaks-ease-neck-pain",
+    "Three-minute movement breaks ease office workers' neck pain | University of Leeds",
+    "8 Oct 2024 — Office workers prompted to move for three minutes every half hour reported less neck pain after 12 weeks, a University of Leeds trial of 240 office workers has found.",
+  );
+  const neckPainReport = item(
+    "https://www.theguardian.com/society/2024/oct/08/three-minute-breaks-ease-neck-pain-study",
+    "Three-minute breaks ease desk workers' neck pain, study finds | The Guardian",
+    "8 Oct 2024 — Getting up for three minutes every 30 minutes cut neck pain by almost a third, according to a University of Leeds trial that followed 240 office workers for 12 weeks.",
+  );
+  const standingDesks = item(
+    "https://www.dailymail.co.uk/health/article-12187459/Standing-desks-cut-back-pain-study.html",
+    "Standing desks DO ease back pain, scientists say after 12-week trial | Daily Mail Online",
+    "14 Jun 2023 — Researchers at the University of Leeds gave half of 240 office workers a desk that can be raised and lowered; after 12 weeks they reported less lower back pain.",
+  );
+
+  it("ties one university's trial told by two pages the same day", () => {
+    expect(assignOrigins([neckPain, neckPainReport]).map((o) => [o.members, o.why])).toEqual([
+      [[0, 1], "same-study"],
+    ]);
+  });
+
+  it("keeps apart its trial of the same size and length reported more than a year before", () => {
+    expect(assignOrigins([neckPain, neckPainReport, standingDesks]).map((o) => o.members)).toEqual([
+      [0, 1],
+      [2],
+    ]);
+  });
+});
