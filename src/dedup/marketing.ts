@@ -39,6 +39,7 @@ interface Lists {
   genericWords: ReadonlySet<string>;
   countWords: ReadonlySet<string>;
   brandSiteAffixes: { prefixes: readonly string[]; suffixes: readonly string[] };
+  modelTiers: ReadonlySet<string>;
 }
 
 let lists: Lists | undefined;
@@ -55,6 +56,7 @@ function marketingLists(): Lists {
     genericWords: string[];
     countWords: string[];
     brandSiteAffixes: { prefixes: string[]; suffixes: string[] };
+    modelTiers: string[];
   };
   // Whole words: a word boundary where the phrase begins or ends with a letter ("% off" begins with none).
   const bounded = (phrase: string) =>
@@ -70,6 +72,7 @@ function marketingLists(): Lists {
     genericWords: new Set(raw.genericWords),
     countWords: new Set(raw.countWords),
     brandSiteAffixes: raw.brandSiteAffixes,
+    modelTiers: new Set(raw.modelTiers),
   };
   return lists;
 }
@@ -126,6 +129,14 @@ function productName(title: string, l: Lists): ProductName | null {
     if (segment === "" || /^[\w-]+\.[a-z]{2,}(?:\.[a-z]{2})?$/i.test(segment)) continue;
     const words = segment.split(/\s+/).filter(Boolean);
     const kept: string[] = [];
+    // Four words name a product, and the tier words after a model's number name its model ("Tempo
+    // 3 Pro Max" is not "Tempo 3 Pro").
+    const full = (at: number) =>
+      kept.length >= 4 &&
+      !(
+        kept.some((word) => /\d/.test(word)) &&
+        l.modelTiers.has((words[at + 1] ?? "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, ""))
+      );
     for (const [at, word] of words.entries()) {
       const bare = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
       if (/^\d{1,5}$/.test(bare) && kept.length > 0 && !/^(?:19|20)\d{2}$/.test(bare)) {
@@ -133,7 +144,7 @@ function productName(title: string, l: Lists): ProductName | null {
         const next = (words[at + 1] ?? "").toLowerCase().replace(/[^\p{L}]/gu, "");
         if (!l.countWords.has(next) && !word.endsWith("%")) {
           kept.push(bare);
-          if (kept.length === 4) break;
+          if (full(at)) break;
           continue;
         }
       }
@@ -142,7 +153,7 @@ function productName(title: string, l: Lists): ProductName | null {
         continue;
       }
       kept.push(word.replace(/[^\p{L}\p{N}'’.&-]/gu, ""));
-      if (kept.length === 4) break;
+      if (full(at)) break;
     }
     const key = kept.map((word) => word.toLowerCase()).join(" ");
     if (key.replace(/[^\p{L}\p{N}]/gu, "").length >= MIN_NAME_LETTERS)
@@ -180,12 +191,42 @@ export function productLinks(
       next < keys.length && (keys[next] as string).startsWith(`${key} `);
       next += 1
     ) {
+      if (namesAnotherModel(key, keys[next] as string)) continue;
       links.push([first, (byKey.get(keys[next] as string) ?? [])[0] as number]);
     }
   });
+  linkByModel(byKey, links);
   linkWithoutBrand(pages, sites, links);
   linkByTitleMention(pages, titles, byKey, links);
   return links;
+}
+
+/** Whether a longer name goes on from a model's number with a tier word: "… 15 Pro" and "… 15 Pro Max". */
+function namesAnotherModel(name: string, longer: string): boolean {
+  const next = longer.slice(name.length + 1).split(" ")[0] ?? "";
+  return /\d/.test(name) && marketingLists().modelTiers.has(next);
+}
+
+/**
+ * Names that agree up to a model's number and the tier words after it ("Auralis Tempo 3 Wireless"
+ * and "Auralis Tempo 3 True Wireless") are one model, whatever words describe it next; a tier word
+ * there ("Tempo 3 Pro", `modelTiers` in src/data/marketing-words.json) names another model.
+ */
+function linkByModel(byKey: ReadonlyMap<string, number[]>, links: [number, number][]): void {
+  const { modelTiers } = marketingLists();
+  const firstOfModel = new Map<string, number>();
+  for (const [key, members] of byKey) {
+    const words = key.split(" ");
+    const number = words.findIndex((word, at) => at > 0 && /\d/.test(word));
+    if (number < 0 || number === words.length - 1) continue;
+    let end = number + 1;
+    while (end < words.length && modelTiers.has(words[end] as string)) end += 1;
+    if (end === words.length) continue;
+    const model = words.slice(0, end).join(" ");
+    const first = firstOfModel.get(model);
+    if (first === undefined) firstOfModel.set(model, members[0] as number);
+    else links.push([first, members[0] as number]);
+  }
 }
 
 /**

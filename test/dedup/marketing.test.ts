@@ -175,6 +175,51 @@ describe("marketingOf: pages that sell", () => {
   });
 });
 
+describe("one model however its shops describe it", () => {
+  it("ties names that agree up to the model's number, and not its Pro model", () => {
+    const pages = [
+      selling(
+        "https://www.amazon.com/dp/B0D7K4M2QX",
+        "Amazon.com: Auralis Tempo 3 Wireless Earbuds, Bluetooth 5.4",
+      ),
+      selling(
+        "https://www.bestbuy.com/site/auralis-tempo-3/6581204.p",
+        "Auralis Tempo 3 True Wireless Earbuds Black - Best Buy",
+      ),
+      selling(
+        "https://www.amazon.com/dp/B0D7K6R9TL",
+        "Amazon.com: Auralis Tempo 3 Pro Active Noise Cancelling Earbuds",
+      ),
+    ];
+    expect(pages.map((page) => page?.product?.key)).toEqual([
+      "auralis tempo 3 wireless",
+      "auralis tempo 3 true",
+      "auralis tempo 3 pro",
+    ]);
+    expect(productLinks(pages)).toEqual([[0, 1]]);
+  });
+
+  it("keeps a Pro Max model apart from the Pro, however long its name", () => {
+    const pages = [
+      selling(
+        "https://www.amazon.com/dp/B0CHX1W1XY",
+        "Amazon.com: Apple iPhone 15 Pro, 128GB, Black Titanium",
+      ),
+      selling(
+        "https://www.amazon.com/dp/B0CHX3QBCH",
+        "Amazon.com: Apple iPhone 15 Pro Max, 256GB, Natural Titanium",
+      ),
+      selling("https://www.walmart.com/ip/5062911530", "Apple iPhone 15 Pro Max 256GB - Walmart.com"),
+    ];
+    expect(pages.map((page) => page?.product?.key)).toEqual([
+      "apple iphone 15 pro",
+      "apple iphone 15 pro max",
+      "apple iphone 15 pro max",
+    ]);
+    expect(productLinks(pages)).toEqual([[1, 2]]);
+  });
+});
+
 describe("a vendor's two products", () => {
   it("are two origins, each with its shop pages, though both sell on the vendor's site", () => {
     const origins = assignOrigins([
