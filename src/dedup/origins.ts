@@ -17,7 +17,7 @@ import { sameTitleLinks } from "./site-titles.js";
 import { storyIds } from "./story-ids.js";
 import { studyKeys, studyPartLinks } from "./study-keys.js";
 import { findSyndicationClusters, prepareTitle } from "./syndication.js";
-import { titleFingerprint } from "./title-fingerprint.js";
+import { contentWords, titleFingerprint } from "./title-fingerprint.js";
 import { unnamedAgencyKeys } from "./unnamed-agency.js";
 
 export type { OriginReason } from "./origin-why.js";
@@ -183,6 +183,17 @@ export function assignOrigins(
   });
 }
 
+/**
+ * Whether two titles are one headline, framed or cut differently: they share at least half the
+ * content words of the shorter (a title with fewer than two says nothing against it).
+ */
+function sameHeadline(a: string, b: string): boolean {
+  const [x, y] = [contentWords(prepareTitle(a).title), contentWords(prepareTitle(b).title)];
+  if (x.length < 2 || y.length < 2) return true;
+  const [shorter, longer] = x.length <= y.length ? [x, new Set(y)] : [y, new Set(x)];
+  return shorter.filter((word) => longer.has(word)).length * 2 >= shorter.length;
+}
+
 /** A page's path as pages are compared (canonical-url.ts), lower-cased. */
 function pathOf(item: OriginItem): string {
   const canonical = item.canonicalUrl ?? canonicalUrl(item.url) ?? "";
@@ -340,6 +351,11 @@ function linkSharedKeys(
   link: (a: number, b: number, kind: LinkKind) => boolean,
 ): void {
   const tie = keyTies(link);
+  // One story's addresses carry one headline: a number two pages share under two headlines is an
+  // author's or a section's ("/author/10482733/…"), not the story's.
+  const tieStory = keyTies(
+    (a, b, kind) => sameHeadline(items[a]?.title ?? "", items[b]?.title ?? "") && link(a, b, kind),
+  );
   // One page under a site's two domains: only sites found under more than one host can have one.
   const hostsOfSite = new Map<string, string>();
   const sitesOnSeveralHosts = new Set<string>();
@@ -367,7 +383,7 @@ function linkSharedKeys(
       const page = sitesOnSeveralHosts.has(own.site) ? sitePageKey(canonical, own.site) : null;
       if (page !== null) tie(`page:${page}`, index, "address");
       const path = canonical === null ? "" : canonical.slice(canonical.indexOf("/"));
-      for (const id of storyIds(path)) tie(`story:${own.site}:${id}`, index, "address");
+      for (const id of storyIds(path)) tieStory(`story:${own.site}:${id}`, index, "address");
     }
     if (own.owner !== null) tie(`owner:${own.owner}`, index, "owner");
     // One vendor's pages of one product (or naming none) across its domains; its two products are two.

@@ -124,3 +124,21 @@ describe("a partner named in a byline or a provider line", () => {
     ]);
   });
 });
+
+describe("a number two pages share under two headlines", () => {
+  it("is an author's or a section's, not one story's", () => {
+    const origins = assignOrigins([
+      item(
+        "https://www.example-news.com/author/10482733/city-council-approves-new-bike-lanes",
+        "City council approves new bike lanes on Main Street - Example News",
+        "The council voted 7-2 on Tuesday to add protected bike lanes along a mile of Main Street.",
+      ),
+      item(
+        "https://www.example-news.com/author/10482733/school-board-delays-budget-vote",
+        "School board delays budget vote amid teacher pay dispute - Example News",
+        "Board members postponed the vote after teachers packed the meeting to demand raises.",
+      ),
+    ]);
+    expect(origins.map((o) => o.members)).toEqual([[0], [1]]);
+  });
+});
