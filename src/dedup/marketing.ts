@@ -1,6 +1,6 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { readDataFile } from "../util/read-data-file.js";
-import { hostSet, normaliseHost } from "./normalise-host.js";
+import { hostSet, normaliseHost, siteName } from "./normalise-host.js";
 import type { PageAddress } from "./page-address.js";
 
 /**
@@ -21,8 +21,14 @@ export interface Marketing {
   product: ProductName | null;
 }
 
+/** What an accessory's name key begins with, so that it meets only accessories' names. */
+export const ACCESSORY = "accessory: ";
+
 export interface ProductName {
-  /** Lower-case words of the name: one product's pages share them, or begin with the shorter. */
+  /**
+   * Lower-case words of the name: one product's pages share them, or begin with the shorter. An
+   * accessory's begin with {@link ACCESSORY}.
+   */
   key: string;
   /** The name as written. */
   display: string;
@@ -40,6 +46,7 @@ interface Lists {
   countWords: ReadonlySet<string>;
   brandSiteAffixes: { prefixes: readonly string[]; suffixes: readonly string[] };
   modelTiers: ReadonlySet<string>;
+  accessoryWords: ReadonlySet<string>;
 }
 
 let lists: Lists | undefined;
@@ -57,6 +64,7 @@ function marketingLists(): Lists {
     countWords: string[];
     brandSiteAffixes: { prefixes: string[]; suffixes: string[] };
     modelTiers: string[];
+    accessoryWords: string[];
   };
   // Whole words: a word boundary where the phrase begins or ends with a letter ("% off" begins with none).
   const bounded = (phrase: string) =>
@@ -73,6 +81,7 @@ function marketingLists(): Lists {
     countWords: new Set(raw.countWords),
     brandSiteAffixes: raw.brandSiteAffixes,
     modelTiers: new Set(raw.modelTiers),
+    accessoryWords: new Set(raw.accessoryWords),
   };
   return lists;
 }
@@ -109,6 +118,10 @@ export function marketingOf(
     if (reason === null && shopAddress) weak.add("shop address");
     if (reason === null && weak.size >= 2) reason = `selling signs (${[...weak].slice(0, 2).join(", ")})`;
   }
+  // A brand's own shop page says nothing of selling in its snippet as often as not ("Brevio Pocket 2
+  // Portable Espresso Maker – Brevio" on getbrevio.com/products/pocket-2): its shop's address and a
+  // title signed with the site's own name make it one.
+  if (reason === null && shopAddress && signedBySite(item.title, host)) reason = "the brand's own shop page";
   if (reason === null) return null;
   return { reason, onShop, product: productName(item.title, l) };
 }
@@ -155,12 +168,37 @@ function productName(title: string, l: Lists): ProductName | null {
       kept.push(word.replace(/[^\p{L}\p{N}'’.&-]/gu, ""));
       if (full(at)) break;
     }
-    const key = kept.map((word) => word.toLowerCase()).join(" ");
-    if (key.replace(/[^\p{L}\p{N}]/gu, "").length >= MIN_NAME_LETTERS)
+    const name = kept.map((word) => word.toLowerCase()).join(" ");
+    // An accessory is named after its product ("Tempo 3 Wireless Charging Case", "Travel Case for
+    // Pocket 2"): its name is kept apart from the product's, which it begins with.
+    const accessory = l.accessoryWords.has(headNoun(words));
+    const key = accessory ? `${ACCESSORY}${name}` : name;
+    if (name.replace(/[^\p{L}\p{N}]/gu, "").length >= MIN_NAME_LETTERS)
       return { key, display: kept.join(" ") };
     if (kept.length > 0) return null;
   }
   return null;
+}
+
+/** Where a name's head noun ends: what follows adds to it ("… Vacuum & Mop with Self-Empty Dock"). */
+const NAME_ENDS = new Set([
+  "with",
+  "w",
+  "for",
+  "and",
+  "&",
+  "+",
+  "including",
+  "includes",
+  "featuring",
+  "plus",
+]);
+
+/** The last word of a name before what follows it: "Water Filter Pitcher" is a pitcher. */
+function headNoun(words: readonly string[]): string {
+  const bare = words.map((word) => word.toLowerCase().replace(/[^\p{L}&+]/gu, ""));
+  const end = bare.findIndex((word, at) => at > 0 && NAME_ENDS.has(word));
+  return (end < 0 ? bare : bare.slice(0, end)).at(-1) ?? "";
 }
 
 /**
@@ -321,6 +359,15 @@ function linkWithoutBrand(
       }
     }
   });
+}
+
+/** Whether a title's last part is the site's name, or the brand its name is ("… – Brevio", getbrevio.com). */
+function signedBySite(title: string, host: string): boolean {
+  const site = siteName(host);
+  const last = title.split(/\s[|–—-]\s/).at(-1);
+  if (site === null || last === undefined || last === title) return false;
+  const signature = last.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  return signature.length >= MIN_BRAND && brandsOfSite(site).includes(signature);
 }
 
 /** A brand shorter than this left by an affix ("go" + "ld") is no brand. */

@@ -140,7 +140,9 @@ export function assignOrigins(
   // A study cited by its author, journal, name or an uncommon sample (study-keys.ts) ties pages
   // after the copies of one text are together: a release and its copies naming the study they
   // announce stay the release's.
-  const tieStudy = keyTies(link);
+  // Two papers' own pages are one work by their identifiers, titles or author lists (linkPapers),
+  // never by a first author's name and a year, which two namesakes' papers share.
+  const tieStudy = keyTies((a, b, kind) => !(traits[a]?.paper && traits[b]?.paper) && link(a, b, kind));
   studyKeys(traits.map((t) => t.study)).forEach((keys, index) => {
     for (const key of keys) tieStudy(`study:${key}`, index, "study");
   });

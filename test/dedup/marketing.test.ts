@@ -220,6 +220,56 @@ describe("one model however its shops describe it", () => {
   });
 });
 
+describe("a brand's own shop page and its accessories", () => {
+  it("reads a shop page signed with the site's name as the brand's selling page, and nothing else", () => {
+    const own = selling(
+      "https://getbrevio.com/products/pocket-2",
+      "Brevio Pocket 2 Portable Espresso Maker – Brevio",
+      "Pull a real espresso shot anywhere with 18 bars of hand-pumped pressure.",
+    );
+    expect(own?.reason).toBe("the brand's own shop page");
+    expect(own?.product?.key).toBe("brevio pocket 2 portable");
+    // Another site's page of that name, or the brand's page that is no shop's, sells nothing.
+    expect(
+      selling(
+        "https://www.example-reviews.com/products/pocket-2",
+        "Brevio Pocket 2 Portable Espresso Maker – Brevio",
+      ),
+    ).toBeNull();
+    expect(
+      selling("https://getbrevio.com/blog/pocket-2", "How we designed the Pocket 2 – Brevio"),
+    ).toBeNull();
+  });
+
+  it("keeps an accessory named after its product apart from the product", () => {
+    const pages = [
+      selling(
+        "https://www.amazon.com/dp/B0D7K4M2QX",
+        "Amazon.com: Auralis Tempo 3 Wireless Earbuds, Bluetooth 5.4",
+      ),
+      selling(
+        "https://www.auralis.com/products/tempo-3-wireless-charging-case",
+        "Tempo 3 Wireless Charging Case – Upgrade Your Tempo 3 | Auralis",
+      ),
+      selling(
+        "https://www.amazon.com/dp/B0CX1Q2W3E",
+        "Amazon.com: Aquaro Nano 10-Cup Water Filter Pitcher, Reduces Microplastics",
+      ),
+      selling(
+        "https://www.amazon.com/dp/B0CX1Q2W3F",
+        "Amazon.com: Orbi T7 Pro Robot Vacuum & Mop with Self-Empty Dock",
+      ),
+    ];
+    expect(pages.map((page) => page?.product?.key)).toEqual([
+      "auralis tempo 3 wireless",
+      "accessory: tempo 3 wireless charging",
+      "aquaro nano 10-cup water",
+      "orbi t7 pro robot",
+    ]);
+    expect(productLinks(pages.slice(0, 2), ["amazon", "auralis"])).toEqual([]);
+  });
+});
+
 describe("a vendor's two products", () => {
   it("are two origins, each with its shop pages, though both sell on the vendor's site", () => {
     const origins = assignOrigins([

@@ -142,3 +142,29 @@ describe("a number two pages share under two headlines", () => {
     expect(origins.map((o) => o.members)).toEqual([[0], [1]]);
   });
 });
+
+describe("two namesakes' papers of one year", () => {
+  it("are two works, though a citation by first author and year would name both", () => {
+    const origins = assignOrigins([
+      item(
+        "https://www.pnas.org/doi/10.1073/pnas.2408813121",
+        "Artificial light at night advances spring departure of nocturnal migrant songbirds | PNAS",
+        "by M Castellanos · 2024 · Cited by 27 — Combining 11 years of weather-radar departures with GPS tags on 214 thrushes and warblers, we show that birds stopping over in brightly lit areas leave earlier.",
+      ),
+      item(
+        "https://pubmed.ncbi.nlm.nih.gov/39418301/",
+        "Artificial light at night advances spring departure of nocturnal migrant songbirds - PubMed",
+        "Castellanos M, Brandt RT, Adeyemi O, Weiss KH. Proc Natl Acad Sci U S A. 2024 Oct 22;121(43):e2408813121. doi: 10.1073/pnas.2408813121.",
+      ),
+      item(
+        "https://arxiv.org/abs/2410.08813",
+        "[2410.08813] Detecting spring bird migration in weather radar with self-supervised learning",
+        "by M Castellanos · 2024 · Cited by 4 — We present a self-supervised model that separates migrating birds from precipitation in NEXRAD weather-radar scans.",
+      ),
+    ]);
+    expect(origins.map((o) => [o.members, o.why])).toEqual([
+      [[0, 1], "doi"],
+      [[2], "single"],
+    ]);
+  });
+});
