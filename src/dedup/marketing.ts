@@ -224,19 +224,33 @@ export function productLinks(
     const members = byKey.get(key) ?? [];
     const first = members[0] as number;
     for (const member of members.slice(1)) links.push([first, member]);
+    const longer: string[] = [];
     for (
       let next = position + 1;
       next < keys.length && (keys[next] as string).startsWith(`${key} `);
       next += 1
     ) {
-      if (namesAnotherModel(key, keys[next] as string)) continue;
-      links.push([first, (byKey.get(keys[next] as string) ?? [])[0] as number]);
+      if (!namesAnotherModel(key, keys[next] as string)) longer.push(keys[next] as string);
     }
+    // A name that begins two models' names ("Halden Ridgeline" of "… 45L" and "… 42L") could be
+    // either: it joins neither.
+    if (modelsAfter(key, longer).size > 1) return;
+    for (const name of longer) links.push([first, (byKey.get(name) ?? [])[0] as number]);
   });
   linkByModel(byKey, links);
   linkWithoutBrand(pages, sites, links);
   linkByTitleMention(pages, titles, byKey, links);
   return links;
+}
+
+/** The model numbers that longer names give right after a name ("45l", "42l"). */
+function modelsAfter(name: string, longer: readonly string[]): Set<string> {
+  const models = new Set<string>();
+  for (const other of longer) {
+    const next = other.slice(name.length + 1).split(" ")[0] ?? "";
+    if (/\d/.test(next)) models.add(next);
+  }
+  return models;
 }
 
 /** Whether a longer name goes on from a model's number with a tier word: "… 15 Pro" and "… 15 Pro Max". */

@@ -220,6 +220,31 @@ describe("one model however its shops describe it", () => {
   });
 });
 
+describe("a name that begins two models' names", () => {
+  it("joins neither model", () => {
+    const pages = [
+      selling(
+        "https://www.amazon.com/dp/B0AAA1",
+        "Amazon.com : Halden Ridgeline 45L Backpacking Pack, Slate Blue",
+      ),
+      selling(
+        "https://www.amazon.com/dp/B0AAA2",
+        "Amazon.com : Halden Ridgeline 42L Women's Backpacking Pack, Sage",
+      ),
+      selling(
+        "https://www.rei.com/product/231447/halden-ridgeline",
+        "Halden Ridgeline 45 Pack - Men's | REI Co-op",
+      ),
+    ];
+    expect(pages.map((page) => page?.product?.key)).toEqual([
+      "halden ridgeline 45l backpacking",
+      "halden ridgeline 42l women's",
+      "halden ridgeline",
+    ]);
+    expect(productLinks(pages)).toEqual([]);
+  });
+});
+
 describe("a brand's own shop page and its accessories", () => {
   it("reads a shop page signed with the site's name as the brand's selling page, and nothing else", () => {
     const own = selling(
