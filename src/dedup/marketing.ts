@@ -34,7 +34,7 @@ export interface ProductName {
   display: string;
 }
 
-interface Lists {
+export interface Lists {
   /** Shops and affiliate networks (subdomains count). */
   isShop: (host: string) => boolean;
   /** Any shop path. */
@@ -51,7 +51,7 @@ interface Lists {
 
 let lists: Lists | undefined;
 
-function marketingLists(): Lists {
+export function marketingLists(): Lists {
   if (lists) return lists;
   const raw = readDataFile("marketing-words.json") as {
     shopHosts: string[];
@@ -201,180 +201,6 @@ function headNoun(words: readonly string[]): string {
   return (end < 0 ? bare : bare.slice(0, end)).at(-1) ?? "";
 }
 
-/**
- * Pairs of selling pages of one product: one's product name is the other's, or begins it ("Revitaa
- * Pro" and "Revitaa Pro Weight Loss").
- */
-export function productLinks(
-  pages: readonly (Marketing | null)[],
-  sites: readonly (string | null)[] = [],
-  titles: readonly string[] = [],
-): [number, number][] {
-  const byKey = new Map<string, number[]>();
-  pages.forEach((page, index) => {
-    const key = page?.product?.key;
-    if (key === undefined) return;
-    const same = byKey.get(key);
-    if (same) same.push(index);
-    else byKey.set(key, [index]);
-  });
-  const links: [number, number][] = [];
-  const keys = [...byKey.keys()].sort();
-  keys.forEach((key, position) => {
-    const members = byKey.get(key) ?? [];
-    const first = members[0] as number;
-    for (const member of members.slice(1)) links.push([first, member]);
-    const longer: string[] = [];
-    for (
-      let next = position + 1;
-      next < keys.length && (keys[next] as string).startsWith(`${key} `);
-      next += 1
-    ) {
-      if (!namesAnotherModel(key, keys[next] as string)) longer.push(keys[next] as string);
-    }
-    // A name that begins two models' names ("Halden Ridgeline" of "… 45L" and "… 42L") could be
-    // either: it joins neither.
-    if (modelsAfter(key, longer).size > 1) return;
-    for (const name of longer) links.push([first, (byKey.get(name) ?? [])[0] as number]);
-  });
-  linkByModel(byKey, links);
-  linkWithoutBrand(pages, sites, links);
-  linkByTitleMention(pages, titles, byKey, links);
-  return links;
-}
-
-/** The model numbers that longer names give right after a name ("45l", "42l"). */
-function modelsAfter(name: string, longer: readonly string[]): Set<string> {
-  const models = new Set<string>();
-  for (const other of longer) {
-    const next = other.slice(name.length + 1).split(" ")[0] ?? "";
-    if (/\d/.test(next)) models.add(next);
-  }
-  return models;
-}
-
-/** Whether a longer name goes on from a model's number with a tier word: "… 15 Pro" and "… 15 Pro Max". */
-function namesAnotherModel(name: string, longer: string): boolean {
-  const next = longer.slice(name.length + 1).split(" ")[0] ?? "";
-  return /\d/.test(name) && marketingLists().modelTiers.has(next);
-}
-
-/**
- * Names that agree up to a model's number and the tier words after it ("Auralis Tempo 3 Wireless"
- * and "Auralis Tempo 3 True Wireless") are one model, whatever words describe it next; a tier word
- * there ("Tempo 3 Pro", `modelTiers` in src/data/marketing-words.json) names another model.
- */
-function linkByModel(byKey: ReadonlyMap<string, number[]>, links: [number, number][]): void {
-  const { modelTiers } = marketingLists();
-  const firstOfModel = new Map<string, number>();
-  for (const [key, members] of byKey) {
-    const words = key.split(" ");
-    const number = words.findIndex((word, at) => at > 0 && /\d/.test(word));
-    if (number < 0 || number === words.length - 1) continue;
-    let end = number + 1;
-    while (end < words.length && modelTiers.has(words[end] as string)) end += 1;
-    if (end === words.length) continue;
-    const model = words.slice(0, end).join(" ");
-    const first = firstOfModel.get(model);
-    if (first === undefined) firstOfModel.set(model, members[0] as number);
-    else links.push([first, members[0] as number]);
-  }
-}
-
-/**
- * A product's name names it inside another page's title when it has at least this many words, or
- * one fewer with a model's number ("Tessaly Drift S8"); "Pet Owners" read from a title is no product.
- */
-const MIN_MENTIONED_WORDS = 3;
-
-/**
- * A selling page whose title is a sentence ("Sponsored: Why Pet Owners Are Switching to the
- * Tessaly Drift S8") names its product inside it: it meets the product whose name (the longest
- * such) its title holds.
- */
-function linkByTitleMention(
-  pages: readonly (Marketing | null)[],
-  titles: readonly string[],
-  byKey: ReadonlyMap<string, number[]>,
-  links: [number, number][],
-): void {
-  const keys = [...byKey.keys()].filter((key) => {
-    const words = key.split(" ").length;
-    return words >= MIN_MENTIONED_WORDS || (words === MIN_MENTIONED_WORDS - 1 && /\d/.test(key));
-  });
-  if (keys.length === 0) return;
-  // A name a title holds begins with one of its words: only names beginning with one are tried, so
-  // a flood of selling pages is not every page against every name.
-  const byFirstWord = new Map<string, number[]>();
-  keys.forEach((key, at) => {
-    const first = key.split(" ")[0] as string;
-    const listed = byFirstWord.get(first);
-    if (listed) listed.push(at);
-    else byFirstWord.set(first, [at]);
-  });
-  pages.forEach((page, index) => {
-    if (page === null || titles[index] === undefined) return;
-    const title = ` ${(titles[index] as string).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `;
-    let named: number | undefined;
-    for (const word of new Set(title.trim().split(" "))) {
-      for (const at of byFirstWord.get(word) ?? []) {
-        const key = keys[at] as string;
-        if (key === page.product?.key || !title.includes(` ${key} `)) continue;
-        // The longest, the first listed among names as long.
-        const best = named === undefined ? undefined : (keys[named] as string);
-        if (
-          best === undefined ||
-          key.length > best.length ||
-          (key.length === best.length && at < (named as number))
-        )
-          named = at;
-      }
-    }
-    if (named !== undefined) links.push([(byKey.get(keys[named] as string) as number[])[0] as number, index]);
-  });
-}
-
-/**
- * A shop names the brand before its product ("Mowlio TerraCut 800", "Vela Naturals NeuroVela
- * Focus+" on Amazon); the brand's own site often names the product alone ("TerraCut 800" on
- * mowlio.com). A shop page's name whose first word or two are a selling site's name (`sites`), or
- * that name without what brands' sites add to it ("aquarohome" for Aquaro), meets that site's
- * product names, without them, the way whole names meet: equal, or one the other's start.
- */
-function linkWithoutBrand(
-  pages: readonly (Marketing | null)[],
-  sites: readonly (string | null)[],
-  links: [number, number][],
-): void {
-  const vendorPages = new Map<string, number[]>();
-  pages.forEach((page, index) => {
-    const site = sites[index];
-    if (page?.product == null || page.onShop || site == null) return;
-    for (const brand of brandsOfSite(site)) {
-      const list = vendorPages.get(brand);
-      if (list) list.push(index);
-      else vendorPages.set(brand, [index]);
-    }
-  });
-  if (vendorPages.size === 0) return;
-  pages.forEach((page, index) => {
-    const words = page?.onShop ? page.product?.key.split(" ") : undefined;
-    if (words === undefined) return;
-    for (let brandWords = 1; brandWords <= 2 && words.length - brandWords >= 2; brandWords += 1) {
-      const brand = words
-        .slice(0, brandWords)
-        .join("")
-        .replace(/[^\p{L}\p{N}]/gu, "");
-      const rest = words.slice(brandWords).join(" ");
-      for (const vendor of vendorPages.get(brand) ?? []) {
-        const own = (pages[vendor] as Marketing).product?.key ?? "";
-        if (own === rest || own.startsWith(`${rest} `) || rest.startsWith(`${own} `))
-          links.push([vendor, index]);
-      }
-    }
-  });
-}
-
 /** Whether a title's last part is the site's name, or the brand its name is ("… – Brevio", getbrevio.com). */
 function signedBySite(title: string, host: string): boolean {
   const site = siteName(host);
@@ -388,7 +214,7 @@ function signedBySite(title: string, host: string): boolean {
 const MIN_BRAND = 4;
 
 /** The brands a site's name may be: itself, and without a prefix or suffix brands' sites add. */
-function brandsOfSite(site: string): string[] {
+export function brandsOfSite(site: string): string[] {
   const { prefixes, suffixes } = marketingLists().brandSiteAffixes;
   const brands = [site];
   for (const prefix of prefixes)

@@ -1,7 +1,6 @@
 import { creditedSources } from "./byline-credits.js";
 import { canonicalUrl } from "./canonical-url.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
-import { productLinks } from "./marketing.js";
 import type { FoundBy } from "./merge-hits.js";
 import { newsroomCopyLinks } from "./newsroom-copies.js";
 import { originKeys } from "./origin-keys.js";
@@ -10,6 +9,7 @@ import { type LinkKind, type OriginReason, originSource, originWhy } from "./ori
 import { sameAuthorLinks } from "./paper-authors.js";
 import { paperReportLinks, type ReportedPage } from "./paper-reports.js";
 import { paperTitleLinks, titleFromAddress } from "./paper-titles.js";
+import { productLinks } from "./product-links.js";
 import { releaseRewriteLinks } from "./release-rewrites.js";
 import { sharedPassageLinks } from "./shared-passages.js";
 import { shortTitleReports } from "./short-paper-titles.js";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { marketingOf, productLinks } from "../../src/dedup/marketing.js";
+import { marketingOf } from "../../src/dedup/marketing.js";
 import { assignOrigins } from "../../src/dedup/origins.js";
 import { pageAddress } from "../../src/dedup/page-address.js";
+import { productLinks } from "../../src/dedup/product-links.js";
 import { qualityOf } from "../../src/dedup/quality.js";
 import { originItem } from "../helpers/origin-item.js";
 
