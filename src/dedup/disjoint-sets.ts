@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 /**
  * Groups of item indexes joined pair by pair, transitively (union-find with path compression).
  * A group's root is its smallest member, so groups listed by root come out sorted.
@@ -36,9 +37,7 @@ export class DisjointSets {
     const byRoot = new Map<number, number[]>();
     for (let index = 0; index < this.parent.length; index += 1) {
       const root = this.find(index);
-      const group = byRoot.get(root);
-      if (group) group.push(index);
-      else byRoot.set(root, [index]);
+      appendTo(byRoot, root, index);
     }
     // Roots are the smallest member, and the map keeps first-insertion order: already sorted.
     return [...byRoot.values()];

@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 import { memoize } from "../util/memoize.js";
 
 /** A domain as the origin tables list it: lower case, no "www.", no trailing dot; a URL gives its host. */
@@ -37,9 +38,7 @@ export function hostIsUnder(host: string, domain: string): boolean {
 export function hostTable<T>(entries: Iterable<readonly [string, T]>): (host: string) => T[] {
   const byDomain = new Map<string, T[]>();
   for (const [domain, value] of entries) {
-    const values = byDomain.get(domain);
-    if (values) values.push(value);
-    else byDomain.set(domain, [value]);
+    appendTo(byDomain, domain, value);
   }
   return (host) => {
     const found: T[] = [];

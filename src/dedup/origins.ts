@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 import { creditedSources } from "./byline-credits.js";
 import { canonicalUrl } from "./canonical-url.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
@@ -308,9 +309,7 @@ function tiedToTwoWorks(pairs: readonly [number, number][], sets: IdentitySets):
       [a, b],
       [b, a],
     ] as const) {
-      const list = partners.get(page);
-      if (list) list.push(other);
-      else partners.set(page, [other]);
+      appendTo(partners, page, other);
     }
   }
   const undecided = new Set<number>();

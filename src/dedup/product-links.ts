@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 import { brandsOfSite, type Marketing, marketingLists } from "./marketing.js";
 
 /**
@@ -19,9 +20,7 @@ export function productLinks(
   pages.forEach((page, index) => {
     const key = page?.product?.key;
     if (key === undefined) return;
-    const same = byKey.get(key);
-    if (same) same.push(index);
-    else byKey.set(key, [index]);
+    appendTo(byKey, key, index);
   });
   const links: [number, number][] = [];
   const keys = [...byKey.keys()].sort();
@@ -113,9 +112,7 @@ function linkByTitleMention(
   const byFirstWord = new Map<string, number[]>();
   keys.forEach((key, at) => {
     const first = key.split(" ")[0] as string;
-    const listed = byFirstWord.get(first);
-    if (listed) listed.push(at);
-    else byFirstWord.set(first, [at]);
+    appendTo(byFirstWord, first, at);
   });
   pages.forEach((page, index) => {
     if (page === null || titles[index] === undefined) return;
@@ -156,9 +153,7 @@ function linkWithoutBrand(
     const site = sites[index];
     if (page?.product == null || page.onShop || site == null) return;
     for (const brand of brandsOfSite(site)) {
-      const list = vendorPages.get(brand);
-      if (list) list.push(index);
-      else vendorPages.set(brand, [index]);
+      appendTo(vendorPages, brand, index);
     }
   });
   if (vendorPages.size === 0) return;

@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 import { titleMarkersConflict } from "./event-markers.js";
 import { contentWords } from "./title-fingerprint.js";
 import { titlesDisagree } from "./title-polarity.js";
@@ -60,9 +61,7 @@ export function releaseRewriteLinks(
   const pagesWith = new Map<string, number[]>();
   titleWords.forEach((words, index) => {
     for (const word of words) {
-      const pages = pagesWith.get(word);
-      if (pages) pages.push(index);
-      else pagesWith.set(word, [index]);
+      appendTo(pagesWith, word, index);
     }
   });
   const snippetWords = new Map<number, ReadonlySet<string>>();
@@ -116,7 +115,7 @@ export function releaseRewriteLinks(
       // both are known, tell the release's event; else its headline's markers must agree.
       const dated = days[release] != null && days[page] != null;
       if (dated || !titleMarkersConflict(item.title, other.title)) {
-        creditedFits.set(page, [...(creditedFits.get(page) ?? []), release]);
+        appendTo(creditedFits, page, release);
       }
     }
   }

@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 import { normalizeTitle } from "./normalize-title.js";
 import { contentWords, paperTitle, type TitledPage, unframedTitle } from "./paper-titles.js";
 
@@ -41,7 +42,7 @@ export function shortTitleReports(pages: readonly TitledPage[]): [number, number
     const named = years(`${page.title} ${page.snippet}`);
     if (named.size === 0) return;
     const text = key(words);
-    papers.set(text, [...(papers.get(text) ?? []), { page: index, years: named }]);
+    appendTo(papers, text, { page: index, years: named });
   });
   if (papers.size === 0) return [];
   const links: [number, number][] = [];

@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 import { normalizeTitle } from "./normalize-title.js";
 import { contentWords } from "./title-fingerprint.js";
 
@@ -60,9 +61,7 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map
   items.forEach((item, index) => {
     const key = keyOf(item);
     if (key === null) return;
-    const list = groups.get(key);
-    if (list) list.push(index);
-    else groups.set(key, [index]);
+    appendTo(groups, key, index);
   });
   return groups;
 }

@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 import { DisjointSets } from "./disjoint-sets.js";
 import { type SizeBound, sizeBound, within } from "./sample-bounds.js";
 import { fullNameOf, sameByShortName } from "./short-names.js";
@@ -81,9 +82,7 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
   // Pages that may name one study: one names a party or conference the other names, or both give one size.
   const byName = new Map<string, number[]>();
   const add = (key: string, at: number) => {
-    const list = byName.get(key);
-    if (list) list.push(at);
-    else byName.set(key, [at]);
+    appendTo(byName, key, at);
   };
   pages.forEach((page, at) => {
     for (const name of page.names) add(name, at);

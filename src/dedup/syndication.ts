@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 import { memoize } from "../util/memoize.js";
 import { type Bigrams, bigramsOf, diceAbove, diceOfOpeningsAbove } from "./dice-above.js";
 import { DisjointSets } from "./disjoint-sets.js";
@@ -230,9 +231,7 @@ function groupCopies(
   prepared.forEach((item, index) => {
     if (item === null || (titleCount.get(item.title) ?? 0) < 2) return;
     const key = `${item.title}\u0000${item.raw.snippet.trim()}`;
-    const same = byText.get(key);
-    if (same) same.push(index);
-    else byText.set(key, [index]);
+    appendTo(byText, key, index);
   });
   const left = new Set<number>();
   const ofOneDomain: [number, ...number[]][] = [];

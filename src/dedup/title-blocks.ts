@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 /**
  * Blocking for syndication clustering on large inputs: which pairs of titles are worth comparing.
  *
@@ -103,9 +104,7 @@ export function rareWordBlocks(titles: readonly (string | null)[]): Blocking {
       }
     });
     for (const key of keys) {
-      const block = blocks.get(key);
-      if (block) block.push(index);
-      else blocks.set(key, [index]);
+      appendTo(blocks, key, index);
     }
     return keys;
   });

@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { newsSources, type WireAgency } from "./news-sources.js";
 import { domainSuffixes } from "./normalise-host.js";
@@ -69,7 +70,7 @@ function agencyMatchers(): Matchers {
   }));
   const byDomain = new Map<string, string[]>();
   for (const { agency } of agencies) {
-    for (const domain of agency.domains) byDomain.set(domain, [...(byDomain.get(domain) ?? []), agency.id]);
+    for (const domain of agency.domains) appendTo(byDomain, domain, agency.id);
   }
   // Most texts name no agency, and then none credits one.
   const names = agencies.flatMap(({ agency }) => [...agency.names, ...(agency.datelineOnly ?? [])]);

@@ -1,6 +1,7 @@
 import { CONFIDENCE_LABELS, type ConfidenceLabel } from "../judge/label.js";
 import { decidedBy, type JudgeKind, type StanceJudge } from "../judge/stance.js";
 import { type Assessment, assess } from "../operations/assess.js";
+import { appendTo } from "../util/append-to.js";
 import type { EvalRow, GoldStance } from "./eval-data.js";
 import { type ScoredItem, type StanceMetrics, stanceMetrics } from "./stance-metrics.js";
 
@@ -78,7 +79,7 @@ export async function evaluate(
     scored.push(...items);
     items.forEach((item, index) => {
       const kind = row.kinds[index];
-      if (kind !== undefined) byKind.set(kind, [...(byKind.get(kind) ?? []), item]);
+      if (kind !== undefined) appendTo(byKind, kind, item);
     });
     if (gold.confidence === predicted.confidence && gold.direction === predicted.direction) labelSame += 1;
     // Notes the gold run carries too are about the data (dedup), not the judge.

@@ -6,6 +6,7 @@ import { ReadFailure } from "../errors.js";
 import type { JudgeKind, StanceJudge, StanceJudgement } from "../judge/stance.js";
 import type { Logger } from "../log/logger.js";
 import { AUTO_READ_PAGES, READ_TIMEOUT_MS_RANGE } from "../operations/input-ranges.js";
+import { appendTo } from "../util/append-to.js";
 import type { ExtractPage } from "./extract-page.js";
 import type { FirecrawlFallback } from "./firecrawl-fallback.js";
 import { judgePages } from "./judge-passages.js";
@@ -254,7 +255,7 @@ function byHost(chosen: readonly number[], items: readonly DedupedItem[]): numbe
     } catch {
       host = item.domain;
     }
-    groups.set(host, [...(groups.get(host) ?? []), index]);
+    appendTo(groups, host, index);
   }
   return [...groups.values()];
 }

@@ -8,6 +8,7 @@
 import { ORIGIN_MEANING } from "../../report/origin-lines.js";
 import { reliabilityLine } from "../../report/reliability.js";
 import type { Evidence, Origin, Report } from "../../report/report-schema.js";
+import { appendTo } from "../../util/append-to.js";
 import { escapeHtml, safeHref } from "./html.js";
 
 export const LABEL_WORDS: Readonly<Record<Report["confidence"], string>> = {
@@ -126,7 +127,7 @@ function side(
   byId: ReadonlyMap<string, Evidence>,
 ): string {
   const groups = new Map<string, Evidence[]>();
-  for (const item of items) groups.set(item.originId, [...(groups.get(item.originId) ?? []), item]);
+  for (const item of items) appendTo(groups, item.originId, item);
   const cards = [...groups].map(([originId, members]) => {
     const origin = originOf.get(originId);
     const lead = members.find((m) => m.quote) ?? (members[0] as Evidence);
