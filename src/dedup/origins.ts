@@ -380,11 +380,11 @@ function linkSharedKeys(
     const story = source === undefined ? null : titleFingerprint(item.title);
     if (story !== null) tie(`upstream:${source}:${story}`, index, "syndication");
     if (own.site !== null) {
-      const canonical = item.canonicalUrl ?? canonicalUrl(item.url);
-      const page = sitesOnSeveralHosts.has(own.site) ? sitePageKey(canonical, own.site) : null;
-      if (page !== null) tie(`page:${page}`, index, "address");
-      const path = canonical === null ? "" : canonical.slice(canonical.indexOf("/"));
-      for (const id of storyIds(path)) tieStory(`story:${own.site}:${id}`, index, "address");
+      if (sitesOnSeveralHosts.has(own.site)) {
+        const page = sitePageKey(item.canonicalUrl ?? canonicalUrl(item.url), own.site);
+        if (page !== null) tie(`page:${page}`, index, "address");
+      }
+      for (const id of storyIds(pathOf(item))) tieStory(`story:${own.site}:${id}`, index, "address");
     }
     if (own.owner !== null) tie(`owner:${own.owner}`, index, "owner");
     // One vendor's pages of one product (or naming none) across its domains; its two products are two.
