@@ -11,7 +11,9 @@ import { sameAuthorLinks } from "./paper-authors.js";
 import { paperReportLinks, type ReportedPage } from "./paper-reports.js";
 import { paperTitleLinks, titleFromAddress } from "./paper-titles.js";
 import { productLinks } from "./product-links.js";
+import { releaseFactLinks } from "./release-facts.js";
 import { releaseRewriteLinks } from "./release-rewrites.js";
+import { retitledPreprintLinks } from "./retitled-preprints.js";
 import { sharedPassageLinks } from "./shared-passages.js";
 import { shortTitleReports } from "./short-paper-titles.js";
 import { sameTitleLinks } from "./site-titles.js";
@@ -132,6 +134,14 @@ export function assignOrigins(
     }),
   ))
     link(a, b, "press-release");
+  for (const [a, b] of releaseFactLinks(
+    items.map((item, index) => {
+      const { release, site, day, wire, paper } = traits[index] as OriginTraits;
+      return { title: item.title, snippet: item.snippet, site, release, ownReporting: wire || paper, day };
+    }),
+    (a, b) => sets.find(a) === sets.find(b),
+  ))
+    link(a, b, "press-release");
   for (const [a, b] of productLinks(
     traits.map((t) => t.marketing),
     traits.map((t) => t.site),
@@ -241,13 +251,17 @@ function oneStory(
 ): boolean {
   if ((studiesA || studiesB) && (!studiesA || !studiesB || studiesApart(studiesA, studiesB, studyOf)))
     return false;
+  // Two pages of one site are one story by their addresses or titles, never by their owner: a
+  // paper's ruling story and its reaction story of that day are two. (A vendor's selling pages of
+  // one product are one voice on its own site too.)
+  if (a.site !== null && a.site === b.site && !a.marketing && !b.marketing) return false;
   return a.day === null || b.day === null || Math.abs(a.day - b.day) <= OWNER_DAYS;
 }
 
 /**
  * Ties of papers' pages that share no identifier, and of the pages that report a paper: one title
- * (paper-titles.ts), one author list (paper-authors.ts), an encyclopedia's article or a quotation of
- * a short title (short-paper-titles.ts), a news report naming its journal (paper-reports.ts). A page
+ * (paper-titles.ts), one author list (paper-authors.ts), a preprint retitled under its first author
+ * (retitled-preprints.ts), an encyclopedia's article or a quotation of a short title (short-paper-titles.ts), a news report naming its journal (paper-reports.ts). A page
  * tied to two works that disagree is tied to neither. Without a paper's page there is nothing to tie.
  */
 function linkPapers(
@@ -278,7 +292,17 @@ function linkPapers(
       studyYear: own.study?.year,
     };
   });
-  const titleLinks = [...paperTitleLinks(titled), ...sameAuthorLinks(pages)];
+  const preprints = items.map((item, index) => ({
+    isPaper: (traits[index] as OriginTraits).paper,
+    title: item.title,
+    snippet: item.snippet,
+    keys: (traits[index] as OriginTraits).scholarlyKeys,
+  }));
+  const titleLinks = [
+    ...paperTitleLinks(titled),
+    ...sameAuthorLinks(pages),
+    ...retitledPreprintLinks(preprints),
+  ];
   const reportLinks = [...shortTitleReports(titled), ...paperReportLinks(pages)];
   const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets);
   const decided = ([a, b]: [number, number]) => !undecided.has(a) && !undecided.has(b);

@@ -1,0 +1,212 @@
+import { appendTo } from "../util/append-to.js";
+import { contentWords } from "./title-fingerprint.js";
+import { titlesDisagree } from "./title-polarity.js";
+
+/**
+ * Trade press retelling a release under a headline and in words of its own, crediting no one:
+ * "Orvella to buy small-business lender Cashwren for $1.2B" for the release "Orvella to Acquire
+ * Cashwren for $1.2 Billion, Expanding Embedded Lending for Small Businesses". What it keeps are
+ * the release's facts: the company, the names the release is about (the company it buys, the
+ * product it launches) and its figures (an amount, a capacity, a result). A page joins a release
+ * when it names
+ *
+ * - the company and another of the release's names, with one of its figures, or
+ * - the company or another of its names, with two of its figures,
+ *
+ * its headline names the company or one of those names, and it was published within
+ * {@link MAX_DAYS} days of the release (when both dates are known). The release's names are the
+ * words its headline capitalises that its text capitalises too in mid-sentence ("to acquire
+ * Kestrel Vision"): a product's or a company's name, not a headline's title case ("Expanding",
+ * "Heat Pump"). Its figures carry a currency, a scale or a unit ("$214 million" is "$214M", "8
+ * billion parameters" is "8B-parameter", "6 watts" is "6W", "12 weeks" is "12-week", "9%" is
+ * "9.0%"): a bare number is as often a model's or a year. A release's other
+ * news (its results, its completion of the deal) is a release of its own and never joins here;
+ * an analysis days later, a fact check (title-polarity.ts) or a page that fits two of the
+ * company's releases stays apart.
+ */
+
+export interface FactPage {
+  title: string;
+  snippet: string;
+  /** The site's name; null when unknown. */
+  site: string | null;
+  /** A release (its distributor's copy, its newsroom's). */
+  release: boolean;
+  /** A story of an agency or a paper's page: its own reporting. */
+  ownReporting: boolean;
+  day: number | null;
+}
+
+/** A headline of its own retells a release of these days, not the company's news of last month. */
+const MAX_DAYS = 3;
+/** Releases looked at (distinct titles, the first seen). */
+const MAX_RELEASES = 100;
+/** A name must be this long: "Reach", "Tundra"; not "Inc" or "New". */
+const MIN_NAME_LETTERS = 4;
+
+const UNIT: Record<string, string> = {
+  billion: "e9",
+  bn: "e9",
+  b: "e9",
+  million: "e6",
+  mn: "e6",
+  m: "e6",
+  thousand: "e3",
+  k: "e3",
+};
+/**
+ * "$1.2 Billion", "$214M", "8 billion parameters", "8B-parameter", "20 kWh", "-22°F", "9.0%",
+ * "6 watts", "40 TOPS", "12-week".
+ */
+const FIGURE =
+  /(?<![\p{L}\d.])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[\s-]?(?:(billion|bn|million|mn|thousand|[bmk])(?![\p{L}])|(%|percent\b|kwh\b|kw\b|wh\b|mah\b|°\s?[fc]\b|mph\b|mpg\b|gb\b|tb\b|ghz\b|mhz\b|gbps\b|mbps\b|fps\b|tops\b|w\b|watts?\b|mp\b|nm\b|kg\b|lbs?\b|inch(?:es)?\b|x\b|(?:hour|day|week|month|year)s?\b))?/giu;
+/** Units written two ways: "6 watts" is "6W". */
+const UNIT_SPELLINGS: Record<string, string> = { percent: "%", watt: "w", watts: "w", lbs: "lb" };
+/** A sentence's start: a word after it is capitalised whatever it is. */
+const SENTENCE_START = /(?:^|[.!?:;—–]|--|\))\s*["“'‘(]?$/;
+
+interface Release {
+  page: number;
+  site: string | null;
+  day: number | null;
+  title: string;
+  /** The company's first word, as written ("Orvella"). */
+  company: string;
+  /** The release's other names, as written ("Cashwren", "Kestrel", "Vision"). */
+  names: string[];
+  figures: ReadonlySet<string>;
+}
+
+/** Pairs (release, page) of a release and a page retelling its facts (see the top). */
+export function releaseFactLinks(
+  pages: readonly FactPage[],
+  oneOrigin: (a: number, b: number) => boolean,
+): [number, number][] {
+  const releases = readReleases(pages);
+  if (releases.length === 0) return [];
+  const byWord = new Map<string, Release[]>();
+  for (const release of releases) {
+    for (const word of [release.company, ...release.names]) appendTo(byWord, word, release);
+  }
+  const fits = new Map<number, number[]>();
+  pages.forEach((page, index) => {
+    if (page.release || page.ownReporting) return;
+    const headline = new Set(capitalisedWords(page.title));
+    const candidates = new Set<Release>();
+    for (const word of headline) for (const release of byWord.get(word) ?? []) candidates.add(release);
+    if (candidates.size === 0) return;
+    const text = `${page.title} ${page.snippet}`;
+    const words = new Set(capitalisedWords(text));
+    const figures = figuresOf(text);
+    for (const release of candidates) {
+      if ((release.site !== null && release.site === page.site) || daysApart(release.day, page.day)) continue;
+      const company = words.has(release.company);
+      const names = release.names.filter((name) => words.has(name)).length;
+      let shared = 0;
+      for (const figure of figures) if (release.figures.has(figure)) shared++;
+      const retold = shared >= 1 && ((company && (names >= 1 || shared >= 2)) || (names >= 1 && shared >= 2));
+      if (retold && !titlesDisagree(release.title, page.title)) appendTo(fits, index, release.page);
+    }
+  });
+  const links: [number, number][] = [];
+  for (const [page, releasesFit] of fits) {
+    const [first] = releasesFit as [number];
+    if (releasesFit.every((fit) => oneOrigin(first, fit))) links.push([first, page]);
+  }
+  return links;
+}
+
+/** The releases, one per headline (its copies' texts read together), with their facts. */
+function readReleases(pages: readonly FactPage[]): Release[] {
+  const byTitle = new Map<string, number[]>();
+  pages.forEach((page, index) => {
+    if (!page.release) return;
+    const key = contentWords(page.title).join(" ");
+    if (byTitle.has(key) || byTitle.size < MAX_RELEASES) appendTo(byTitle, key, index);
+  });
+  const releases: Release[] = [];
+  for (const copies of byTitle.values()) {
+    const first = pages[copies[0] as number] as FactPage;
+    const titleWords = words(first.title);
+    const company = titleWords[0];
+    if (company === undefined || !/^\p{Lu}[\p{Ll}\p{Lu}\d'’&-]{2,}$/u.test(company)) continue;
+    const snippets = copies.map((copy) => (pages[copy] as FactPage).snippet);
+    const companyWords = companyName(titleWords, snippets);
+    const names = titleWords.filter(
+      (word, i) =>
+        i >= companyWords &&
+        word.length >= MIN_NAME_LETTERS &&
+        /^\p{Lu}/u.test(word) &&
+        word !== word.toUpperCase() &&
+        snippets.some((snippet) => capitalisedMidSentence(snippet, word)),
+    );
+    const figures = new Set<string>();
+    for (const copy of copies) {
+      const page = pages[copy] as FactPage;
+      for (const figure of figuresOf(`${page.title} ${page.snippet}`)) figures.add(figure);
+    }
+    releases.push({
+      page: copies[0] as number,
+      site: first.site,
+      day: first.day,
+      title: first.title,
+      company,
+      names: [...new Set(names)],
+      figures,
+    });
+  }
+  return releases;
+}
+
+/** How many of the headline's first words the texts give together as the company's name. */
+function companyName(titleWords: readonly string[], snippets: readonly string[]): number {
+  let length = 1;
+  while (length < titleWords.length) {
+    const name = titleWords.slice(0, length + 1).join(" ");
+    if (!snippets.some((snippet) => snippet.includes(name))) break;
+    length++;
+  }
+  return length;
+}
+
+function capitalisedMidSentence(text: string, word: string): boolean {
+  let at = text.indexOf(word);
+  while (at >= 0) {
+    const after = text.charAt(at + word.length);
+    const whole = !/[\p{L}\d]/u.test(text.charAt(at - 1)) && !/[\p{L}\d]/u.test(after);
+    if (whole && !SENTENCE_START.test(text.slice(Math.max(0, at - 4), at))) return true;
+    at = text.indexOf(word, at + word.length);
+  }
+  return false;
+}
+
+function capitalisedWords(text: string): string[] {
+  return words(text).filter((word) => /^\p{Lu}/u.test(word));
+}
+
+/** A text's words, a possessive's "'s" left off ("Aurevia's" is "Aurevia"). */
+function words(text: string): string[] {
+  return text
+    .split(/[^\p{L}\d'’&-]+/u)
+    .map((word) => word.replace(/['’]s?$/u, ""))
+    .filter(Boolean);
+}
+
+/** The figures a text gives with a currency or a unit, normalised ("$1.2 Billion" → "$1.2e9"). */
+export function figuresOf(text: string): Set<string> {
+  const figures = new Set<string>();
+  for (const match of text.matchAll(FIGURE)) {
+    const [, currency, digits, scale, unit] = match;
+    if (!currency && !unit && !scale) continue;
+    const value = Number((digits as string).replaceAll(",", ""));
+    const scaled = scale ? Number(`${value}${UNIT[scale.toLowerCase()]}`) : value;
+    const written = unit ? unit.toLowerCase().replace(/\s/g, "") : "";
+    const unitKey = UNIT_SPELLINGS[written] ?? written.replace(/(?<=[a-z]{3})s$/, "");
+    figures.add(`${currency ?? ""}${scaled}${unitKey}`);
+  }
+  return figures;
+}
+
+function daysApart(release: number | null, page: number | null): boolean {
+  return release !== null && page !== null && Math.abs(page - release) > MAX_DAYS;
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
+import { figuresOf } from "../../src/dedup/release-facts.js";
+import { originItem as item } from "../helpers/origin-item.js";
+
+/** The groups of pages (by index) that share an origin, with the origin's reason. */
+function grouped(items: OriginItem[]): { members: number[]; why: string }[] {
+  return assignOrigins(items)
+    .filter((origin) => origin.members.length > 1)
+    .map(({ members, why }) => ({ members: [...members].sort((a, b) => a - b), why }));
+}
+
+describe("a preprint and the paper it became under another title", () => {
+  const journal = item(
+    "https://pubs.acs.org/doi/10.1021/acs.estlett.5c00412",
+    "Airborne Microplastic Fibers Measured in 40 Day-Care Classrooms | Environmental Science & Technology Letters",
+    "by TR Halvorsen · 2025 · Cited by 12 — We sampled indoor air in 40 day-care classrooms across three Norwegian cities and counted fibers by micro-Raman spectroscopy ...",
+  );
+  const preprint = item(
+    "https://www.medrxiv.org/content/10.1101/2024.11.02.24316655v1",
+    "Indoor airborne microplastic fibres in 40 Norwegian day-care classrooms | medRxiv",
+    "by TR Halvorsen · 2024 — Preprint. Fibre counts in classroom air exceeded outdoor levels in every day-care centre sampled ...",
+  );
+
+  it("joins them by their first author, their years and their telling words", () => {
+    expect(grouped([journal, preprint])).toEqual([{ members: [0, 1], why: "doi" }]);
+  });
+
+  it("reads an acronym as the words it abbreviates", () => {
+    const paper = item(
+      "https://academic.oup.com/cid/article/80/2/311/7712345",
+      "Respiratory Syncytial Virus Hospitalizations Among Adults Aged 60 Years and Older in 2023 | Clinical Infectious Diseases",
+      "by LM Ferreira · 2025 · Cited by 30 — We estimated RSV-associated hospitalizations among adults aged 60 years and older using surveillance data ...",
+    );
+    const early = item(
+      "https://www.medrxiv.org/content/10.1101/2024.06.10.24308712v2",
+      "RSV hospitalizations among adults aged 60 years and older in 2023 | medRxiv",
+      "by LM Ferreira · 2024 — Preprint. Surveillance-based estimates of RSV hospitalizations in older adults ...",
+    );
+    expect(grouped([paper, early])).toEqual([{ members: [0, 1], why: "doi" }]);
+  });
+
+  it("keeps apart another first author, a paper older than the preprint and other numbers", () => {
+    const otherAuthor = { ...preprint, snippet: preprint.snippet.replace("TR Halvorsen", "K Brandt") };
+    const older = item(
+      "https://pubs.acs.org/doi/10.1021/acs.est.2c01199",
+      "Airborne Microplastic Fibers Measured in Day-Care Classrooms | Environmental Science & Technology",
+      "by TR Halvorsen · 2022 · Cited by 40 — A pilot in four classrooms ...",
+    );
+    const otherCount = {
+      ...preprint,
+      url: "https://www.medrxiv.org/content/10.1101/2024.11.09.24316999v1",
+      title: "Indoor airborne microplastic fibres in 12 Norwegian day-care classrooms | medRxiv",
+    };
+    expect(grouped([journal, otherAuthor])).toEqual([]);
+    expect(grouped([older, preprint])).toEqual([]);
+    expect(grouped([journal, otherCount])).toEqual([]);
+  });
+});
+
+describe("a release retold in a trade site's own words", () => {
+  const release = item(
+    "https://www.businesswire.com/news/home/20250610005120/en/Brightmoor-Foods-to-Acquire-Ashgrove-Dairy",
+    "Brightmoor Foods to Acquire Ashgrove Dairy, Adding Organic Yogurt Brands | Business Wire",
+    "Jun 10, 2025 — CHICAGO--(BUSINESS WIRE)--Brightmoor Foods, Inc. (NYSE: BRMF) today announced a definitive agreement to acquire Ashgrove Dairy, a Vermont maker of organic yogurt, for $640 million in cash.",
+  );
+  const trade = item(
+    "https://www.fooddive.com/news/brightmoor-ashgrove-dairy-deal-yogurt/750112/",
+    "Brightmoor snaps up yogurt maker Ashgrove for $640M | Food Dive",
+    "Jun 10, 2025 — The Chicago packaged-food company will pay $640 million in cash for the Vermont organic yogurt brand ...",
+  );
+
+  it("joins it by the company, the release's names and its figures", () => {
+    expect(grouped([release, trade])).toEqual([{ members: [0, 1], why: "press-release" }]);
+  });
+
+  it("keeps apart an analysis a week later and a page that gives none of its figures", () => {
+    const analysis = {
+      ...trade,
+      url: "https://www.fooddive.com/news/why-brightmoor-bought-ashgrove/751002/",
+      snippet:
+        "Jun 18, 2025 — Brightmoor's $640M purchase of Ashgrove shows how packaged-food giants chase organic growth ...",
+    };
+    const noFigure = item(
+      "https://www.grocerydive.com/news/brightmoor-ashgrove-yogurt/750120/",
+      "Brightmoor buys Ashgrove as yogurt shelves shift",
+      "Jun 10, 2025 — Analysts said Brightmoor's move into organic yogurt follows a rival's deal last year ...",
+    );
+    expect(grouped([release, analysis])).toEqual([]);
+    expect(grouped([release, noFigure])).toEqual([]);
+  });
+
+  it("joins a portal's copy under the release's whole headline whatever its snippet shows", () => {
+    const portal = item(
+      "https://www.morningstar.com/news/business-wire/20250610005120/brightmoor-foods-to-acquire-ashgrove-dairy",
+      "Brightmoor Foods to Acquire Ashgrove Dairy, Adding Organic Yogurt Brands | Morningstar",
+      "Press Release: The transaction is expected to close in the third quarter, subject to customary closing conditions ...",
+    );
+    expect(grouped([release, portal])).toEqual([{ members: [0, 1], why: "press-release" }]);
+  });
+
+  it("reads one figure written two ways as one", () => {
+    expect([...figuresOf("$1.2 Billion and 8 billion parameters at 6 watts over 12 weeks, up 9%")]).toEqual([
+      ...figuresOf("$1.2B and 8B-parameter models at 6W over 12-week, up 9.0%"),
+    ]);
+  });
+});
+
+describe("one site's two stories", () => {
+  it("are two origins even when the site's owner publishes both on one day", () => {
+    const ruling = item(
+      "https://thehill.com/policy/technology/5066345-appeals-court-strikes-down-rule/",
+      "Appeals court strikes down broadband rule - The Hill",
+      "Jan 2, 2025 — A federal appeals court on Thursday struck down the rule ...",
+    );
+    const reaction = item(
+      "https://thehill.com/policy/technology/5066512-fcc-chair-praises-ruling/",
+      "Incoming FCC chair praises court ruling - The Hill",
+      "Jan 2, 2025 — The incoming chair welcomed Thursday's decision ...",
+    );
+    expect(grouped([ruling, reaction])).toEqual([]);
+  });
+});
