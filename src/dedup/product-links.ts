@@ -1,5 +1,5 @@
 import { appendTo } from "../util/append-to.js";
-import { brandsOfSite, type Marketing, marketingLists } from "./marketing.js";
+import { ACCESSORY, brandsOfSite, type Marketing, marketingLists } from "./marketing.js";
 
 /**
  * Which selling pages sell one product (marketing.ts reads each page's product name): one name is
@@ -44,7 +44,47 @@ export function productLinks(
   linkByModel(byKey, links);
   linkWithoutBrand(pages, sites, links);
   linkByTitleMention(pages, titles, byKey, links);
+  linkByModelCode(pages, titles, links);
   return links;
+}
+
+/**
+ * A maker's model code: letters, then three digits or more ("CV-420", "WH-1000XM5"); not a class
+ * many makers' products share ("N95", "KN95").
+ */
+const MODEL_CODE = /^[a-z]{1,4}-?\d{3,5}[a-z\d]{0,4}$/;
+
+/**
+ * A selling page whose product name carries the maker's model code ("Corvia BP Pro CV-420 …" on a
+ * marketplace) meets the brand's other selling pages whose titles give that code ("… Monitor
+ * CV-420 - Walmart.com"): the code names one model where the shortened name ("Corvia BP Pro")
+ * begins two. Pages must name the same brand (their names' first word), so a third party's cuff
+ * "Compatible with Corvia BP Pro CV-420" (an accessory's name) meets none.
+ */
+function linkByModelCode(
+  pages: readonly (Marketing | null)[],
+  titles: readonly string[],
+  links: [number, number][],
+): void {
+  const firstWithCode = new Map<string, number>();
+  const codesOf = (index: number): string[] => {
+    const key = pages[index]?.product?.key;
+    if (key === undefined || key.startsWith(ACCESSORY)) return [];
+    const brand = key.split(" ")[0] as string;
+    const words = `${key} ${(titles[index] ?? "").toLowerCase()}`.split(/[^\p{L}\p{N}-]+/u);
+    return [
+      ...new Set(
+        words.filter((word) => MODEL_CODE.test(word)).map((code) => `${brand} ${code.replace("-", "")}`),
+      ),
+    ];
+  };
+  pages.forEach((_, index) => {
+    for (const code of codesOf(index)) {
+      const first = firstWithCode.get(code);
+      if (first === undefined) firstWithCode.set(code, index);
+      else links.push([first, index]);
+    }
+  });
 }
 
 /** The model numbers that longer names give right after a name ("45l", "42l"). */

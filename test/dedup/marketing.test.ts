@@ -326,3 +326,33 @@ describe("a vendor's two products", () => {
     ]);
   });
 });
+
+describe("a model's code", () => {
+  it("ties a marketplace listing to the model's shop pages where the shortened name begins two models", () => {
+    const origins = assignOrigins([
+      originItem(
+        "https://www.walmart.com/ip/Pellara-Air-Pro-Cordless-Vacuum-PV-710/2143567890",
+        "Pellara Air Pro Cordless Stick Vacuum PV-710 - Walmart.com",
+        "Buy Pellara Air Pro Cordless Stick Vacuum PV-710 at Walmart.com. 45-minute runtime ...",
+      ),
+      originItem(
+        "https://www.amazon.com/Pellara-Air-Pro-Max-Cordless/dp/B0D1R8NQ2M",
+        "Amazon.com: Pellara Air Pro Max Cordless Stick Vacuum with Laser Dust Detection, PV-760 : Home & Kitchen",
+        "Rating 4.4 (871) · $349.99 · LASER DUST DETECTION ...",
+      ),
+      originItem(
+        "https://www.ebay.com/itm/305512873401",
+        "Pellara Air Pro PV-710 Cordless Stick Vacuum - Open Box | eBay",
+        "Open box: Pellara Air Pro PV-710. Used once, all accessories included. $148.00 · Free shipping ...",
+      ),
+      originItem(
+        "https://www.amazon.com/Replacement-Battery-Compatible-Pellara-Vacuum/dp/B0CW9PL3HD",
+        "Replacement Battery Compatible with Pellara Air Pro PV-710 Cordless Vacuum - Amazon.com",
+        "Rating 4.1 (96) · $25.99 · Compatible with Pellara Air Pro PV-710 (not for Air Pro Max). Not made by Pellara ...",
+      ),
+    ]);
+    expect(origins.filter((o) => o.members.length > 1).map((o) => [o.members, o.why])).toEqual([
+      [[0, 2], "marketing"],
+    ]);
+  });
+});
