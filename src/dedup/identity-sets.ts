@@ -12,7 +12,8 @@ import { DisjointSets } from "./disjoint-sets.js";
  * arXiv, SSRN, Research Square, Preprints.org, OSF's servers, ChemRxiv, TechRxiv, Authorea, NBER
  * working papers) or an archive's own number for a work it keeps (JSTOR, Zenodo, figshare). A
  * preprint or an archive's copy of a paper is a documented mirror of it, not a conflicting work;
- * two preprints, or two journal articles, are two works.
+ * two journal articles, or two preprints of one server, are two works. Each server numbers a work
+ * once, so DOIs of two servers (an NBER working paper and its SSRN copy) are one work's.
  */
 
 const PREPRINT_REGISTRANTS = new Set([
@@ -41,7 +42,7 @@ export function identifierKind(key: string): string {
   const kind = colon < 0 ? key : key.slice(0, colon);
   if (kind !== "doi") return kind;
   const registrant = key.slice(colon + 1, key.indexOf("/", colon));
-  if (PREPRINT_REGISTRANTS.has(registrant)) return "doi-preprint";
+  if (PREPRINT_REGISTRANTS.has(registrant)) return `doi-preprint-${registrant}`;
   const archive = ARCHIVE_REGISTRANTS.get(registrant);
   return archive === undefined ? "doi" : `doi-${archive}`;
 }

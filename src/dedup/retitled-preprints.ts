@@ -85,7 +85,7 @@ export function retitledPreprintLinks(pages: readonly PreprintCandidate[]): [num
 
 function isPreprintKey(key: string): boolean {
   const kind = identifierKind(key);
-  return kind === "doi-preprint" || kind === "arxiv";
+  return kind.startsWith("doi-preprint") || kind === "arxiv";
 }
 
 function readSide(page: PreprintCandidate, index: number): Side | null {

@@ -5,7 +5,7 @@ import { contentWords } from "./title-fingerprint.js";
 /**
  * One page under several addresses of its site: a slash added, an old path kept as an alias, a
  * redirecting spelling ("Lithium_ion_battery" for "Lithium-ion_battery"), an old support-article id
- * and its new one. A site gives each page its own title, so its pages under one title (without the
+ * and its new one, a report's page and its PDF ("[PDF] …"). A site gives each page its own title, so its pages under one title (without the
  * site's name after it) are one page, when the title says enough to be a page's own — at least
  * {@link MIN_WORDS} content words — and the site does not give it to more than
  * {@link MAX_PAGES} of the results (a template's title, "Live updates: …" day after day), nor do
@@ -28,14 +28,14 @@ export function sameTitleLinks(pages: readonly SiteTitleInput[]): [number, numbe
   // First by the title's opening segment, which costs little; only pages that share one with a page
   // of their site are compared by their whole normalized titles.
   const byOpening = groupBy(pages, (page) =>
-    page.site === null ? null : `${page.site}\n${page.title.toLowerCase().split(SEGMENT, 1)[0]}`,
+    page.site === null ? null : `${page.site}\n${unmarked(page.title).toLowerCase().split(SEGMENT, 1)[0]}`,
   );
   const links: [number, number][] = [];
   for (const candidates of byOpening.values()) {
     if (candidates.length < 2) continue;
     const byTitle = groupBy(
       candidates.map((index) => pages[index] as SiteTitleInput),
-      (page) => normalizeTitle(page.title),
+      (page) => normalizeTitle(unmarked(page.title)),
     );
     for (const [title, members] of byTitle) {
       const group = members.map((member) => candidates[member] as number);
@@ -54,6 +54,13 @@ export function sameTitleLinks(pages: readonly SiteTitleInput[]): [number, numbe
 
 /** Where a title's segments meet ("… - Wikipedia", "… | Apple Support"). */
 const SEGMENT = /\s(?:[|–—-]|::)\s/;
+/** A search engine's mark of a document before its title: "[PDF] …", "(PDF) …". */
+const DOCUMENT_MARK = /^\s*[[(]\s*pdf\s*[\])]\s*/i;
+
+/** The title without a document's mark: a report's page and its PDF carry one title. */
+function unmarked(title: string): string {
+  return title.replace(DOCUMENT_MARK, "");
+}
 
 /** Indexes of `items` by key; an item without one (null) is left out. */
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map<string, number[]> {

@@ -24,9 +24,9 @@ function originOf(items: OriginItem[]): number[] {
 describe("the kind of an identifier", () => {
   it.each([
     ["doi:10.1056/nejmoa2034577", "doi"],
-    ["doi:10.1101/2020.07.15.20151852", "doi-preprint"],
-    ["doi:10.48550/arxiv.2206.07682", "doi-preprint"],
-    ["doi:10.2139/ssrn.3312874", "doi-preprint"],
+    ["doi:10.1101/2020.07.15.20151852", "doi-preprint-10.1101"],
+    ["doi:10.48550/arxiv.2206.07682", "doi-preprint-10.48550"],
+    ["doi:10.2139/ssrn.3312874", "doi-preprint-10.2139"],
     ["doi:10.2307/2251299", "doi-jstor"],
     ["doi:10.5281/zenodo.7654321", "doi-zenodo"],
     ["pmid:33301246", "pmid"],
@@ -44,6 +44,10 @@ describe("the kind of an identifier", () => {
     // A preprint's DOI and its journal version's are a mirror and its work, not two works.
     expect(identitiesConflict(journal, workIdentity(["doi:10.1101/2020.01.01.1"]))).toBe(false);
     expect(identitiesConflict(journal, null)).toBe(false);
+    // Two preprints of one server are two works; one working paper on two servers is one.
+    const workingPaper = workIdentity(["doi:10.3386/w33562"]);
+    expect(identitiesConflict(workingPaper, workIdentity(["doi:10.3386/w33001"]))).toBe(true);
+    expect(identitiesConflict(workingPaper, workIdentity(["doi:10.2139/ssrn.5103867"]))).toBe(false);
   });
 });
 

@@ -4,6 +4,22 @@ import { sameTitleLinks } from "../../src/dedup/site-titles.js";
 import { originItem as item } from "../helpers/origin-item.js";
 
 describe("one site's pages under one title are one page", () => {
+  it("ties a report's page to its PDF under the search engine's [PDF] mark", () => {
+    const origins = assignOrigins([
+      item(
+        "https://www.urban.org/research/publication/renters-facing-heat-without-cooling",
+        "Renters Facing Extreme Heat Without Cooling | Urban Institute",
+        "Jul 8, 2025 — One in five renter households in the hottest metro areas lacks air conditioning ...",
+      ),
+      item(
+        "https://www.urban.org/sites/default/files/2025-07/Renters-Facing-Extreme-Heat-Without-Cooling.pdf",
+        "[PDF] Renters Facing Extreme Heat Without Cooling - Urban Institute",
+        "Executive summary. Using the American Housing Survey, we estimate ...",
+      ),
+    ]);
+    expect(origins.map((origin) => origin.members)).toEqual([[0, 1]]);
+  });
+
   it("ties a redirecting spelling and an old support id to the page, and nothing of another site", () => {
     const items = [
       item(
