@@ -111,10 +111,11 @@ export function assignOrigins(
     for (const member of cluster.slice(1)) link(cluster[0] as number, member, "syndication");
   }
   for (const [a, b] of sharedPassageLinks(items)) link(a, b, "passage");
+  // A paper's records on one site (PubMed and PMC) are its mirrors, tied as a paper's (`doi`).
   for (const [a, b] of sameTitleLinks(
     items.map((item, index) => {
-      const { site, day } = traits[index] as OriginTraits;
-      return { title: item.title, site, day, path: () => pathOf(item) };
+      const { site, day, paper } = traits[index] as OriginTraits;
+      return { title: item.title, site: paper ? null : site, day, path: () => pathOf(item) };
     }),
   ))
     link(a, b, "address");

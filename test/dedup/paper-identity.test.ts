@@ -124,6 +124,11 @@ describe("a paper's title, with the frame each site puts around it", () => {
       "highly accurate protein structure prediction with alphafold",
     ],
     ["Hallmarks of Cancer: The Next Generation: Cell", "hallmarks of cancer the next generation"],
+    ["NeurIPS Poster Scaling Laws for Neural Language Models", "scaling laws for neural language models"],
+    [
+      "Generative AI and Early-Career Employment: Evidence from Payroll Data by Jane Roe, Ann Lee :: SSRN",
+      "generative ai and early career employment evidence from payroll data",
+    ],
   ])("%j → %j", (title, text) => {
     expect(paperTitle(title)?.text).toBe(text);
   });
@@ -132,6 +137,10 @@ describe("a paper's title, with the frame each site puts around it", () => {
     expect(paperTitle("Effects of Intermittent Fasting on Health, Aging, and Dis…")?.text).toBe(
       "effects of intermittent fasting on health aging and",
     );
+    // A journal's site names the journal after the cut ("… : Hepatology").
+    expect(
+      paperTitle("Liver injury associated with ashwagandha: a case series fr... : Hepatology")?.text,
+    ).toBe("liver injury associated with ashwagandha a case series");
     expect(paperTitle("Home - PubMed")).toBeNull();
     expect(paperTitle("Abstract")).toBeNull();
   });

@@ -121,3 +121,32 @@ describe("one site's two stories", () => {
     expect(grouped([ruling, reaction])).toEqual([]);
   });
 });
+
+describe("a regulator's copy of a company's recall notice", () => {
+  it("is the company's release, and a paper's PubMed and PMC records its mirrors", () => {
+    const notice = item(
+      "https://www.fda.gov/safety/recalls-market-withdrawals-safety-alerts/brisco-foods-recalls-almond-butter-because-possible-salmonella",
+      "Brisco Foods Recalls Almond Butter Because of Possible Salmonella | FDA",
+      "Jun 3, 2025 — Brisco Foods of Fresno, CA is recalling 1,240 jars of Creamy Almond Butter because it has the potential to be contaminated with Salmonella ...",
+    );
+    const own = item(
+      "https://briscofoods.com/pages/recall-notice",
+      "Voluntary Recall Notice: Creamy Almond Butter – Brisco Foods",
+      "Brisco Foods of Fresno, CA is recalling 1,240 jars of Creamy Almond Butter because it has the potential to be contaminated with Salmonella. Consumers ...",
+    );
+    const pubmed = item(
+      "https://pubmed.ncbi.nlm.nih.gov/38011223/",
+      "Salmonella outbreaks linked to nut butters, United States, 2010-2023 - PubMed",
+      "by RJ Amari · 2024 — We reviewed 14 outbreaks of salmonellosis linked to nut butters ...",
+    );
+    const pmc = item(
+      "https://www.ncbi.nlm.nih.gov/pmc/articles/PMC10811223/",
+      "Salmonella outbreaks linked to nut butters, United States, 2010-2023 - PMC",
+      "by RJ Amari · 2024 — Nut butters were the vehicle in 14 outbreaks ...",
+    );
+    expect(grouped([notice, own, pubmed, pmc])).toEqual([
+      { members: [0, 1], why: "press-release" },
+      { members: [2, 3], why: "doi" },
+    ]);
+  });
+});
