@@ -12,6 +12,10 @@ describe("one site's story number ties its addresses", () => {
     expect(storyIds("/news/rural-labor-wards-close-montana-100012458.html")).toEqual(["100012458"]);
     expect(storyIds("/news/20240511/storm")).toEqual([]);
     expect(storyIds("/t/how-can-fasting-help/10460")).toEqual([]);
+    // A forum thread's id after "comments", with or without its slug; not a word there.
+    expect(storyIds("/r/dryeyes/comments/1eq7k2m/oculair_tears_recalled/")).toEqual(["comments:1eq7k2m"]);
+    expect(storyIds("/r/dryeyes/comments/1eq7k2m/")).toEqual(["comments:1eq7k2m"]);
+    expect(storyIds("/blog/comments/recent")).toEqual([]);
   });
 
   it("makes one page of a story under its slug, without it and on the text-only host", () => {
