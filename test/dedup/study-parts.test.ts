@@ -255,6 +255,30 @@ describe("origins of pages that name one study by its parts", () => {
     ]);
   });
 
+  it("reads a sample of schools, hospitals or companies as a sample, and keeps the university's other study apart", () => {
+    const groups = grouped([
+      item(
+        "https://www.bbc.co.uk/news/articles/c7xq2m1v0k9o",
+        "Four-day school week 'did not harm' test scores, study suggests - BBC News",
+        "Researchers at Cardiff University compared 2,300 pupils at 34 secondary schools in Wales, some on shortened weeks and some not ...",
+      ),
+      item(
+        "https://www.independent.co.uk/news/uk/home-news/four-day-school-week-wales-study-b2701122.html",
+        "Four-day school weeks do not lower grades, new study finds | The Independent",
+        "Pupils on four-day timetables did as well in maths as others, according to a Cardiff University study of 34 schools ...",
+      ),
+      item(
+        "https://www.cardiff.ac.uk/news/view/2801234-screen-time-and-sleep-in-teens",
+        "Screen time linked to shorter sleep in teens - Cardiff University",
+        "A Cardiff University study of 1,900 adolescents found those on phones after 10pm slept 35 minutes less ...",
+      ),
+    ]);
+    expect(groups.map((group) => [group.members, group.why])).toEqual([
+      [[0, 1], "same-study"],
+      [[2], "single"],
+    ]);
+  });
+
   it("puts a company's release, its copies and a trade article quoting its study into one origin", () => {
     const release =
       "Florabiotics, Inc. today announced results from a 12-week, randomized, placebo-controlled trial of its FloraCore probiotic in 236 adults with IBS, presented at Digestive Disease Week (DDW) 2024.";
