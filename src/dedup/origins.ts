@@ -8,7 +8,7 @@ import { originKeys } from "./origin-keys.js";
 import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
 import { sameAuthorLinks } from "./paper-authors.js";
-import { paperReportLinks, type ReportedPage } from "./paper-reports.js";
+import { coinedNameReportLinks, paperReportLinks, type ReportedPage } from "./paper-reports.js";
 import { paperTitleLinks, titleFromAddress } from "./paper-titles.js";
 import { productLinks } from "./product-links.js";
 import { releaseFactLinks } from "./release-facts.js";
@@ -304,7 +304,11 @@ function linkPapers(
     ...sameAuthorLinks(pages),
     ...retitledPreprintLinks(preprints),
   ];
-  const reportLinks = [...shortTitleReports(titled), ...paperReportLinks(pages)];
+  const reportLinks = [
+    ...shortTitleReports(titled),
+    ...paperReportLinks(pages),
+    ...coinedNameReportLinks(pages),
+  ];
   const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets);
   const decided = ([a, b]: [number, number]) => !undecided.has(a) && !undecided.has(b);
   for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");

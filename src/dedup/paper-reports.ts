@@ -1,6 +1,8 @@
+import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { calendarDay } from "./address-date.js";
 import { journalOf, journalsNamed, siteJournal } from "./journal-names.js";
 import { pageAddress } from "./page-address.js";
+import { unframedTitle } from "./paper-titles.js";
 
 /**
  * News reports of a paper: "research published Monday in the journal Nature Medicine, said senior
@@ -13,6 +15,11 @@ import { pageAddress } from "./page-address.js";
  * are those its record lists ("Nihart AJ, Garcia MA, … Campen MJ", "Authors: D Hanahan, R A
  * Weinberg", "P. Friedlingstein, M. O'Sullivan"). A report naming two journals (a round-up) joins
  * none, and one naming another year for its study than the paper's is of another study.
+ *
+ * A paper titled by a name it coins ("WebMarathon: Benchmarking Language Agents on …", "AlphaFold:
+ * …") is reported by a page that names it so and names one of its authors with a given name or a
+ * title ("In our paper, WebMarathon, … Authors: Aditi Raman"); a forum thread naming the benchmark
+ * and no author discusses it.
  */
 
 export interface ReportedPage {
@@ -36,6 +43,8 @@ const DAYS_AFTER = 3;
 
 /** A record's citation: "Nat Med. 2025 Apr;31(4)", the journal's abbreviation before its year. */
 const RECORD_JOURNAL = /(?:^|[.;]\s+)([A-Z][\p{L}&]*(?: [A-Z&][\p{L}&]*){0,5})\.\s+((?:19|20)\d\d)\b/u;
+/** A search engine's byline of a paper: "by M Witkowski · 2023". */
+const BYLINE_SURNAME = /^\s*by (?:[A-Z]{1,3} )?([A-Z][\p{Ll}'’-]+)[^·]{0,60}·\s*(?:19|20)\d\d\b/u;
 /** A search engine's byline of a paper: "by M Witkowski · 2023". */
 const BYLINE_YEAR = /^\s*by [^·]{1,60}·\s*((?:19|20)\d\d)\b/;
 /** "published today in", "appears this week in", "published Monday in": the paper is new. */
@@ -151,4 +160,36 @@ function yearOf(day: number): number {
 
 function ofItsDay(report: number | null, paper: number | null): boolean {
   return report !== null && paper !== null && report - paper >= -DAYS_BEFORE && report - paper <= DAYS_AFTER;
+}
+
+/**
+ * A name a title coins before its colon: one word whose capitals run inside it ("WebMarathon",
+ * "AlphaFold", "ImageNet"), not an acronym many papers name ("COVID-19: …", "HIV: …").
+ */
+const COINED_NAME = /^([A-Z][\p{L}\d-]*\p{Ll}\p{Lu}[\p{L}\d-]*):\s/u;
+
+/** Pairs [page of a paper, page naming it by its coined name and one of its authors]. */
+export function coinedNameReportLinks(pages: readonly ReportedPage[]): [number, number][] {
+  const papers = new Map<string, { page: number; named: RegExp; surnames: Set<string> }>();
+  pages.forEach((page, index) => {
+    if (!page.isPaper || papers.size >= MAX_PAPERS) return;
+    const name = COINED_NAME.exec(unframedTitle(page.title).display)?.[1];
+    if (name === undefined) return;
+    const named = new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(name)}(?![\\p{L}\\d])`, "u");
+    const paper = papers.get(name) ?? { page: index, named, surnames: new Set<string>() };
+    for (const surname of authors(page.snippet)) paper.surnames.add(surname);
+    const byline = BYLINE_SURNAME.exec(page.snippet)?.[1];
+    if (byline !== undefined) paper.surnames.add(byline);
+    papers.set(name, paper);
+  });
+  if (papers.size === 0) return [];
+  const links: [number, number][] = [];
+  pages.forEach((page, index) => {
+    if (page.isPaper || page.reference) return;
+    const text = `${page.title}. ${page.snippet}`;
+    for (const paper of papers.values()) {
+      if (paper.named.test(text) && namesAnAuthor(text, [...paper.surnames])) links.push([paper.page, index]);
+    }
+  });
+  return links;
 }

@@ -150,3 +150,40 @@ describe("a regulator's copy of a company's recall notice", () => {
     ]);
   });
 });
+
+describe("a paper named by the name its title coins", () => {
+  const paper = item(
+    "https://arxiv.org/abs/2502.01234",
+    "[2502.01234] ShelfSense: Evaluating Vision Models on Cluttered Retail Shelves",
+    "by K Obuya · 2025 · Cited by 14 — We introduce ShelfSense, 4,100 photographs of retail shelves ...",
+  );
+
+  it("is reported by its authors' post naming it and one of them", () => {
+    const post = item(
+      "https://blog.example-lab.org/2025/03/shelfsense/",
+      "What we learned photographing 4,100 supermarket shelves",
+      "Mar 2, 2025 — In our new paper, ShelfSense, we asked how vision models cope with clutter. Authors: Kevin Obuya, Lin Zhao ...",
+    );
+    expect(grouped([paper, post])).toEqual([{ members: [0, 1], why: "same-study" }]);
+  });
+
+  it("is not reported by a thread naming it and no author, nor by a page naming an acronym paper", () => {
+    const thread = item(
+      "https://www.reddit.com/r/computervision/comments/1ij2k3l/shelfsense_benchmark_thoughts/",
+      "ShelfSense benchmark - thoughts? : r/computervision",
+      "Feb 20, 2025 — Anyone tried ShelfSense? The clutter levels look unrealistic to me ...",
+    );
+    const acronymPaper = item(
+      "https://arxiv.org/abs/2501.00999",
+      "[2501.00999] COVID-19: Lessons for Retail Supply Chains",
+      "by K Obuya · 2025 — We review shelf shortages during COVID-19 ...",
+    );
+    const news = item(
+      "https://www.example-news.com/retail-covid-shelves",
+      "Empty shelves: what COVID-19 taught grocers",
+      "Mar 1, 2025 — Kevin Obuya, a supply-chain researcher, said COVID-19 exposed fragile logistics ...",
+    );
+    expect(grouped([paper, thread])).toEqual([]);
+    expect(grouped([acronymPaper, news])).toEqual([]);
+  });
+});
