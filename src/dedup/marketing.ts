@@ -144,23 +144,34 @@ function productName(title: string, l: Lists): ProductName | null {
     const kept: string[] = [];
     // Four words name a product, and the tier words after a model's number name its model ("Tempo
     // 3 Pro Max" is not "Tempo 3 Pro").
-    const full = (at: number) =>
-      kept.length >= 4 &&
-      !(
-        kept.some((word) => /\d/.test(word)) &&
-        l.modelTiers.has((words[at + 1] ?? "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, ""))
+    // Nor does a name stop before its model's number ("Strydon Men's Velo Carbon 3 Running Shoe").
+    const full = (at: number) => {
+      const next = (words[at + 1] ?? "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+      const hasNumber = kept.some((word) => /\d/.test(word));
+      return (
+        kept.length >= 4 &&
+        !(hasNumber && l.modelTiers.has(next)) &&
+        !(!hasNumber && /^\d{1,5}$/.test(next) && !/^(?:19|20)\d{2}$/.test(next))
       );
+    };
     for (const [at, word] of words.entries()) {
-      const bare = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+      // A volume in litres is the model's number: "Trek 45L" is "Trek 45".
+      const bare = word
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]/gu, "")
+        .replace(/^(\d{1,3})l$/, "$1");
       if (/^\d{1,5}$/.test(bare) && kept.length > 0 && !/^(?:19|20)\d{2}$/.test(bare)) {
         // "TerraCut 800", "Stride 2": a model's number names it, unless it counts what the package holds.
         const next = (words[at + 1] ?? "").toLowerCase().replace(/[^\p{L}]/gu, "");
-        if (!l.countWords.has(next) && !word.endsWith("%")) {
+        if (!countsPackage(Number(bare), next, l) && !word.endsWith("%")) {
           kept.push(bare);
           if (full(at)) break;
           continue;
         }
       }
+      // Whom a model is cut for says nothing of which model it is: "Strydon Men's Velo Carbon 3" is
+      // "Strydon Velo Carbon 3" (a women's model of another number stays another).
+      if (FOR_WHOM.test(bare)) continue;
       if (bare === "" || l.genericWords.has(bare) || /^(?:19|20)\d{2}$/.test(bare) || /^\d+%?$/.test(bare)) {
         if (kept.length > 0) break;
         continue;
@@ -178,6 +189,18 @@ function productName(title: string, l: Lists): ProductName | null {
     if (kept.length > 0) return null;
   }
   return null;
+}
+
+/** Words naming whom a model is cut for. */
+const FOR_WHOM = /^(?:mens|womens|unisex)$/;
+
+/** A pack of this many or more is a backpack's volume ("Trek 45 Pack"), not a package of 45. */
+const PACK_VOLUME = 20;
+
+/** Whether a number before `next` counts what a package holds ("60 Capsules", "3 Pack"). */
+function countsPackage(count: number, next: string, l: Lists): boolean {
+  if (!l.countWords.has(next)) return false;
+  return !(/^packs?$/.test(next) && count >= PACK_VOLUME);
 }
 
 /** Where a name's head noun ends: what follows adds to it ("… Vacuum & Mop with Self-Empty Dock"). */

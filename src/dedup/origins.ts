@@ -137,8 +137,17 @@ export function assignOrigins(
     link(a, b, "press-release");
   for (const [a, b] of releaseFactLinks(
     items.map((item, index) => {
-      const { release, site, day, wire, paper } = traits[index] as OriginTraits;
-      return { title: item.title, snippet: item.snippet, site, release, ownReporting: wire || paper, day };
+      const {
+        release,
+        distributedRelease: distributed,
+        site,
+        day,
+        wire,
+        paper,
+        marketing,
+      } = traits[index] as OriginTraits;
+      const ownVoice = wire || paper || marketing !== null;
+      return { title: item.title, snippet: item.snippet, site, release, distributed, ownVoice, day };
     }),
     (a, b) => sets.find(a) === sets.find(b),
   ))

@@ -103,6 +103,16 @@ function namesAnotherModel(name: string, longer: string): boolean {
   return /\d/.test(name) && marketingLists().modelTiers.has(next);
 }
 
+/** Whether `longer` is `name` and tier words only ("velo carbon 3" and "velo carbon 3 pro"). */
+function onlyTiersAfter(name: string, longer: string): boolean {
+  if (!/\d/.test(name) || !longer.startsWith(`${name} `)) return false;
+  const { modelTiers } = marketingLists();
+  return longer
+    .slice(name.length + 1)
+    .split(" ")
+    .every((word) => modelTiers.has(word));
+}
+
 /**
  * Names that agree up to a model's number and the tier words after it ("Auralis Tempo 3 Wireless"
  * and "Auralis Tempo 3 True Wireless") are one model, whatever words describe it next; a tier word
@@ -161,7 +171,9 @@ function linkByTitleMention(
     for (const word of new Set(title.trim().split(" "))) {
       for (const at of byFirstWord.get(word) ?? []) {
         const key = keys[at] as string;
-        if (key === page.product?.key || !title.includes(` ${key} `)) continue;
+        // A page's own name that is the key and a tier ("… 3 Pro" for "… 3") names another model.
+        const own = page.product?.key ?? "";
+        if (key === own || onlyTiersAfter(key, own) || !title.includes(` ${key} `)) continue;
         // The longest, the first listed among names as long.
         const best = named === undefined ? undefined : (keys[named] as string);
         if (
@@ -208,7 +220,11 @@ function linkWithoutBrand(
       const rest = words.slice(brandWords).join(" ");
       for (const vendor of vendorPages.get(brand) ?? []) {
         const own = (pages[vendor] as Marketing).product?.key ?? "";
-        if (own === rest || own.startsWith(`${rest} `) || rest.startsWith(`${own} `))
+        if (
+          own === rest ||
+          (own.startsWith(`${rest} `) && !namesAnotherModel(rest, own)) ||
+          (rest.startsWith(`${own} `) && !namesAnotherModel(own, rest))
+        )
           links.push([vendor, index]);
       }
     }

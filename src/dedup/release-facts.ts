@@ -21,8 +21,9 @@ import { titlesDisagree } from "./title-polarity.js";
  * billion parameters" is "8B-parameter", "6 watts" is "6W", "12 weeks" is "12-week", "9%" is
  * "9.0%"): a bare number is as often a model's or a year. A release's other
  * news (its results, its completion of the deal) is a release of its own and never joins here;
- * an analysis days later, a fact check (title-polarity.ts) or a page that fits two of the
- * company's releases stays apart.
+ * an analysis days later, a fact check (title-polarity.ts), a page that fits two of the
+ * company's releases and a page on a site where a company keeps its own releases (its product
+ * page beside its newsroom) stay apart.
  */
 
 export interface FactPage {
@@ -32,8 +33,13 @@ export interface FactPage {
   site: string | null;
   /** A release (its distributor's copy, its newsroom's). */
   release: boolean;
-  /** A story of an agency or a paper's page: its own reporting. */
-  ownReporting: boolean;
+  /** A distributor's copy of a release, on its site or a portal's ("(BUSINESS WIRE)--"). */
+  distributed: boolean;
+  /**
+   * An agency's story, a paper's page or a selling page (the brand's own product page repeats its
+   * launch release's figures): a voice of its own, not a retelling.
+   */
+  ownVoice: boolean;
   day: number | null;
 }
 
@@ -68,6 +74,8 @@ const SENTENCE_START = /(?:^|[.!?:;—–]|--|\))\s*["“'‘(]?$/;
 interface Release {
   page: number;
   site: string | null;
+  /** The sites of all its copies under its headline. */
+  sites: ReadonlySet<string | null>;
   day: number | null;
   title: string;
   /** The company's first word, as written ("Orvella"). */
@@ -88,9 +96,12 @@ export function releaseFactLinks(
   for (const release of releases) {
     for (const word of [release.company, ...release.names]) appendTo(byWord, word, release);
   }
+  const ownSites = new Set(
+    pages.filter((page) => page.release && !page.distributed).map((page) => page.site),
+  );
   const fits = new Map<number, number[]>();
   pages.forEach((page, index) => {
-    if (page.release || page.ownReporting) return;
+    if (page.release || page.ownVoice) return;
     const headline = new Set(capitalisedWords(page.title));
     const candidates = new Set<Release>();
     for (const word of headline) for (const release of byWord.get(word) ?? []) candidates.add(release);
@@ -111,7 +122,12 @@ export function releaseFactLinks(
   const links: [number, number][] = [];
   for (const [page, releasesFit] of fits) {
     const [first] = releasesFit as [number];
-    if (releasesFit.every((fit) => oneOrigin(first, fit))) links.push([first, page]);
+    if (!releasesFit.every((fit) => oneOrigin(first, fit))) continue;
+    // A page on a site where a company keeps its own releases (its newsroom) is the company's own
+    // page, its product page say, not a retelling.
+    const site = (pages[page] as FactPage).site;
+    if (site !== null && ownSites.has(site)) continue;
+    links.push([first, page]);
   }
   return links;
 }
@@ -148,6 +164,7 @@ function readReleases(pages: readonly FactPage[]): Release[] {
     releases.push({
       page: copies[0] as number,
       site: first.site,
+      sites: new Set(copies.map((copy) => (pages[copy] as FactPage).site)),
       day: first.day,
       title: first.title,
       company,

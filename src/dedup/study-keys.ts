@@ -12,7 +12,8 @@ import { namesAnyOf, namesOf, partiesOf, type StudyParts, type StudyParty } from
  * name. A journal alone (without year or sample) says too little to tie anything. A study's year
  * and sample together tie pages that name neither its author nor its journal, and so does a
  * sample of an exact, uncommon size alone (isDistinctSample, study-citations.ts), unless pages of
- * that size name different parties (two firms' surveys of 1,453 teens). A trial's name given with
+ * that size name different parties (two firms' surveys of 1,453 teens) or were published more
+ * than two weeks apart (an Australian study of 1,020 teens in February, a US one in March). A trial's name given with
  * different samples ("UCC trial" of 96 adults, "UCC study" of 140) is a place's, not one trial's:
  * it then ties only pages that give it with one sample.
  */
@@ -55,7 +56,7 @@ export function studyKeys(mentions: readonly (StudyMention | null)[]): string[][
     }
     const size = mention.sample?.size;
     if (size !== undefined && mention.year !== undefined) keys.push(`year-sample:${mention.year}:${size}`);
-    if (size !== undefined && isDistinctSample(size) && !partiesDiffer(sampleParties.get(size) ?? []))
+    if (size !== undefined && isDistinctSample(size) && !sampleTellsNoStudy(sampleParties.get(size) ?? []))
       keys.push(`sample:${size}`);
     return keys;
   });
@@ -89,8 +90,17 @@ function trialName(trial: NonNullable<StudyMention["trial"]>): string {
   return trial.name.toLowerCase().replace(/['’]/g, "");
 }
 
-/** Whether two of these pages each name a party the other does not name at all. */
-function partiesDiffer(mentions: readonly { parts: StudyParts }[]): boolean {
+/**
+ * Whether a sample of one size tells no one study: two of its pages each name a party the other
+ * does not name at all, or were published weeks apart.
+ */
+/** Pages tied by nothing but a sample's size were published within this many days of each other. */
+const SAMPLE_REPORTS_DAYS = 14;
+
+function sampleTellsNoStudy(mentions: readonly { parts: StudyParts }[]): boolean {
+  // Reports of one study come out together: pages of one size weeks apart may report two.
+  const days = mentions.flatMap(({ parts }) => (parts.reported === undefined ? [] : [parts.reported]));
+  if (days.length > 1 && Math.max(...days) - Math.min(...days) > SAMPLE_REPORTS_DAYS) return true;
   // Each names a party, and the other names no word of any of them.
   const namesNone = (parts: StudyParts, of: StudyParts) => {
     const mine = partiesOf(parts);

@@ -222,27 +222,37 @@ describe("one model however its shops describe it", () => {
 });
 
 describe("a name that begins two models' names", () => {
+  const pages = [
+    selling(
+      "https://www.amazon.com/dp/B0AAA1",
+      "Amazon.com : Halden Ridgeline 45L Backpacking Pack, Slate Blue",
+    ),
+    selling(
+      "https://www.amazon.com/dp/B0AAA2",
+      "Amazon.com : Halden Ridgeline 42L Women's Backpacking Pack, Sage",
+    ),
+  ];
+
   it("joins neither model", () => {
-    const pages = [
-      selling(
-        "https://www.amazon.com/dp/B0AAA1",
-        "Amazon.com : Halden Ridgeline 45L Backpacking Pack, Slate Blue",
-      ),
-      selling(
-        "https://www.amazon.com/dp/B0AAA2",
-        "Amazon.com : Halden Ridgeline 42L Women's Backpacking Pack, Sage",
-      ),
-      selling(
-        "https://www.rei.com/product/231447/halden-ridgeline",
-        "Halden Ridgeline 45 Pack - Men's | REI Co-op",
-      ),
-    ];
-    expect(pages.map((page) => page?.product?.key)).toEqual([
-      "halden ridgeline 45l backpacking",
-      "halden ridgeline 42l women's",
+    const short = selling(
+      "https://www.rei.com/product/231440/halden-ridgeline",
+      "Halden Ridgeline | REI Co-op",
+    );
+    expect([...pages, short].map((page) => page?.product?.key)).toEqual([
+      "halden ridgeline 45 backpacking",
+      "halden ridgeline 42 backpacking",
       "halden ridgeline",
     ]);
-    expect(productLinks(pages)).toEqual([]);
+    expect(productLinks([...pages, short])).toEqual([]);
+  });
+
+  it("reads a pack's volume before 'Pack' as its model, not a package's count", () => {
+    const volume = selling(
+      "https://www.rei.com/product/231447/halden-ridgeline",
+      "Halden Ridgeline 45 Pack - Men's | REI Co-op",
+    );
+    expect(volume?.product?.key).toBe("halden ridgeline 45 pack");
+    expect(productLinks([...pages, volume])).toEqual([[0, 2]]);
   });
 });
 
@@ -353,6 +363,53 @@ describe("a model's code", () => {
     ]);
     expect(origins.filter((o) => o.members.length > 1).map((o) => [o.members, o.why])).toEqual([
       [[0, 2], "marketing"],
+    ]);
+  });
+});
+
+describe("models that shops name alike", () => {
+  it("keeps a pack's volumes and a shoe's Pro apart, and one model's shops together", () => {
+    const origins = assignOrigins([
+      originItem(
+        "https://www.rei.com/product/240011/tallis-ridge-50-pack-mens",
+        "Tallis Ridge 50 Pack - Men's | REI Co-op",
+        "Buy the Tallis Ridge 50 Pack at REI. Free shipping on orders over $50.",
+      ),
+      originItem(
+        "https://www.rei.com/product/240012/tallis-ridge-38-pack-womens",
+        "Tallis Ridge 38 Pack - Women's | REI Co-op",
+        "Buy the Tallis Ridge 38 Pack at REI. Free shipping on orders over $50.",
+      ),
+      originItem(
+        "https://www.amazon.com/Tallis-Ridge-50L-Backpacking-Pack/dp/B0CT4KX9AA",
+        "Amazon.com : Tallis Ridge 50L Backpacking Pack, Adjustable Torso : Sports & Outdoors",
+        "Rating 4.6 (812) · $219.95 · In stock.",
+      ),
+      originItem(
+        "https://www.ondara.com/products/glide-4-mens",
+        "Men's Glide 4 – Ondara",
+        "Our everyday trainer, now lighter. $140. Free shipping and returns.",
+      ),
+      originItem(
+        "https://www.ondara.com/products/glide-4-pro-mens",
+        "Men's Glide 4 Pro – Ondara",
+        "The Glide 4 with a carbon plate. $200. Free shipping and returns.",
+      ),
+      originItem(
+        "https://www.amazon.com/Ondara-Glide-Pro-Running-Shoe/dp/B0D1K8XA11",
+        "Amazon.com | Ondara Men's Glide 4 Pro Running Shoe, Black ... | Road Running",
+        "Rating 4.4 (210) · $199.95 · In stock.",
+      ),
+      originItem(
+        "https://www.zappos.com/p/mens-ondara-glide-4-black/product/9948311",
+        "Ondara Men's Glide 4 Running Shoe | Zappos.com",
+        "Free shipping both ways. $140.00.",
+      ),
+    ]);
+    expect(origins.filter((o) => o.members.length > 1).map((o) => o.members)).toEqual([
+      [0, 2],
+      [3, 6],
+      [4, 5],
     ]);
   });
 });

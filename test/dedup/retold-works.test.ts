@@ -90,6 +90,20 @@ describe("a release retold in a trade site's own words", () => {
     expect(grouped([release, noFigure])).toEqual([]);
   });
 
+  it("keeps the company's own product page apart, though it repeats the release's facts", () => {
+    const newsroom = item(
+      "https://www.brightmoorfoods.com/newsroom/brightmoor-to-acquire-ashgrove-dairy",
+      "Brightmoor Foods to Acquire Ashgrove Dairy | Brightmoor Newsroom",
+      "June 10, 2025 — Brightmoor Foods today announced a definitive agreement to acquire Ashgrove Dairy for $640 million in cash ...",
+    );
+    const brandPage = item(
+      "https://www.brightmoorfoods.com/brands/ashgrove",
+      "Ashgrove Organic Yogurt | Brightmoor",
+      "Ashgrove joins the Brightmoor family in a $640 million deal. Find Ashgrove near you ...",
+    );
+    expect(grouped([release, newsroom, brandPage])).toEqual([{ members: [0, 1], why: "press-release" }]);
+  });
+
   it("joins a portal's copy under the release's whole headline whatever its snippet shows", () => {
     const portal = item(
       "https://www.morningstar.com/news/business-wire/20250610005120/brightmoor-foods-to-acquire-ashgrove-dairy",

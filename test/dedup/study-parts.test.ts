@@ -279,6 +279,32 @@ describe("origins of pages that name one study by its parts", () => {
     ]);
   });
 
+  it("keeps two insurers' polls by one pollster apart, and one size's reports weeks apart", () => {
+    const groups = grouped([
+      item(
+        "https://nypost.com/2025/03/18/lifestyle/dog-owners-skip-doctor-survey/",
+        "Most dog owners skip their own doctor visits to pay vet bills: survey",
+        "Mar 18, 2025 — Six in 10 of 2,000 dog owners polled by Talker Research for Furlong Pet Insurance have skipped a checkup ...",
+      ),
+      item(
+        "https://nypost.com/2025/02/27/lifestyle/dog-owners-debt-surgery-poll/",
+        "Most dog owners would go into debt for their pet's surgery: poll",
+        "Feb 27, 2025 — Nearly seven in 10 dog owners would take on debt, according to a poll of 2,000 dog owners conducted by Talker Research for Tailbrook Pet Insurance ...",
+      ),
+      item(
+        "https://www.news-medical.net/news/20250211/phones-after-lights-out-teens.aspx",
+        "Smartphone use after lights out linked to shorter sleep in adolescents",
+        "Feb 11, 2025 — A study used actigraphy and sleep diaries in 1,020 adolescents aged 13 to 17 years ...",
+      ),
+      item(
+        "https://www.cnn.com/2025/03/04/health/teens-phones-night-sleep-study-wellness",
+        "Teens who check their phones at night sleep less, US study finds | CNN",
+        "Mar 4, 2025 — Researchers at Penn State surveyed 1,020 US teenagers aged 13 to 17 ...",
+      ),
+    ]);
+    expect(groups.filter((group) => group.members.length > 1)).toEqual([]);
+  });
+
   it("puts a company's release, its copies and a trade article quoting its study into one origin", () => {
     const release =
       "Florabiotics, Inc. today announced results from a 12-week, randomized, placebo-controlled trial of its FloraCore probiotic in 236 adults with IBS, presented at Digestive Disease Week (DDW) 2024.";
