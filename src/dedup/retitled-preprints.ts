@@ -5,7 +5,8 @@ import { unframedTitle } from "./paper-titles.js";
  * A preprint and the paper it became, retitled on the way ("Wastewater RSV RNA anticipates
  * pediatric hospitalizations in 12 US metropolitan areas" on medRxiv, "Wastewater Concentrations of
  * Respiratory Syncytial Virus RNA Anticipate Pediatric Hospitalizations in 12 U.S. Metropolitan
- * Areas" in the journal), where a search engine shows only the first author ("by MO Okafor · 2023")
+ * Areas" in the journal), where a search engine shows only the first author ("by MO Okafor · 2023",
+ * or a record's "Okafor MO, Raman P, et al.")
  * and neither page names the other's identifier. A preprint's page (a preprint server's DOI or an
  * arXiv id) and a paper's page that is no preprint are one work when the first authors agree
  * (surname, and first initial where both give one), the paper came out in the preprint's year or
@@ -40,6 +41,9 @@ const MAX_PAPERS = 50;
 /** "by MO Okafor · 2023", "by M Okafor, P Raman · 2023", "M. O. Okafor, P. Raman · … · 2023". */
 const FIRST_AUTHOR =
   /^\s*(?:by\s+)?((?:[A-Z]\.?\s?){1,3})\s*([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)(?=\s*(?:[,·…]|and\b|&|$))/u;
+/** A record's list, after the date a search engine puts first: "Nov 4, 2023 — Okafor RM, Bellamy JT, …". */
+const FIRST_AUTHOR_LISTED =
+  /^(?:[^—]{0,24}—\s*)?([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)\s+([A-Z]{1,3})(?=,|\.|\s+et al)/u;
 /** The year a search engine's line gives after the authors: "… · 2023". */
 const LINE_YEAR = /^[^—]{0,160}?·\s*((?:19|20)\d\d)\b/;
 const SMALL_WORDS = new Set(
@@ -89,7 +93,9 @@ function isPreprintKey(key: string): boolean {
 }
 
 function readSide(page: PreprintCandidate, index: number): Side | null {
-  const author = FIRST_AUTHOR.exec(page.snippet);
+  const byline = FIRST_AUTHOR.exec(page.snippet);
+  const listed = byline === null ? FIRST_AUTHOR_LISTED.exec(page.snippet) : null;
+  const author = byline ?? (listed === null ? null : [listed[0], listed[2], listed[1]]);
   if (author === null) return null;
   const year = LINE_YEAR.exec(page.snippet)?.[1];
   // The main title: before a subtitle's dash or a site's or journal's name after a bar.

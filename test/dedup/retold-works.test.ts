@@ -26,6 +26,15 @@ describe("a preprint and the paper it became under another title", () => {
     expect(grouped([journal, preprint])).toEqual([{ members: [0, 1], why: "doi" }]);
   });
 
+  it("reads the first author from a record's list as well as from a byline", () => {
+    const listed = {
+      ...preprint,
+      snippet:
+        "Nov 2, 2024 — Halvorsen TR, Brandt K, Lie M, et al. Fibre counts in classroom air exceeded outdoor levels ...",
+    };
+    expect(grouped([journal, listed])).toEqual([{ members: [0, 1], why: "doi" }]);
+  });
+
   it("reads an acronym as the words it abbreviates", () => {
     const paper = item(
       "https://academic.oup.com/cid/article/80/2/311/7712345",
