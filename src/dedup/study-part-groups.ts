@@ -11,14 +11,15 @@ import { titlesDisagree } from "./title-polarity.js";
  * Two pages name one study when several parts agree and none disagrees: at least one party (an
  * institution, a sponsor or a product one page names and the other names too) and at least two
  * points of how it was done, where a sample of the same size or the same venue counts two, and a
- * duration, a design feature or a year one, and a sample given as a bound ("more than 1,400") that
- * the other's figure is within one; two parties both named need one point, or both pages saying
+ * duration, a design feature, a year or being published within two days of each other (a study's
+ * news comes out together) one, and a sample given as a bound ("more than 1,400") that the other's
+ * figure is within one; two parties both named need one point, or both pages saying
  * what the study found (a partnership of the two says nothing found). A party is named by the
  * other page in its words or by a short name (short-names.ts: "LSU", "Louisiana State
  * University"). Without a party, only the same conference, the same sample size and one point
  * more, or the same sample size, duration and two design features. One party with one point ties
- * when that point tells a study from another (a duration, a year, a bound on its sample: "Researchers
- * from the University of North Carolina … for 12 weeks"), not when it is a design feature that many
+ * when that point tells a study from another (a duration, a year, a bound on its sample, the same
+ * days: "Researchers from the University of North Carolina … for 12 weeks"), not when it is a design feature that many
  * studies share ("a randomized trial at UNC"); a page whose party's two studies both fit it joins
  * neither (below). A party alone (the same product on a review and in a trial, the same university
  * in two of its studies) never ties.
@@ -47,6 +48,8 @@ const ROUND_SAMPLE = 1000;
  * that names too little of it to be sure.
  */
 const REPORTED_APART = 365;
+/** Reports published this many days apart or fewer came out with one study's news. */
+const REPORTED_TOGETHER = 2;
 /** Durations within this share of each other are one duration (12 weeks and three months). */
 const DURATION_TOLERANCE = 0.1;
 
@@ -180,6 +183,13 @@ function agreement(a: Page, b: Page): number {
   if (days) how += 1;
   if (designs > 0) how += 1;
   if (x.year !== undefined && x.year === y.year) how += 1;
+  // Reports of one study come out together: a party's study told on one day or the next.
+  if (
+    x.reported !== undefined &&
+    y.reported !== undefined &&
+    Math.abs(x.reported - y.reported) <= REPORTED_TOGETHER
+  )
+    how += 1;
   // Without a party, only the same conference and two points more (its sample, or its duration and
   // design) name one study; without a conference either, the same sample, duration and two design
   // features ("Thirty-two poor sleepers took … in an open-label pilot … after six weeks"). Two

@@ -143,10 +143,11 @@ export function studyParts(
     days.length +
     found.venues.length +
     (known.journal ? 1 : 0);
-  // Two parties named with what their study found ("scientists at the University of Reading found …
-  // after the Cerebra Focus drink") name it without a point of how; a partnership of the two does not.
+  // A party named with what its study found ("A University of Calgary study … found head injuries
+  // …") is read without a point of how: alone it ties nothing, but two parties so named, or one in
+  // reports of one day, name one study (study-part-groups.ts); a partnership of two finds nothing.
   const finding = statesFinding(text);
-  if (how === 0 && !(who >= 2 && finding)) return null;
+  if (how === 0 && !finding) return null;
   const parts: StudyParts = {
     title: item.title,
     institutions: unique(found.institutions),

@@ -305,6 +305,29 @@ describe("origins of pages that name one study by its parts", () => {
     expect(groups.filter((group) => group.members.length > 1)).toEqual([]);
   });
 
+  it("ties reports of one day naming one university's study and what it found, not its study of another season", () => {
+    const groups = grouped([
+      item(
+        "https://www.cbc.ca/news/canada/edmonton/scooter-injuries-study-1.7203999",
+        "Scooter injuries send hundreds to emergency, study says | CBC News",
+        "May 14, 2024 — A University of Alberta study found head injuries made up more than a third of scooter injuries seen in Edmonton emergency rooms ...",
+      ),
+      item(
+        "https://globalnews.ca/news/10499888/edmonton-scooter-injury-study/",
+        "Edmonton scooter injuries: study finds late-night rides common - Edmonton | Globalnews.ca",
+        "May 15, 2024 — Emergency data reviewed by University of Alberta researchers shows about a quarter of injuries happened between 10 p.m. and 4 a.m. ...",
+      ),
+      item(
+        "https://www.ualberta.ca/en/folio/2023/11/e-bike-crashes-study.html",
+        "E-bike crashes more likely to involve cars, study finds | Folio",
+        "Nov 21, 2023 — University of Alberta researchers found that e-bike riders admitted to trauma units were more often hit by vehicles ...",
+      ),
+    ]);
+    expect(
+      groups.filter((group) => group.members.length > 1).map((group) => [group.members, group.why]),
+    ).toEqual([[[0, 1], "same-study"]]);
+  });
+
   it("puts a company's release, its copies and a trade article quoting its study into one origin", () => {
     const release =
       "Florabiotics, Inc. today announced results from a 12-week, randomized, placebo-controlled trial of its FloraCore probiotic in 236 adults with IBS, presented at Digestive Disease Week (DDW) 2024.";
