@@ -22,6 +22,7 @@ import { studyKeys, studyPartLinks } from "./study-keys.js";
 import { findSyndicationClusters, prepareTitle } from "./syndication.js";
 import { contentWords, titleFingerprint } from "./title-fingerprint.js";
 import { unnamedAgencyKeys } from "./unnamed-agency.js";
+import { wholeHeadlineLinks } from "./whole-headlines.js";
 
 export type { OriginReason } from "./origin-why.js";
 
@@ -110,6 +111,15 @@ export function assignOrigins(
   for (const cluster of findSyndicationClusters(items)) {
     for (const member of cluster.slice(1)) link(cluster[0] as number, member, "syndication");
   }
+  for (const [a, b] of wholeHeadlineLinks(
+    items.map((item, index) => {
+      const own = traits[index] as OriginTraits;
+      const sources = [...own.agencies, own.upstream, own.byline].filter((s): s is string => s !== undefined);
+      const elsewhere = own.paper || own.marketing !== null;
+      return { headline: prepareTitle(item.title).title, site: own.site, elsewhere, sources };
+    }),
+  ))
+    link(a, b, "syndication");
   for (const [a, b] of sharedPassageLinks(items)) link(a, b, "passage");
   // A paper's records on one site (PubMed and PMC) are its mirrors, tied as a paper's (`doi`).
   for (const [a, b] of sameTitleLinks(

@@ -10,8 +10,7 @@ import { titlesDisagree } from "./title-polarity.js";
  * figures. A page joins a release when their titles share at least {@link TITLE_SHARE} of the
  * longer title's content words (at least {@link MIN_SHARED_TITLE_WORDS}) and their snippets share
  * at least {@link SNIPPET_SHARE} of the shorter snippet's words beyond the two headlines' (a snippet
- * too short to compare leaves the titles to share {@link TITLE_SHARE_ALONE}; a headline of
- * {@link MIN_WHOLE_HEADLINE_WORDS} content words or more repeated whole needs no snippet): a page on the same
+ * too short to compare leaves the titles to share {@link TITLE_SHARE_ALONE}): a page on the same
  * topic repeats the headline's words, a rewrite the release's other facts too. Their titles' event
  * markers must agree: one company's release about its third quarter never takes in a rewrite of
  * its fourth-quarter release, nor one product's launch another's; nor a fact check or denial of
@@ -27,8 +26,6 @@ export const TITLE_SHARE = 0.6;
 export const MIN_SHARED_TITLE_WORDS = 3;
 export const SNIPPET_SHARE = 0.3;
 export const TITLE_SHARE_ALONE = 0.75;
-/** A headline this long (content words), repeated whole, is one release's. */
-const MIN_WHOLE_HEADLINE_WORDS = 8;
 /** A snippet with fewer content words than this is too short to compare. */
 const MIN_SNIPPET_WORDS = 8;
 /** Releases looked at (distinct titles, the first seen): a flood of one release is one title. */
@@ -105,11 +102,7 @@ export function releaseRewriteLinks(
         without(snippetOf(release), headlineWords),
         without(snippetOf(page), headlineWords),
       );
-      // A release's whole headline of many words, repeated word for word, is that release whatever
-      // part of it the snippet shows (a portal's "Press Release: … The independent clinical …").
-      const agrees =
-        sameHeadline(item.title, other.title) ||
-        (snippetShare === null ? titleShare >= TITLE_SHARE_ALONE : snippetShare >= SNIPPET_SHARE);
+      const agrees = snippetShare === null ? titleShare >= TITLE_SHARE_ALONE : snippetShare >= SNIPPET_SHARE;
       if (!agrees || titlesDisagree(item.title, other.title)) continue;
       // A retitled page dated more than a week from the release tells another event of that company
       // ("Cleveland Clinic Study Finds … Erythritol …" and "… Xylitol …" a year later).
@@ -140,18 +133,6 @@ function creditsReleaser(source: string | undefined, releaseTitle: string): bool
   if (source === undefined) return false;
   const first = source.split(/\s+/)[0]?.toLowerCase() ?? "";
   return first.length >= 3 && releaseTitle.toLowerCase().startsWith(first);
-}
-
-/** A site's name after a headline: " | Business Wire", " - Morningstar". */
-const SITE_SUFFIX = /\s+[|–—-]\s+[^|–—-]{1,40}$/;
-
-/** Whether two headlines of many words are one, the sites' names after them left off. */
-function sameHeadline(a: string, b: string): boolean {
-  const words = contentWords(a.replace(SITE_SUFFIX, ""));
-  return (
-    words.length >= MIN_WHOLE_HEADLINE_WORDS &&
-    words.join(" ") === contentWords(b.replace(SITE_SUFFIX, "")).join(" ")
-  );
 }
 
 /** A headline of its own retells a release of the last week, not one of months before. */

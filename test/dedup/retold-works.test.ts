@@ -210,3 +210,46 @@ describe("a paper named by the name its title coins", () => {
     expect(grouped([acronymPaper, news])).toEqual([]);
   });
 });
+
+describe("one story under its headline word for word", () => {
+  const HEADLINE = "Average rate on a 30-year mortgage rises above 7% for the first time since May";
+  const ap = item(
+    "https://apnews.com/article/mortgage-rates-freddie-mac-7b2e9c41d05f3a86e1c4b97d2f08a6e3",
+    `${HEADLINE} | AP News`,
+    "Jan 16, 2025 — LOS ANGELES (AP) — The average rate on a 30-year mortgage in the U.S. climbed above 7% this week ...",
+  );
+  const copy = item(
+    "https://wtop.com/national/2025/01/average-rate-on-a-30-year-mortgage-rises-above-7/",
+    `${HEADLINE} - WTOP News`,
+    "Jan 16, 2025 — The rate rose to 7.04% from 6.93% last week, mortgage buyer Freddie Mac said Thursday ...",
+  );
+
+  it("ties its copies whatever passage each snippet shows", () => {
+    expect(grouped([ap, copy])).toEqual([{ members: [0, 1], why: "wire" }]);
+  });
+
+  it("keeps two agencies' stories under it apart, with a copy crediting neither", () => {
+    const reuters = item(
+      "https://www.reuters.com/markets/us/average-rate-30-year-mortgage-2025-01-16/",
+      `${HEADLINE} | Reuters`,
+      "Jan 16 (Reuters) - U.S. mortgage rates jumped this week, data from Freddie Mac showed on Thursday ...",
+    );
+    expect(grouped([ap, reuters, copy])).toEqual([]);
+  });
+
+  it("ties nothing by a short headline", () => {
+    const short = (url: string, snippet: string) => item(url, "Is coffee good for you?", snippet);
+    expect(
+      grouped([
+        short(
+          "https://www.brewhealth.org/coffee",
+          "Coffee has been linked to a lower risk of several diseases ...",
+        ),
+        short(
+          "https://www.dailynutritionfacts.com/coffee-facts",
+          "Moderate intake of three to four cups a day appears safe for most healthy adults ...",
+        ),
+      ]),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import { appendTo } from "../util/append-to.js";
+import { contentWords } from "./title-fingerprint.js";
+
+/**
+ * One story's copies under its headline word for word, whatever their snippets show: a search
+ * engine shows each copy's own passage ("LOS ANGELES (AP) — The average rate …" on one site, "The
+ * rate rose to 7.04% from 6.93% …" on another), so syndication's snippet test (syndication.ts)
+ * misses them. A headline of at least {@link MIN_WORDS} content words, the same on two sites once
+ * their names after it are left off, ties the pages, unless they credit two different agencies or
+ * sources (AP's and Reuters' stories under one headline: then a page crediting neither could be
+ * either's copy and joins neither; numbers in different passages say nothing). A paper's records (tied as its own,
+ * `doi`) and selling pages (one product's, `marketing`) are left to those ties, and more than
+ * {@link MAX_PAGES} results under one headline (a template's) tie nothing.
+ */
+
+/** Content words a headline needs to name one story by itself. */
+export const MIN_WORDS = 8;
+/** More pages than this under one headline are a template's, not one story's copies. */
+const MAX_PAGES = 30;
+
+export interface HeadlinePage {
+  /** The headline as syndication compares it: normalized, the site's name after it left off. */
+  headline: string;
+  site: string | null;
+  /** A paper's page or a selling page: tied by other readings. */
+  elsewhere: boolean;
+  /** The agencies and sources its credits name. */
+  sources: readonly string[];
+}
+
+/** Pairs (first page, another) of pages under one long headline on two sites. */
+export function wholeHeadlineLinks(pages: readonly HeadlinePage[]): [number, number][] {
+  const byHeadline = new Map<string, number[]>();
+  pages.forEach((page, index) => {
+    if (page.elsewhere || page.site === null) return;
+    appendTo(byHeadline, page.headline, index);
+  });
+  const links: [number, number][] = [];
+  for (const [headline, group] of byHeadline) {
+    if (group.length < 2 || group.length > MAX_PAGES || contentWords(headline).length < MIN_WORDS) continue;
+    const credited = group.filter((index) => (pages[index] as HeadlinePage).sources.length > 0);
+    // Two sources' stories under one headline: a page crediting neither could be either's copy.
+    const contested = credited.some((a, i) => credited.slice(i + 1).some((b) => !shareSource(pages, a, b)));
+    group.forEach((index, at) => {
+      const page = pages[index] as HeadlinePage;
+      if (contested && page.sources.length === 0) return;
+      const partner = group.slice(0, at).find((other) => {
+        const earlier = pages[other] as HeadlinePage;
+        if (earlier.site === page.site) return false;
+        return contested ? shareSource(pages, other, index) : true;
+      });
+      if (partner !== undefined) links.push([partner, index]);
+    });
+  }
+  return links;
+}
+
+function shareSource(pages: readonly HeadlinePage[], a: number, b: number): boolean {
+  const [x, y] = [(pages[a] as HeadlinePage).sources, (pages[b] as HeadlinePage).sources];
+  return x.some((source) => y.includes(source));
+}
