@@ -9,10 +9,10 @@ import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
 import { sameAuthorLinks } from "./paper-authors.js";
 import { coinedNameReportLinks, paperReportLinks, type ReportedPage } from "./paper-reports.js";
-import { paperTitleLinks, titleFromAddress } from "./paper-titles.js";
+import { type PaperTitle, paperTitle, paperTitleLinks, titleFromAddress } from "./paper-titles.js";
 import { productLinks } from "./product-links.js";
 import { releaseFactLinks } from "./release-facts.js";
-import { releaseRewriteLinks } from "./release-rewrites.js";
+import { releaseCompany, releaseRewriteLinks } from "./release-rewrites.js";
 import { retitledPreprintLinks } from "./retitled-preprints.js";
 import { sharedPassageLinks } from "./shared-passages.js";
 import { shortTitleReports } from "./short-paper-titles.js";
@@ -94,7 +94,11 @@ export function assignOrigins(
       return false;
     // Two texts sharing a pollster's or a lab's method sentence but giving two samples are two
     // studies' ("a survey conducted online by The Harris Poll … among 2,047" and "… among 2,051").
-    if (kind === "passage" && samplesDiffer(traits[a] as OriginTraits, traits[b] as OriginTraits))
+    if (
+      kind === "passage" &&
+      (samplesDiffer(traits[a] as OriginTraits, traits[b] as OriginTraits) ||
+        twoCompaniesReleases(a, b, items, traits))
+    )
       return false;
     if (!sets.join(a, b)) return false;
     if (studiesA || studiesB) {
@@ -234,6 +238,24 @@ function pathOf(item: OriginItem): string {
 }
 
 /** Whether two pages each give their study's sample, and no size of one is the other's. */
+/**
+ * Two companies' releases share their stock phrasing ("today announced that the U.S. Food and Drug
+ * Administration …"), never their text: two releases whose headlines each open with a name the
+ * other page never gives are two texts.
+ */
+function twoCompaniesReleases(
+  a: number,
+  b: number,
+  items: readonly OriginItem[],
+  traits: readonly OriginTraits[],
+): boolean {
+  if (!traits[a]?.release || !traits[b]?.release) return false;
+  const [one, other] = [items[a] as OriginItem, items[b] as OriginItem];
+  const names = (company: string | null, item: OriginItem) =>
+    company === null || `${item.title} ${item.snippet}`.toLowerCase().includes(company);
+  return !names(releaseCompany(one.title), other) && !names(releaseCompany(other.title), one);
+}
+
 function samplesDiffer(a: OriginTraits, b: OriginTraits): boolean {
   const sizes = (t: OriginTraits) => [
     ...(t.study?.sample ? [t.study.sample.size] : []),
@@ -318,8 +340,9 @@ function linkPapers(
     snippet: item.snippet,
     keys: (traits[index] as OriginTraits).scholarlyKeys,
   }));
+  const paperTitles: (PaperTitle | null)[] = [];
   const titleLinks = [
-    ...paperTitleLinks(titled),
+    ...paperTitleLinks(titled, paperTitles),
     ...sameAuthorLinks(pages),
     ...retitledPreprintLinks(preprints),
   ];
@@ -328,7 +351,20 @@ function linkPapers(
     ...paperReportLinks(pages),
     ...coinedNameReportLinks(pages),
   ];
-  const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets);
+  // For a page whose title is cut short, or is the main title of both, two pages under two whole
+  // titles are two works too.
+  // (A journal page no paper's site or identifier marks has its title read as a paper's here too.)
+  const titleOf = (index: number): PaperTitle | null => {
+    if (paperTitles[index] === undefined)
+      paperTitles[index] = paperTitle((titled[index] as { title: string }).title);
+    return paperTitles[index] ?? null;
+  };
+  const twoWorks = (page: number, one: number, two: number) =>
+    sets.conflict(one, two) ||
+    (sets.find(one) !== sets.find(two) &&
+      wholeTitlesDiffer(titleOf(one), titleOf(two)) &&
+      beginsBoth(titleOf(page), titleOf(one), titleOf(two)));
+  const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets, twoWorks);
   const decided = ([a, b]: [number, number]) => !undecided.has(a) && !undecided.has(b);
   for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
   for (const pair of reportLinks) if (decided(pair)) link(pair[0], pair[1], "report");
@@ -348,9 +384,34 @@ function sitePageKey(canonical: string | null, site: string): string | null {
 /**
  * Pages whose titles tie them to two works (a title cut short that begins the titles of a paper
  * and of its republished version, a page without an identifier named like two works): which one
- * they carry is unknown, so their titles tie them to neither.
+ * they carry is unknown, so their titles tie them to neither. Two works are two identifiers of one
+ * kind; for a page whose title is cut short or is the main title of both ("Portable air cleaners …
+ * near major roads" of a trial and of its 2-year extension), also two whole titles neither of which
+ * begins the other, of pages not already one work by their identifiers (an arXiv paper's versions
+ * may be retitled) ("… in Adults With Type 2 Diabetes:
+ * A 12-Month Randomized Trial" and "… in Adults With Obesity: A Randomized Clinical Trial", both
+ * begun by Europe PMC's "… in Adults ...").
  */
-function tiedToTwoWorks(pairs: readonly [number, number][], sets: IdentitySets): Set<number> {
+
+/** Whether a title is cut short, or is the main title of both whole titles ("X" of "X: a trial", "X: a 2-year extension"). */
+function beginsBoth(
+  title: PaperTitle | null | undefined,
+  a: PaperTitle | null | undefined,
+  b: PaperTitle | null | undefined,
+): boolean {
+  if (!title || !a || !b) return false;
+  return title.cut || (a.text.startsWith(`${title.text} `) && b.text.startsWith(`${title.text} `));
+}
+
+function wholeTitlesDiffer(a: PaperTitle | null | undefined, b: PaperTitle | null | undefined): boolean {
+  if (!a || !b || a.cut || b.cut || a.text === b.text) return false;
+  return !a.text.startsWith(`${b.text} `) && !b.text.startsWith(`${a.text} `);
+}
+function tiedToTwoWorks(
+  pairs: readonly [number, number][],
+  sets: IdentitySets,
+  twoWorks: (page: number, one: number, two: number) => boolean,
+): Set<number> {
   const partners = new Map<number, number[]>();
   for (const [a, b] of pairs) {
     for (const [page, other] of [
@@ -363,7 +424,7 @@ function tiedToTwoWorks(pairs: readonly [number, number][], sets: IdentitySets):
   const undecided = new Set<number>();
   for (const [page, others] of partners) {
     const candidates = others.filter((other) => !sets.conflict(page, other));
-    if (candidates.some((one, i) => candidates.slice(i + 1).some((two) => sets.conflict(one, two)))) {
+    if (candidates.some((one, i) => candidates.slice(i + 1).some((two) => twoWorks(page, one, two)))) {
       undecided.add(page);
     }
   }

@@ -1,3 +1,4 @@
+import { isNotice } from "./paper-titles.js";
 import { contentWords } from "./title-fingerprint.js";
 
 /**
@@ -7,7 +8,8 @@ import { contentWords } from "./title-fingerprint.js";
  * records list the same authors in the same order. Two pages of papers whose author lists open with
  * the same three surnames, whose titles share at least two telling words and whose years (when
  * both give one) agree are one work. A team's two papers with one author order (a yearly report)
- * differ in year or in identifier (a DOI each), which keeps them apart.
+ * differ in year or in identifier (a DOI each), which keeps them apart. A notice about a paper (its
+ * correction, a retraction, a reply) cites its authors and title and is its own page.
  */
 
 /** Authors compared, from the start of a list. */
@@ -33,7 +35,7 @@ export function sameAuthorLinks(pages: readonly AuthoredPage[]): [number, number
   const byAuthors = new Map<string, { page: number; years: Set<string>; words: Set<string> }[]>();
   const links: [number, number][] = [];
   pages.forEach((page, index) => {
-    if (!page.isPaper) return;
+    if (!page.isPaper || isNotice(page.title)) return;
     const surnames = firstSurnames(page.snippet);
     if (surnames === null) return;
     const own = {

@@ -45,6 +45,15 @@ export interface PaperTitle {
   cut: boolean;
 }
 
+/** A notice about a paper, titled with its title: "Correction: …", "Retraction Note: …", "Reply to …". */
+const NOTICE =
+  /^\s*(?:\[?(?:pdf|html)\]?\s*)?(?:correction|corrigendum|erratum|retraction(?:\s+note)?|retracted(?:\s+article)?|expression\s+of\s+concern|withdrawn|notice\s+of\s+retraction|comment\s+on|response\s+to|reply\s+to|author\s+reply)\b/i;
+
+/** Whether a page's title is a notice about a paper (its correction, retraction, a reply), not the paper. */
+export function isNotice(title: string): boolean {
+  return NOTICE.test(title);
+}
+
 /** A title cut short by its site: an ellipsis at its end. */
 const CUT_SHORT = /(?:\.\.\.|…)\s*$/;
 

@@ -76,6 +76,8 @@ export function releaseRewriteLinks(
   const links: [number, number][] = [];
   // Pages crediting the company whose release they may rewrite, with the releases they fit.
   const creditedFits = new Map<number, number[]>();
+  // Pages keeping most of a release's headline, with the releases they fit and how much of each.
+  const headlineFits = new Map<number, { release: number; titleShare: number }[]>();
   for (const release of releases) {
     const own = titleWords[release] as string[];
     const shared = new Map<number, number>();
@@ -93,6 +95,9 @@ export function releaseRewriteLinks(
       // that credits the company ("(Source: Rhizora Biosciences)") says it rewrites one of its
       // releases: its headline may be its own.
       const titleShare = count / Math.max(own.length, (titleWords[page] as string[]).length);
+      // Another release keeps most of the headline when it is a copy: one company's FDA clearance
+      // and its CE mark, from one template, share less.
+      if (isRelease[page] && titleShare < TITLE_SHARE_ALONE) continue;
       const creditsCompany = creditsReleaser(credited[page], item.title) || citesReleaseOf(other, item.title);
       if (titleShare < TITLE_SHARE && !creditsCompany) continue;
       // The headlines' words are counted above; counted again, they let a page on the same topic
@@ -108,7 +113,8 @@ export function releaseRewriteLinks(
       // ("Cleveland Clinic Study Finds … Erythritol …" and "… Xylitol …" a year later).
       if (daysApart(days[release], days[page])) continue;
       if (titleShare >= TITLE_SHARE) {
-        if (!titleMarkersConflict(item.title, other.title)) links.push([release, page]);
+        if (!titleMarkersConflict(item.title, other.title))
+          appendTo(headlineFits, page, { release, titleShare });
         continue;
       }
       // A headline of its own picks its own figures ("261kWh" for "StratoCell S2"): the dates, when
@@ -121,11 +127,26 @@ export function releaseRewriteLinks(
   }
   // A credited page that fits two of the company's releases could rewrite either: it joins neither
   // (two copies of one release, its distributor's and its newsroom's, are one).
+  // A page keeping most of two releases' headlines (one company's FDA clearance and its CE mark,
+  // from one template) is the copy of the one whose headline it keeps more of, and of neither when
+  // it keeps as much of two that are not one release.
+  for (const [page, fits] of headlineFits) {
+    const best = Math.max(...fits.map((fit) => fit.titleShare));
+    const [first, ...others] = fits.filter((fit) => fit.titleShare === best).map((fit) => fit.release);
+    if (others.every((other) => oneOrigin(first as number, other)))
+      for (const release of [first as number, ...others]) links.push([release, page]);
+  }
   for (const [page, fits] of creditedFits) {
     const [first] = fits as [number];
     if (fits.every((fit) => oneOrigin(first, fit))) links.push([first, page]);
   }
   return links;
+}
+
+/** The company a release's headline opens with ("Nuvexa Medical Receives …": nuvexa), or null. */
+export function releaseCompany(title: string): string | null {
+  const first = /^[A-Z][\p{L}\d&'’-]{2,}/u.exec(title.trim())?.[0];
+  return first === undefined ? null : first.toLowerCase();
 }
 
 /** Whether a credit names the company whose release this is: its headline opens with the name. */

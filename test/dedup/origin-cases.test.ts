@@ -101,6 +101,8 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-13", 8, 0.95, 0.85, 0.8],
   ["heldout-14", 8, 0.95, 0.55, 0.65],
   ["heldout-15", 8, 0.95, 0.75, 0.85],
+  ["heldout-16", 8, 0.95, 0.65, 0.85],
+  ["heldout-17", 8, 0.95, 0.55, 0.7],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],

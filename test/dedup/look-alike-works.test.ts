@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
+import { releaseRewriteLinks } from "../../src/dedup/release-rewrites.js";
+import { originItem as item } from "../helpers/origin-item.js";
+
+/** The groups of pages (by index) that share an origin. */
+function together(items: OriginItem[]): number[][] {
+  return assignOrigins(items)
+    .filter((origin) => origin.members.length > 1)
+    .map(({ members }) => [...members].sort((a, b) => a - b));
+}
+
+describe("releases that look alike", () => {
+  it("keeps two companies' clearance releases apart, though they share the stock phrasing", () => {
+    const ours = item(
+      "https://www.prnewswire.com/news-releases/orlena-receives-fda-510k-clearance-for-dermaview-302270999.html",
+      "Orlena Health Receives FDA 510(k) Clearance for DermaView AI Skin Imaging System",
+      "Oct 8, 2024 — /PRNewswire/ -- Orlena Health, Inc., a developer of imaging tools for skin care, today announced that the U.S. Food and Drug Administration (FDA) ...",
+    );
+    const theirs = item(
+      "https://www.businesswire.com/news/home/20241015999999/en/Kestova-Announces-FDA-510k-Clearance-of-SkinSight",
+      "Kestova Announces FDA 510(k) Clearance of SkinSight Imaging Platform",
+      "Oct 15, 2024 — BOSTON--(BUSINESS WIRE)--Kestova, Inc., a digital dermatology company, today announced that the U.S. Food and Drug Administration has cleared SkinSight ...",
+    );
+    expect(together([ours, theirs])).toEqual([]);
+  });
+
+  it("never takes one company's release for a rewrite of its other release from one template", () => {
+    const ceMark = {
+      domain: "prnewswire.com",
+      title: "Nuvexa Medical Receives CE Mark for LumaScan AI Wound Imaging System",
+      snippet:
+        "Mar 19, 2024 \u2014 /PRNewswire/ -- Nuvexa Medical, Inc. today announced that LumaScan, its AI-powered wound imaging system, has received CE Mark under the EU Medical Device ...",
+    };
+    const clearanceCopy = {
+      domain: "finance.yahoo.com",
+      title: "Nuvexa Medical Receives FDA 510(k) Clearance for LumaScan AI Wound Imaging System",
+      snippet:
+        "PR Newswire. Tue, Oct 8, 2024, 8:00 AM. MINNEAPOLIS, Oct. 8, 2024 /PRNewswire/ -- Nuvexa Medical, Inc., a developer of AI-powered imaging tools for chronic wound ...",
+    };
+    expect(releaseRewriteLinks([ceMark, clearanceCopy], [true, true])).toEqual([]);
+  });
+});
+
+describe("papers that look alike", () => {
+  it("ties a title cut short, or the main title of two papers, to neither of them", () => {
+    const trial = item(
+      "https://thorax.bmj.com/content/80/2/101",
+      "Home air filters and lung function in children with asthma near busy roads: a randomised crossover trial | Thorax",
+      "by AB Mensah · 2024 · Cited by 12 — We tested whether a HEPA filter in the home improves lung function ...",
+    );
+    const extension = item(
+      "https://erj.ersjournals.com/content/66/1/2400555",
+      "Home air filters and lung function in children with asthma near busy roads: 2-year extension of a randomised crossover trial | European Respiratory Society",
+      "by AB Mensah · 2025 — Following the crossover trial, children continued filtration for two more years ...",
+    );
+    const mainTitle = item(
+      "https://www.semanticscholar.org/paper/Home-air-filters-Mensah/1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d",
+      "Home air filters and lung function in children with asthma near busy roads | Semantic Scholar",
+      "A. Mensah, K. Berg · Published 2024 · Medicine. TLDR: HEPA filtration in homes near busy roads ...",
+    );
+    const cut = item(
+      "https://europepmc.org/article/MED/38219999",
+      "Home air filters and lung function in children with asthma near busy roads ... - Europe PMC",
+      "Mensah AB, Berg K, Olsen T. 2024. PMID: 38219999 ...",
+    );
+    expect(together([trial, extension, mainTitle])).toEqual([]);
+    expect(together([trial, extension, cut])).toEqual([]);
+  });
+
+  it("keeps a paper's correction apart, though it cites the paper's authors and title", () => {
+    const record = item(
+      "https://europepmc.org/article/MED/38212999",
+      "Home air filters and lung function in children with asthma near busy roads: a randomised crossover trial. - Abstract - Europe PMC",
+      "Mensah AB, Berg K, Olsen T, Hale J. Thorax, 80(2):101-109, 2024. PMID: 38212999.",
+    );
+    const correction = item(
+      "https://thorax.bmj.com/content/80/5/e2",
+      "Correction: Home air filters and lung function in children with asthma near busy roads: a randomised crossover trial | Thorax",
+      "Mensah AB, Berg K, Olsen T, et al. Home air filters and lung function ... Thorax 2024;80:101–9. The funding statement should read ...",
+    );
+    expect(together([record, correction])).toEqual([]);
+  });
+});
