@@ -4,6 +4,7 @@ import { canonicalUrl } from "./canonical-url.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import type { FoundBy } from "./merge-hits.js";
 import { newsroomCopyLinks } from "./newsroom-copies.js";
+import { normalizeTitle } from "./normalize-title.js";
 import { originKeys } from "./origin-keys.js";
 import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
@@ -120,7 +121,13 @@ export function assignOrigins(
       const own = traits[index] as OriginTraits;
       const sources = [...own.agencies, own.upstream, own.byline].filter((s): s is string => s !== undefined);
       const elsewhere = own.paper || own.marketing !== null;
-      return { headline: prepareTitle(item.title).title, site: own.site, elsewhere, sources };
+      return {
+        title: item.title,
+        headline: () => normalizeTitle(item.title),
+        site: own.site,
+        elsewhere,
+        sources,
+      };
     }),
   ))
     link(a, b, "syndication");

@@ -15,12 +15,18 @@ import { contentWords } from "./title-fingerprint.js";
 
 /** Content words a headline needs to name one story by itself. */
 export const MIN_WORDS = 8;
+/** A title of at least {@link MIN_WORDS} words. */
+const LONG = new RegExp(`^\\s*(?:\\S+\\s+){${MIN_WORDS - 1}}\\S`);
+/** What parts a title from the site's name after it: " | ", " - ", " — ". */
+const SEGMENT = /\s(?:[|–—-]|::)\s/;
 /** More pages than this under one headline are a template's, not one story's copies. */
 const MAX_PAGES = 30;
 
 export interface HeadlinePage {
-  /** The headline as syndication compares it: normalized, the site's name after it left off. */
-  headline: string;
+  /** The title as written. */
+  title: string;
+  /** The headline as syndication compares it (normalized, the site's name after it left off), asked only of long titles. */
+  headline: () => string;
   site: string | null;
   /** A paper's page or a selling page: tied by other readings. */
   elsewhere: boolean;
@@ -30,11 +36,18 @@ export interface HeadlinePage {
 
 /** Pairs (first page, another) of pages under one long headline on two sites. */
 export function wholeHeadlineLinks(pages: readonly HeadlinePage[]): [number, number][] {
-  const byHeadline = new Map<string, number[]>();
+  // First by the title's opening segment, which costs little; only titles that open like another
+  // are normalized and compared whole. Fewer words than a long headline has content words: none.
+  const byOpening = new Map<string, number[]>();
   pages.forEach((page, index) => {
-    if (page.elsewhere || page.site === null) return;
-    appendTo(byHeadline, page.headline, index);
+    if (page.elsewhere || page.site === null || !LONG.test(page.title)) return;
+    appendTo(byOpening, page.title.toLowerCase().split(SEGMENT, 1)[0] as string, index);
   });
+  const byHeadline = new Map<string, number[]>();
+  for (const members of byOpening.values()) {
+    if (members.length < 2) continue;
+    for (const index of members) appendTo(byHeadline, (pages[index] as HeadlinePage).headline(), index);
+  }
   const links: [number, number][] = [];
   for (const [headline, group] of byHeadline) {
     if (group.length < 2 || group.length > MAX_PAGES || contentWords(headline).length < MIN_WORDS) continue;
