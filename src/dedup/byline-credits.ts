@@ -62,3 +62,63 @@ export function creditedSources(traits: readonly OriginTraits[]): (string | unde
     (t, index) => credited[index] ?? (t.site !== null && names.has(t.site) ? t.site : undefined),
   );
 }
+
+/** Telling words a credited copy under a headline of its own shares with the source's page it carries. */
+const MIN_SHARED_WORDS = 4;
+/** A source's own pages a copy is compared with, the first ones seen. */
+const MAX_SOURCE_PAGES = 50;
+/** A copy republished this many days after its source's page, or fewer. */
+const MAX_DAYS = 7;
+
+export interface CreditedPage {
+  title: string;
+  snippet: string;
+  site: string | null;
+  day: number | null;
+}
+
+/**
+ * A copy that credits its source ("This story was produced by KFF Health News and is republished
+ * here", "Originally published by KFF Health News") under a headline of its own ("Labor and
+ * delivery closures leave Montana mothers on the road") carries the one page of that source's site
+ * it shares the most telling words with (its people, places, figures: "Kayla Brenner", "145
+ * miles"): at least {@link MIN_SHARED_WORDS}, more than with any other page of the source, and
+ * published within {@link MAX_DAYS} days of it. Pairs (the source's page, the copy).
+ */
+export function creditedCopyLinks(
+  pages: readonly CreditedPage[],
+  sourceOf: readonly (string | undefined)[],
+  wordsOf: (index: number) => ReadonlySet<string>,
+): [number, number][] {
+  const own = new Map<string, number[]>();
+  pages.forEach((page, index) => {
+    if (page.site !== null && sourceOf[index] === page.site) {
+      const list = own.get(page.site) ?? [];
+      if (list.length < MAX_SOURCE_PAGES) list.push(index);
+      own.set(page.site, list);
+    }
+  });
+  if (own.size === 0) return [];
+  const links: [number, number][] = [];
+  pages.forEach((page, index) => {
+    const source = sourceOf[index];
+    if (source === undefined || source === page.site) return;
+    const words = wordsOf(index);
+    const scored = (own.get(source) ?? [])
+      .filter((other) => !apart(pages[other] as CreditedPage, page))
+      .map((other) => ({ other, shared: [...wordsOf(other)].filter((word) => words.has(word)).length }))
+      .sort((a, b) => b.shared - a.shared);
+    const [best, second] = scored;
+    if (
+      best !== undefined &&
+      best.shared >= MIN_SHARED_WORDS &&
+      (second === undefined || second.shared < best.shared)
+    )
+      links.push([best.other, index]);
+  });
+  return links;
+}
+
+function apart(a: CreditedPage, b: CreditedPage): boolean {
+  return a.day !== null && b.day !== null && Math.abs(a.day - b.day) > MAX_DAYS;
+}

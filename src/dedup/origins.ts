@@ -1,5 +1,5 @@
 import { appendTo } from "../util/append-to.js";
-import { creditedSources } from "./byline-credits.js";
+import { creditedCopyLinks, creditedSources } from "./byline-credits.js";
 import { canonicalUrl } from "./canonical-url.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import type { FoundBy } from "./merge-hits.js";
@@ -508,4 +508,24 @@ function linkSharedKeys(
     if (vendor !== null && vendor.length >= 4)
       tie(`vendor:${vendor}:${own.marketing?.product?.key ?? ""}`, index, "owner");
   });
+  // A credited copy under a headline of its own, with the source's page it carries.
+  const words = new Map<number, ReadonlySet<string>>();
+  const wordsOf = (index: number): ReadonlySet<string> => {
+    let found = words.get(index);
+    if (found === undefined) {
+      const item = items[index] as OriginItem;
+      found = new Set(contentWords(`${item.title} ${item.snippet}`));
+      words.set(index, found);
+    }
+    return found;
+  };
+  for (const [a, b] of creditedCopyLinks(
+    items.map((item, index) => {
+      const { site, day } = traits[index] as OriginTraits;
+      return { title: item.title, snippet: item.snippet, site, day };
+    }),
+    sourceOf,
+    wordsOf,
+  ))
+    link(a, b, "syndication");
 }

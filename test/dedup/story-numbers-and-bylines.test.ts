@@ -172,3 +172,31 @@ describe("two namesakes' papers of one year", () => {
     ]);
   });
 });
+
+describe("a credited copy under a headline of its own", () => {
+  const source = item(
+    "https://kffhealthnews.org/news/article/idaho-rural-clinics-closing-families-drive-hours/",
+    "Rural Clinics Are Closing. Idaho Families Are Driving Hours for Checkups. - KFF Health News",
+    "Apr 2, 2025 — SALMON, Idaho — When Dana Orcutt's son spiked a fever in February, the nearest pediatric clinic still open was 118 miles away ...",
+  );
+  const otherArticle = item(
+    "https://kffhealthnews.org/news/article/idaho-ambulance-volunteers-shortage/",
+    "Idaho's Volunteer Ambulance Crews Are Aging Out - KFF Health News",
+    "Mar 20, 2025 — Rural Idaho counties rely on volunteer crews whose members are mostly over 60 ...",
+  );
+  const copy = item(
+    "https://www.idahostatesman.com/news/local/article284512345.html",
+    "Long drives for checkups as rural clinics close across Idaho",
+    "Apr 4, 2025 — Dana Orcutt's nearest pediatric clinic was 118 miles away when her son spiked a fever in February ... Originally published by KFF Health News.",
+  );
+
+  it("joins the one page of its source it shares the most with", () => {
+    const origins = assignOrigins([source, otherArticle, copy]).filter((o) => o.members.length > 1);
+    expect(origins.map((o) => [o.members, o.why])).toEqual([[[0, 2], "syndication"]]);
+  });
+
+  it("joins none a month away from it", () => {
+    const late = { ...copy, snippet: copy.snippet.replace("Apr 4, 2025", "May 20, 2025") };
+    expect(assignOrigins([source, otherArticle, late]).filter((o) => o.members.length > 1)).toEqual([]);
+  });
+});
