@@ -1,4 +1,5 @@
 import type { OriginTraits } from "./origin-traits.js";
+import { contentWords } from "./title-fingerprint.js";
 
 /**
  * The partner a page's byline or provider line credits: "By Delia Horvath and KFF Health News",
@@ -88,8 +89,18 @@ export interface CreditedPage {
 export function creditedCopyLinks(
   pages: readonly CreditedPage[],
   sourceOf: readonly (string | undefined)[],
-  wordsOf: (index: number) => ReadonlySet<string>,
 ): [number, number][] {
+  // Telling words, read only for the pages compared.
+  const words = new Map<number, ReadonlySet<string>>();
+  const wordsOf = (index: number): ReadonlySet<string> => {
+    let found = words.get(index);
+    if (found === undefined) {
+      const page = pages[index] as CreditedPage;
+      found = new Set(contentWords(`${page.title} ${page.snippet}`));
+      words.set(index, found);
+    }
+    return found;
+  };
   const own = new Map<string, number[]>();
   pages.forEach((page, index) => {
     if (page.site !== null && sourceOf[index] === page.site) {

@@ -8,6 +8,17 @@ const MAX_SUFFIX_WORDS = 4;
 /** Separator before a trailing segment: " - ", " – ", " — ", " | ", " · ", " • ", " » ", " :: ". */
 const TRAILING_SEGMENT = /^(.*\S)\s+(?:[-–—|·•»]|::)\s+(\S.*)$/su;
 
+/** A title's parts: " | ", " - ", " — ", " :: " between them. */
+const TITLE_PARTS = /\s(?:[|–—-]|::)\s/;
+
+/**
+ * A title's first part, lower-cased: cheap to read, it tells which pages may share a title before
+ * any title is normalized (the pages of one site, or of many, under one headline).
+ */
+export function titleOpening(title: string): string {
+  return title.toLowerCase().split(TITLE_PARTS, 1)[0] as string;
+}
+
 /**
  * The title as compared: publisher and section suffixes removed (" - Reuters", " | BBC News",
  * " — The Guardian": a trailing segment of at most four words after a spaced dash, bar or bullet,

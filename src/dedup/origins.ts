@@ -1,42 +1,26 @@
-import { appendTo } from "../util/append-to.js";
-import { creditedCopyLinks, creditedSources } from "./byline-credits.js";
-import { canonicalUrl } from "./canonical-url.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import type { FoundBy } from "./merge-hits.js";
 import { newsroomCopyLinks } from "./newsroom-copies.js";
 import { normalizeTitle } from "./normalize-title.js";
-import { originKeys } from "./origin-keys.js";
 import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
-import { sameAuthorLinks } from "./paper-authors.js";
-import { coinedNameReportLinks, paperReportLinks, type ReportedPage } from "./paper-reports.js";
-import { type PaperTitle, paperTitle, paperTitleLinks, titleFromAddress } from "./paper-titles.js";
+import { linkPapers } from "./paper-links.js";
 import { productLinks } from "./product-links.js";
 import { releaseFactLinks } from "./release-facts.js";
 import { releaseCompany, releaseRewriteLinks } from "./release-rewrites.js";
-import { retitledPreprintLinks } from "./retitled-preprints.js";
+import { keyTies, linkSharedKeys, pathOf } from "./shared-keys.js";
 import { sharedPassageLinks } from "./shared-passages.js";
-import { shortTitleReports } from "./short-paper-titles.js";
 import { sameTitleLinks } from "./site-titles.js";
-import { storyIds } from "./story-ids.js";
 import { studyKeys, studyPartLinks } from "./study-keys.js";
-import { findSyndicationClusters, prepareTitle } from "./syndication.js";
-import { contentWords, titleFingerprint } from "./title-fingerprint.js";
-import { unnamedAgencyKeys } from "./unnamed-agency.js";
+import { findSyndicationClusters } from "./syndication.js";
 import { wholeHeadlineLinks } from "./whole-headlines.js";
 
 export type { OriginReason } from "./origin-why.js";
 
-/**
- * Bounds on what a refused link costs: the groups one key may start (a page that none of them takes
- * stays apart), and the pages of a group that name a study by its parts compared with another's.
- */
-const MAX_GROUPS_PER_KEY = 8;
+/** The pages of a group that name a study by its parts compared with another's, at most. */
 const MAX_STUDY_PAGES_COMPARED = 64;
 /** Days between two stories of one owner's sites past which they are two stories. */
 const OWNER_DAYS = 2;
-/** A path shorter than this ("/news/1") names a section or a home page as often as a page. */
-const MIN_PAGE_PATH = 10;
 
 export interface OriginItem {
   url: string;
@@ -228,24 +212,6 @@ export function assignOrigins(
 }
 
 /**
- * Whether two titles are one headline, framed or cut differently: they share at least half the
- * content words of the shorter (a title with fewer than two says nothing against it).
- */
-function sameHeadline(a: string, b: string): boolean {
-  const [x, y] = [contentWords(prepareTitle(a).title), contentWords(prepareTitle(b).title)];
-  if (x.length < 2 || y.length < 2) return true;
-  const [shorter, longer] = x.length <= y.length ? [x, new Set(y)] : [y, new Set(x)];
-  return shorter.filter((word) => longer.has(word)).length * 2 >= shorter.length;
-}
-
-/** A page's path as pages are compared (canonical-url.ts), lower-cased. */
-function pathOf(item: OriginItem): string {
-  const canonical = item.canonicalUrl ?? canonicalUrl(item.url) ?? "";
-  return canonical.slice(canonical.indexOf("/")).toLowerCase();
-}
-
-/** Whether two pages each give their study's sample, and no size of one is the other's. */
-/**
  * Two companies' releases share their stock phrasing ("today announced that the U.S. Food and Drug
  * Administration …"), never their text: two releases whose headlines each open with a name the
  * other page never gives are two texts.
@@ -263,6 +229,7 @@ function twoCompaniesReleases(
   return !names(releaseCompany(one.title), other) && !names(releaseCompany(other.title), one);
 }
 
+/** Whether two pages each give their study's sample, and no size of one is the other's. */
 function samplesDiffer(a: OriginTraits, b: OriginTraits): boolean {
   const sizes = (t: OriginTraits) => [
     ...(t.study?.sample ? [t.study.sample.size] : []),
@@ -305,227 +272,4 @@ function oneStory(
   // one product are one voice on its own site too.)
   if (a.site !== null && a.site === b.site && !a.marketing && !b.marketing) return false;
   return a.day === null || b.day === null || Math.abs(a.day - b.day) <= OWNER_DAYS;
-}
-
-/**
- * Ties of papers' pages that share no identifier, and of the pages that report a paper: one title
- * (paper-titles.ts), one author list (paper-authors.ts), a preprint retitled under its first author
- * (retitled-preprints.ts), an encyclopedia's article or a quotation of a short title (short-paper-titles.ts), a news report naming its journal (paper-reports.ts). A page
- * tied to two works that disagree is tied to neither. Without a paper's page there is nothing to tie.
- */
-function linkPapers(
-  items: readonly OriginItem[],
-  traits: readonly OriginTraits[],
-  sets: IdentitySets,
-  link: (a: number, b: number, kind: LinkKind) => boolean,
-): void {
-  if (!traits.some((t) => t.paper)) return;
-  const titled = items.map((item, index) => ({
-    isPaper: (traits[index] as OriginTraits).paper,
-    title: (traits[index] as OriginTraits).paper ? titleFromAddress(item.url, item.title) : item.title,
-    normalizedTitle: () => prepareTitle(item.title).title,
-    snippet: item.snippet,
-    reference: (traits[index] as OriginTraits).reference,
-  }));
-  // The pages as the author and report readings take them: one copy for both.
-  const pages = items.map((item, index): ReportedPage => {
-    const own = traits[index] as OriginTraits;
-    const { url, title, snippet } = item;
-    return {
-      url,
-      title,
-      snippet,
-      isPaper: own.paper,
-      reference: own.reference,
-      day: own.day,
-      studyYear: own.study?.year,
-    };
-  });
-  const preprints = items.map((item, index) => ({
-    isPaper: (traits[index] as OriginTraits).paper,
-    title: item.title,
-    snippet: item.snippet,
-    keys: (traits[index] as OriginTraits).scholarlyKeys,
-  }));
-  const paperTitles: (PaperTitle | null)[] = [];
-  const titleLinks = [
-    ...paperTitleLinks(titled, paperTitles),
-    ...sameAuthorLinks(pages),
-    ...retitledPreprintLinks(preprints),
-  ];
-  const reportLinks = [
-    ...shortTitleReports(titled),
-    ...paperReportLinks(pages),
-    ...coinedNameReportLinks(pages),
-  ];
-  // For a page whose title is cut short, or is the main title of both, two pages under two whole
-  // titles are two works too.
-  // (A journal page no paper's site or identifier marks has its title read as a paper's here too.)
-  const titleOf = (index: number): PaperTitle | null => {
-    if (paperTitles[index] === undefined)
-      paperTitles[index] = paperTitle((titled[index] as { title: string }).title);
-    return paperTitles[index] ?? null;
-  };
-  const twoWorks = (page: number, one: number, two: number) =>
-    sets.conflict(one, two) ||
-    (sets.find(one) !== sets.find(two) &&
-      wholeTitlesDiffer(titleOf(one), titleOf(two)) &&
-      beginsBoth(titleOf(page), titleOf(one), titleOf(two)));
-  const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets, twoWorks);
-  const decided = ([a, b]: [number, number]) => !undecided.has(a) && !undecided.has(b);
-  for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
-  for (const pair of reportLinks) if (decided(pair)) link(pair[0], pair[1], "report");
-}
-
-/**
- * One page of a site under its other domains: the site's name and the page's path
- * ("bbc.com/news/articles/c4gz1r9kxl3o" and "bbc.co.uk/news/articles/c4gz1r9kxl3o.amp"), for a
- * path that names a page (a number or a hyphen in it: "/news" is a section of many sites).
- */
-function sitePageKey(canonical: string | null, site: string): string | null {
-  if (canonical === null) return null;
-  const path = canonical.slice(canonical.indexOf("/")).replace(/\.amp$|\/amp$/, "");
-  return path.length >= MIN_PAGE_PATH && /[\d-]/.test(path) ? `${site}${path}` : null;
-}
-
-/**
- * Pages whose titles tie them to two works (a title cut short that begins the titles of a paper
- * and of its republished version, a page without an identifier named like two works): which one
- * they carry is unknown, so their titles tie them to neither. Two works are two identifiers of one
- * kind; for a page whose title is cut short or is the main title of both ("Portable air cleaners …
- * near major roads" of a trial and of its 2-year extension), also two whole titles neither of which
- * begins the other, of pages not already one work by their identifiers (an arXiv paper's versions
- * may be retitled) ("… in Adults With Type 2 Diabetes:
- * A 12-Month Randomized Trial" and "… in Adults With Obesity: A Randomized Clinical Trial", both
- * begun by Europe PMC's "… in Adults ...").
- */
-
-/** Whether a title is cut short, or is the main title of both whole titles ("X" of "X: a trial", "X: a 2-year extension"). */
-function beginsBoth(
-  title: PaperTitle | null | undefined,
-  a: PaperTitle | null | undefined,
-  b: PaperTitle | null | undefined,
-): boolean {
-  if (!title || !a || !b) return false;
-  return title.cut || (a.text.startsWith(`${title.text} `) && b.text.startsWith(`${title.text} `));
-}
-
-function wholeTitlesDiffer(a: PaperTitle | null | undefined, b: PaperTitle | null | undefined): boolean {
-  if (!a || !b || a.cut || b.cut || a.text === b.text) return false;
-  return !a.text.startsWith(`${b.text} `) && !b.text.startsWith(`${a.text} `);
-}
-function tiedToTwoWorks(
-  pairs: readonly [number, number][],
-  sets: IdentitySets,
-  twoWorks: (page: number, one: number, two: number) => boolean,
-): Set<number> {
-  const partners = new Map<number, number[]>();
-  for (const [a, b] of pairs) {
-    for (const [page, other] of [
-      [a, b],
-      [b, a],
-    ] as const) {
-      appendTo(partners, page, other);
-    }
-  }
-  const undecided = new Set<number>();
-  for (const [page, others] of partners) {
-    const candidates = others.filter((other) => !sets.conflict(page, other));
-    if (candidates.some((one, i) => candidates.slice(i + 1).some((two) => twoWorks(page, one, two)))) {
-      undecided.add(page);
-    }
-  }
-  return undecided;
-}
-
-/**
- * Ties pages by a key: each page to the first of the pages sharing it, or, where that link is
- * refused, to the first of another group the key started (at most {@link MAX_GROUPS_PER_KEY}).
- */
-function keyTies(
-  link: (a: number, b: number, kind: LinkKind) => boolean,
-): (key: string, index: number, kind: LinkKind) => void {
-  const withKey = new Map<string, number[]>();
-  return (key, index, kind) => {
-    const firsts = withKey.get(key);
-    if (firsts === undefined) withKey.set(key, [index]);
-    else if (!firsts.some((first) => link(first, index, kind)) && firsts.length < MAX_GROUPS_PER_KEY) {
-      firsts.push(index);
-    }
-  };
-}
-
-/**
- * Pages sharing a key are one origin: an agency story's or a release's headline (origin-keys.ts;
- * agency copy naming no agency, unnamed-agency.ts),
- * a paper's identifier, a credited upstream source's story, a publisher
- * group, one site's story number (story-ids.ts), or (for a vendor's own selling pages, not a shop's)
- * the vendor's name across its domains with the product the page sells.
- */
-function linkSharedKeys(
-  items: readonly OriginItem[],
-  traits: readonly OriginTraits[],
-  link: (a: number, b: number, kind: LinkKind) => boolean,
-): void {
-  const tie = keyTies(link);
-  // One story's addresses carry one headline: a number two pages share under two headlines is an
-  // author's or a section's ("/author/10482733/…"), not the story's.
-  const tieStory = keyTies(
-    (a, b, kind) => sameHeadline(items[a]?.title ?? "", items[b]?.title ?? "") && link(a, b, kind),
-  );
-  // One page under a site's two domains: only sites found under more than one host can have one.
-  const hostsOfSite = new Map<string, string>();
-  const sitesOnSeveralHosts = new Set<string>();
-  for (const { site, host } of traits) {
-    if (site === null) continue;
-    const first = hostsOfSite.get(site);
-    if (first === undefined) hostsOfSite.set(site, host);
-    else if (first !== host) sitesOnSeveralHosts.add(site);
-  }
-  const sourceOf = creditedSources(traits);
-  const agencyStoryOf = unnamedAgencyKeys(
-    items.map((item) => item.title),
-    traits,
-  );
-  items.forEach((item, index) => {
-    const own = traits[index] as OriginTraits;
-    for (const { kind, key } of originKeys(item, own)) tie(key, index, kind === "doi" ? "paper" : kind);
-    const agencyStory = agencyStoryOf[index];
-    if (agencyStory !== undefined) tie(agencyStory, index, "wire");
-    const source = sourceOf[index];
-    const story = source === undefined ? null : titleFingerprint(item.title);
-    if (story !== null) tie(`upstream:${source}:${story}`, index, "syndication");
-    if (own.site !== null) {
-      if (sitesOnSeveralHosts.has(own.site)) {
-        const page = sitePageKey(item.canonicalUrl ?? canonicalUrl(item.url), own.site);
-        if (page !== null) tie(`page:${page}`, index, "address");
-      }
-      for (const id of storyIds(pathOf(item))) tieStory(`story:${own.site}:${id}`, index, "address");
-    }
-    if (own.owner !== null) tie(`owner:${own.owner}`, index, "owner");
-    // One vendor's pages of one product (or naming none) across its domains; its two products are two.
-    const vendor = own.marketing && !own.marketing.onShop ? own.site : null;
-    if (vendor !== null && vendor.length >= 4)
-      tie(`vendor:${vendor}:${own.marketing?.product?.key ?? ""}`, index, "owner");
-  });
-  // A credited copy under a headline of its own, with the source's page it carries.
-  const words = new Map<number, ReadonlySet<string>>();
-  const wordsOf = (index: number): ReadonlySet<string> => {
-    let found = words.get(index);
-    if (found === undefined) {
-      const item = items[index] as OriginItem;
-      found = new Set(contentWords(`${item.title} ${item.snippet}`));
-      words.set(index, found);
-    }
-    return found;
-  };
-  for (const [a, b] of creditedCopyLinks(
-    items.map((item, index) => {
-      const { site, day } = traits[index] as OriginTraits;
-      return { title: item.title, snippet: item.snippet, site, day };
-    }),
-    sourceOf,
-    wordsOf,
-  ))
-    link(a, b, "syndication");
 }

@@ -143,9 +143,12 @@ export function releaseRewriteLinks(
   return links;
 }
 
+/** A company's name opening a release's headline: a capitalised word of three letters or more. */
+const COMPANY = /^[A-Z][\p{L}\d&'’-]{2,}/u;
+
 /** The company a release's headline opens with ("Nuvexa Medical Receives …": nuvexa), or null. */
 export function releaseCompany(title: string): string | null {
-  const first = /^[A-Z][\p{L}\d&'’-]{2,}/u.exec(title.trim())?.[0];
+  const first = COMPANY.exec(title.trim())?.[0];
   return first === undefined ? null : first.toLowerCase();
 }
 
@@ -177,7 +180,7 @@ const RELEASE_CITED =
  */
 function citesReleaseOf(page: RewriteInput, releaseTitle: string): boolean {
   if (!RELEASE_CITED.test(page.snippet)) return false;
-  const company = /^[A-Z][\p{L}\d&'’-]{2,}/u.exec(releaseTitle)?.[0];
+  const company = COMPANY.exec(releaseTitle)?.[0];
   return company !== undefined && new RegExp(`\\b${company}\\b`).test(`${page.title} ${page.snippet}`);
 }
 

@@ -1,5 +1,5 @@
 import { appendTo } from "../util/append-to.js";
-import { normalizeTitle } from "./normalize-title.js";
+import { normalizeTitle, titleOpening } from "./normalize-title.js";
 import { contentWords } from "./title-fingerprint.js";
 
 /**
@@ -28,7 +28,7 @@ export function sameTitleLinks(pages: readonly SiteTitleInput[]): [number, numbe
   // First by the title's opening segment, which costs little; only pages that share one with a page
   // of their site are compared by their whole normalized titles.
   const byOpening = groupBy(pages, (page) =>
-    page.site === null ? null : `${page.site}\n${unmarked(page.title).toLowerCase().split(SEGMENT, 1)[0]}`,
+    page.site === null ? null : `${page.site}\n${titleOpening(unmarked(page.title))}`,
   );
   const links: [number, number][] = [];
   for (const candidates of byOpening.values()) {
@@ -53,7 +53,6 @@ export function sameTitleLinks(pages: readonly SiteTitleInput[]): [number, numbe
 }
 
 /** Where a title's segments meet ("… - Wikipedia", "… | Apple Support"). */
-const SEGMENT = /\s(?:[|–—-]|::)\s/;
 /** A search engine's mark of a document before its title: "[PDF] …", "(PDF) …". */
 const DOCUMENT_MARK = /^\s*[[(]\s*pdf\s*[\])]\s*/i;
 

@@ -1,4 +1,5 @@
 import { appendTo } from "../util/append-to.js";
+import { titleOpening } from "./normalize-title.js";
 import { contentWords } from "./title-fingerprint.js";
 
 /**
@@ -17,8 +18,6 @@ import { contentWords } from "./title-fingerprint.js";
 export const MIN_WORDS = 8;
 /** A title of at least {@link MIN_WORDS} words. */
 const LONG = new RegExp(`^\\s*(?:\\S+\\s+){${MIN_WORDS - 1}}\\S`);
-/** What parts a title from the site's name after it: " | ", " - ", " — ". */
-const SEGMENT = /\s(?:[|–—-]|::)\s/;
 /** More pages than this under one headline are a template's, not one story's copies. */
 const MAX_PAGES = 30;
 
@@ -41,7 +40,7 @@ export function wholeHeadlineLinks(pages: readonly HeadlinePage[]): [number, num
   const byOpening = new Map<string, number[]>();
   pages.forEach((page, index) => {
     if (page.elsewhere || page.site === null || !LONG.test(page.title)) return;
-    appendTo(byOpening, page.title.toLowerCase().split(SEGMENT, 1)[0] as string, index);
+    appendTo(byOpening, titleOpening(page.title), index);
   });
   const byHeadline = new Map<string, number[]>();
   for (const members of byOpening.values()) {

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
+import type { OriginItem } from "../../src/dedup/origins.js";
 import { releaseRewriteLinks } from "../../src/dedup/release-rewrites.js";
-import { originItem as item } from "../helpers/origin-item.js";
+import { originItem as item, sharedOrigins } from "../helpers/origin-item.js";
 
 /** The groups of pages (by index) that share an origin. */
-function together(items: OriginItem[]): number[][] {
-  return assignOrigins(items)
-    .filter((origin) => origin.members.length > 1)
-    .map(({ members }) => [...members].sort((a, b) => a - b));
-}
+const together = (items: OriginItem[]): number[][] => sharedOrigins(items).map(({ members }) => members);
 
 describe("releases that look alike", () => {
   it("keeps two companies' clearance releases apart, though they share the stock phrasing", () => {

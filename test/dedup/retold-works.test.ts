@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
 import { figuresOf } from "../../src/dedup/release-facts.js";
-import { originItem as item } from "../helpers/origin-item.js";
+import { originItem as item, sharedOrigins } from "../helpers/origin-item.js";
 
-/** The groups of pages (by index) that share an origin, with the origin's reason. */
-function grouped(items: OriginItem[]): { members: number[]; why: string }[] {
-  return assignOrigins(items)
-    .filter((origin) => origin.members.length > 1)
-    .map(({ members, why }) => ({ members: [...members].sort((a, b) => a - b), why }));
-}
+const grouped = sharedOrigins;
 
 describe("a preprint and the paper it became under another title", () => {
   const journal = item(

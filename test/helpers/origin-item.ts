@@ -1,4 +1,4 @@
-import type { OriginItem } from "../../src/dedup/origins.js";
+import { assignOrigins, type OriginItem } from "../../src/dedup/origins.js";
 
 /** A search result as the origin grouping takes it, found by `calls` calls of one index. */
 export const originItem = (url: string, title: string, snippet = "", calls = 1): OriginItem => ({
@@ -13,3 +13,10 @@ export const originItem = (url: string, title: string, snippet = "", calls = 1):
     rank: 1,
   })),
 });
+
+/** The origins of more than one page, each with its members (ascending) and its reason. */
+export function sharedOrigins(items: readonly OriginItem[]): { members: number[]; why: string }[] {
+  return assignOrigins(items)
+    .filter((origin) => origin.members.length > 1)
+    .map(({ members, why }) => ({ members: [...members].sort((a, b) => a - b), why }));
+}
