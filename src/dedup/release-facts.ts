@@ -74,8 +74,6 @@ const SENTENCE_START = /(?:^|[.!?:;—–]|--|\))\s*["“'‘(]?$/;
 interface Release {
   page: number;
   site: string | null;
-  /** The sites of all its copies under its headline. */
-  sites: ReadonlySet<string | null>;
   day: number | null;
   title: string;
   /** The company's first word, as written ("Orvella"). */
@@ -101,7 +99,9 @@ export function releaseFactLinks(
   );
   const fits = new Map<number, number[]>();
   pages.forEach((page, index) => {
-    if (page.release || page.ownVoice) return;
+    // A page on a site where a company keeps its own releases (its newsroom) is the company's own
+    // page, its product page say, not a retelling.
+    if (page.release || page.ownVoice || (page.site !== null && ownSites.has(page.site))) return;
     const headline = new Set(capitalisedWords(page.title));
     const candidates = new Set<Release>();
     for (const word of headline) for (const release of byWord.get(word) ?? []) candidates.add(release);
@@ -122,12 +122,7 @@ export function releaseFactLinks(
   const links: [number, number][] = [];
   for (const [page, releasesFit] of fits) {
     const [first] = releasesFit as [number];
-    if (!releasesFit.every((fit) => oneOrigin(first, fit))) continue;
-    // A page on a site where a company keeps its own releases (its newsroom) is the company's own
-    // page, its product page say, not a retelling.
-    const site = (pages[page] as FactPage).site;
-    if (site !== null && ownSites.has(site)) continue;
-    links.push([first, page]);
+    if (releasesFit.every((fit) => oneOrigin(first, fit))) links.push([first, page]);
   }
   return links;
 }
@@ -164,7 +159,6 @@ function readReleases(pages: readonly FactPage[]): Release[] {
     releases.push({
       page: copies[0] as number,
       site: first.site,
-      sites: new Set(copies.map((copy) => (pages[copy] as FactPage).site)),
       day: first.day,
       title: first.title,
       company,

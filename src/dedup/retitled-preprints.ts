@@ -53,8 +53,10 @@ const SMALL_WORDS = new Set(
 );
 
 interface Wording {
-  /** The title's words, in order, lower case and cut to their stems; small words kept for acronyms. */
+  /** The title's words, in order, lower case and cut to their stems; small words kept. */
   words: string[];
+  /** Its telling words (no small words), in order, each once: what is compared and spelled out. */
+  telling: string[];
   /** Acronyms written in capitals: "RSV". */
   acronyms: Set<string>;
 }
@@ -115,10 +117,12 @@ function readSide(page: PreprintCandidate, index: number): Side | null {
 
 function wording(title: string): Wording {
   const raw = title.split(/[^\p{L}\d]+/u).filter(Boolean);
+  const words = raw.map((word) =>
+    SMALL_WORDS.has(word.toLowerCase()) ? word.toLowerCase() : stem(word.toLowerCase()),
+  );
   return {
-    words: raw.map((word) =>
-      SMALL_WORDS.has(word.toLowerCase()) ? word.toLowerCase() : stem(word.toLowerCase()),
-    ),
+    words,
+    telling: [...new Set(words.filter((word) => !SMALL_WORDS.has(word)))],
     acronyms: new Set(raw.filter((word) => /^[A-Z]{2,5}$/.test(word)).map((word) => word.toLowerCase())),
   };
 }
@@ -134,9 +138,8 @@ function oneWork(preprint: Side, paper: Side): boolean {
 
 function oneTitle(a: Wording, b: Wording): boolean {
   if (!numbersAgree(a.words, b.words)) return false;
-  const [wordsA, wordsB] = [telling(a.words), telling(b.words)];
-  if (wordsA.length < MIN_TELLING_WORDS || wordsB.length < MIN_TELLING_WORDS) return false;
-  return (matched(a, b) + matched(b, a)) / (wordsA.length + wordsB.length) >= MIN_SHARED;
+  if (a.telling.length < MIN_TELLING_WORDS || b.telling.length < MIN_TELLING_WORDS) return false;
+  return (matched(a, b) + matched(b, a)) / (a.telling.length + b.telling.length) >= MIN_SHARED;
 }
 
 /**
@@ -146,24 +149,20 @@ function oneTitle(a: Wording, b: Wording): boolean {
  */
 function matched(side: Wording, other: Wording): number {
   const covered = new Set(other.words);
-  for (const acronym of other.acronyms) for (const word of spelledOut(acronym, side.words)) covered.add(word);
-  return telling(side.words).filter(
-    (word) => covered.has(word) || (side.acronyms.has(word) && spelledOut(word, other.words).length > 0),
+  for (const acronym of other.acronyms)
+    for (const word of spelledOut(acronym, side.telling)) covered.add(word);
+  return side.telling.filter(
+    (word) => covered.has(word) || (side.acronyms.has(word) && spelledOut(word, other.telling).length > 0),
   ).length;
 }
 
-/** The consecutive telling words of `words` whose initials spell `acronym`, or none. */
-function spelledOut(acronym: string, words: readonly string[]): string[] {
-  const content = telling(words);
+/** The consecutive telling words whose initials spell `acronym`, or none. */
+function spelledOut(acronym: string, content: readonly string[]): string[] {
   for (let start = 0; start + acronym.length <= content.length; start++) {
     const run = content.slice(start, start + acronym.length);
     if (run.every((word, i) => word.charAt(0) === acronym.charAt(i))) return run;
   }
   return [];
-}
-
-function telling(words: readonly string[]): string[] {
-  return [...new Set(words.filter((word) => !SMALL_WORDS.has(word)))];
 }
 
 /** The titles' numbers: where both give some, the shorter list is within the longer. */
