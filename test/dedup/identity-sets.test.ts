@@ -261,7 +261,7 @@ describe("a page about a paper", () => {
       {
         members: [0, 1],
         why: "doi",
-        source: "Why Most Published Research Findings Are False | PLOS Medicine",
+        source: "Why Most Published Research Findings Are False",
       },
     ]);
   });
@@ -271,7 +271,7 @@ describe("a page about a paper", () => {
       {
         members: [0, 1, 2],
         why: "same-study",
-        source: "Why Most Published Research Findings Are False | PLOS Medicine",
+        source: "Why Most Published Research Findings Are False",
       },
     ]);
   });
@@ -283,6 +283,29 @@ describe("a page about a paper", () => {
       'The field grew after the 2005 essay "Why Most Published Research Findings Are False" by Ioannidis.',
     );
     expect(originOf([...paper, topic])).toEqual([0, 0, 1]);
+  });
+});
+
+describe("a paper's journal page with the journal's name after its title", () => {
+  it("is the paper its PubMed record carries", () => {
+    const title =
+      "Sit-stand desks and cardiometabolic health in office workers: a systematic review and meta-analysis of randomised trials";
+    const journal = item(
+      "https://bjsm.bmj.com/content/58/11/612",
+      `${title} | British Journal of Sports Medicine`,
+      "by J Whitfield · 2024 · Cited by 18 — Sit-stand desks reduced workplace sitting by 84 min/day but had no clear effect on systolic blood pressure ...",
+    );
+    const pubmed = item(
+      "https://pubmed.ncbi.nlm.nih.gov/38598765/",
+      `${title} - PubMed`,
+      "by J Whitfield · 2024 — Objective: To estimate the effect of sit-stand desks on sitting time and cardiometabolic risk markers ...",
+    );
+    const followUp = item(
+      "https://pubmed.ncbi.nlm.nih.gov/39912345/",
+      "Sit-stand desks and cardiometabolic health in office workers: a systematic review and meta-analysis of randomised trials in older adults - PubMed",
+      "by J Whitfield · 2025 — We updated the review to workers aged 55 and over ...",
+    );
+    expect(originOf([journal, pubmed, followUp])).toEqual([0, 0, 1]);
   });
 });
 

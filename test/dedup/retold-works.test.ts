@@ -231,6 +231,33 @@ describe("one story under its headline word for word", () => {
     expect(grouped([ap, reuters, copy])).toEqual([]);
   });
 
+  it("reads a source's name as one however a credit writes it, and its own site's page as its own", () => {
+    const TITLE = "Bumblebees are shrinking as the climate warms – here's why that matters for pollination";
+    const pages = [
+      item(
+        "https://theconversation.com/bumblebees-are-shrinking-as-the-climate-warms-231047",
+        TITLE,
+        "Jun 6, 2024 — Museum specimens collected over four decades show that several British bumblebee species have become smaller ...",
+      ),
+      item(
+        "https://www.salon.com/2024/06/08/bumblebees-are-shrinking-as-the-climate-warms_partner/",
+        `${TITLE} | Salon.com`,
+        "Jun 8, 2024 — This article is republished from The Conversation under a Creative Commons license. Smaller bees fly shorter distances ...",
+      ),
+      item(
+        "https://www.msn.com/en-gb/news/world/bumblebees-are-shrinking/ar-BB1nQz7K",
+        TITLE,
+        "The Conversation · 6/6/2024. Smaller bees carry less pollen, which could matter for crops such as field beans ...",
+      ),
+      item(
+        "https://www.yahoo.com/news/bumblebees-shrinking-climate-warms-why-103012345.html",
+        `${TITLE} - Yahoo News`,
+        "Thu, June 6, 2024 at 10:30 AM. Field beans and apples depend on bumblebees more than most growers realise ...",
+      ),
+    ];
+    expect(grouped(pages)).toEqual([{ members: [0, 1, 2, 3], why: "syndication" }]);
+  });
+
   it("ties nothing by a short headline", () => {
     const short = (url: string, snippet: string) => item(url, "Is coffee good for you?", snippet);
     expect(
