@@ -30,7 +30,29 @@ export function isPressRelease(host: string, item: { title: string; snippet: str
   return ANY_RELEASE_CREDIT.test(item.title) || ANY_RELEASE_CREDIT.test(item.snippet);
 }
 
-let companyRelease: { paths: RegExp; subdomains: ReadonlySet<string> } | undefined;
+interface ReleasePlaces {
+  /** A company's newsroom paths, and the paths under which a public body posts a company's notice. */
+  paths: RegExp;
+  subdomains: ReadonlySet<string>;
+  postedNotices: RegExp;
+  publicBodies: RegExp;
+}
+
+let places: ReleasePlaces | undefined;
+
+function releasePlaces(): ReleasePlaces {
+  if (places === undefined) {
+    const sources = newsSources();
+    const postedNotices = sources.postedCompanyNotices.join("|");
+    places = {
+      paths: new RegExp(`${sources.releasePaths.join("|")}|${postedNotices}`),
+      subdomains: new Set(sources.releaseSubdomains),
+      postedNotices: new RegExp(postedNotices),
+      publicBodies: new RegExp(sources.publicBodyHosts.join("|")),
+    };
+  }
+  return places;
+}
 
 /** An exchange ticker as releases give it, "(NASDAQ: ACME)", "(NYSE: X)", "(TSX: ABC.U)". */
 const TICKER =
@@ -48,15 +70,18 @@ export function isCompanyRelease(
   item: { title: string; snippet: string },
 ): boolean {
   if (TICKER.test(item.snippet) && ANNOUNCES.test(item.snippet)) return true;
-  if (companyRelease === undefined) {
-    const sources = newsSources();
-    companyRelease = {
-      paths: new RegExp(sources.releasePaths.join("|")),
-      subdomains: new Set(sources.releaseSubdomains),
-    };
-  }
   if (address === null) return false;
+  const { subdomains, paths } = releasePlaces();
   const labels = address.host.split(".");
-  if (labels.length > 2 && companyRelease.subdomains.has(labels[0] as string)) return true;
-  return companyRelease.paths.test(address.pathname);
+  if (labels.length > 2 && subdomains.has(labels[0] as string)) return true;
+  return paths.test(address.pathname);
+}
+
+/**
+ * A public body's own page (a regulator's, a ministry's, a statistics office's; src/data/news-sources.json,
+ * publicBodyHosts), but for a company's notice it posts as the company wrote it (a recall).
+ */
+export function isPublicBodyPage(address: PageAddress | null, host: string): boolean {
+  const { publicBodies, postedNotices } = releasePlaces();
+  return publicBodies.test(host) && !(address !== null && postedNotices.test(address.pathname));
 }

@@ -30,6 +30,8 @@ export interface NewsSources {
   wirePaths: readonly { pattern: string; agency: string | null }[];
   releasePaths: readonly string[];
   releaseSubdomains: readonly string[];
+  postedCompanyNotices: readonly string[];
+  publicBodyHosts: readonly string[];
   republishingCredits: readonly RepublishingCredit[];
   boilerplate: readonly string[];
 }

@@ -1,6 +1,6 @@
 import { publishedDay } from "./address-date.js";
 import { bylineCredit } from "./byline-credits.js";
-import { isCompanyRelease, isPressRelease } from "./is-press-release.js";
+import { isCompanyRelease, isPressRelease, isPublicBodyPage } from "./is-press-release.js";
 import { siteJournal } from "./journal-names.js";
 import { type Marketing, marketingOf } from "./marketing.js";
 import { hostOfUrl, normaliseHost, siteName } from "./normalise-host.js";
@@ -27,6 +27,8 @@ export interface OriginTraits {
   distributedRelease: boolean;
   /** Any sign of a press release, a company's own included. */
   release: boolean;
+  /** On a public body's site (is-press-release.ts): its releases are announcements outlets report, not retell. */
+  publicBody: boolean;
   /** Scholarly identifiers (`doi:…`, `arxiv:…`, …) of the work it reports. */
   scholarlyKeys: string[];
   /** A page of a paper: on a paper's site, or carrying an identifier in its address. */
@@ -87,6 +89,7 @@ export function originTraits(item: TraitsInput): OriginTraits {
     wire,
     distributedRelease,
     release: release || distributedRelease || isCompanyRelease(address, item),
+    publicBody: isPublicBodyPage(address, host),
     scholarlyKeys: scholarlyIds(item, addressKeys),
     paper,
     reference: scholarlySites().isReferenceHost(host),

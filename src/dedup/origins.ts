@@ -131,6 +131,7 @@ export function assignOrigins(
     traits.map((t) => t.upstream),
     (a, b) => sets.find(a) === sets.find(b),
     traits.map((t) => t.day),
+    traits.map((t) => t.wire && !t.release),
   ))
     link(a, b, "press-release");
   for (const [a, b] of newsroomCopyLinks(
@@ -145,6 +146,7 @@ export function assignOrigins(
       const {
         release,
         distributedRelease: distributed,
+        publicBody,
         site,
         day,
         wire,
@@ -152,7 +154,16 @@ export function assignOrigins(
         marketing,
       } = traits[index] as OriginTraits;
       const ownVoice = wire || paper || marketing !== null;
-      return { title: item.title, snippet: item.snippet, site, release, distributed, ownVoice, day };
+      return {
+        title: item.title,
+        snippet: item.snippet,
+        site,
+        release,
+        distributed,
+        publicBody,
+        ownVoice,
+        day,
+      };
     }),
     (a, b) => sets.find(a) === sets.find(b),
   ))

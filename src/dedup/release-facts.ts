@@ -23,7 +23,9 @@ import { titlesDisagree } from "./title-polarity.js";
  * news (its results, its completion of the deal) is a release of its own and never joins here;
  * an analysis days later, a fact check (title-polarity.ts), a page that fits two of the
  * company's releases and a page on a site where a company keeps its own releases (its product
- * page beside its newsroom) stay apart.
+ * page beside its newsroom) stay apart. A public body's release (a regulator's order, an office's
+ * figures) is retold by no one: the outlets that give its facts report public news in their own
+ * words, each its own voice.
  */
 
 export interface FactPage {
@@ -35,6 +37,8 @@ export interface FactPage {
   release: boolean;
   /** A distributor's copy of a release, on its site or a portal's ("(BUSINESS WIRE)--"). */
   distributed: boolean;
+  /** On a public body's site: its release is an announcement outlets report as news of their own. */
+  publicBody: boolean;
   /**
    * An agency's story, a paper's page or a selling page (the brand's own product page repeats its
    * launch release's figures): a voice of its own, not a retelling.
@@ -137,6 +141,7 @@ function readReleases(pages: readonly FactPage[]): Release[] {
   });
   const releases: Release[] = [];
   for (const copies of byTitle.values()) {
+    if (copies.some((copy) => (pages[copy] as FactPage).publicBody)) continue;
     const first = pages[copies[0] as number] as FactPage;
     const titleWords = words(first.title);
     const company = titleWords[0];

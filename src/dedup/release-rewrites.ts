@@ -46,6 +46,7 @@ export function releaseRewriteLinks(
   credited: readonly (string | undefined)[] = [],
   oneOrigin: (a: number, b: number) => boolean = (a, b) => a === b,
   days: readonly (number | null)[] = [],
+  agencyStory: readonly boolean[] = [],
 ): [number, number][] {
   const releases: number[] = [];
   const seenTitles = new Set<string>();
@@ -89,7 +90,7 @@ export function releaseRewriteLinks(
     const item = items[release] as RewriteInput;
     for (const [page, count] of shared) {
       const other = items[page] as RewriteInput;
-      if (other.domain === item.domain || count < MIN_SHARED_TITLE_WORDS) continue;
+      if (other.domain === item.domain || count < MIN_SHARED_TITLE_WORDS || agencyStory[page]) continue;
       // Shared both ways: a rewrite keeps most of the headline's words; a report with its own
       // angle ("… Under New Rule" for "CFPB Finalizes Rule …") keeps some and adds its own. A page
       // that credits the company ("(Source: Rhizora Biosciences)") says it rewrites one of its

@@ -83,7 +83,11 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // never tied by author and year; 0.95 once a brand's own shop page is read (which also raised
 // heldout-4 to 0.89, heldout-5 to 0.98 and studies-heldout-5 to 0.85). heldout-11, measured once as
 // written: 0.95 / 0.81, 13 of 13 reasons (a shop's name cut short, "Halden Ridgeline", beginning two
-// models' names tied both); 1.00 / 0.77 once such a name joins neither.
+// models' names tied both); 1.00 / 0.77 once such a name joins neither. heldout-18 and heldout-19,
+// written blind and measured once as written: 0.98 / 0.52, 15 of 20 reasons (an agency's story
+// taken for a rewrite of a state health department's release) and 0.84 / 0.57, 17 of 20 (three
+// outlets' own reports of a regulator's order taken for retellings of its release); 1.00 once a
+// public body's release is retold by no one and an agency's own story rewrites no release.
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -102,7 +106,9 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-14", 8, 0.95, 0.6, 0.65],
   ["heldout-15", 8, 0.95, 0.8, 0.85],
   ["heldout-16", 8, 0.95, 0.7, 0.85],
-  ["heldout-17", 8, 0.95, 0.55, 0.7],
+  ["heldout-17", 8, 0.95, 0.65, 0.75],
+  ["heldout-18", 8, 0.95, 0.5, 0.75],
+  ["heldout-19", 8, 0.95, 0.55, 0.85],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],

@@ -123,6 +123,51 @@ describe("a release retold in a trade site's own words", () => {
   });
 });
 
+describe("a public body's announcement and the news of it", () => {
+  const order = item(
+    "https://www.nhtsa.gov/press-releases/consent-order-kessler-motors-untimely-recalls",
+    "NHTSA Announces $165 Million Consent Order With Kessler Motors Over Untimely Recalls | NHTSA",
+    "Nov 18, 2025 — WASHINGTON — The National Highway Traffic Safety Administration today announced a consent order with Kessler Motors North America that could total up to $165 million in civil penalties ...",
+  );
+  const copy = item(
+    "https://www.transportation.gov/briefing-room/nhtsa-announces-165-million-consent-order-kessler-motors",
+    "NHTSA Announces $165 Million Consent Order With Kessler Motors Over Untimely Recalls | US Department of Transportation",
+    "Nov 18, 2025 — The National Highway Traffic Safety Administration today announced a consent order with Kessler Motors North America that could total up to $165 million ...",
+  );
+  const news = item(
+    "https://www.cnbc.com/2025/11/18/kessler-motors-nhtsa-consent-order-165-million.html",
+    "Kessler Motors agrees to pay up to $165 million in NHTSA penalty over recall delays",
+    "Nov 18, 2025 — Shares of Kessler's parent rose 1% after the announcement, which analysts said removes an overhang. $100 million of the penalty is deferred ...",
+  );
+  const agency = item(
+    "https://www.reuters.com/business/autos-transportation/kessler-motors-pay-up-165-million-untimely-recalls-2025-11-18/",
+    "Kessler Motors to pay up to $165 million over untimely recalls, NHTSA says | Reuters",
+    "Nov 18, 2025 — Kessler Motors will pay up to $165 million in civil penalties over untimely recalls of rear-view cameras, the National Highway Traffic Safety Administration said on Tuesday ...",
+  );
+
+  it("is one release on the body's two sites, and each outlet's report of its facts is news of its own", () => {
+    expect(grouped([order, copy, news])).toEqual([{ members: [0, 1], why: "press-release" }]);
+  });
+
+  it("is not rewritten by an agency's story that keeps most of its headline", () => {
+    expect(grouped([order, agency])).toEqual([]);
+  });
+
+  it("is still the company's release when a regulator posts a company's recall notice", () => {
+    const notice = item(
+      "https://www.fda.gov/safety/recalls-market-withdrawals-safety-alerts/coldwater-creamery-recalls-vanilla-bean-ice-cream-because-possible-listeria",
+      "Coldwater Creamery Recalls Vanilla Bean Ice Cream Because of Possible Listeria | FDA",
+      "Jul 2, 2025 — Coldwater Creamery of Augusta, Maine, is recalling 4,200 lbs of Vanilla Bean Ice Cream because it has the potential to be contaminated with Listeria ...",
+    );
+    const trade = item(
+      "https://www.foodsafetynews.com/2025/07/coldwater-creamery-ice-cream-listeria-recall/",
+      "Coldwater recalls 4,200 lbs of Vanilla Bean ice cream over Listeria",
+      "Jul 3, 2025 — The Maine creamery pulled 4,200 lbs of its Vanilla Bean flavor after routine testing ...",
+    );
+    expect(grouped([notice, trade])).toEqual([{ members: [0, 1], why: "press-release" }]);
+  });
+});
+
 describe("one site's two stories", () => {
   it("are two origins even when the site's owner publishes both on one day", () => {
     const ruling = item(
