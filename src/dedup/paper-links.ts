@@ -6,7 +6,7 @@ import type { OriginItem } from "./origins.js";
 import { sameAuthorLinks } from "./paper-authors.js";
 import { coinedNameReportLinks, paperReportLinks, type ReportedPage } from "./paper-reports.js";
 import { type PaperTitle, paperTitle, paperTitleLinks, titleFromAddress } from "./paper-titles.js";
-import { retitledPreprintLinks } from "./retitled-preprints.js";
+import { firstAuthorLine, retitledPreprintLinks } from "./retitled-preprints.js";
 import { shortTitleReports } from "./short-paper-titles.js";
 import { prepareTitle } from "./syndication.js";
 
@@ -76,8 +76,14 @@ export function linkPapers(
     (sets.find(one) !== sets.find(two) &&
       wholeTitlesDiffer(titleOf(one), titleOf(two)) &&
       beginsBoth(titleOf(page), titleOf(one), titleOf(two)));
-  const undecided = tiedToTwoWorks([...titleLinks, ...reportLinks], sets, twoWorks);
-  const decided = ([a, b]: [number, number]) => !undecided.has(a) && !undecided.has(b);
+  const lines = new Map<number, AuthorLine | null>();
+  const lineOf = (index: number) => {
+    if (!lines.has(index)) lines.set(index, firstAuthorLine((items[index] as OriginItem).snippet));
+    return lines.get(index) ?? null;
+  };
+  const only = tiedToTwoWorks([...titleLinks, ...reportLinks], sets, twoWorks, lineOf);
+  const allows = (page: number, other: number) => only.get(page)?.has(other) ?? true;
+  const decided = ([a, b]: [number, number]) => allows(a, b) && allows(b, a);
   for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
   for (const pair of reportLinks) if (decided(pair)) link(pair[0], pair[1], "report");
 }
@@ -85,7 +91,10 @@ export function linkPapers(
 /**
  * Pages whose titles tie them to two works (a title cut short that begins the titles of a paper
  * and of its republished version, a page without an identifier named like two works): which one
- * they carry is unknown, so their titles tie them to neither. Two works are two identifiers of one
+ * they carry is unknown, so their titles tie them to neither, unless the page's line names a first
+ * author and a year ("by M Lindqvist · 2024") that the pages of only one of the works give, and no
+ * page of the others names that author first (a team's follow-up keeps its first author): it is
+ * then tied to those pages alone. Two works are two identifiers of one
  * kind; for a page whose title is cut short or is the main title of both ("Portable air cleaners …
  * near major roads" of a trial and of its 2-year extension), also two whole titles neither of which
  * begins the other, of pages not already one work by their identifiers (an arXiv paper's versions
@@ -112,7 +121,8 @@ function tiedToTwoWorks(
   pairs: readonly [number, number][],
   sets: IdentitySets,
   twoWorks: (page: number, one: number, two: number) => boolean,
-): Set<number> {
+  lineOf: (index: number) => AuthorLine | null,
+): Map<number, ReadonlySet<number>> {
   const partners = new Map<number, number[]>();
   for (const [a, b] of pairs) {
     for (const [page, other] of [
@@ -122,12 +132,29 @@ function tiedToTwoWorks(
       appendTo(partners, page, other);
     }
   }
-  const undecided = new Set<number>();
+  // A page tied to two works, with the partners it may still meet: none, or those of its own line.
+  const only = new Map<number, ReadonlySet<number>>();
+  const tiedToTwo = (page: number, candidates: readonly number[]) =>
+    candidates.some((one, i) => candidates.slice(i + 1).some((two) => twoWorks(page, one, two)));
   for (const [page, others] of partners) {
     const candidates = others.filter((other) => !sets.conflict(page, other));
-    if (candidates.some((one, i) => candidates.slice(i + 1).some((two) => twoWorks(page, one, two)))) {
-      undecided.add(page);
-    }
+    if (!tiedToTwo(page, candidates)) continue;
+    const line = lineOf(page);
+    const own = line === null ? [] : candidates.filter((other) => sameLine(line, lineOf(other)));
+    // A team's follow-up keeps its first author: only another first author tells the works apart.
+    const otherAuthor = candidates.every(
+      (other) => own.includes(other) || lineOf(other)?.surname !== line?.surname,
+    );
+    only.set(page, new Set(own.length > 0 && otherAuthor && !tiedToTwo(page, own) ? own : []));
   }
-  return undecided;
+  return only;
+}
+
+type AuthorLine = NonNullable<ReturnType<typeof firstAuthorLine>>;
+
+/** One first author (surname and initial) and one year, both given. */
+function sameLine(a: AuthorLine, b: AuthorLine | null): boolean {
+  return (
+    b !== null && a.year !== null && a.year === b.year && a.surname === b.surname && a.initial === b.initial
+  );
 }

@@ -95,11 +95,8 @@ function isPreprintKey(key: string): boolean {
 }
 
 function readSide(page: PreprintCandidate, index: number): Side | null {
-  const byline = FIRST_AUTHOR.exec(page.snippet);
-  const listed = byline === null ? FIRST_AUTHOR_LISTED.exec(page.snippet) : null;
-  const author = byline ?? (listed === null ? null : [listed[0], listed[2], listed[1]]);
+  const author = firstAuthorLine(page.snippet);
   if (author === null) return null;
-  const year = LINE_YEAR.exec(page.snippet)?.[1];
   // The main title: before a subtitle's dash or a site's or journal's name after a bar.
   const main = (unframedTitle(page.title).display.split(/\s+[|–—-]\s+/)[0] ?? "").replace(
     /\b((?:[A-Z]\.){2,})/g,
@@ -108,10 +105,24 @@ function readSide(page: PreprintCandidate, index: number): Side | null {
   const colon = main.indexOf(": ");
   return {
     page: index,
+    ...author,
+    wordings: (colon > 0 ? [main, main.slice(0, colon)] : [main]).map(wording),
+  };
+}
+
+/** A paper's first author and year as a search engine's line gives them ("by MO Okafor · 2023"), or null. */
+export function firstAuthorLine(
+  snippet: string,
+): { surname: string; initial: string; year: number | null } | null {
+  const byline = FIRST_AUTHOR.exec(snippet);
+  const listed = byline === null ? FIRST_AUTHOR_LISTED.exec(snippet) : null;
+  const author = byline ?? (listed === null ? null : [listed[0], listed[2], listed[1]]);
+  if (author === null) return null;
+  const year = LINE_YEAR.exec(snippet)?.[1];
+  return {
     surname: (author[2] as string).toLowerCase(),
     initial: (author[1] as string).trim().charAt(0),
     year: year === undefined ? null : Number(year),
-    wordings: (colon > 0 ? [main, main.slice(0, colon)] : [main]).map(wording),
   };
 }
 

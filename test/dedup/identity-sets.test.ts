@@ -309,6 +309,47 @@ describe("a paper's journal page with the journal's name after its title", () =>
   });
 });
 
+describe("a record under a title cut short that begins two works' titles", () => {
+  const TITLE = "Time-Restricted Eating vs Daily Calorie Restriction for Glycemic Control in Type 2 Diabetes";
+  const paper = [
+    item(
+      "https://jamanetwork.com/journals/jamanetworkopen/fullarticle/2824817",
+      `${TITLE}: A Randomized Clinical Trial | JAMA Network Open`,
+      "by M Lindqvist · 2024 · Cited by 31 — In this randomized clinical trial of 142 adults with type 2 diabetes ...",
+    ),
+    item(
+      "https://pubmed.ncbi.nlm.nih.gov/39387562/",
+      `${TITLE}: A Randomized Clinical Trial - PubMed`,
+      "by M Lindqvist · 2024 · Cited by 31 — Design, setting, and participants: This 6-month, 3-group randomized clinical trial ...",
+    ),
+  ];
+  const followUp = (author: string) => [
+    item(
+      "https://pubmed.ncbi.nlm.nih.gov/40891234/",
+      `${TITLE}: 12-Month Follow-Up of a Randomized Clinical Trial - PubMed`,
+      `by ${author} · 2025 — Objective: To assess whether reductions in HbA1c were maintained ...`,
+    ),
+    item(
+      "https://onlinelibrary.wiley.com/doi/10.1002/oby.24312",
+      "Time‐restricted eating vs daily calorie restriction for glycemic control in type 2 diabetes: 12‐month follow‐up of a randomized clinical trial - Abara - 2025 - Obesity - Wiley Online Library",
+      "Sep 2, 2025 — Of the 142 participants originally randomized, 118 attended the 12-month visit ...",
+    ),
+  ];
+  const record = item(
+    "https://pmc.ncbi.nlm.nih.gov/articles/PMC11468932/",
+    "Time-Restricted Eating vs Daily Calorie Restriction for Glycemic ... - PMC",
+    "by M Lindqvist · 2024 · Cited by 31 — Question Is 8-hour time-restricted eating as effective as daily calorie restriction ...",
+  );
+
+  it("carries the work whose first author and year its line gives, and a journal's frame with them is left off", () => {
+    expect(originOf([...paper, ...followUp("CN Abara"), record])).toEqual([0, 0, 1, 1, 0]);
+  });
+
+  it("carries neither when the team's follow-up keeps the first author", () => {
+    expect(originOf([...paper, ...followUp("M Lindqvist"), record])).toEqual([0, 0, 1, 1, 2]);
+  });
+});
+
 describe("a page about a paper whose title is short", () => {
   // Three words, two of them telling: too short to tie pages by itself.
   const paper = [
