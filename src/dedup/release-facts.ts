@@ -16,8 +16,8 @@ import { titlesDisagree } from "./title-polarity.js";
  * its headline names the company or one of those names, and it was published within
  * {@link MAX_DAYS} days of the release (when both dates are known). The release's names are the
  * words its headline capitalises that its text capitalises too in mid-sentence ("to acquire
- * Kestrel Vision"): a product's or a company's name, not a headline's title case ("Expanding",
- * "Heat Pump"). Its figures carry a currency, a scale or a unit ("$214 million" is "$214M", "8
+ * Kestrel Vision"): a product's or a company's name or a model's code ("V9"), not a headline's
+ * title case ("Expanding", "Heat Pump"). Its figures carry a currency, a scale or a unit ("$214 million" is "$214M", "8
  * billion parameters" is "8B-parameter", "6 watts" is "6W", "12 weeks" is "12-week", "9%" is
  * "9.0%"): a bare number is as often a model's or a year. A release's other
  * news (its results, its completion of the deal) is a release of its own and never joins here;
@@ -51,8 +51,10 @@ export interface FactPage {
 const MAX_DAYS = 3;
 /** Releases looked at (distinct titles, the first seen). */
 const MAX_RELEASES = 100;
-/** A name must be this long: "Reach", "Tundra"; not "Inc" or "New". */
+/** A name must be this long: "Reach", "Tundra"; not "Inc" or "New". A model's code ("V9", "X5") may be shorter. */
 const MIN_NAME_LETTERS = 4;
+/** A model's code: letters and digits together. */
+const MODEL_CODE = /^(?=.*\p{L})(?=.*\d)[\p{L}\d-]{2,}$/u;
 
 const UNIT: Record<string, string> = {
   billion: "e9",
@@ -151,9 +153,8 @@ function readReleases(pages: readonly FactPage[]): Release[] {
     const names = titleWords.filter(
       (word, i) =>
         i >= companyWords &&
-        word.length >= MIN_NAME_LETTERS &&
         /^\p{Lu}/u.test(word) &&
-        word !== word.toUpperCase() &&
+        (MODEL_CODE.test(word) || (word.length >= MIN_NAME_LETTERS && word !== word.toUpperCase())) &&
         snippets.some((snippet) => capitalisedMidSentence(snippet, word)),
     );
     const figures = new Set<string>();

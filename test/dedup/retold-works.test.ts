@@ -116,6 +116,20 @@ describe("a release retold in a trade site's own words", () => {
     expect(grouped([release, portal])).toEqual([{ members: [0, 1], why: "press-release" }]);
   });
 
+  it("reads a model's code as one of the release's names", () => {
+    const launch = item(
+      "https://www.kestrelhome.com/newsroom/kestrel-home-introduces-v9-pro",
+      "Kestrel Home Introduces the V9 Pro, Its Most Powerful Robot Vacuum and Mop Yet | Kestrel Home Newsroom",
+      "October 7, 2025 · The new V9 Pro combines 12,000 Pa of suction with a dock that washes mop pads in hot water. The V9 Pro is available today for $899 ...",
+    );
+    const news = item(
+      "https://www.twice.com/news/kestrel-home-v9-pro-robot-vacuum-mop",
+      "Kestrel Home debuts $899 V9 Pro robot vac with hot-water mop washing | TWICE",
+      "Oct 8, 2025 — Kestrel Home is adding a new flagship to its robot vacuum line. The V9 Pro, priced at $899, runs up to 180 minutes on a charge ...",
+    );
+    expect(grouped([launch, news])).toEqual([{ members: [0, 1], why: "press-release" }]);
+  });
+
   it("reads one figure written two ways as one", () => {
     expect([...figuresOf("$1.2 Billion and 8 billion parameters at 6 watts over 12 weeks, up 9%")]).toEqual([
       ...figuresOf("$1.2B and 8B-parameter models at 6W over 12-week, up 9.0%"),
