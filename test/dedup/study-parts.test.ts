@@ -279,6 +279,40 @@ describe("origins of pages that name one study by its parts", () => {
     ]);
   });
 
+  it("reads a think tank's report, its release and the news of it as one survey, and its survey of another year apart", () => {
+    const groups = grouped([
+      item(
+        "https://www.rand.org/pubs/research_reports/RRA956-31.html",
+        "Chronic Absenteeism Is Easing, but Slowly: Selected Findings from the Fall 2024 American School District Panel Survey | RAND",
+        "Mar 11, 2025 — Using data from a nationally representative survey of 364 school district leaders, the authors find that roughly two-thirds reported chronic absenteeism declined ...",
+      ),
+      item(
+        "https://www.rand.org/news/press/2025/03/11.html",
+        "School Districts Report Slow Progress on Chronic Absenteeism | RAND",
+        "Mar 11, 2025 — Chronic absenteeism fell last school year in most districts, says a new RAND report drawing on responses from 364 district leaders ...",
+      ),
+      item(
+        "https://www.the74million.org/article/chronic-absenteeism-falling-but-slowly-district-leaders-tell-researchers/",
+        "Chronic Absenteeism Falling, but Slowly, District Leaders Tell Researchers – The 74",
+        "Mar 11, 2025 — Two-thirds of district leaders surveyed last fall by the RAND Corporation said absenteeism fell last year ...",
+      ),
+      item(
+        "https://www.edweek.org/leadership/absenteeism-is-improving-but-slowly-district-leaders-say/2025/03",
+        "Absenteeism Is Improving—But Slowly, District Leaders Say",
+        "Mar 13, 2025 — In a nationally representative survey of 364 district leaders conducted last fall, about two-thirds said their chronic absenteeism rates had dropped ...",
+      ),
+      item(
+        "https://www.rand.org/pubs/research_reports/RRA956-21.html",
+        "Districts Still Struggling with Chronic Absenteeism: Selected Findings from the Fall 2023 American School District Panel Survey | RAND",
+        "Feb 27, 2024 — In a survey of 312 school district leaders, chronic absenteeism remained the most common concern ...",
+      ),
+    ]);
+    expect(groups.map((group) => [group.members, group.why])).toEqual([
+      [[0, 1, 2, 3], "same-study"],
+      [[4], "single"],
+    ]);
+  });
+
   it("keeps two insurers' polls by one pollster apart, and one size's reports weeks apart", () => {
     const groups = grouped([
       item(
