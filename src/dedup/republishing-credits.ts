@@ -3,7 +3,8 @@ import { newsSources } from "./news-sources.js";
 /**
  * What a page says about whose text it carries, beyond an agency's dateline (wire-agencies.ts):
  * "This article is republished from The Conversation under a Creative Commons license", "This
- * story was originally published by ProPublica", "Distributed by APO Group on behalf of …", "This
+ * story was originally published by ProPublica", "This story comes from NPR's health reporting
+ * partnership with KFF Health News", "Distributed by APO Group on behalf of …", "This
  * story has not been edited by … staff and is auto-generated from a syndicated feed". A named
  * source is an agency (a wire copy), a release distributor (a press release) or anyone else (a
  * syndicated copy of that source); "Materials provided by …" marks a research institution's release
@@ -51,7 +52,7 @@ function compiledCredits(): Compiled {
  * first letter, so that either case of it is found without a case-blind search: quick.
  */
 const CUE =
-  /epublished|riginally|irst (?:published|appeared)|(?:ublished|roduced|rovided|ritten|eported|istributed|yndicated) (?:by|on|in|at|from|via)|uto-generated|dited by|eworked|ource:/;
+  /epublished|riginally|irst (?:published|appeared)|(?:ublished|roduced|rovided|ritten|eported|istributed|yndicated) (?:by|on|in|at|from|via)|uto-generated|dited by|eworked|ource:|artnership with|ollaboration with/;
 
 /** The credits a text gives, in the order of the credit sentences. */
 export function republishingCredits(text: string): Credit[] {

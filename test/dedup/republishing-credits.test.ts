@@ -21,6 +21,10 @@ describe("republishingCredits: whose text a page says it carries", () => {
       [{ kind: "syndication", source: "KFF Health News" }],
     ],
     [
+      "Corner store owners say they got little guidance. This story comes from NPR's health reporting partnership with KFF Health News.",
+      [{ kind: "syndication", source: "KFF Health News" }],
+    ],
+    [
       "Distributed by APO Group on behalf of the Ministry of Health.",
       [{ kind: "press-release", source: "APO Group" }],
     ],
