@@ -87,7 +87,9 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // written blind and measured once as written: 0.98 / 0.52, 15 of 20 reasons (an agency's story
 // taken for a rewrite of a state health department's release) and 0.84 / 0.57, 17 of 20 (three
 // outlets' own reports of a regulator's order taken for retellings of its release); 1.00 once a
-// public body's release is retold by no one and an agency's own story rewrites no release.
+// public body's release is retold by no one and an agency's own story rewrites no release;
+// heldout-18 0.69, 18 of 20, once a cut title's first author and year, a survey of "leaders", a
+// "report" and an NPR partnership credit are read.
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -107,7 +109,7 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-15", 8, 0.95, 0.8, 0.85],
   ["heldout-16", 8, 0.95, 0.7, 0.85],
   ["heldout-17", 8, 0.95, 0.65, 0.75],
-  ["heldout-18", 8, 0.95, 0.5, 0.75],
+  ["heldout-18", 8, 0.95, 0.65, 0.85],
   ["heldout-19", 8, 0.95, 0.55, 0.85],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
