@@ -1,7 +1,7 @@
 /**
  * What a model judge can answer, up to the size limits: an OpenAI-compatible server's whole reply
- * (1 MiB) and an MCP client's sampling answer (256 K characters). Each is read in milliseconds of the
- * event loop, however it is made, and well-formed answers read as they always did.
+ * (1 MiB) and an MCP client's sampling answer (256 K characters). Each is read in time linear in its
+ * length, however it is made, and well-formed answers read as they always did.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,14 +14,17 @@ import { defaultJudge } from "../../src/judge/default-judge.js";
 import { createSamplingJudge } from "../../src/judge/sampling-judge.js";
 import { LLM_MAX_ITEMS, parseAnswer } from "../../src/judge/stance-prompt.js";
 import { assess } from "../../src/operations/assess.js";
-import { cpuMs } from "../helpers/cpu-time.js";
+import { growth, SHARE } from "../helpers/cpu-time.js";
 import { startScriptedServer } from "../helpers/scripted-server.js";
 
 const MIB = 1024 * 1024;
 /** The longest answer the sampling judge reads (MAX_ANSWER_CHARS in sampling-judge.ts). */
 const SAMPLING_ANSWER_CHARS = 256 * 1024;
-/** What reading one answer may hold the event loop for; the pattern these tests replaced took seconds. */
-const BLOCK_MS = 100;
+/**
+ * Reading sixteen times the answer may cost at most this many times as much: linear work costs about
+ * 16, the pattern these tests replaced (rereading the rest of the answer from each tag) 256.
+ */
+const LINEAR_GROWTH = 32;
 const NO_JSON = { ok: false, reason: "the model's answer held no JSON object" };
 
 /** `<think>` tags, none closed, filling `chars` characters: at the sampling cap, 37,449 of them. */
@@ -37,23 +40,33 @@ describe("an answer at the size limits", () => {
   });
 
   it.each([
-    ["1 MiB of unclosed <think> tags", unclosedTags(MIB)],
-    ["a sampling answer of unclosed <think> tags", unclosedTags(SAMPLING_ANSWER_CHARS)],
-    ["1 MiB of closing tags", "</think>".repeat(MIB / 8)],
-    ["1 MiB of empty blocks, each followed by a brace", "<think></think>{".repeat(MIB / 16)],
-    ["1 MiB of opening braces", "{".repeat(MIB)],
-    ["1 MiB of braces, each opening a string", '{"'.repeat(MIB / 2)],
-  ])("%s is read in milliseconds, and holds no answer", (_, answer) => {
+    ["1 MiB of unclosed <think> tags", "<think>", MIB],
+    ["a sampling answer of unclosed <think> tags", "<think>", SAMPLING_ANSWER_CHARS],
+    ["1 MiB of closing tags", "</think>", MIB],
+    ["1 MiB of empty blocks, each followed by a brace", "<think></think>{", MIB],
+    ["1 MiB of opening braces", "{", MIB],
+    ["1 MiB of braces, each opening a string", '{"', MIB],
+  ])("%s is read in time linear in its length, and holds no answer", (_, shape, chars) => {
+    const answer = (share: number) => shape.repeat(Math.floor((chars * share) / shape.length));
+    const [whole, part] = [answer(1), answer(SHARE)];
     let outcome: ReturnType<typeof parseAnswer> | undefined;
-    expect(cpuMs(() => (outcome = parseAnswer(answer, LLM_MAX_ITEMS, "llm")))).toBeLessThan(BLOCK_MS);
+    const ratio = growth(
+      (share) => (outcome = parseAnswer(share === 1 ? whole : part, LLM_MAX_ITEMS, "llm")),
+    );
+    expect(ratio).toBeLessThan(LINEAR_GROWTH);
     expect(outcome).toEqual(NO_JSON);
   });
 
-  it("1 MiB of judgements is read in milliseconds, up to the first judgements", () => {
+  it("1 MiB of judgements is read in time linear in its length, up to the first judgements", () => {
     const entry = JSON.stringify({ id: 0, stance: "support" });
-    const answer = `{"judgements":[${Array(Math.floor(MIB / (entry.length + 1))).fill(entry)}]}`;
+    const answer = (share: number) =>
+      `{"judgements":[${Array(Math.floor((MIB * share) / (entry.length + 1))).fill(entry)}]}`;
+    const [whole, part] = [answer(1), answer(SHARE)];
     let outcome: ReturnType<typeof parseAnswer> | undefined;
-    expect(cpuMs(() => (outcome = parseAnswer(answer, LLM_MAX_ITEMS, "llm")))).toBeLessThan(BLOCK_MS);
+    const ratio = growth(
+      (share) => (outcome = parseAnswer(share === 1 ? whole : part, LLM_MAX_ITEMS, "llm")),
+    );
+    expect(ratio).toBeLessThan(LINEAR_GROWTH);
     expect(outcome).toEqual({ ok: true, answers: new Map() });
   });
 
