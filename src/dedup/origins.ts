@@ -1,3 +1,4 @@
+import { creditedSources } from "./byline-credits.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import type { FoundBy } from "./merge-hits.js";
 import { newsroomCopyLinks } from "./newsroom-copies.js";
@@ -96,14 +97,17 @@ export function assignOrigins(
     return true;
   };
 
-  linkSharedKeys(items, traits, link);
+  // The source each page carries (a credit's, a partner's, or its own site's when others credit it).
+  const sourceOf = creditedSources(traits);
+  linkSharedKeys(items, traits, sourceOf, link);
   for (const cluster of findSyndicationClusters(items)) {
     for (const member of cluster.slice(1)) link(cluster[0] as number, member, "syndication");
   }
   for (const [a, b] of wholeHeadlineLinks(
     items.map((item, index) => {
       const own = traits[index] as OriginTraits;
-      const sources = [...own.agencies, own.upstream, own.byline].filter((s): s is string => s !== undefined);
+      const source = sourceOf[index];
+      const sources = source === undefined ? own.agencies : [...own.agencies, source];
       const elsewhere = own.paper || own.marketing !== null;
       return {
         title: item.title,

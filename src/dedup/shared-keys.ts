@@ -1,4 +1,4 @@
-import { creditedCopyLinks, creditedSources } from "./byline-credits.js";
+import { creditedCopyLinks } from "./byline-credits.js";
 import { canonicalUrl } from "./canonical-url.js";
 import { originKeys } from "./origin-keys.js";
 import type { OriginTraits } from "./origin-traits.js";
@@ -78,6 +78,7 @@ export function keyTies(
 export function linkSharedKeys(
   items: readonly OriginItem[],
   traits: readonly OriginTraits[],
+  sourceOf: readonly (string | undefined)[],
   link: (a: number, b: number, kind: LinkKind) => boolean,
 ): void {
   const tie = keyTies(link);
@@ -95,7 +96,6 @@ export function linkSharedKeys(
     if (first === undefined) hostsOfSite.set(site, host);
     else if (first !== host) sitesOnSeveralHosts.add(site);
   }
-  const sourceOf = creditedSources(traits);
   const agencyStoryOf = unnamedAgencyKeys(
     items.map((item) => item.title),
     traits,

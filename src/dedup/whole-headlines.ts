@@ -1,5 +1,4 @@
 import { appendTo } from "../util/append-to.js";
-import { squashedName } from "./byline-credits.js";
 import { titleOpening } from "./normalize-title.js";
 import { contentWords } from "./title-fingerprint.js";
 
@@ -10,9 +9,9 @@ import { contentWords } from "./title-fingerprint.js";
  * misses them. A headline of at least {@link MIN_WORDS} content words, the same on two sites once
  * their names after it are left off, ties the pages, unless they credit two different agencies or
  * sources (AP's and Reuters' stories under one headline: then a page crediting neither could be
- * either's copy and joins neither; numbers in different passages say nothing). Sources are
- * compared by name without case, spacing or a leading "The" ("The Conversation" is the byline's
- * "Conversation"), and a page on a credited source's own site is that source's. A paper's records (tied as its own,
+ * either's copy and joins neither; numbers in different passages say nothing). A page's sources
+ * are its agencies and the source it carries (creditedSources, byline-credits.ts: "The Conversation"
+ * and a byline's "Conversation" are one, and the source's own page carries it). A paper's records (tied as its own,
  * `doi`) and selling pages (one product's, `marketing`) are left to those ties, and more than
  * {@link MAX_PAGES} results under one headline (a template's) tie nothing.
  */
@@ -32,13 +31,8 @@ export interface HeadlinePage {
   site: string | null;
   /** A paper's page or a selling page: tied by other readings. */
   elsewhere: boolean;
-  /** The agencies and sources its credits name. */
+  /** Its agencies and the source it carries, as creditedSources names it. */
   sources: readonly string[];
-}
-
-/** A source's name as compared: "The Conversation", "Conversation" and the site "theconversation" are one. */
-function sourceKey(name: string): string {
-  return squashedName(name).replace(/^the(?=.)/, "");
 }
 
 /** Pairs (first page, another) of pages under one long headline on two sites. */
@@ -58,17 +52,16 @@ export function wholeHeadlineLinks(pages: readonly HeadlinePage[]): [number, num
   const links: [number, number][] = [];
   for (const [headline, group] of byHeadline) {
     if (group.length < 2 || group.length > MAX_PAGES || contentWords(headline).length < MIN_WORDS) continue;
-    const sources = creditsIn(pages, group);
-    const credited = group.filter((index) => (sources.get(index) as string[]).length > 0);
+    const credited = group.filter((index) => (pages[index] as HeadlinePage).sources.length > 0);
     // Two sources' stories under one headline: a page crediting neither could be either's copy.
-    const contested = credited.some((a, i) => credited.slice(i + 1).some((b) => !shareSource(sources, a, b)));
+    const contested = credited.some((a, i) => credited.slice(i + 1).some((b) => !shareSource(pages, a, b)));
     group.forEach((index, at) => {
       const page = pages[index] as HeadlinePage;
-      if (contested && (sources.get(index) as string[]).length === 0) return;
+      if (contested && page.sources.length === 0) return;
       const partner = group.slice(0, at).find((other) => {
         const earlier = pages[other] as HeadlinePage;
         if (earlier.site === page.site) return false;
-        return contested ? shareSource(sources, other, index) : true;
+        return contested ? shareSource(pages, other, index) : true;
       });
       if (partner !== undefined) links.push([partner, index]);
     });
@@ -76,23 +69,7 @@ export function wholeHeadlineLinks(pages: readonly HeadlinePage[]): [number, num
   return links;
 }
 
-/**
- * Each page's sources as compared: those its credits name, or, for a page on the site of a source
- * another page credits, that source.
- */
-function creditsIn(pages: readonly HeadlinePage[], group: readonly number[]): Map<number, string[]> {
-  const sources = new Map(
-    group.map((index) => [index, (pages[index] as HeadlinePage).sources.map(sourceKey)]),
-  );
-  const named = new Set([...sources.values()].flat());
-  for (const [index, own] of sources) {
-    const site = (pages[index] as HeadlinePage).site;
-    if (own.length === 0 && site !== null && named.has(sourceKey(site))) own.push(sourceKey(site));
-  }
-  return sources;
-}
-
-function shareSource(sources: ReadonlyMap<number, readonly string[]>, a: number, b: number): boolean {
-  const [x, y] = [sources.get(a) ?? [], sources.get(b) ?? []];
+function shareSource(pages: readonly HeadlinePage[], a: number, b: number): boolean {
+  const [x, y] = [(pages[a] as HeadlinePage).sources, (pages[b] as HeadlinePage).sources];
   return x.some((source) => y.includes(source));
 }
