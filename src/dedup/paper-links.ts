@@ -6,7 +6,12 @@ import type { OriginItem } from "./origins.js";
 import { sameAuthorLinks } from "./paper-authors.js";
 import { coinedNameReportLinks, paperReportLinks, type ReportedPage } from "./paper-reports.js";
 import { type PaperTitle, paperTitle, paperTitleLinks, titleFromAddress } from "./paper-titles.js";
-import { firstAuthorLine, retitledPreprintLinks } from "./retitled-preprints.js";
+import {
+  type AuthorLine,
+  firstAuthorLine,
+  retitledPreprintLinks,
+  sameFirstAuthor,
+} from "./retitled-preprints.js";
 import { shortTitleReports } from "./short-paper-titles.js";
 import { prepareTitle } from "./syndication.js";
 
@@ -150,11 +155,7 @@ function tiedToTwoWorks(
   return only;
 }
 
-type AuthorLine = NonNullable<ReturnType<typeof firstAuthorLine>>;
-
-/** One first author (surname and initial) and one year, both given. */
+/** One first author and one year, both given. */
 function sameLine(a: AuthorLine, b: AuthorLine | null): boolean {
-  return (
-    b !== null && a.year !== null && a.year === b.year && a.surname === b.surname && a.initial === b.initial
-  );
+  return b !== null && a.year !== null && a.year === b.year && sameFirstAuthor(a, b);
 }

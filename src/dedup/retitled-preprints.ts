@@ -61,11 +61,16 @@ interface Wording {
   acronyms: Set<string>;
 }
 
-interface Side {
-  page: number;
+/** A paper's first author and year, as a search engine's line gives them. */
+export interface AuthorLine {
+  /** Lower case. */
   surname: string;
   initial: string;
   year: number | null;
+}
+
+interface Side extends AuthorLine {
+  page: number;
   /** The main title, and its part before a subtitle's colon when it has one. */
   wordings: Wording[];
 }
@@ -111,9 +116,7 @@ function readSide(page: PreprintCandidate, index: number): Side | null {
 }
 
 /** A paper's first author and year as a search engine's line gives them ("by MO Okafor · 2023"), or null. */
-export function firstAuthorLine(
-  snippet: string,
-): { surname: string; initial: string; year: number | null } | null {
+export function firstAuthorLine(snippet: string): AuthorLine | null {
   const byline = FIRST_AUTHOR.exec(snippet);
   const listed = byline === null ? FIRST_AUTHOR_LISTED.exec(snippet) : null;
   const author = byline ?? (listed === null ? null : [listed[0], listed[2], listed[1]]);
@@ -138,8 +141,13 @@ function wording(title: string): Wording {
   };
 }
 
+/** One first author: the same surname and first initial. */
+export function sameFirstAuthor(a: AuthorLine, b: AuthorLine): boolean {
+  return a.surname === b.surname && a.initial === b.initial;
+}
+
 function oneWork(preprint: Side, paper: Side): boolean {
-  if (preprint.surname !== paper.surname || preprint.initial !== paper.initial) return false;
+  if (!sameFirstAuthor(preprint, paper)) return false;
   if (preprint.year !== null && paper.year !== null) {
     const after = paper.year - preprint.year;
     if (after < 0 || after > MAX_YEARS_AFTER) return false;
