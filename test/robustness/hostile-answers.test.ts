@@ -14,17 +14,12 @@ import { defaultJudge } from "../../src/judge/default-judge.js";
 import { createSamplingJudge } from "../../src/judge/sampling-judge.js";
 import { LLM_MAX_ITEMS, parseAnswer } from "../../src/judge/stance-prompt.js";
 import { assess } from "../../src/operations/assess.js";
-import { growth, SHARE } from "../helpers/cpu-time.js";
+import { growth, LINEAR_GROWTH } from "../helpers/cpu-time.js";
 import { startScriptedServer } from "../helpers/scripted-server.js";
 
 const MIB = 1024 * 1024;
 /** The longest answer the sampling judge reads (MAX_ANSWER_CHARS in sampling-judge.ts). */
 const SAMPLING_ANSWER_CHARS = 256 * 1024;
-/**
- * Reading sixteen times the answer may cost at most this many times as much: linear work costs about
- * 16, the pattern these tests replaced (rereading the rest of the answer from each tag) 256.
- */
-const LINEAR_GROWTH = 32;
 const NO_JSON = { ok: false, reason: "the model's answer held no JSON object" };
 
 /** `<think>` tags, none closed, filling `chars` characters: at the sampling cap, 37,449 of them. */
@@ -48,26 +43,18 @@ describe("an answer at the size limits", () => {
     ["1 MiB of braces, each opening a string", '{"', MIB],
   ])("%s is read in time linear in its length, and holds no answer", (_, shape, chars) => {
     const answer = (share: number) => shape.repeat(Math.floor((chars * share) / shape.length));
-    const [whole, part] = [answer(1), answer(SHARE)];
-    let outcome: ReturnType<typeof parseAnswer> | undefined;
-    const ratio = growth(
-      (share) => (outcome = parseAnswer(share === 1 ? whole : part, LLM_MAX_ITEMS, "llm")),
-    );
-    expect(ratio).toBeLessThan(LINEAR_GROWTH);
-    expect(outcome).toEqual(NO_JSON);
+    const read = (text: string) => parseAnswer(text, LLM_MAX_ITEMS, "llm");
+    expect(growth(answer, read)).toBeLessThan(LINEAR_GROWTH);
+    expect(read(answer(1))).toEqual(NO_JSON);
   });
 
   it("1 MiB of judgements is read in time linear in its length, up to the first judgements", () => {
     const entry = JSON.stringify({ id: 0, stance: "support" });
     const answer = (share: number) =>
       `{"judgements":[${Array(Math.floor((MIB * share) / (entry.length + 1))).fill(entry)}]}`;
-    const [whole, part] = [answer(1), answer(SHARE)];
-    let outcome: ReturnType<typeof parseAnswer> | undefined;
-    const ratio = growth(
-      (share) => (outcome = parseAnswer(share === 1 ? whole : part, LLM_MAX_ITEMS, "llm")),
-    );
-    expect(ratio).toBeLessThan(LINEAR_GROWTH);
-    expect(outcome).toEqual({ ok: true, answers: new Map() });
+    const read = (text: string) => parseAnswer(text, LLM_MAX_ITEMS, "llm");
+    expect(growth(answer, read)).toBeLessThan(LINEAR_GROWTH);
+    expect(read(answer(1))).toEqual({ ok: true, answers: new Map() });
   });
 
   it("reads a few judgements per source asked, no more", () => {
