@@ -27,7 +27,7 @@ export interface OriginTraits {
   distributedRelease: boolean;
   /** Any sign of a press release, a company's own included. */
   release: boolean;
-  /** On a public body's site (is-press-release.ts): its releases are announcements outlets report, not retell. */
+  /** A release on a public body's site (is-press-release.ts): an announcement outlets report, not retell. */
   publicBody: boolean;
   /** Scholarly identifiers (`doi:…`, `arxiv:…`, …) of the work it reports. */
   scholarlyKeys: string[];
@@ -83,13 +83,14 @@ export function originTraits(item: TraitsInput): OriginTraits {
   const addressKeys = addressIds(address);
   const paper = addressKeys.length > 0 || (address !== null && isPaperAddress(address));
   const day = publishedDay(address, item.snippet);
+  const isRelease = release || distributedRelease || isCompanyRelease(address, item);
   return {
     host,
     agencies: [...agencies],
     wire,
     distributedRelease,
-    release: release || distributedRelease || isCompanyRelease(address, item),
-    publicBody: isPublicBodyPage(address, host),
+    release: isRelease,
+    publicBody: isRelease && isPublicBodyPage(address, host),
     scholarlyKeys: scholarlyIds(item, addressKeys),
     paper,
     reference: scholarlySites().isReferenceHost(host),
