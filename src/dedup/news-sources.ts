@@ -32,6 +32,7 @@ export interface NewsSources {
   releaseSubdomains: readonly string[];
   postedCompanyNotices: readonly string[];
   publicBodyHosts: readonly string[];
+  discussionHosts: readonly string[];
   republishingCredits: readonly RepublishingCredit[];
   boilerplate: readonly string[];
 }
@@ -46,4 +47,9 @@ export function newsSources(): NewsSources {
   };
   sources = { ...raw, sourceWords: new Set(raw.sourceWords) };
   return sources;
+}
+
+/** A forum where readers discuss what they read (src/data/news-sources.json, discussionHosts). */
+export function isDiscussionHost(host: string): boolean {
+  return newsSources().discussionHosts.some((forum) => host === forum || host.endsWith(`.${forum}`));
 }

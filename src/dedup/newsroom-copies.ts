@@ -9,10 +9,12 @@ import { titlesDisagree } from "./title-polarity.js";
  * Cold-Climate Heat Pump" on kelvara.com for Business Wire's "Kelvara Climate Introduces Tundra
  * Cold-Climate Heat Pump Delivering Full Heating Capacity at 5°F"). A release on the company's own
  * site (its site name is the headline's first one to three words: kelvara.com, aquilentlabs.com for
- * "Aquilent Labs Opens …"), or a page under the site's news path, is the distributed release's copy
- * when every word of the shorter headline is in the longer one, their markers agree
- * (event-markers.ts), and neither is dated more than {@link COPY_DAYS} from the other. One that
- * fits two releases of the company joins neither.
+ * "Aquilent Labs Opens …"; or the headline opens with the first word of the name the site gives
+ * itself after a bar: "Solvane Unveils … | Solvane Energy Newsroom" on solvaneenergy.com), or a
+ * page under the site's news path, is the distributed release's copy when every word of the
+ * shorter headline is in the longer one, their markers agree (event-markers.ts), and neither is
+ * dated more than {@link COPY_DAYS} from the other. One that fits two releases of the company (two
+ * headlines, not one headline on two portals) joins neither.
  */
 const COPY_DAYS = 1;
 /** Distributed releases looked at: a flood of one release is still one headline. */
@@ -34,7 +36,9 @@ export interface NewsroomInput {
 /** Pairs (distributed release, the company's own copy of it). */
 export function newsroomCopyLinks(pages: readonly NewsroomInput[]): [number, number][] {
   const own = pages.flatMap((page, index) =>
-    !page.distributed && namesSite(page.title, page.site) && (page.release || NEWS_PATH.test(page.path()))
+    !page.distributed &&
+    (namesSite(page.title, page.site) || namesShortSite(page.title, page.site)) &&
+    (page.release || NEWS_PATH.test(page.path()))
       ? [index]
       : [],
   );
@@ -46,7 +50,11 @@ export function newsroomCopyLinks(pages: readonly NewsroomInput[]): [number, num
   for (const copy of own) {
     const page = pages[copy] as NewsroomInput;
     const fits = distributed.filter((release) => isCopy(pages[release] as NewsroomInput, page));
-    if (fits.length === 1) links.push([fits[0] as number, copy]);
+    // A release's copies on two portals are one release: one headline fits.
+    const headlines = new Set(
+      fits.map((release) => words((pages[release] as NewsroomInput).title).join(" ")),
+    );
+    if (headlines.size === 1) for (const release of fits) links.push([release, copy]);
   }
   return links;
 }
@@ -67,6 +75,20 @@ function namesSite(title: string, site: string | null): boolean {
   }
   return false;
 }
+
+/**
+ * A newsroom's headline naming its company by a shorter name than its site's, the site's own name
+ * after the bar giving the whole: "Solvane Unveils … | Solvane Energy Newsroom" on solvaneenergy.com.
+ */
+function namesShortSite(title: string, site: string | null): boolean {
+  const bar = title.lastIndexOf(" | ");
+  if (site === null || bar < 0 || !namesSite(title.slice(bar + 3), site)) return false;
+  const first = (title.split(/\s+/, 1)[0] ?? "").toLowerCase().replace(/[^\p{L}\d]/gu, "");
+  return first.length >= MIN_SHORT_NAME && site.startsWith(first);
+}
+
+/** A company's short name must be this long: "Solvane", not "The" or "New". */
+const MIN_SHORT_NAME = 4;
 
 function isCopy(release: NewsroomInput, copy: NewsroomInput): boolean {
   if (!namesSite(release.title, copy.site)) return false;

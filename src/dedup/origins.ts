@@ -1,6 +1,7 @@
 import { creditedSources } from "./byline-credits.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import type { FoundBy } from "./merge-hits.js";
+import { isDiscussionHost } from "./news-sources.js";
 import { newsroomCopyLinks } from "./newsroom-copies.js";
 import { normalizeTitle } from "./normalize-title.js";
 import { type OriginTraits, originTraits } from "./origin-traits.js";
@@ -156,8 +157,10 @@ export function assignOrigins(
         wire,
         paper,
         marketing,
+        host,
       } = traits[index] as OriginTraits;
-      const ownVoice = wire || paper || marketing !== null;
+      // A forum thread giving a release's figures is its readers' talk about it.
+      const ownVoice = wire || paper || marketing !== null || isDiscussionHost(host);
       return {
         title: item.title,
         snippet: item.snippet,

@@ -40,8 +40,8 @@ export interface FactPage {
   /** On a public body's site: its release is an announcement outlets report as news of their own. */
   publicBody: boolean;
   /**
-   * An agency's story, a paper's page or a selling page (the brand's own product page repeats its
-   * launch release's figures): a voice of its own, not a retelling.
+   * An agency's story, a paper's page, a selling page (the brand's own product page repeats its
+   * launch release's figures) or a forum's thread: a voice of its own, not a retelling.
    */
   ownVoice: boolean;
   day: number | null;

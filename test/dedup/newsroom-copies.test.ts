@@ -37,6 +37,27 @@ describe("newsroomCopyLinks: a company's own copy of its distributed release", (
     expect(newsroomCopyLinks([release, productPage])).toEqual([]);
   });
 
+  it("reads a headline's short name for the company where the site's own name after the bar gives the whole", () => {
+    const release = wire(
+      "Solvane Energy Unveils 175 Wh/kg Sodium-Ion Cell for Grid Storage and Entry-Level EVs",
+    );
+    const portal = { ...release, site: "yahoo" };
+    const copy = page("Solvane Unveils 175 Wh/kg Sodium-Ion Cell | Solvane Energy Newsroom", {
+      site: "solvaneenergy",
+    });
+    // One release on two portals is one release the copy fits.
+    expect(newsroomCopyLinks([release, portal, copy])).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    // Without the site's whole name after the bar, a short name says nothing of whose site it is.
+    const bare = page("Solvane Unveils 175 Wh/kg Sodium-Ion Cell", { site: "solvaneenergy" });
+    const otherName = page("Solvane Unveils 175 Wh/kg Sodium-Ion Cell | Volta News", {
+      site: "solvaneenergy",
+    });
+    expect(newsroomCopyLinks([release, bare, otherName])).toEqual([]);
+  });
+
   it("keeps apart the company's release of another day, another event or another company's site", () => {
     const expo = wire("Kelvara Expands Tundra Line With Ducted Model at AHR Expo 2025", DAY + 27);
     const launchCopyLater = page("Kelvara Introduces Tundra Cold-Climate Heat Pump", { day: DAY + 27 });

@@ -107,6 +107,15 @@ describe("a release retold in a trade site's own words", () => {
     expect(grouped([release, newsroom, brandPage])).toEqual([{ members: [0, 1], why: "press-release" }]);
   });
 
+  it("keeps a forum's thread apart, though it gives the company and the release's figures", () => {
+    const thread = item(
+      "https://www.reddit.com/r/investing/comments/1d8x2kq/brightmoor_paying_640m_for_ashgrove/",
+      "Brightmoor paying $640M for Ashgrove Dairy, thoughts? : r/investing",
+      "Jun 10, 2025 — $640 million in cash for a yogurt brand seems steep. Brightmoor keeps overpaying for organic ...",
+    );
+    expect(grouped([release, trade, thread])).toEqual([{ members: [0, 1], why: "press-release" }]);
+  });
+
   it("joins a portal's copy under the release's whole headline whatever its snippet shows", () => {
     const portal = item(
       "https://www.morningstar.com/news/business-wire/20250610005120/brightmoor-foods-to-acquire-ashgrove-dairy",
