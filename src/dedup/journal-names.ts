@@ -1,6 +1,6 @@
+import { appendTo } from "../util/append-to.js";
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { readDataFile } from "../util/read-data-file.js";
-import { hostTable } from "./normalise-host.js";
 import type { PageAddress } from "./page-address.js";
 
 /**
@@ -25,7 +25,7 @@ interface Tables {
   alias: RegExp;
   aliases: ReadonlyMap<string, string>;
   singleWordJournals: ReadonlySet<string>;
-  /** Host → the journals with a site there, each under its path prefix. */
+  /** Host (not its subdomains) → the journals with a site there, each under its path prefix. */
   sites: (host: string) => { path: string; key: string; name: string }[];
 }
 
@@ -61,13 +61,16 @@ function journalTables(): Tables {
     ),
     aliases: new Map(Object.entries(words.journalAliases)),
     singleWordJournals: new Set(words.singleWordJournals),
-    sites: hostTable(
-      words.journalSites.map(({ site, journal, name }) => {
+    // A site is its host alone: a publisher's other journals live under it (gut.bmj.com is Gut).
+    sites: (() => {
+      const byHost = new Map<string, { path: string; key: string; name: string }[]>();
+      for (const { site, journal, name } of words.journalSites) {
         const slash = site.indexOf("/");
         const [host, path] = slash < 0 ? [site, "/"] : [site.slice(0, slash), site.slice(slash)];
-        return [host, { path, key: journal, name }] as const;
-      }),
-    ),
+        appendTo(byHost, host, { path, key: journal, name });
+      }
+      return (host: string) => byHost.get(host) ?? [];
+    })(),
   };
   return tables;
 }

@@ -1,3 +1,4 @@
+import { agencyRewriteLinks } from "./agency-rewrites.js";
 import { creditedSources } from "./byline-credits.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import type { FoundBy } from "./merge-hits.js";
@@ -120,6 +121,13 @@ export function assignOrigins(
     }),
   ))
     link(a, b, "syndication");
+  for (const [a, b] of agencyRewriteLinks(
+    items.map((item, index) => {
+      const { agencies, day } = traits[index] as OriginTraits;
+      return { title: item.title, snippet: item.snippet, agencies, day };
+    }),
+  ))
+    link(a, b, "wire");
   for (const [a, b] of sharedPassageLinks(items)) link(a, b, "passage");
   // A paper's records on one site (PubMed and PMC) are its mirrors, tied as a paper's (`doi`).
   for (const [a, b] of sameTitleLinks(

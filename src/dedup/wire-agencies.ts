@@ -27,8 +27,9 @@ function creditPattern(agency: WireAgency): RegExp {
     String.raw`\b(?:[Vv]ia|[Aa]ccording to|[Ss]ource:|[Cc]redit:|told|report by)\s+${THE}${name}${NAME_END}`,
     // "© 2025 The Associated Press", "Copyright Reuters"
     String.raw`(?:©|\([Cc]\)|\b[Cc]opyright)\s*(?:\d{4}\s+)?${THE}${name}${NAME_END}`,
-    // "By Reuters Staff", "By JOSH BOAK and ZEKE MILLER Associated Press", "By Jane Doe, AFP"
-    String.raw`\bBy\s+(?:[A-Z][\w.'’-]*\s*[,|]?\s+(?:and\s+)?){0,6}?${THE}${name}${NAME_END}`,
+    // "By Reuters Staff", "By JOSH BOAK and ZEKE MILLER Associated Press", "By Jane Doe, AFP";
+    // a station's "by: The Associated Press"
+    String.raw`(?:\bBy|\b[Bb]y:)\s+(?:[A-Z][\w.'’-]*\s*[,|]?\s+(?:and\s+)?){0,6}?${THE}${name}${NAME_END}`,
     // "By PA Business Reporter", "By PA Education Correspondent", "By AP Staff": the agency's desk
     String.raw`\bBy\s+${THE}${dateline}\s+(?:[A-Z][a-z]+\s+){0,2}(?:Reporters?|Correspondents?|Editors?|Writers?|Staff)\b`,
     // "AFP reports", "The Associated Press has learned" at the start of a sentence

@@ -111,6 +111,16 @@ describe("wire stories", () => {
       "reuters",
     ],
     [
+      "a station's lower-case byline with a colon",
+      item({
+        url: "https://www.example-tv.com/news/local-news/parents-sue-energy-drink-maker/",
+        title: "Parents of student sue energy drink maker over son's death",
+        snippet:
+          "Apr 16, 2025 — by: The Associated Press. The parents of a 20-year-old student sued the company…",
+      }),
+      "ap",
+    ],
+    [
       "Xinhua on its English site",
       item({
         url: "https://english.news.cn/20250303/abcdef/c.html",

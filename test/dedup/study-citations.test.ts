@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { siteJournal } from "../../src/dedup/journal-names.js";
+import { pageAddress } from "../../src/dedup/page-address.js";
 import { describeStudy, type StudyMention, studyMention } from "../../src/dedup/study-citations.js";
 import { studyKeys, studySource } from "../../src/dedup/study-keys.js";
 
@@ -196,5 +198,22 @@ describe("studyKeys: pages reporting one study share a key", () => {
         sample: { size: 1200, noun: "adults" },
       }),
     ).toBe("a 2012 study in Appetite (1,200 adults)");
+  });
+});
+
+describe("siteJournal: the journal whose own site a paper's page is on", () => {
+  const journalOf = (url: string) => {
+    const address = pageAddress(url);
+    return address === null ? null : siteJournal(address)?.name;
+  };
+
+  it("reads a publisher's flagship on its own host and its other journals on theirs", () => {
+    expect(journalOf("https://www.bmj.com/content/378/bmj-2021-068921")).toBe("The BMJ");
+    expect(journalOf("https://gut.bmj.com/content/early/2025/05/20/gutjnl-2024-334871")).toBe("Gut");
+    expect(journalOf("https://bjsm.bmj.com/content/59/4/221")).toBe("British Journal of Sports Medicine");
+  });
+
+  it("reads none for a publisher's journal it does not list, rather than the flagship", () => {
+    expect(journalOf("https://emj.bmj.com/content/42/3/150")).toBeUndefined();
   });
 });

@@ -1,0 +1,86 @@
+import { appendTo } from "../util/append-to.js";
+import { normalizeTitle, withoutLeadingDate } from "./normalize-title.js";
+import { contentWords } from "./title-fingerprint.js";
+
+/**
+ * One agency story as it was rewritten through its day (a write-thru: "Cascadia Air grounds
+ * flights nationwide after computer outage" by morning, "Cascadia Air resumes flights after outage
+ * canceled more than 600 trips" by evening) or trimmed under a subscriber's own headline. Pages
+ * crediting one agency, dated the same day, are one story when their headlines share at least
+ * {@link MIN_TITLE_WORDS} content words and their snippets at least {@link SNIPPET_SHARE} of the
+ * shorter one's content words (at least {@link MIN_SNIPPET_WORDS}), and, where both open with a
+ * dateline, its place is the same. The agency's other stories of that day on the same subject
+ * share its names but not its headline ("Newsom vetoes AI safety bill" and "Newsom signs laws
+ * requiring AI developers to reveal training data"), and its explainers have no dateline's lede.
+ */
+
+const MIN_TITLE_WORDS = 3;
+const SNIPPET_SHARE = 0.5;
+const MIN_SNIPPET_WORDS = 8;
+/** Pages of one agency and one day compared, pair by pair: a flood of copies is bounded. */
+const MAX_PAGES_PER_DAY = 60;
+
+export interface AgencyPage {
+  title: string;
+  snippet: string;
+  /** The agencies the page credits (wire-agencies.ts). */
+  agencies: readonly string[];
+  /** Days since 1970, when the page's address or search date says. */
+  day: number | null;
+}
+
+/** A dateline's place, in capitals, before its state or agency: "SEATTLE (AP) —", "NAIROBI, Feb 5 (Reuters) -". */
+const DATELINE =
+  /(?:^|[.:]\s+)([A-Z]{3,}(?:[ .'-]+[A-Z]{2,})*)(?:,[^(—–]{1,30}?)?\s*(?:\([^)]{2,20}\)\s*)?[—–-]{1,2}/u;
+
+/** Pairs (first page, another) of copies of one agency story of one day. */
+export function agencyRewriteLinks(pages: readonly AgencyPage[]): [number, number][] {
+  const byAgencyDay = new Map<string, number[]>();
+  pages.forEach((page, index) => {
+    if (page.day === null) return;
+    for (const agency of page.agencies) appendTo(byAgencyDay, `${agency}:${page.day}`, index);
+  });
+  const read = new Map<number, { title: Set<string>; snippet: Set<string>; place: string | undefined }>();
+  const readingOf = (index: number) => {
+    let reading = read.get(index);
+    if (reading === undefined) {
+      const page = pages[index] as AgencyPage;
+      const snippet = withoutLeadingDate(page.snippet);
+      reading = {
+        title: new Set(contentWords(normalizeTitle(page.title))),
+        snippet: new Set(contentWords(snippet)),
+        place: DATELINE.exec(snippet)?.[1],
+      };
+      read.set(index, reading);
+    }
+    return reading;
+  };
+  const links: [number, number][] = [];
+  for (const group of byAgencyDay.values()) {
+    const members = group.slice(0, MAX_PAGES_PER_DAY);
+    for (let i = 0; i < members.length; i += 1) {
+      for (let j = i + 1; j < members.length; j += 1) {
+        const [a, b] = [members[i] as number, members[j] as number];
+        if (oneStory(readingOf(a), readingOf(b))) links.push([a, b]);
+      }
+    }
+  }
+  return links;
+}
+
+function oneStory(
+  x: { title: Set<string>; snippet: Set<string>; place: string | undefined },
+  y: { title: Set<string>; snippet: Set<string>; place: string | undefined },
+): boolean {
+  if (x.place !== undefined && y.place !== undefined && x.place !== y.place) return false;
+  if (shared(x.title, y.title) < MIN_TITLE_WORDS) return false;
+  const [shorter, longer] =
+    x.snippet.size <= y.snippet.size ? [x.snippet, y.snippet] : [y.snippet, x.snippet];
+  return shorter.size >= MIN_SNIPPET_WORDS && shared(shorter, longer) >= SNIPPET_SHARE * shorter.size;
+}
+
+function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let count = 0;
+  for (const word of a) if (b.has(word)) count += 1;
+  return count;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { sharedOrigins as grouped, originItem as item } from "../helpers/origin-item.js";
+
+// One agency story on an airline's outage, rewritten by evening under a new headline and lede.
+const morning = item(
+  "https://www.usnews.com/news/business/articles/2025-07-08/harbor-air-grounds-flights-nationwide-after-computer-outage",
+  "Harbor Air Grounds Flights Nationwide After Computer Outage | U.S. News",
+  "Jul 8, 2025 — SEATTLE (AP) — Harbor Air halted all departures Tuesday morning after a failure in its crew-scheduling system, stranding travelers at airports from Seattle to Phoenix, the airline said ...",
+);
+const evening = item(
+  "https://apnews.com/article/harbor-air-outage-flights-resume-8d41c07be2a94f3e",
+  "Harbor Air resumes flights after outage grounded more than 600 trips; CEO apologizes | AP News",
+  "Jul 8, 2025 — SEATTLE (AP) — Harbor Air began flying again Tuesday evening after a failure in its crew-scheduling system grounded more than 600 flights and stranded travelers at airports across the West, the airline said ...",
+);
+const local = item(
+  "https://www.krem.com/article/news/local/harbor-air-outage-spokane-travelers/293-1a2b3c",
+  "Harbor Air outage strands travelers at Spokane airport",
+  "Jul 8, 2025 — by: The Associated Press. Harbor Air halted all departures Tuesday after a failure in its crew-scheduling system, stranding travelers at Spokane International and other airports ...",
+);
+
+describe("one agency story rewritten through its day", () => {
+  it("joins the morning story, its evening write-thru and a station's copy under its own headline", () => {
+    expect(grouped([morning, evening, local])).toEqual([{ members: [0, 1, 2], why: "wire" }]);
+  });
+
+  it("keeps apart the agency's explainer of the same day, which shares the subject, not the lede", () => {
+    const explainer = item(
+      "https://apnews.com/article/flight-canceled-refund-rights-what-to-know-4b1e",
+      "Harbor Air flight canceled? What to know about refunds after the outage | AP News",
+      "Jul 8, 2025 — Travelers whose Harbor Air flights were canceled are owed a refund if they choose not to travel, under federal rules. Here's what the airline owes passengers ... (AP)",
+    );
+    expect(grouped([morning, explainer])).toEqual([]);
+  });
+
+  it("keeps apart the agency's other story of that day from that place, whose headline is another", () => {
+    const vetoed = item(
+      "https://www.usnews.com/news/politics/articles/2024-09-29/california-governor-vetoes-ai-safety-bill",
+      "California Governor Vetoes Bill to Create First-in-Nation AI Safety Measures | US News",
+      "Sep 29, 2024 — SACRAMENTO, Calif. (AP) — California Gov. Gavin Newsom vetoed a landmark bill aimed at establishing first-in-the-nation safety measures for large artificial intelligence models Sunday ...",
+    );
+    const signed = item(
+      "https://apnews.com/article/california-ai-training-data-disclosure-newsom-3f2a",
+      "Newsom signs laws requiring AI developers to reveal training data and label AI content | AP News",
+      "Sep 29, 2024 — SACRAMENTO, Calif. (AP) — California Gov. Gavin Newsom signed a pair of bills Sunday requiring artificial intelligence developers to disclose the data used to train their large models ...",
+    );
+    expect(grouped([vetoed, signed])).toEqual([]);
+  });
+
+  it("keeps apart the same agency's story of another day or from another place", () => {
+    const nextDay = {
+      ...evening,
+      url: "https://apnews.com/article/harbor-air-outage-day-after-7a1c",
+      snippet: evening.snippet.replace("Jul 8, 2025", "Jul 9, 2025"),
+    };
+    const elsewhere = {
+      ...evening,
+      url: "https://apnews.com/article/harbor-air-outage-phoenix-2c9d",
+      snippet: evening.snippet.replace("SEATTLE (AP)", "PHOENIX (AP)"),
+    };
+    expect(grouped([morning, nextDay])).toEqual([]);
+    expect(grouped([morning, elsewhere])).toEqual([]);
+  });
+});
