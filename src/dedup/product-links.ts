@@ -87,12 +87,13 @@ function linkByModelCode(
   });
 }
 
-/** The model numbers that longer names give right after a name ("45l", "42l"). */
+/** The model numbers or tiers that longer names give right after a name ("45l", "42l"; "max"). */
 function modelsAfter(name: string, longer: readonly string[]): Set<string> {
+  const { modelTiers } = marketingLists();
   const models = new Set<string>();
   for (const other of longer) {
     const next = other.slice(name.length + 1).split(" ")[0] ?? "";
-    if (/\d/.test(next)) models.add(next);
+    if (/\d/.test(next) || modelTiers.has(next)) models.add(next);
   }
   return models;
 }

@@ -246,6 +246,25 @@ describe("a name that begins two models' names", () => {
     expect(productLinks([...pages, short])).toEqual([]);
   });
 
+  it("joins neither where the other model is named by a tier word, not a number", () => {
+    const pitcher = selling(
+      "https://www.amazon.com/dp/B0BBB1",
+      "Amazon.com: Aquinor ClearWell 10-Cup Water Filter Pitcher, NSF Certified",
+    );
+    const dispenser = selling(
+      "https://www.amazon.com/dp/B0BBB2",
+      "Amazon.com: Aquinor ClearWell Max 27-Cup Water Filter Dispenser with Spigot",
+    );
+    const review = selling(
+      "https://www.thefiltersguide.example/aquinor-clearwell-review/",
+      "Aquinor ClearWell Review (2025): Is This the Best PFAS Filter Pitcher?",
+      "The Aquinor ClearWell claims to remove 99.5% of PFAS. As an Amazon Associate we earn from qualifying purchases ...",
+    );
+    // The affiliate's disclosure marks its page as selling.
+    expect(review?.product?.key).toBe("aquinor clearwell");
+    expect(productLinks([pitcher, dispenser, review])).toEqual([]);
+  });
+
   it("reads a pack's volume before 'Pack' as its model, not a package's count", () => {
     const volume = selling(
       "https://www.rei.com/product/231447/halden-ridgeline",
