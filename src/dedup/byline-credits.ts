@@ -4,7 +4,7 @@ import { contentWords } from "./title-fingerprint.js";
 /**
  * The partner a page's byline or provider line credits: "By Delia Horvath and KFF Health News",
  * "By Delia Horvath, KFF Health News", and the provider an aggregator's snippet opens with ("KFF
- * Health News · Tue, March 11, 2025"). A byline alone cannot tell a partner from a second author
+ * Health News · Tue, March 11, 2025") or the names it opens with ("Renée Ortega, KFF Health News."). A byline alone cannot tell a partner from a second author
  * ("By Jane Doe and John Smith") nor a role ("By Jane Doe, Staff Writer"): origins.ts takes the name
  * only where it is the site of another result.
  */
@@ -13,12 +13,18 @@ const PERSON = "[A-Z][\\p{L}'\u2019.-]+(?: [A-Z][\\p{L}'\u2019.-]+){0,3}";
 // "By Dana K. Whitfield, Kansas State University, The Conversation": the last name is the source.
 const BYLINE = new RegExp(`\\bBy ${PERSON}((?:(?:,| and) ${NAME})+)`, "u");
 const PROVIDER = new RegExp(`^(?!By )(?:The )?(${NAME}) [·•] `, "u");
+// A partner's byline without "By", opening the snippet after its date, as NPR prints one: "Jun 17,
+// 2025 — Renée Ortega and Sam Whitfield, KFF Health News. In the same city, …".
+const OPENING_BYLINE = new RegExp(
+  `^(?:[A-Z][a-z]{2,8}\\.? \\d{1,2}, \\d{4} [—–-] )?${PERSON}(?: and ${PERSON})?, (${NAME})\\.(?:\\s|$)`,
+  "u",
+);
 
 /** The name a byline or a leading provider line credits, as written, or undefined. */
 export function bylineCredit(snippet: string): string | undefined {
   const names = BYLINE.exec(snippet)?.[1];
   if (names !== undefined) return names.split(/, | and /).at(-1);
-  return PROVIDER.exec(snippet)?.[1];
+  return PROVIDER.exec(snippet)?.[1] ?? OPENING_BYLINE.exec(snippet)?.[1];
 }
 
 /**

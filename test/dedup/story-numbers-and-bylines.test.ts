@@ -67,6 +67,14 @@ describe("a partner named in a byline or a provider line", () => {
     expect(bylineCredit("By Dana K. Whitfield, Kansas State University, The Conversation. In Wichita")).toBe(
       "The Conversation",
     );
+    // A partner's byline without "By", opening the snippet as NPR prints one; not a person's role.
+    expect(
+      bylineCredit("Jun 17, 2025 — Renée Ortega and Sam Whitfield, KFF Health News. In the same city"),
+    ).toBe("KFF Health News");
+    expect(bylineCredit("Jane Doe, a professor at Yale. She said the results held.")).toBeUndefined();
+    expect(
+      bylineCredit("Jun 1, 2025 — Dr. Jane Doe, Harvard Medical School, says the trial"),
+    ).toBeUndefined();
     expect(isSiteOf("dailymontanan", squashedName("The Daily Montanan"))).toBe(true);
     expect(isSiteOf("theconversation", squashedName("The Conversation"))).toBe(true);
     expect(isSiteOf("theconversation", squashedName("Conversation"))).toBe(true);
