@@ -97,9 +97,14 @@ export function readNames(
   into: NamedParties,
   names: Set<string>,
 ): void {
-  for (const match of text.matchAll(p.name)) {
+  const matches = [...text.matchAll(p.name)];
+  const joined = slashJoined(text, matches);
+  for (const [at, match] of matches.entries()) {
     const start = match.index;
     const runWords = match[0].split(/[ \u00a0]/);
+    // Names joined by slashes ("a new NPR/PBS News/Marist poll") are read as one run: each name
+    // with the words before the first and after the last.
+    const chain = joined[at];
     for (const word of runWords) {
       const key = wordKey(word);
       if (key !== "" && !p.generic.has(key) && !p.notNames.has(word)) names.add(key);
@@ -114,11 +119,10 @@ export function readNames(
       const segment = cut < 0 ? words : words.slice(0, cut + 1);
       const rest = cut < 0 ? [] : words.slice(cut + 1);
       const segmentText = segment.join(" ");
-      const before = text.slice(Math.max(0, start + offset - 80), start + offset);
-      const after =
-        rest.length > 0
-          ? ` ${rest.join(" ")}`
-          : text.slice(start + match[0].length, start + match[0].length + 100);
+      const from = offset === 0 && chain ? chain.start : start + offset;
+      const to = chain ? chain.end : start + match[0].length;
+      const before = text.slice(Math.max(0, from - 80), from);
+      const after = rest.length > 0 ? ` ${rest.join(" ")}` : text.slice(to, to + 100);
       classify(
         segmentText,
         before,
@@ -139,6 +143,33 @@ export function readNames(
       words = rest;
     }
   }
+}
+
+/** For each name run, where its chain of slash-joined names starts and ends, when it is in one. */
+function slashJoined(
+  text: string,
+  matches: readonly RegExpExecArray[],
+): ({ start: number; end: number } | undefined)[] {
+  const chains: ({ start: number; end: number } | undefined)[] = matches.map(() => undefined);
+  let first = 0;
+  for (let at = 1; at <= matches.length; at += 1) {
+    const previous = matches[at - 1] as RegExpExecArray;
+    const next = matches[at];
+    const slash =
+      next !== undefined &&
+      next.index === previous.index + previous[0].length + 1 &&
+      text[next.index - 1] === "/";
+    if (slash) continue;
+    if (at - first > 1) {
+      const chain = {
+        start: (matches[first] as RegExpExecArray).index,
+        end: previous.index + previous[0].length,
+      };
+      for (let member = first; member < at; member += 1) chains[member] = chain;
+    }
+    first = at;
+  }
+  return chains;
 }
 
 /**

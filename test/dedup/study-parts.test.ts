@@ -54,6 +54,11 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
       "Texas A&M researchers tracked 167 call-center employees over six months in a Texas A&M study.",
       { institutions: ["Texas A&M"], others: ["Texas A&M"] },
     ],
+    [
+      "pollsters joined by slashes, each one",
+      "54% say groceries are their biggest worry, according to a new NPR/PBS News/Marist poll, well ahead of housing.",
+      { others: ["NPR", "PBS News", "Marist"] },
+    ],
   ])("reads %s", (_name, snippet, expected) => {
     const parts = partsOf(snippet);
     for (const [kind, list] of Object.entries(expected)) {
