@@ -90,6 +90,20 @@ function boundFactor(bound: string | undefined): number {
  */
 const WRITERS_OWN_USE = /\b(?:I|We)\s+(?:[\p{Ll}'’]+\s+){1,3}?(?:it|them)\b[^.!?]*$/u;
 
+/**
+ * A horizon ahead, not the study's length: "over the next 10 years", "a recession within a year"
+ * after a word of expectation ("expect", "likely", "will").
+ */
+const AHEAD = /\bthe\s+next\s/i;
+const EXPECTED_BEFORE =
+  /\b(?:expects?|expected|expecting|likely|unlikely|will|would|could|might|predicts?|predicted|forecasts?|projected|plans?|planned|aims?|hopes?|goals?|targets?|pledged?|promised?)\b[^,;:]*$/i;
+
+function aheadNotLength(text: string, match: RegExpMatchArray, at: number): boolean {
+  return (
+    AHEAD.test(match[0]) || (/^within/i.test(match[0]) && EXPECTED_BEFORE.test(sentenceBefore(text, at)))
+  );
+}
+
 /** The text of the sentence before `at`. */
 function sentenceBefore(text: string, at: number): string {
   const before = text.slice(Math.max(0, at - 200), at);
@@ -103,6 +117,7 @@ export function durations(text: string): number[] {
   for (const pattern of [DURATION_OF_STUDY, DURATION_FOR]) {
     for (const match of text.matchAll(pattern)) {
       if (WRITERS_OWN_USE.test(sentenceBefore(text, match.index))) continue;
+      if (aheadNotLength(text, match, match.index)) continue;
       // DURATION_FOR's first group is the bound before the count.
       const at = pattern === DURATION_FOR ? 2 : 1;
       const written = match[at] ?? "";

@@ -97,6 +97,13 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
     ]);
   });
 
+  it("reads no study's length in a horizon ahead, but does in a result's time", () => {
+    const days = (snippet: string) => partsOf(snippet)?.days;
+    expect(days("Most adults expect a recession within a year, a Marist poll of 1,291 adults found.")).toEqual([]);
+    expect(days("Prices will rise over the next 10 years, a Marist survey of 1,291 adults found.")).toEqual([]);
+    expect(days("Rutgers University researchers found pain eased within 12 weeks on the extract.")).toEqual([84]);
+  });
+
   it.each([
     ["a design the study lacks", "The Mnemora trial had 48 participants and no placebo group.", "placebo"],
     ["a design the study lacks", "A non-randomized study of 48 adults at Rutgers University.", "randomized"],
