@@ -104,7 +104,7 @@ export function partPatterns(): Patterns {
     ),
     // "Researchers from UMass Amherst" opens a sentence as often as it follows one.
     institutionBefore: new RegExp(
-      String.raw`\b(?:${RESEARCHERS}\s+(?:at|from|with)|(?:conducted|run|carried out|performed|done|based|held|study|trial|pilot)\s+at)\s+(?:the\s+)?$`,
+      String.raw`\b(?:${RESEARCHERS}\s+(?:at|from|with|in)|(?:conducted|run|carried out|performed|done|based|held|study|trial|pilot)\s+at)\s+(?:the\s+)?$`,
       "i",
     ),
     articleBefore: /\b(?:[Aa]n?|[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Tt]his|[Nn]ew)\s+(?:[\p{Ll}\d-]+\s+){0,2}$/u,

@@ -55,6 +55,11 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
       { institutions: ["Texas A&M"], others: ["Texas A&M"] },
     ],
     [
+      "researchers named by the city they work in",
+      "Anxiety eased over two months but had worn off half a year later, researchers in Pittsburgh reported.",
+      { institutions: ["Pittsburgh"] },
+    ],
+    [
       "pollsters joined by slashes, each one",
       "54% say groceries are their biggest worry, according to a new NPR/PBS News/Marist poll, well ahead of housing.",
       { others: ["NPR", "PBS News", "Marist"] },
