@@ -72,7 +72,8 @@ function studyPatterns(): Patterns {
   // "120 adults", "Forty healthy 18-to-30-year-olds".
   const sampleNoun = String.raw`(${words.sampleNouns.map(escapeRegExp).join("|")}|(?:\d{1,3}-(?:to-)?)?\d{1,3}-year-olds)`;
   // Not the end of a name ("K-12 parents" are not 12).
-  const number = String.raw`(?<![\p{L}\d]-)(\d{1,3}(?:,\d{3})+|\d+|${NUMBER_IN_WORDS})`;
+  // Thousands parted by a comma, or by a space as journals print them ("58 204 participants").
+  const number = String.raw`(?<![\p{L}\d]-)(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?!\d)|\d+|${NUMBER_IN_WORDS})`;
   const about = String.raw`(?:(?:about|around|roughly|nearly|almost|close to|approximately|more than|over|some|just|only|fewer than|under)\s+)?`;
   // "33 overweight, prediabetic adults".
   const adjectives = String.raw`(?:\p{L}[\p{L}\d.'’-]*,?\s+){0,4}?`;
@@ -293,7 +294,7 @@ function sampleOf(text: string, p: Patterns): { size: number; noun: string } | u
 
 /** A sample's size as written, in figures or in words; 0 for none (below ten in words: "two women"). */
 function sizeOf(written: string): number {
-  if (/^\d/.test(written)) return Number(written.replace(/,/g, ""));
+  if (/^\d/.test(written)) return Number(written.replace(/[,\s]/g, ""));
   const size = numberFromWords(written);
   return size >= 10 ? size : 0;
 }

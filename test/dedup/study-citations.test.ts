@@ -27,6 +27,11 @@ describe("studyMention: which study a page reports", () => {
         sample: { size: 1204, noun: "participants" },
       },
     ],
+    [
+      "a sample whose thousands a journal parts by a space",
+      "by SL Brandt · 2025 — Among 58 204 participants followed for a median of 10.9 years, 1146 incident cases were found.",
+      { author: "Brandt", year: 2025, sample: { size: 58204, noun: "participants" } },
+    ],
     ["first author and colleagues", "Estruch and colleagues reanalysed the data.", { author: "Estruch" }],
     [
       "two authors and a year",
