@@ -89,11 +89,18 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // outlets' own reports of a regulator's order taken for retellings of its release); 1.00 once a
 // public body's release is retold by no one and an agency's own story rewrites no release;
 // heldout-18 0.69, 18 of 20, once a cut title's first author and year, a survey of "leaders", a
-// "report" and an NPR partnership credit are read.
+// "report" and an NPR partnership credit are read; 0.65 once a horizon ahead ("within three years")
+// is no study's length, which had tied one release by chance. heldout-20 and heldout-21, written
+// blind and measured once as written: 1.00 / 0.68, 15 of 18, and 0.95 / 0.39, 15 of 18 (a forum
+// thread giving a release's figures taken for its retelling); 1.00 / 0.82 and 1.00 / 0.69, 16 of
+// 18, once a forum's thread retells no release, a newsroom's short headline and a release on two
+// portals, an agency's write-thrus, a station's "by:" byline, gut.bmj.com as Gut, slash-joined
+// pollsters, "researchers in Pittsburgh" and NPR's opening partner byline are read (heldout-19
+// 0.70 and heldout-14 0.68 by the write-thrus; heldout-2 1.00 by "58 204 participants").
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
-  ["heldout-2", 7, 0.95, 0.9],
+  ["heldout-2", 7, 0.95, 0.95],
   ["heldout-3", 6, 0.95, 0.95, 0.9],
   ["heldout-4", 7, 0.95, 0.9, 0.85],
   ["heldout-5", 8, 0.95, 0.95, 0.9],
@@ -105,12 +112,14 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-11", 8, 0.95, 0.8, 0.9],
   ["heldout-12", 8, 0.95, 0.8, 0.8],
   ["heldout-13", 8, 0.95, 0.85, 0.8],
-  ["heldout-14", 8, 0.95, 0.6, 0.65],
+  ["heldout-14", 8, 0.95, 0.65, 0.65],
   ["heldout-15", 8, 0.95, 0.8, 0.85],
   ["heldout-16", 8, 0.95, 0.7, 0.85],
   ["heldout-17", 8, 0.95, 0.65, 0.75],
   ["heldout-18", 8, 0.95, 0.65, 0.85],
-  ["heldout-19", 8, 0.95, 0.55, 0.85],
+  ["heldout-19", 8, 0.95, 0.65, 0.85],
+  ["heldout-20", 8, 0.95, 0.8, 0.8],
+  ["heldout-21", 8, 0.95, 0.65, 0.85],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
