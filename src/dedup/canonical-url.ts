@@ -66,7 +66,12 @@ function pageKeysOf(url: string): { canonical: string; domain: string } | null {
   const hostname = foldHost(parsed.hostname);
   const domain = withoutWww(hostname);
   if (hostname !== parsed.hostname) parsed.hostname = hostname;
-  const pathname = parsed.pathname.replace(/\/amp(?=\/|$)/i, "").replace(/\.amp(?=\.html?$|$)/i, "") || "/";
+  // "/amp/", ".amp", and an article id's AMP form as Hearst's magazines print it ("/amp65432198/" for "/a65432198/").
+  const pathname =
+    parsed.pathname
+      .replace(/\/amp(?=\/|$)/i, "")
+      .replace(/\.amp(?=\.html?$|$)/i, "")
+      .replace(/\/amp(\d{5,})(?=\/|$)/i, "/a$1") || "/";
   if (pathname !== parsed.pathname) parsed.pathname = pathname;
   // An HTML-escaped `&` (from a page's markup) separates parameters like `&` itself; a parameter
   // asking for the AMP rendering (`outputType=amp`, `format=amp`) is the page itself.

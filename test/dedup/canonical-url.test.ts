@@ -70,6 +70,12 @@ describe("canonicalUrl: one key per page", () => {
     ["https://example.com/news/1?amp", "example.com/news/1"],
     ["https://amp.theguardian.com/world/2024/may/01/story", "theguardian.com/world/2024/may/01/story"],
     ["https://example.com/amp-stories/x", "example.com/amp-stories/x"],
+    // An article id's AMP form, as Hearst's magazines print it; a short number after "amp" is not one.
+    [
+      "https://www.goodhousekeeping.com/childrens-products/amp65432198/nuvola-recall/",
+      "goodhousekeeping.com/childrens-products/a65432198/nuvola-recall",
+    ],
+    ["https://example.com/guide/amp12/x", "example.com/guide/amp12/x"],
     // An ".amp" ending (BBC's AMP pages) is the page itself; a word ending in "amp" is not.
     ["https://www.bbc.com/news/health-68512345.amp", "bbc.com/news/health-68512345"],
     ["https://example.com/news/stamp", "example.com/news/stamp"],
