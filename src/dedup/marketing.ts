@@ -132,13 +132,18 @@ export function marketingOf(
  */
 const SEGMENTS = /(?:(?<!\s)\s+)?(?:[|:–—?!(),]|\s-\s|™|®)\s*/;
 const MIN_NAME_LETTERS = 5;
+const BRAND_COMMA = /^([\p{Lu}][\p{L}\p{N}&'’-]*), (?=\p{Lu}[^,]*,)/u;
 
 /**
  * The product's name: the first part of the title that is not a site's name, with the words
  * around a name on selling pages ("Buy", "Reviews", "Official Website", a year) left out.
  */
 function productName(title: string, l: Lists): ProductName | null {
-  for (const segment of title.split(SEGMENTS)) {
+  // A brand of one word before a comma opens its product's name, as iHerb titles a listing:
+  // "Noctiva, Mag-T Sleep, 90 Capsules".
+  const listed = BRAND_COMMA.exec(title);
+  const named = listed ? `${listed[1]} ${title.slice(listed[0].length)}` : title;
+  for (const segment of named.split(SEGMENTS)) {
     if (segment === "" || /^[\w-]+\.[a-z]{2,}(?:\.[a-z]{2})?$/i.test(segment)) continue;
     const words = segment.split(/\s+/).filter(Boolean);
     const kept: string[] = [];
@@ -177,6 +182,8 @@ function productName(title: string, l: Lists): ProductName | null {
         continue;
       }
       kept.push(word.replace(/[^\p{L}\p{N}'’.&-]/gu, ""));
+      // A "+" closing a name is a tier of its own: "Mag-T Sleep+" is not "Mag-T Sleep".
+      if (/\p{L}\+[^\p{L}\p{N}]*$/u.test(word)) kept.push("plus");
       if (full(at)) break;
     }
     const name = kept.map((word) => word.toLowerCase()).join(" ");

@@ -36,9 +36,9 @@ export function productLinks(
     ) {
       if (!namesAnotherModel(key, keys[next] as string)) longer.push(keys[next] as string);
     }
-    // A name that begins two models' names ("Halden Ridgeline" of "… 45L" and "… 42L") could be
-    // either: it joins neither.
-    if (modelsAfter(key, longer).size > 1) return;
+    // A name that begins two models' names ("Halden Ridgeline" of "… 45L" and "… 42L", "Noctiva" of
+    // "Noctiva Mag-T Sleep" and "Noctiva Mag-T Sleep+") could be either: it joins neither.
+    if (modelsAfter(key, longer).size > 1 || twoModels(longer)) return;
     for (const name of longer) links.push([first, (byKey.get(name) ?? [])[0] as number]);
   });
   linkByModel(byKey, links);
@@ -98,10 +98,24 @@ function modelsAfter(name: string, longer: readonly string[]): Set<string> {
   return models;
 }
 
-/** Whether a longer name goes on from a model's number with a tier word: "… 15 Pro" and "… 15 Pro Max". */
+/**
+ * Whether a longer name goes on with a tier word: "… 15 Pro" and "… 15 Pro Max", "Mag-T Sleep" and
+ * "Mag-T Sleep+" (read "plus").
+ */
 function namesAnotherModel(name: string, longer: string): boolean {
   const next = longer.slice(name.length + 1).split(" ")[0] ?? "";
-  return /\d/.test(name) && marketingLists().modelTiers.has(next);
+  return marketingLists().modelTiers.has(next);
+}
+
+/** Whether some of these names are two models: one begins another that goes on with a tier or a number. */
+function twoModels(names: readonly string[]): boolean {
+  return names.some((name) =>
+    names.some((other) => {
+      if (!other.startsWith(`${name} `)) return false;
+      const next = other.slice(name.length + 1).split(" ")[0] ?? "";
+      return /\d/.test(next) || marketingLists().modelTiers.has(next);
+    }),
+  );
 }
 
 /** Whether `longer` is `name` and tier words only ("velo carbon 3" and "velo carbon 3 pro"). */

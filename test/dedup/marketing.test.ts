@@ -246,7 +246,7 @@ describe("a name that begins two models' names", () => {
     expect(productLinks([...pages, short])).toEqual([]);
   });
 
-  it("joins neither where the other model is named by a tier word, not a number", () => {
+  it("joins the base model where the other goes on from the name with a tier word, as after a number", () => {
     const pitcher = selling(
       "https://www.amazon.com/dp/B0BBB1",
       "Amazon.com: Aquinor ClearWell 10-Cup Water Filter Pitcher, NSF Certified",
@@ -262,7 +262,32 @@ describe("a name that begins two models' names", () => {
     );
     // The affiliate's disclosure marks its page as selling.
     expect(review?.product?.key).toBe("aquinor clearwell");
-    expect(productLinks([pitcher, dispenser, review])).toEqual([]);
+    // "ClearWell Max" is another model than "ClearWell": the name is the base model's, the pitcher's.
+    expect(productLinks([pitcher, dispenser, review])).toEqual([[2, 0]]);
+  });
+
+  it("reads a closing '+' as a tier, so the '+' model is another, and a listing's brand before a comma", () => {
+    const base = selling(
+      "https://www.amazon.com/dp/B0CCC1",
+      "Amazon.com: Noctiva Mag-T Sleep, Magnesium L-Threonate 2,000 mg, 90 Capsules",
+    );
+    const plus = selling(
+      "https://www.amazon.com/dp/B0CCC2",
+      "Amazon.com: Noctiva Mag-T Sleep+ Magnesium L-Threonate with Melatonin, 90 Capsules",
+    );
+    const listing = selling(
+      "https://www.iherb.com/pr/noctiva-mag-t-sleep-90-capsules/148213",
+      "Noctiva, Mag-T Sleep, 90 Capsules - iHerb",
+    );
+    const brandOnly = selling("https://www.walmart.com/ip/noctiva/5512", "Noctiva | Walmart.com");
+    expect([base, plus, listing].map((page) => page?.product?.key)).toEqual([
+      "noctiva mag-t sleep",
+      "noctiva mag-t sleep plus",
+      "noctiva mag-t sleep",
+    ]);
+    expect(productLinks([base, plus, listing])).toEqual([[0, 2]]);
+    // The brand alone begins both models' names: it joins neither.
+    expect(productLinks([base, plus, brandOnly])).toEqual([]);
   });
 
   it("reads a pack's volume before 'Pack' as its model, not a package's count", () => {
