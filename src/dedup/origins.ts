@@ -1,5 +1,6 @@
 import { agencyRewriteLinks } from "./agency-rewrites.js";
 import { creditedSources } from "./byline-credits.js";
+import { datelinesDisagree } from "./event-markers.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import type { FoundBy } from "./merge-hits.js";
 import { isDiscussionHost } from "./news-sources.js";
@@ -86,6 +87,12 @@ export function assignOrigins(
       kind === "passage" &&
       (samplesDiffer(traits[a] as OriginTraits, traits[b] as OriginTraits) ||
         twoCompaniesReleases(a, b, items, traits))
+    )
+      return false;
+    // One trial's results and its enrolment are one company's two announcements, not one study's reports.
+    if (
+      kind === "study" &&
+      twoReleaseEvents(items[a] as OriginItem, items[b] as OriginItem, traits[a], traits[b])
     )
       return false;
     if (!sets.join(a, b)) return false;
@@ -256,6 +263,21 @@ function twoCompaniesReleases(
 }
 
 /** Whether two pages each give their study's sample, and no size of one is the other's. */
+/** Two releases dated apart (by their datelines, or by more than a week): two events. */
+function twoReleaseEvents(
+  one: OriginItem,
+  other: OriginItem,
+  a: OriginTraits | undefined,
+  b: OriginTraits | undefined,
+): boolean {
+  if (!a?.release || !b?.release) return false;
+  if (a.day !== null && b.day !== null && Math.abs(a.day - b.day) > RELEASE_EVENT_DAYS) return true;
+  return datelinesDisagree(one.snippet, other.snippet);
+}
+
+/** Copies of one release come out within this many days of it. */
+const RELEASE_EVENT_DAYS = 7;
+
 function samplesDiffer(a: OriginTraits, b: OriginTraits): boolean {
   const sizes = (t: OriginTraits) => [
     ...(t.study?.sample ? [t.study.sample.size] : []),

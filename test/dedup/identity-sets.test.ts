@@ -616,6 +616,22 @@ describe("one company's announcements", () => {
       ],
       [0, 0, 0, 0],
     ],
+    [
+      "a trial's results and its enrolment a year before are two events, though both name the trial",
+      [
+        item(
+          "https://www.globenewswire.com/news-release/2025/06/10/3/0/en/acme-kestrel-topline.html",
+          "Acme Bio Announces Positive Topline Results from Phase 2b KESTREL Trial of AB-218",
+          `LEIDEN, June 10, 2025 (GLOBE NEWSWIRE) -- ${about} positive topline results from its Phase 2b KESTREL trial of AB-218 ...`,
+        ),
+        item(
+          "https://www.globenewswire.com/news-release/2024/06/18/4/0/en/acme-kestrel-enrolment.html",
+          "Acme Bio Completes Enrolment in Phase 2b KESTREL Trial of AB-218",
+          `LEIDEN, June 18, 2024 (GLOBE NEWSWIRE) -- ${about} that it has completed enrolment of 312 patients in its Phase 2b KESTREL trial ...`,
+        ),
+      ],
+      [0, 1],
+    ],
   ])("%s", (_label, items, expected) => {
     expect(originOf(items)).toEqual(expected);
   });
