@@ -8,6 +8,7 @@ import { newsroomCopyLinks } from "./newsroom-copies.js";
 import { normalizeTitle } from "./normalize-title.js";
 import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
+import { ownReporting } from "./own-reporting.js";
 import { linkPapers } from "./paper-links.js";
 import { productLinks } from "./product-links.js";
 import { releaseFactLinks } from "./release-facts.js";
@@ -117,7 +118,9 @@ export function assignOrigins(
       const own = traits[index] as OriginTraits;
       const source = sourceOf[index];
       const sources = source === undefined ? own.agencies : [...own.agencies, source];
-      const elsewhere = own.paper || own.marketing !== null;
+      // A paper's records, selling pages and a story its own outlet says it reported are tied by other readings.
+      const elsewhere =
+        own.paper || own.marketing !== null || ownReporting(item.title, item.snippet, own.site);
       return {
         title: item.title,
         headline: () => normalizeTitle(item.title),

@@ -40,6 +40,7 @@ export function sameTitleLinks(pages: readonly SiteTitleInput[]): [number, numbe
     for (const [title, members] of byTitle) {
       const group = members.map((member) => candidates[member] as number);
       if (group.length < 2 || group.length > MAX_PAGES || contentWords(title).length < MIN_WORDS) continue;
+      if (namesOnlySite(title, (pages[group[0] as number] as SiteTitleInput).site)) continue;
       const days = group.map((index) => pages[index]?.day).filter((day): day is number => day != null);
       if (days.length > 1 && Math.max(...days) - Math.min(...days) > MAX_DAYS) continue;
       const first = group[0] as number;
@@ -50,6 +51,16 @@ export function sameTitleLinks(pages: readonly SiteTitleInput[]): [number, numbe
     }
   }
   return links;
+}
+
+/**
+ * A title that is the site's own name, whole or by its initials ("Reserve Bank of India - Speeches"
+ * on rbi.org.in, its section's name taken for the site's): it says nothing of which page it is.
+ */
+function namesOnlySite(title: string, site: string | null): boolean {
+  if (site === null) return false;
+  const words = contentWords(title);
+  return words.join("") === site || words.map((word) => word[0]).join("") === site;
 }
 
 /** Where a title's segments meet ("… - Wikipedia", "… | Apple Support"). */

@@ -100,4 +100,34 @@ describe("one site's pages under one title are one page", () => {
       ]),
     ).toEqual([[0, 1]]);
   });
+
+  it("leaves apart pages whose title is only the site's own name, their sections taken for its name", () => {
+    const page = (title: string, path: string) => ({ title, site: "rbi", day: 20187, path: () => path });
+    const release = page("Reserve Bank of India - Press Releases", "/scripts/bs_pressreleasedisplay.aspx");
+    const speech = page("Reserve Bank of India - Speeches", "/scripts/bs_speechesview.aspx");
+    expect(sameTitleLinks([release, speech])).toEqual([]);
+  });
+});
+
+describe("a story its own outlet says it reported", () => {
+  it("is not tied by a headline word for word to an agency's copy of the same news", () => {
+    const headline = "RBI cuts repo rate by 25 bps to 6%, changes stance to accommodative";
+    const agencyCopy = item(
+      "https://www.business-standard.com/economy/news/rbi-cuts-repo-rate-by-25-bps-125040900321_1.html",
+      `${headline} | Economy News - Business Standard`,
+      "Apr 9, 2025 — The Reserve Bank on Wednesday cut the benchmark repo rate by 25 basis points to 6 per cent ... (Only the headline and picture of this report may have been reworked by the Business Standard staff; the rest of the content is auto-generated from a syndicated feed.)",
+    );
+    const own = item(
+      "https://www.livemint.com/economy/rbi-mpc-policy-repo-rate-cut-25-bps-6-11744170000000.html",
+      `${headline} | Mint`,
+      "Apr 9, 2025 — The Reserve Bank of India cut rates for a second straight time. Economists Mint spoke to expect another 50 bps of easing this year ...",
+    );
+    const copy = item(
+      "https://www.example-daily.in/business/rbi-cuts-repo-rate-by-25-bps-to-6-changes-stance",
+      `${headline} | Example Daily`,
+      "Apr 9, 2025 — The Reserve Bank on Wednesday cut the benchmark repo rate by 25 basis points ...",
+    );
+    const groups = assignOrigins([agencyCopy, own, copy]).map((origin) => origin.members);
+    expect(groups).toEqual([[0, 2], [1]]);
+  });
 });
