@@ -236,9 +236,15 @@ function signedBySite(title: string, host: string): boolean {
   const site = siteName(host);
   const last = title.split(/\s[|–—-]\s/).at(-1);
   if (site === null || last === undefined || last === title) return false;
-  const signature = last.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  // A shop of the brand's for one country signs with it: "Hoshiro UK", "Brevio US".
+  const signature = last
+    .replace(COUNTRY_EDITION, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
   return signature.length >= MIN_BRAND && brandsOfSite(site).includes(signature);
 }
+
+const COUNTRY_EDITION = /\s+(?:UK|US|USA|EU|CA|AU|NZ|IE|Canada|Australia|Ireland|Europe)$/;
 
 /** A brand shorter than this left by an affix ("go" + "ld") is no brand. */
 const MIN_BRAND = 4;

@@ -319,6 +319,13 @@ describe("a brand's own shop page and its accessories", () => {
     expect(
       selling("https://getbrevio.com/blog/pocket-2", "How we designed the Pocket 2 – Brevio"),
     ).toBeNull();
+    // The brand's shop for one country signs with the country after its name.
+    const national = selling(
+      "https://www.hoshiro.co.uk/products/nr-10-induction-rice-cooker",
+      "NR-10 Induction Heating Rice Cooker 1.0L | Hoshiro UK",
+      "Full induction heating surrounds the inner pot for evenly cooked, fluffy rice.",
+    );
+    expect(national?.reason).toBe("the brand's own shop page");
   });
 
   it("keeps an accessory named after its product apart from the product", () => {
