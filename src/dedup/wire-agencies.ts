@@ -21,8 +21,12 @@ function creditPattern(agency: WireAgency): RegExp {
     // "Madrid (EFE).-", "... (dpa)" at the end
     String.raw`\(${dateline}(?:\/[a-z]{2,5})?\)(?:\s*[-–—:]|\.\s*-|\s*$)`,
     String.raw`\b[A-Z]{3,}\s+\(${dateline}\)`,
-    // "— Associated Press", "| Reuters" closing a title or snippet
-    String.raw`(?:^|[\s.])[-–—|]\s*${THE}${name}\s*(?:$|[)\]]|\.(?![A-Za-z]))`,
+    // "— Associated Press", "| Reuters", "· AFP" closing a title or snippet, and a snippet's last
+    // sentence followed by the agency alone ("… in eastern Sicily. AFP")
+    String.raw`(?:^|[\s.])[-–—|·]\s*${THE}${name}\s*(?:$|[)\]]|\.(?![A-Za-z]))`,
+    String.raw`[.!?]["”’]?\s+${name}\s*$`,
+    // an aggregator's provider line opening a snippet: "AFP · Mount Etna …"
+    String.raw`^(?:[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4} [—–-] )?${THE}${name} [·•] `,
     // "via Reuters", "according to AFP", "Source: dpa", "told Reuters"
     String.raw`\b(?:[Vv]ia|[Aa]ccording to|[Ss]ource:|[Cc]redit:|told|report by)\s+${THE}${name}${NAME_END}`,
     // "© 2025 The Associated Press", "Copyright Reuters"

@@ -121,6 +121,24 @@ describe("wire stories", () => {
       "ap",
     ],
     [
+      "the agency alone after a snippet's last sentence",
+      item({
+        url: "https://www.example-times.sg/world/europe/etna-eruption-shuts-catania-airport",
+        title: "Etna eruption shuts Catania airport in Sicily",
+        snippet: "Oct 2, 2025 — ROME – Mount Etna spewed lava and ash on Thursday, forcing the closure of Catania airport. AFP",
+      }),
+      "afp",
+    ],
+    [
+      "an aggregator's provider line naming the agency",
+      item({
+        url: "https://sg.news.example.com/etna-eruption-forces-closure-093512870.html",
+        title: "Etna eruption forces closure of Sicily's Catania airport",
+        snippet: "Oct 2, 2025 — AFP · Mount Etna, Europe's most active volcano, spewed fountains of lava …",
+      }),
+      "afp",
+    ],
+    [
       "Xinhua on its English site",
       item({
         url: "https://english.news.cn/20250303/abcdef/c.html",
