@@ -106,9 +106,10 @@ function studyPatterns(): Patterns {
     sample: new RegExp(sample, "iu"),
     // Not a clause between ("aged 50 and older whose children"); what stands before is read apart.
     // Or any people who did what a study's sample does: "Thirty-two poor sleepers took". Never
-    // across a sentence's end ("… in Six Weeks. Thirty-two …").
+    // across a sentence's end ("… in Six Weeks. Thirty-two …"), nor from a length ("for 10 years
+    // found regular volunteers").
     samples: new RegExp(
-      String.raw`\b${number}\s+(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s|[\p{L}'’-]+\.\s+\p{Lu})\p{L}[\p{L}\d.'’-]*,?\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)|\b${number}\s+(?:[\p{L}'’-]+\s+){0,2}?(?!(?:${NOT_PEOPLE})\b)[\p{Ll}'’-]+s\s+(?:took|drank|ate|wore|completed|took part|participated|were randomi[sz]ed|were assigned)\b`,
+      String.raw`\b${number}\s+(?!(?:${NOT_PEOPLE})\b)(?:(?!(?:and|or|who|whose|which|that|of|in|at|to|the|were|was|are)\s|[\p{L}'’-]+\.\s+\p{Lu})\p{L}[\p{L}\d.'’-]*,?\s+){0,4}?${sampleNoun}\b|\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)|\b${number}\s+(?:[\p{L}'’-]+\s+){0,2}?(?!(?:${NOT_PEOPLE})\b)[\p{Ll}'’-]+s\s+(?:took|drank|ate|wore|completed|took part|participated|were randomi[sz]ed|were assigned)\b`,
       "giu",
     ),
     notSampleBefore: new RegExp(
