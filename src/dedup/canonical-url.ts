@@ -16,6 +16,23 @@ const TRACKING_PARAMETERS: RegExp[] = [
   /^at_(?:medium|campaign|link_id|link_type|link_origin|ptr_name|format|bbc_team|custom\d)$/i,
 ];
 
+/**
+ * Old addresses a site redirects to new ones: NCBI's PubMed and PMC records moved to their own hosts
+ * (ncbi.nlm.nih.gov/pubmed/38412276 is pubmed.ncbi.nlm.nih.gov/38412276).
+ */
+const MOVED: readonly { host: string; path: RegExp; to: { host: string; path: string } }[] = [
+  {
+    host: "ncbi.nlm.nih.gov",
+    path: /^\/pubmed\/(\d+)\/?$/,
+    to: { host: "pubmed.ncbi.nlm.nih.gov", path: "/$1" },
+  },
+  {
+    host: "ncbi.nlm.nih.gov",
+    path: /^\/pmc\/articles\/(PMC\d+)\/?$/i,
+    to: { host: "pmc.ncbi.nlm.nih.gov", path: "/articles/$1" },
+  },
+];
+
 /** A parameter asking for a page's AMP rendering: `outputType=amp`, `format=amp`. */
 const AMP_PARAMETER = /(?<=[?&])[\w.-]+=amp(?:&|$)/gi;
 
@@ -73,6 +90,11 @@ function pageKeysOf(url: string): { canonical: string; domain: string } | null {
       .replace(/\.amp(?=\.html?$|$)/i, "")
       .replace(/\/amp(\d{5,})(?=\/|$)/i, "/a$1") || "/";
   if (pathname !== parsed.pathname) parsed.pathname = pathname;
+  const moved = MOVED.find(({ host, path }) => domain === host && path.test(parsed.pathname));
+  if (moved) {
+    parsed.pathname = parsed.pathname.replace(moved.path, moved.to.path);
+    parsed.hostname = moved.to.host;
+  }
   // An HTML-escaped `&` (from a page's markup) separates parameters like `&` itself; a parameter
   // asking for the AMP rendering (`outputType=amp`, `format=amp`) is the page itself.
   let search = parsed.search.replace(/&amp;/gi, "&");

@@ -76,6 +76,10 @@ describe("canonicalUrl: one key per page", () => {
       "goodhousekeeping.com/childrens-products/a65432198/nuvola-recall",
     ],
     ["https://example.com/guide/amp12/x", "example.com/guide/amp12/x"],
+    // NCBI's old PubMed and PMC addresses are the records' new ones; its other pages stay.
+    ["https://www.ncbi.nlm.nih.gov/pubmed/38412276", "pubmed.ncbi.nlm.nih.gov/38412276"],
+    ["https://www.ncbi.nlm.nih.gov/pmc/articles/PMC11023488/", "pmc.ncbi.nlm.nih.gov/articles/PMC11023488"],
+    ["https://www.ncbi.nlm.nih.gov/books/NBK279393/", "ncbi.nlm.nih.gov/books/NBK279393"],
     // An ".amp" ending (BBC's AMP pages) is the page itself; a word ending in "amp" is not.
     ["https://www.bbc.com/news/health-68512345.amp", "bbc.com/news/health-68512345"],
     ["https://example.com/news/stamp", "example.com/news/stamp"],

@@ -96,7 +96,14 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // 18, once a forum's thread retells no release, a newsroom's short headline and a release on two
 // portals, an agency's write-thrus, a station's "by:" byline, gut.bmj.com as Gut, slash-joined
 // pollsters, "researchers in Pittsburgh" and NPR's opening partner byline are read (heldout-19
-// 0.70 and heldout-14 0.68 by the write-thrus; heldout-2 1.00 by "58 204 participants").
+// 0.70 and heldout-14 0.68 by the write-thrus; heldout-2 1.00 by "58 204 participants"); heldout-20
+// 0.83 and heldout-21 0.73 once a "+" closing a product's name and a Hearst AMP address are read.
+// heldout-22 and heldout-23, written blind and measured once as written: 0.92 / 0.63, 14 of 20 (a
+// "+" model merged with its base) and 0.88 / 0.64, 10 of 16 (a trial's enrolment release tied to its
+// results release by the trial's name; an outlet's own story tied to an agency's copy by one
+// headline; a central bank's two pages under its name as title); 1.00 / 0.63, 16 of 20, and 1.00 /
+// 0.69, 12 of 16, once those are fixed and NCBI's old addresses, a country's brand shop and an
+// agency closing a snippet are read.
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -119,7 +126,9 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-18", 8, 0.95, 0.65, 0.85],
   ["heldout-19", 8, 0.95, 0.65, 0.85],
   ["heldout-20", 8, 0.95, 0.8, 0.8],
-  ["heldout-21", 8, 0.95, 0.65, 0.85],
+  ["heldout-21", 8, 0.95, 0.7, 0.85],
+  ["heldout-22", 8, 0.95, 0.6, 0.8],
+  ["heldout-23", 8, 0.95, 0.65, 0.75],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
