@@ -125,7 +125,8 @@ describe("wire stories", () => {
       item({
         url: "https://www.example-times.sg/world/europe/etna-eruption-shuts-catania-airport",
         title: "Etna eruption shuts Catania airport in Sicily",
-        snippet: "Oct 2, 2025 — ROME – Mount Etna spewed lava and ash on Thursday, forcing the closure of Catania airport. AFP",
+        snippet:
+          "Oct 2, 2025 — ROME – Mount Etna spewed lava and ash on Thursday, forcing the closure of Catania airport. AFP",
       }),
       "afp",
     ],
