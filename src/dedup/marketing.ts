@@ -236,7 +236,7 @@ function signedBySite(title: string, host: string): boolean {
   const site = siteName(host);
   const last = title.split(/\s[|–—-]\s/).at(-1);
   if (site === null || last === undefined || last === title) return false;
-  // A shop of the brand's for one country signs with it: "Hoshiro UK", "Brevio US".
+  // A shop of the brand's for one country, or its store, signs with it: "Hoshiro UK", "Vantor Store".
   const signature = last
     .replace(COUNTRY_EDITION, "")
     .toLowerCase()
@@ -244,7 +244,8 @@ function signedBySite(title: string, host: string): boolean {
   return signature.length >= MIN_BRAND && brandsOfSite(site).includes(signature);
 }
 
-const COUNTRY_EDITION = /\s+(?:UK|US|USA|EU|CA|AU|NZ|IE|Canada|Australia|Ireland|Europe)$/;
+const COUNTRY_EDITION =
+  /\s+(?:UK|US|USA|EU|CA|AU|NZ|IE|Canada|Australia|Ireland|Europe|Store|Shop|Official Store|Online Store)$/;
 
 /** A brand shorter than this left by an affix ("go" + "ld") is no brand. */
 const MIN_BRAND = 4;

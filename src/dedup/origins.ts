@@ -154,7 +154,8 @@ export function assignOrigins(
     traits.map((t) => t.upstream),
     (a, b) => sets.find(a) === sets.find(b),
     traits.map((t) => t.day),
-    traits.map((t) => t.wire && !t.release),
+    // An agency's own story and a selling page (the brand's store repeats its launch) rewrite no release.
+    traits.map((t) => (t.wire && !t.release) || t.marketing !== null),
   ))
     link(a, b, "press-release");
   for (const [a, b] of newsroomCopyLinks(

@@ -19,7 +19,8 @@ import { titlesDisagree } from "./title-polarity.js";
  * the company ("(Source: Rhizora Biosciences)"), or that names it and says it retells its release
  * ("…, the company said in a press release"), may have a headline of its own: it joins the one
  * release of that company whose snippet it shares, whose markers agree and whose date is within a
- * week of its own, and none if two fit.
+ * week of its own, and none if two fit. A page with a voice of its own (`ownVoice`: an agency's
+ * story, a selling page such as the brand's store repeating its launch) rewrites no release.
  */
 
 export const TITLE_SHARE = 0.6;
@@ -46,7 +47,7 @@ export function releaseRewriteLinks(
   credited: readonly (string | undefined)[] = [],
   oneOrigin: (a: number, b: number) => boolean = (a, b) => a === b,
   days: readonly (number | null)[] = [],
-  agencyStory: readonly boolean[] = [],
+  ownVoice: readonly boolean[] = [],
 ): [number, number][] {
   const releases: number[] = [];
   const seenTitles = new Set<string>();
@@ -90,7 +91,7 @@ export function releaseRewriteLinks(
     const item = items[release] as RewriteInput;
     for (const [page, count] of shared) {
       const other = items[page] as RewriteInput;
-      if (other.domain === item.domain || count < MIN_SHARED_TITLE_WORDS || agencyStory[page]) continue;
+      if (other.domain === item.domain || count < MIN_SHARED_TITLE_WORDS || ownVoice[page]) continue;
       // Shared both ways: a rewrite keeps most of the headline's words; a report with its own
       // angle ("… Under New Rule" for "CFPB Finalizes Rule …") keeps some and adds its own. A page
       // that credits the company ("(Source: Rhizora Biosciences)") says it rewrites one of its

@@ -328,6 +328,31 @@ describe("a brand's own shop page and its accessories", () => {
     expect(national?.reason).toBe("the brand's own shop page");
   });
 
+  it("keeps the brand's store, signed as its store, with its selling pages and apart from its launch release", () => {
+    const [release, store, listing] = [
+      originItem(
+        "https://newsroom.vantor.com/2025-09-09-Vantor-Introduces-Lens-2-AR-Smart-Glasses",
+        "Vantor Introduces Lens 2, Bringing Full-Color AR to Everyday Glasses - Vantor Newsroom",
+        "Sep 9, 2025 — PALO ALTO, Calif. — Vantor today introduced Lens 2, its second-generation AR smart glasses, featuring a full-color waveguide display, on-device AI assistant and up to 6 hours of battery life ...",
+      ),
+      originItem(
+        "https://www.vantor.com/shop/lens-2",
+        "Buy Lens 2 – Full-Color AR Smart Glasses | Vantor Store",
+        "Lens 2. See more, carry less. Full-color waveguide display, hands-free AI assistant and up to 6 hours of battery*. From $799 ...",
+      ),
+      originItem(
+        "https://www.amazon.com/Vantor-Lens-Smart-Glasses-Full-Color/dp/B0FJ3W8K2Q",
+        "Amazon.com: Vantor Lens 2 AR Smart Glasses, Full-Color Display, AI Assistant ...",
+        "SEE MORE, CARRY LESS: Full-color waveguide display puts directions, messages and translations right in your view ...",
+      ),
+    ];
+    const origins = assignOrigins([release, store, listing]).map(({ members, why }) => [members, why]);
+    expect(origins).toEqual([
+      [[0], "single"],
+      [[1, 2], "marketing"],
+    ]);
+  });
+
   it("keeps an accessory named after its product apart from the product", () => {
     const pages = [
       selling(
