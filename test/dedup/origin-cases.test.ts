@@ -103,7 +103,10 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // results release by the trial's name; an outlet's own story tied to an agency's copy by one
 // headline; a central bank's two pages under its name as title); 1.00 / 0.63, 16 of 20, and 1.00 /
 // 0.69, 12 of 16, once those are fixed and NCBI's old addresses, a country's brand shop and an
-// agency closing a snippet are read.
+// agency closing a snippet are read. heldout-24 (look-alikes) and heldout-25 (technology), written
+// blind and measured once as written: 1.00 / 0.54, 16 of 18, and 0.94 / 0.57, 14 of 19 (a brand's
+// store page taken for a rewrite of its launch release); 1.00 / 0.60 once a selling page rewrites
+// no release and a store signed as "Vantor Store" is the brand's own shop page.
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -129,6 +132,8 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-21", 8, 0.95, 0.7, 0.85],
   ["heldout-22", 8, 0.95, 0.6, 0.8],
   ["heldout-23", 8, 0.95, 0.65, 0.75],
+  ["heldout-24", 8, 0.95, 0.5, 0.85],
+  ["heldout-25", 8, 0.95, 0.55, 0.7],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
