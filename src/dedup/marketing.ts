@@ -238,13 +238,14 @@ function signedBySite(title: string, host: string): boolean {
   if (site === null || last === undefined || last === title) return false;
   // A shop of the brand's for one country, or its store, signs with it: "Hoshiro UK", "Vantor Store".
   const signature = last
-    .replace(COUNTRY_EDITION, "")
+    .replace(STORE_SIGNATURE, "")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, "");
   return signature.length >= MIN_BRAND && brandsOfSite(site).includes(signature);
 }
 
-const COUNTRY_EDITION =
+/** What follows a brand's name when its shop signs a title: a country it sells to, or "Store". */
+const STORE_SIGNATURE =
   /\s+(?:UK|US|USA|EU|CA|AU|NZ|IE|Canada|Australia|Ireland|Europe|Store|Shop|Official Store|Online Store)$/;
 
 /** A brand shorter than this left by an affix ("go" + "ld") is no brand. */
