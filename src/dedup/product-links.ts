@@ -72,9 +72,15 @@ function linkByModelCode(
     if (key === undefined || key.startsWith(ACCESSORY)) return [];
     const brand = key.split(" ")[0] as string;
     const words = `${key} ${(titles[index] ?? "").toLowerCase()}`.split(/[^\p{L}\p{N}-]+/u);
+    const { modelTiers } = marketingLists();
+    // A tier word after the code names another model: "SV200 Pro" is not "SV200".
     return [
       ...new Set(
-        words.filter((word) => MODEL_CODE.test(word)).map((code) => `${brand} ${code.replace("-", "")}`),
+        words.flatMap((word, at) => {
+          if (!MODEL_CODE.test(word)) return [];
+          const next = words[at + 1] ?? "";
+          return [`${brand} ${word.replace("-", "")}${modelTiers.has(next) ? ` ${next}` : ""}`];
+        }),
       ),
     ];
   };

@@ -441,6 +441,27 @@ describe("a model's code", () => {
       [[0, 2], "marketing"],
     ]);
   });
+
+  it("reads a tier word after the code as another model's: the brand's 'SV200' and 'SV200 Pro' pages stay apart", () => {
+    const origins = assignOrigins([
+      originItem(
+        "https://bastionlock.com/products/sv200-biometric-handgun-safe",
+        "SV200 Biometric Handgun Safe – Bastionlock",
+        "Your handgun, ready in under a second. Free shipping ...",
+      ),
+      originItem(
+        "https://bastionlock.com/products/sv200-pro-smart-biometric-handgun-safe",
+        "SV200 Pro Smart Biometric Handgun Safe with Wi-Fi Alerts – Bastionlock",
+        "Everything in the SV200, plus Wi-Fi tamper and open alerts on your phone ...",
+      ),
+      originItem(
+        "https://www.amazon.com/Bastionlock-SV200-Pro-Biometric-Tamper/dp/B0D3M7Q2XK",
+        "Amazon.com: Bastionlock SV200 Pro Smart Biometric Gun Safe with Wi-Fi App Alerts",
+        "KNOW WHEN IT OPENS: Wi-Fi tamper and open alerts on your phone ...",
+      ),
+    ]);
+    expect(origins.map((o) => o.members)).toEqual([[0], [1, 2]]);
+  });
 });
 
 describe("models that shops name alike", () => {
