@@ -14,9 +14,12 @@ const PERSON = "[A-Z][\\p{L}'\u2019.-]+(?: [A-Z][\\p{L}'\u2019.-]+){0,3}";
 const BYLINE = new RegExp(`\\bBy ${PERSON}((?:(?:,| and) ${NAME})+)`, "u");
 const PROVIDER = new RegExp(`^(?!By )(?:The )?(${NAME}) [·•] `, "u");
 // A partner's byline without "By", opening the snippet after its date, as NPR prints one: "Jun 17,
-// 2025 — Renée Ortega and Sam Whitfield, KFF Health News. In the same city, …".
+// 2025 — Renée Ortega and Sam Whitfield, KFF Health News. In the same city, …". Names of two words
+// or more in title case, and a sentence after the source: a dateline ("BATON ROUGE, La. — The …")
+// is none.
+const FULL_NAME = "\\p{Lu}\\p{Ll}[\\p{L}'\u2019.-]*(?: \\p{Lu}[\\p{L}'\u2019.-]*){1,3}";
 const OPENING_BYLINE = new RegExp(
-  `^(?:[A-Z][a-z]{2,8}\\.? \\d{1,2}, \\d{4} [—–-] )?${PERSON}(?: and ${PERSON})?, (${NAME})\\.(?:\\s|$)`,
+  `^(?:[A-Z][a-z]{2,8}\\.? \\d{1,2}, \\d{4} [—–-] )?${FULL_NAME}(?: and ${FULL_NAME})?, (${NAME})\\.\\s+(?=["\u201c]?\\p{Lu})`,
   "u",
 );
 
