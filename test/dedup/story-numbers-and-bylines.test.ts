@@ -75,6 +75,11 @@ describe("a partner named in a byline or a provider line", () => {
     expect(
       bylineCredit("Jun 1, 2025 — Dr. Jane Doe, Harvard Medical School, says the trial"),
     ).toBeUndefined();
+    // A dateline is no byline: "La." is Louisiana, and a dash follows it, not a sentence.
+    expect(
+      bylineCredit("Jun 23, 2026 — BATON ROUGE, La. — The association welcomed the ruling"),
+    ).toBeUndefined();
+    expect(bylineCredit("Baton Rouge, La. — The association welcomed the ruling")).toBeUndefined();
     expect(isSiteOf("dailymontanan", squashedName("The Daily Montanan"))).toBe(true);
     expect(isSiteOf("theconversation", squashedName("The Conversation"))).toBe(true);
     expect(isSiteOf("theconversation", squashedName("Conversation"))).toBe(true);
