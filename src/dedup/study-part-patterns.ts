@@ -89,8 +89,9 @@ export function partPatterns(): Patterns {
       String.raw`\b(?:annual|national|international|scientific|yearly)\s+(?:meeting|conference|congress|sessions|summit|symposium|convention)\s+of\s+(?:the\s+)?(${NAME})`,
       "gu",
     ),
+    // A conference's name and its year ("ENDO 2023"); a standard's number is no year ("PAS 2060").
     venueYear:
-      /\b([A-Z]{3,}|(?:[A-Z][a-z]+ ){1,3}(?:Week|Summit|Congress|Conference))(?: \(([A-Z]{2,})\))? ((?:19|20)\d\d)\b/g,
+      /\b([A-Z]{3,}|(?:[A-Z][a-z]+ ){1,3}(?:Week|Summit|Congress|Conference))(?: \(([A-Z]{2,})\))? ((?:19[5-9]|20[0-4])\d)\b/g,
     sponsorBefore: new RegExp(
       String.raw`(?:\b(?:funded|sponsored|paid for|financed|commissioned|supported|underwritten|bankrolled|conducted for|carried out for)\s+(?:in part\s+|partly\s+|entirely\s+|wholly\s+|fully\s+)?by|\b(?:with|through)\s+(?:funding|support|a grant)\s+from|\bon behalf of|\b(?:conducted|carried\s+out|fielded|run|done|performed|polled|surveyed)\s+by\s+[^.;,]{2,60}?\s+for)\s+(?:a grant from\s+)?(?:the\s+|a\s+|an\s+|its\s+)?${descriptors}$`,
       "u",

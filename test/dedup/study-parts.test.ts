@@ -106,6 +106,17 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
     ]);
   });
 
+  it("reads a conference by its name and year, not a standard by its number", () => {
+    expect(
+      names(partsOf("Rutgers University researchers presented the 12-week trial at ENDO 2023.")?.venues),
+    ).toEqual(["ENDO"]);
+    expect(
+      partsOf(
+        "Kesari Naturals, maker of Tranquara, said its operations were certified carbon neutral under PAS 2060.",
+      )?.venues ?? [],
+    ).toEqual([]);
+  });
+
   it("reads no study's length in a horizon ahead, but does in a result's time", () => {
     const days = (snippet: string) => partsOf(snippet)?.days;
     expect(
