@@ -86,6 +86,10 @@ export interface KnownParts {
   bounds: readonly SizeBound[];
 }
 
+/** Words by which a page says it reports research, one of which a study's report gives. */
+const STUDY_SAID =
+  /\b(?:stud(?:y|ies|ied)|trials?|surveys?|surveyed|polls?|polled|research|researchers?|scientists?|investigators?|experiments?|analys[ie]s|analy[sz]ed|meta-analysis|reports?|findings|data|cohort|RCTs?|pilot|placebo|randomi[sz]ed|participants|volunteers|patients)\b/i;
+
 /** A cue that a text may name a study's parts: most texts have none, and are not read further. */
 const CUE =
   /Universit|College|Institut|Hospital|Clinic|Medical|Center|Centre|funded|sponsored|commissioned|behalf|maker|brand|company|placebo|sham|andomi|andoml|blind|RCT|presented|meeting|onference|ongress|ymposium|essions|esearcher|cientist|octors|hysicians|linicians|ardiologist|cademics|rofessor|team|announce|[Ss]urvey|[Pp]oll|trial|study|eports?\b|™|®/;
@@ -148,6 +152,10 @@ export function studyParts(
   // reports of one day, name one study (study-part-groups.ts); a partnership of two finds nothing.
   const finding = statesFinding(text);
   if (how === 0 && !finding) return null;
+  // A company's news of the day ("Carvell Foods cut its annual profit forecast") names a party and
+  // what happened, but no study: a page read by what it found alone must say it reports one
+  // ("study", "trial", "researchers", …).
+  if (how === 0 && !STUDY_SAID.test(text)) return null;
   const parts: StudyParts = {
     title: item.title,
     institutions: unique(found.institutions),

@@ -106,6 +106,28 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
     ]);
   });
 
+  it("reads no study in a company's news of the day, which names a party and what happened", () => {
+    const agency = item(
+      "https://www.reuters.com/business/carvell-foods-cuts-annual-profit-forecast-2025-07-29/",
+      "Carvell Foods cuts annual profit forecast as shoppers pull back | Reuters",
+      "Jul 29, 2025 — Carvell Foods cut its annual profit forecast on Tuesday, as consumers switched to cheaper store brands.",
+    );
+    const other = item(
+      "https://www.bloomberg.com/news/articles/2025-07-29/carvell-sinks-as-snack-maker-cuts-outlook",
+      "Carvell Sinks Most Since 2020 as Snack Maker Cuts Profit Outlook - Bloomberg",
+      "Jul 29, 2025 — Carvell Foods Inc. shares fell after the maker of Crunchbox crackers lowered its outlook, as shoppers hunt for store brands.",
+    );
+    expect(partsOf(agency.snippet, agency.title)).toBeUndefined();
+    expect(grouped([agency, other]).map((origin) => origin.members)).toEqual([[0], [1]]);
+    // A page saying it reports research is still read by what it found.
+    expect(
+      names(
+        partsOf("A Carvell Foods study found shoppers switched to store brands.", "Store brands gain")
+          ?.sponsors,
+      ),
+    ).toEqual(["Carvell Foods"]);
+  });
+
   it("reads a conference by its name and year, not a standard by its number", () => {
     expect(
       names(partsOf("Rutgers University researchers presented the 12-week trial at ENDO 2023.")?.venues),
