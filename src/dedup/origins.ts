@@ -10,6 +10,7 @@ import { type OriginTraits, originTraits } from "./origin-traits.js";
 import { type LinkKind, type OriginReason, originSource, originWhy } from "./origin-why.js";
 import { ownReporting } from "./own-reporting.js";
 import { linkPapers } from "./paper-links.js";
+import { isNotice } from "./paper-titles.js";
 import { productLinks } from "./product-links.js";
 import { releaseFactLinks } from "./release-facts.js";
 import { releaseCompany, releaseRewriteLinks } from "./release-rewrites.js";
@@ -205,7 +206,11 @@ export function assignOrigins(
   // announce stay the release's.
   // Two papers' own pages are one work by their identifiers, titles or author lists (linkPapers),
   // never by a first author's name and a year, which two namesakes' papers share.
-  const tieStudy = keyTies((a, b, kind) => !(traits[a]?.paper && traits[b]?.paper) && link(a, b, kind));
+  // A notice about a paper ("Correction to: …") cites it, and is no report of its study.
+  const notice = (index: number) => isNotice((items[index] as OriginItem).title);
+  const tieStudy = keyTies(
+    (a, b, kind) => !(traits[a]?.paper && traits[b]?.paper) && notice(a) === notice(b) && link(a, b, kind),
+  );
   studyKeys(traits.map((t) => t.study)).forEach((keys, index) => {
     for (const key of keys) tieStudy(`study:${key}`, index, "study");
   });

@@ -237,6 +237,27 @@ describe("papers whose titles nest or share a beginning are two works when their
   });
 });
 
+describe("a notice about a paper", () => {
+  it("stays apart from the paper, though it gives its title, first author and year", () => {
+    const paper = item(
+      "https://ajcn.nutrition.org/article/S0002-9165(24)00512-3/fulltext",
+      "Daily whole-egg consumption and LDL cholesterol in adults with overweight: a 12-week randomized crossover trial",
+      "by HM Lindqvist · 2024 · Cited by 31 — Background: Dietary guidance on eggs remains inconsistent ...",
+    );
+    const record = item(
+      "https://pubmed.ncbi.nlm.nih.gov/38876543/",
+      "Daily whole-egg consumption and LDL cholesterol in adults with overweight: a 12-week randomized crossover trial - PubMed",
+      "by HM Lindqvist · 2024 — Objectives: We tested whether 2 whole eggs/d altered LDL cholesterol ...",
+    );
+    const correction = item(
+      "https://ajcn.nutrition.org/article/S0002-9165(24)00798-5/fulltext",
+      "Correction to: Daily whole-egg consumption and LDL cholesterol in adults with overweight: a 12-week randomized crossover trial",
+      "Nov 2024 — In the article by Lindqvist et al., there was an error in Table 2 ... The authors regret the error.",
+    );
+    expect(assignOrigins([paper, record, correction]).map((origin) => origin.members)).toEqual([[0, 1], [2]]);
+  });
+});
+
 describe("a page about a paper", () => {
   const paper = [
     item(
