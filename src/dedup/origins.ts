@@ -74,6 +74,7 @@ export function assignOrigins(
   traits.forEach((t, index) => {
     if (t.study?.parts) reporting.set(index, [index]);
   });
+  const notice = (index: number) => isNotice((items[index] as OriginItem).title);
   const link = (a: number, b: number, kind: LinkKind): boolean => {
     const [rootA, rootB] = [sets.find(a), sets.find(b)];
     if (rootA === rootB) return true;
@@ -97,6 +98,8 @@ export function assignOrigins(
       twoReleaseEvents(items[a] as OriginItem, items[b] as OriginItem, traits[a], traits[b])
     )
       return false;
+    // A notice about a paper ("Correction to: …") cites it: it is neither a copy nor a report of it.
+    if (NOTICE_KINDS.has(kind) && notice(a) !== notice(b)) return false;
     if (!sets.join(a, b)) return false;
     if (studiesA || studiesB) {
       const studies = [...(studiesA ?? []), ...(studiesB ?? [])];
@@ -206,11 +209,7 @@ export function assignOrigins(
   // announce stay the release's.
   // Two papers' own pages are one work by their identifiers, titles or author lists (linkPapers),
   // never by a first author's name and a year, which two namesakes' papers share.
-  // A notice about a paper ("Correction to: …") cites it, and is no report of its study.
-  const notice = (index: number) => isNotice((items[index] as OriginItem).title);
-  const tieStudy = keyTies(
-    (a, b, kind) => !(traits[a]?.paper && traits[b]?.paper) && notice(a) === notice(b) && link(a, b, kind),
-  );
+  const tieStudy = keyTies((a, b, kind) => !(traits[a]?.paper && traits[b]?.paper) && link(a, b, kind));
   studyKeys(traits.map((t) => t.study)).forEach((keys, index) => {
     for (const key of keys) tieStudy(`study:${key}`, index, "study");
   });
@@ -271,7 +270,6 @@ function twoCompaniesReleases(
   return !names(releaseCompany(one.title), other) && !names(releaseCompany(other.title), one);
 }
 
-/** Whether two pages each give their study's sample, and no size of one is the other's. */
 /** Two releases dated apart (by their datelines, or by more than a week): two events. */
 function twoReleaseEvents(
   one: OriginItem,
@@ -284,9 +282,13 @@ function twoReleaseEvents(
   return datelinesDisagree(one.snippet, other.snippet);
 }
 
+/** Ties a notice about a paper never makes: as the paper's page, its report, or its study's report. */
+const NOTICE_KINDS: ReadonlySet<LinkKind> = new Set<LinkKind>(["paper", "report", "study"]);
+
 /** Copies of one release come out within this many days of it. */
 const RELEASE_EVENT_DAYS = 7;
 
+/** Whether two pages each give their study's sample, and no size of one is the other's. */
 function samplesDiffer(a: OriginTraits, b: OriginTraits): boolean {
   const sizes = (t: OriginTraits) => [
     ...(t.study?.sample ? [t.study.sample.size] : []),

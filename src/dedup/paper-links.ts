@@ -5,7 +5,7 @@ import type { LinkKind } from "./origin-why.js";
 import type { OriginItem } from "./origins.js";
 import { sameAuthorLinks } from "./paper-authors.js";
 import { coinedNameReportLinks, paperReportLinks, type ReportedPage } from "./paper-reports.js";
-import { isNotice, type PaperTitle, paperTitle, paperTitleLinks, titleFromAddress } from "./paper-titles.js";
+import { type PaperTitle, paperTitle, paperTitleLinks, titleFromAddress } from "./paper-titles.js";
 import {
   type AuthorLine,
   firstAuthorLine,
@@ -88,9 +88,7 @@ export function linkPapers(
   };
   const only = tiedToTwoWorks([...titleLinks, ...reportLinks], sets, twoWorks, lineOf);
   const allows = (page: number, other: number) => only.get(page)?.has(other) ?? true;
-  // A notice about a paper ("Correction to: …") is its own page, whatever it shares with the paper.
-  const notice = (index: number) => isNotice((items[index] as OriginItem).title);
-  const decided = ([a, b]: [number, number]) => allows(a, b) && allows(b, a) && notice(a) === notice(b);
+  const decided = ([a, b]: [number, number]) => allows(a, b) && allows(b, a);
   for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
   for (const pair of reportLinks) if (decided(pair)) link(pair[0], pair[1], "report");
 }
