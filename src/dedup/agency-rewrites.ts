@@ -1,5 +1,6 @@
 import { appendTo } from "../util/append-to.js";
-import { normalizeTitle, withoutLeadingDate } from "./normalize-title.js";
+import { withoutLeadingDate } from "./normalize-title.js";
+import { prepareTitle } from "./syndication.js";
 import { contentWords } from "./title-fingerprint.js";
 
 /**
@@ -47,7 +48,8 @@ export function agencyRewriteLinks(pages: readonly AgencyPage[]): [number, numbe
       const page = pages[index] as AgencyPage;
       const snippet = withoutLeadingDate(page.snippet);
       reading = {
-        title: new Set(contentWords(normalizeTitle(page.title))),
+        // The headline as every other reading has it, worked out once a title (prepareHits).
+        title: new Set(contentWords(prepareTitle(page.title).title)),
         snippet: new Set(contentWords(snippet)),
         place: DATELINE.exec(snippet)?.[1],
       };

@@ -95,13 +95,22 @@ function linkByModelCode(
 
 /** The model numbers or tiers that longer names give right after a name ("45l", "42l"; "max"). */
 function modelsAfter(name: string, longer: readonly string[]): Set<string> {
-  const { modelTiers } = marketingLists();
   const models = new Set<string>();
   for (const other of longer) {
-    const next = other.slice(name.length + 1).split(" ")[0] ?? "";
-    if (/\d/.test(next) || modelTiers.has(next)) models.add(next);
+    const next = wordAfter(name, other);
+    if (namesModel(next)) models.add(next);
   }
   return models;
+}
+
+/** The word a longer name goes on with after `name`. */
+function wordAfter(name: string, longer: string): string {
+  return longer.slice(name.length + 1).split(" ")[0] ?? "";
+}
+
+/** A word that names a model of its own: a number ("45l", "2") or a tier ("pro", "max"). */
+function namesModel(word: string): boolean {
+  return /\d/.test(word) || marketingLists().modelTiers.has(word);
 }
 
 /**
@@ -109,18 +118,13 @@ function modelsAfter(name: string, longer: readonly string[]): Set<string> {
  * "Mag-T Sleep+" (read "plus").
  */
 function namesAnotherModel(name: string, longer: string): boolean {
-  const next = longer.slice(name.length + 1).split(" ")[0] ?? "";
-  return marketingLists().modelTiers.has(next);
+  return marketingLists().modelTiers.has(wordAfter(name, longer));
 }
 
 /** Whether some of these names are two models: one begins another that goes on with a tier or a number. */
 function twoModels(names: readonly string[]): boolean {
   return names.some((name) =>
-    names.some((other) => {
-      if (!other.startsWith(`${name} `)) return false;
-      const next = other.slice(name.length + 1).split(" ")[0] ?? "";
-      return /\d/.test(next) || marketingLists().modelTiers.has(next);
-    }),
+    names.some((other) => other.startsWith(`${name} `) && namesModel(wordAfter(name, other))),
   );
 }
 

@@ -98,9 +98,10 @@ const AHEAD = /\bthe\s+next\s/i;
 const EXPECTED_BEFORE =
   /\b(?:expects?|expected|expecting|likely|unlikely|will|would|could|might|predicts?|predicted|forecasts?|projected|plans?|planned|aims?|hopes?|goals?|targets?|pledged?|promised?)\b[^,;:]*$/i;
 
-function aheadNotLength(text: string, match: RegExpMatchArray, at: number): boolean {
+function aheadNotLength(text: string, match: RegExpExecArray): boolean {
   return (
-    AHEAD.test(match[0]) || (/^within/i.test(match[0]) && EXPECTED_BEFORE.test(sentenceBefore(text, at)))
+    AHEAD.test(match[0]) ||
+    (/^within/i.test(match[0]) && EXPECTED_BEFORE.test(sentenceBefore(text, match.index)))
   );
 }
 
@@ -117,7 +118,7 @@ export function durations(text: string): number[] {
   for (const pattern of [DURATION_OF_STUDY, DURATION_FOR]) {
     for (const match of text.matchAll(pattern)) {
       if (WRITERS_OWN_USE.test(sentenceBefore(text, match.index))) continue;
-      if (aheadNotLength(text, match, match.index)) continue;
+      if (aheadNotLength(text, match)) continue;
       // DURATION_FOR's first group is the bound before the count.
       const at = pattern === DURATION_FOR ? 2 : 1;
       const written = match[at] ?? "";
