@@ -1,6 +1,7 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { readDataFile } from "../util/read-data-file.js";
 import { hostSet, normaliseHost, siteName } from "./normalise-host.js";
+import { titleSignature } from "./normalize-title.js";
 import type { PageAddress } from "./page-address.js";
 
 /**
@@ -234,8 +235,8 @@ function headNoun(words: readonly string[]): string {
 /** Whether a title's last part is the site's name, or the brand its name is ("… – Brevio", getbrevio.com). */
 function signedBySite(title: string, host: string): boolean {
   const site = siteName(host);
-  const last = title.split(/\s[|–—-]\s/).at(-1);
-  if (site === null || last === undefined || last === title) return false;
+  const last = titleSignature(title);
+  if (site === null || last === undefined) return false;
   // A shop of the brand's for one country, or its store, signs with it: "Hoshiro UK", "Vantor Store".
   const signature = last
     .replace(STORE_SIGNATURE, "")

@@ -1,4 +1,5 @@
 import { titleMarkersConflict } from "./event-markers.js";
+import { titleSignature } from "./normalize-title.js";
 import { prepareTitle } from "./syndication.js";
 import { contentWords } from "./title-fingerprint.js";
 import { titlesDisagree } from "./title-polarity.js";
@@ -78,11 +79,11 @@ function namesSite(title: string, site: string | null): boolean {
 
 /**
  * A newsroom's headline naming its company by a shorter name than its site's, the site's own name
- * after the bar giving the whole: "Solvane Unveils … | Solvane Energy Newsroom" on solvaneenergy.com.
+ * after its last bar giving the whole (titleSignature): "Solvane Unveils … | Solvane Energy Newsroom".
  */
 function namesShortSite(title: string, site: string | null): boolean {
-  const bar = title.lastIndexOf(" | ");
-  if (site === null || bar < 0 || !namesSite(title.slice(bar + 3), site)) return false;
+  const signature = titleSignature(title);
+  if (site === null || signature === undefined || !namesSite(signature, site)) return false;
   const first = (title.split(/\s+/, 1)[0] ?? "").toLowerCase().replace(/[^\p{L}\d]/gu, "");
   return first.length >= MIN_SHORT_NAME && site.startsWith(first);
 }

@@ -80,3 +80,14 @@ function normalizeText(text: string): string {
 function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
+
+/**
+ * The name a title signs with after its last bar or spaced dash ("… | Mint", "… – Brevio",
+ * "… - Solvane Energy Newsroom"): the site's, as it calls itself. Undefined for a title without one.
+ */
+export function titleSignature(title: string): string | undefined {
+  const parts = title.split(SIGNATURE_BAR);
+  return parts.length > 1 ? parts.at(-1) : undefined;
+}
+
+const SIGNATURE_BAR = /\s[|–—-]\s/;

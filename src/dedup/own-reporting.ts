@@ -1,4 +1,5 @@
 import { squashedName } from "./byline-credits.js";
+import { titleSignature } from "./normalize-title.js";
 
 /**
  * A page that says its own outlet did the reporting ("economists Mint spoke to", "told CNBC",
@@ -20,15 +21,13 @@ const BEFORE = new RegExp(
   String.raw`(${NAME})\s+(?:spoke\s+(?:to|with)|interviewed|reviewed|obtained|has\s+learned)\b`,
   "g",
 );
-/** The site's name closing a title: "… | Mint", "… - The Hindu". */
-const TITLE_SITE = /\s[|–—-]\s([^|–—]{2,40})$/;
 
 /** Whether a page's snippet names its own outlet as the one that reported it. */
 export function ownReporting(title: string, snippet: string, site: string | null): boolean {
   if (!/told|spoke|interviewed|reviewed|obtained|seen by|learned/.test(snippet)) return false;
   const own = new Set<string>();
   if (site !== null) own.add(site);
-  const titled = TITLE_SITE.exec(title)?.[1];
+  const titled = titleSignature(title);
   if (titled !== undefined) own.add(squashedName(titled));
   for (const pattern of [AFTER, BEFORE]) {
     for (const match of snippet.matchAll(pattern)) {
