@@ -148,15 +148,15 @@ function productName(title: string, l: Lists): ProductName | null {
     if (segment === "" || /^[\w-]+\.[a-z]{2,}(?:\.[a-z]{2})?$/i.test(segment)) continue;
     const words = segment.split(/\s+/).filter(Boolean);
     const kept: string[] = [];
-    // Four words name a product, and the tier words after a model's number name its model ("Tempo
-    // 3 Pro Max" is not "Tempo 3 Pro").
+    // Four words name a product, and the tier words after them name its model ("Tempo 3 Pro Max"
+    // is not "Tempo 3 Pro", "Calmwell Deep Sleep Magnesium Pro" not the base formula).
     // Nor does a name stop before its model's number ("Strydon Men's Velo Carbon 3 Running Shoe").
     const full = (at: number) => {
       const next = (words[at + 1] ?? "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
       const hasNumber = kept.some((word) => /\d/.test(word));
       return (
         kept.length >= 4 &&
-        !(hasNumber && l.modelTiers.has(next)) &&
+        !l.modelTiers.has(next) &&
         !(!hasNumber && /^\d{1,5}$/.test(next) && !/^(?:19|20)\d{2}$/.test(next))
       );
     };

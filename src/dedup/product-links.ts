@@ -128,9 +128,12 @@ function twoModels(names: readonly string[]): boolean {
   );
 }
 
-/** Whether `longer` is `name` and tier words only ("velo carbon 3" and "velo carbon 3 pro"). */
+/**
+ * Whether `longer` is `name` and tier words only ("velo carbon 3" and "velo carbon 3 pro", "deep
+ * sleep magnesium" and "deep sleep magnesium pro").
+ */
 function onlyTiersAfter(name: string, longer: string): boolean {
-  if (!/\d/.test(name) || !longer.startsWith(`${name} `)) return false;
+  if (!longer.startsWith(`${name} `)) return false;
   const { modelTiers } = marketingLists();
   return longer
     .slice(name.length + 1)

@@ -290,6 +290,39 @@ describe("a name that begins two models' names", () => {
     expect(productLinks([base, plus, brandOnly])).toEqual([]);
   });
 
+  it("keeps a tier after a four-word name, and a Pro's title naming the base product meets not the base", () => {
+    const pages = [
+      originItem(
+        "https://calmwell.com/products/deep-sleep-magnesium",
+        "Deep Sleep Magnesium | Glycinate + L-Threonate Complex – Calmwell",
+        "Three forms of magnesium in one capsule to help you fall asleep faster. $32.00.",
+      ),
+      originItem(
+        "https://calmwell.com/products/deep-sleep-magnesium-pro",
+        "Deep Sleep Magnesium Pro | Magnesium + Apigenin + L-Theanine – Calmwell",
+        "Our most advanced sleep formula: the Deep Sleep Magnesium complex plus 50 mg apigenin. $44.00.",
+      ),
+      originItem(
+        "https://www.amazon.com/Calmwell-Deep-Sleep-Magnesium-Glycinate/dp/B0CX7QK2LM",
+        "Amazon.com: Calmwell Deep Sleep Magnesium, Magnesium Glycinate & L-Threonate Complex for Sleep, 120 Capsules",
+        "THREE FORMS OF MAGNESIUM: Glycinate, L-threonate and malate ... 4.5 out of 5 stars.",
+      ),
+      originItem(
+        "https://www.amazon.com/Calmwell-Deep-Sleep-Magnesium-Pro-Apigenin/dp/B0D4HN8RTW",
+        "Amazon.com: Calmwell Deep Sleep Magnesium Pro with Apigenin & L-Theanine, Advanced Sleep Support, 90 Capsules",
+        "ADVANCED FORMULA: Magnesium glycinate and L-threonate plus apigenin ... 4.4 out of 5 stars.",
+      ),
+    ];
+    expect(selling(pages[3]?.url ?? "", pages[3]?.title ?? "")?.product?.key).toBe(
+      "calmwell deep sleep magnesium pro",
+    );
+    const origins = assignOrigins(pages).map(({ members, why }) => [members, why]);
+    expect(origins).toEqual([
+      [[0, 2], "marketing"],
+      [[1, 3], "marketing"],
+    ]);
+  });
+
   it("reads a pack's volume before 'Pack' as its model, not a package's count", () => {
     const volume = selling(
       "https://www.rei.com/product/231447/halden-ridgeline",
