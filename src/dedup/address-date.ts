@@ -32,6 +32,11 @@ function snippetDay(snippet: string): number | null {
   return calendarDay(Number(year), word ?? "", Number(day));
 }
 
+/** The year of a day since 1970. */
+export function yearOfDay(day: number): number {
+  return new Date(day * DAY_MS).getUTCFullYear();
+}
+
 /** A date in days since 1970, its month by number or name ("2", "feb", "February"); null if none. */
 export function calendarDay(year: number, month: string, day: number): number | null {
   return dayOf(year, monthOf(month), day);

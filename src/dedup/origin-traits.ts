@@ -1,4 +1,4 @@
-import { publishedDay } from "./address-date.js";
+import { publishedDay, yearOfDay } from "./address-date.js";
 import { bylineCredit } from "./byline-credits.js";
 import { isCompanyRelease, isPressRelease, isPublicBodyPage } from "./is-press-release.js";
 import { siteJournal } from "./journal-names.js";
@@ -113,7 +113,18 @@ function studyOf(
 ): StudyMention | null {
   let mention = studyMention(item);
   // When the page told of the study is one of its parts: reports of one study come out together.
-  if (mention?.parts && day !== null) mention = { ...mention, parts: { ...mention.parts, reported: day } };
+  if (mention && day !== null)
+    mention = {
+      ...mention,
+      reported: day,
+      ...(mention.parts && { parts: { ...mention.parts, reported: day } }),
+    };
+  // News quoting a study's lead author is news of a study out that year.
+  if (mention?.quoted && mention.year === undefined && day !== null) {
+    const year = yearOfDay(day);
+    const parts = mention.parts && { ...mention.parts, year: mention.parts.year ?? year };
+    mention = { ...mention, year, ...(parts && { parts }) };
+  }
   if (mention === null || mention.journal || !paper || address === null) return mention;
   const journal = siteJournal(address);
   return journal ? { ...mention, journal } : mention;

@@ -14,10 +14,11 @@ import { isNotice } from "./paper-titles.js";
 import { productLinks } from "./product-links.js";
 import { releaseFactLinks } from "./release-facts.js";
 import { releaseCompany, releaseRewriteLinks } from "./release-rewrites.js";
+import { firstAuthorLine } from "./retitled-preprints.js";
 import { keyTies, linkSharedKeys, pathOf } from "./shared-keys.js";
 import { sharedPassageLinks } from "./shared-passages.js";
 import { sameTitleLinks } from "./site-titles.js";
-import { studyKeys, studyPartLinks } from "./study-keys.js";
+import { keysOfSeveralWorks, studyKeys, studyPartLinks } from "./study-keys.js";
 import { findSyndicationClusters } from "./syndication.js";
 import { wholeHeadlineLinks } from "./whole-headlines.js";
 
@@ -210,8 +211,14 @@ export function assignOrigins(
   // Two papers' own pages are one work by their identifiers, titles or author lists (linkPapers),
   // never by a first author's name and a year, which two namesakes' papers share.
   const tieStudy = keyTies((a, b, kind) => !(traits[a]?.paper && traits[b]?.paper) && link(a, b, kind));
-  studyKeys(traits.map((t) => t.study)).forEach((keys, index) => {
-    for (const key of keys) tieStudy(`study:${key}`, index, "study");
+  const keysOf = studyKeys(traits.map((t) => t.study));
+  const ambiguous = keysOfSeveralWorks(
+    keysOf,
+    (index) => traits[index]?.paper === true || firstAuthorLine(items[index]?.snippet ?? "") !== null,
+    (a, b) => sets.find(a) === sets.find(b),
+  );
+  keysOf.forEach((keys, index) => {
+    for (const key of keys) if (!ambiguous.has(key)) tieStudy(`study:${key}`, index, "study");
   });
   // A study named by its parts ties pages last, and names the reason only where it ties pages
   // nothing else did (a release, its copies and rewrites stay a press-release origin), or where

@@ -20,6 +20,13 @@ import { type KnownParts, type StudyParts, studyParts } from "./study-parts.js";
 export interface StudyMention {
   /** First author's surname as written ("Riche", "van der Berg"). */
   author?: string;
+  /**
+   * The author is quoted as the study's lead author ("said lead author Maya Feldstein"): news of a
+   * study just out, which came out the year the page did.
+   */
+  quoted?: true;
+  /** The day the page was published, in days since 1970, when known. */
+  reported?: number;
   year?: number;
   /** The journal's key (lower case, aliases folded) and its name as written. */
   journal?: { key: string; name: string };
@@ -34,6 +41,7 @@ export interface StudyMention {
 interface Patterns {
   etAl: RegExp;
   twoAuthors: RegExp;
+  leadAuthor: RegExp;
   byline: RegExp;
   citation: RegExp;
   studyYear: RegExp;
@@ -59,6 +67,8 @@ const YEAR = String.raw`((?:19[5-9]|20[0-4])\d)`;
 const PARTICLE = String.raw`(?:(?:van|von|de|der|den|du|da|di|la|le|del|dos|ten|ter)\s+){0,2}`;
 /** A capital, then a small letter or an apostrophe (Smith, McDonald, O'Brien; not NASA): bounded. */
 const SURNAME = String.raw`${PARTICLE}[A-Z][\p{Ll}'’-][\p{L}'’-]{0,30}`;
+/** A person's given names before the surname: "Maya ", "Sofie Lindqvist ", "Mary-Kate ". */
+const GIVEN = String.raw`(?:[A-Z][\p{Ll}'’-]+\s+|[A-Z]\.\s+){1,2}`;
 
 function studyPatterns(): Patterns {
   if (patterns) return patterns;
@@ -73,7 +83,8 @@ function studyPatterns(): Patterns {
   const sampleNoun = String.raw`(${words.sampleNouns.map(escapeRegExp).join("|")}|(?:\d{1,3}-(?:to-)?)?\d{1,3}-year-olds)`;
   // Not the end of a name ("K-12 parents" are not 12).
   // Thousands parted by a comma, or by a space as journals print them ("58 204 participants").
-  const number = String.raw`(?<![\p{L}\d]-)(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?!\d)|\d+|${NUMBER_IN_WORDS})`;
+  // Not a decimal's last digits ("2.1 million": no sample of 1), nor a count in millions.
+  const number = String.raw`(?<![\p{L}\d]-|\d[.,])(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?!\d)|\d+|${NUMBER_IN_WORDS})(?!\s+(?:million|billion)\b)`;
   const about = String.raw`(?:(?:about|around|roughly|nearly|almost|close to|approximately|more than|over|some|just|only|fewer than|under)\s+)?`;
   // "33 overweight, prediabetic adults".
   const adjectives = String.raw`(?:\p{L}[\p{L}\d.'’-]*,?\s+){0,4}?`;
@@ -90,6 +101,12 @@ function studyPatterns(): Patterns {
       "gu",
     ),
     twoAuthors: new RegExp(String.raw`(${SURNAME})\s+(?:and|&)\s+${SURNAME}\s*\(\s*${YEAR}\s*\)`, "gu"),
+    // "said lead author Dr. Maya Feldstein", "researchers led by Dr Ilse Verhoeven", "Sofie
+    // Brandt, the study's first author": a given name, then the surname.
+    leadAuthor: new RegExp(
+      String.raw`\b(?:(?:lead|first)\s+(?:author|researcher|investigator),?|led\s+by)\s+(?:(?:Dr|Prof|Professor)\.?\s+)?${GIVEN}(${SURNAME})\b|\b${GIVEN}(${SURNAME}),\s+(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b`,
+      "gu",
+    ),
     byline: new RegExp(String.raw`\bby\s+(?:[A-Z]{1,3}\s+)?(${SURNAME})\b[^·]{0,80}?·\s*${YEAR}\b`, "u"),
     citation: new RegExp(
       String.raw`^\s*(${SURNAME})\s+[A-Z]{1,3}(?:,|\.|\s+et\s+al)[^]{0,200}?\b${YEAR}\s*(?:[A-Z][a-z]{2}(?:\s\d{1,2})?)?;\s*\d`,
@@ -130,7 +147,8 @@ function studyPatterns(): Patterns {
  * Cues of each kind of citation: most texts cite no study, and the costly patterns run only on a
  * text with the cue of their kind.
  */
-const AUTHOR_CUE = /et\.? ?al|colleagues|co-?(?:workers|authors)|·|\(\s*(?:19|20)\d\d\s*\)|;\s*\d/;
+const AUTHOR_CUE =
+  /et\.? ?al|colleagues|co-?(?:workers|authors)|·|\(\s*(?:19|20)\d\d\s*\)|;\s*\d|(?:lead|first) (?:author|researcher|investigator)|led by/;
 const TRIAL_CUE = /[Tt]rial|[Ss]tud(?:y|ies)|[Cc]ohort|Initiative/;
 const JOURNAL_CUE =
   /[Jj]ournal|published|appear|Lancet|JAMA|BMJ|NEJM|PNAS|Proceedings|Annals|Archives|Review/;
@@ -177,6 +195,7 @@ function knownParts(item: { title: string; snippet: string }, cited: StudyMentio
   };
   if (cited?.journal) known.journal = cited.journal.key;
   if (cited?.author !== undefined) known.author = cited.author.toLowerCase();
+  if (cited?.quoted) known.quoted = true;
   if (cited?.trial) known.trial = cited.trial.name.toLowerCase();
   return known;
 }
@@ -209,6 +228,11 @@ function citedStudy(item: { title: string; snippet: string }): StudyMention | nu
   const mention: StudyMention = {};
   const [author] = authors.keys();
   if (author !== undefined) mention.author = displayName(text, author);
+  if (
+    author !== undefined &&
+    [...text.matchAll(p.leadAuthor)].some((m) => (m[1] ?? m[2])?.toLowerCase() === author)
+  )
+    mention.quoted = true;
   if (years.size === 1) mention.year = [...years][0] as number;
   const [journal] = journals.entries();
   if (journal) mention.journal = { key: journal[0], name: journal[1] };
@@ -253,6 +277,7 @@ function authorsOf(text: string, snippet: string, p: Patterns): Map<string, numb
   };
   for (const match of text.matchAll(p.etAl)) add(match[1], match[2]);
   for (const match of text.matchAll(p.twoAuthors)) add(match[1], match[2]);
+  for (const match of text.matchAll(p.leadAuthor)) add(match[1] ?? match[2], undefined);
   const byline = p.byline.exec(snippet) ?? p.citation.exec(snippet);
   if (byline) add(byline[1], byline[2]);
   return authors;

@@ -1,3 +1,4 @@
+import { appendTo } from "../util/append-to.js";
 import { mostCommon } from "../util/most-common.js";
 import { describeStudy, isDistinctSample, type StudyMention } from "./study-citations.js";
 import { studyPartGroups } from "./study-part-groups.js";
@@ -21,17 +22,13 @@ export function studyKeys(mentions: readonly (StudyMention | null)[]): string[][
   const authorYears = new Map<string, Set<number>>();
   const journalStudies = new Map<string, Set<string>>();
   const trialSizes = new Map<string, Set<number>>();
-  const sampleParties = new Map<number, (StudyMention & { parts: StudyParts })[]>();
+  const sampleMentions = new Map<number, StudyMention[]>();
   for (const mention of mentions) {
     if (mention?.author !== undefined && mention.year !== undefined) {
       addTo(authorYears, mention.author.toLowerCase(), mention.year);
     }
     if (mention?.trial && mention.sample) addTo(trialSizes, trialName(mention.trial), mention.sample.size);
-    if (mention?.sample && mention.parts) {
-      const list = sampleParties.get(mention.sample.size) ?? [];
-      list.push(mention as StudyMention & { parts: StudyParts });
-      sampleParties.set(mention.sample.size, list);
-    }
+    if (mention?.sample) appendTo(sampleMentions, mention.sample.size, mention);
     if (mention?.journal && mention.year !== undefined && mention.sample) {
       addTo(journalStudies, mention.journal.key, `${mention.year}:${mention.sample.size}`);
     }
@@ -56,10 +53,32 @@ export function studyKeys(mentions: readonly (StudyMention | null)[]): string[][
     }
     const size = mention.sample?.size;
     if (size !== undefined && mention.year !== undefined) keys.push(`year-sample:${mention.year}:${size}`);
-    if (size !== undefined && isDistinctSample(size) && !sampleTellsNoStudy(sampleParties.get(size) ?? []))
+    if (size !== undefined && isDistinctSample(size) && !sampleTellsNoStudy(sampleMentions.get(size) ?? []))
       keys.push(`sample:${size}`);
     return keys;
   });
+}
+
+/**
+ * The keys that two works' own records carry (a paper's page, or a search engine's line giving
+ * its first author and year): one team's two abstracts of one year share "Raghunathan 2025", so a
+ * report citing it could report either, and the key ties no page. `isRecord` says which pages are
+ * records; `oneWork` whether two records are already one work's.
+ */
+export function keysOfSeveralWorks(
+  keys: readonly string[][],
+  isRecord: (index: number) => boolean,
+  oneWork: (a: number, b: number) => boolean,
+): Set<string> {
+  const records = new Map<string, number[]>();
+  keys.forEach((list, index) => {
+    if (list.length > 0 && isRecord(index)) for (const key of list) appendTo(records, key, index);
+  });
+  const several = new Set<string>();
+  for (const [key, pages] of records) {
+    if (pages.some((a, i) => pages.slice(i + 1).some((b) => !oneWork(a, b)))) several.add(key);
+  }
+  return several;
 }
 
 /**
@@ -97,10 +116,13 @@ function trialName(trial: NonNullable<StudyMention["trial"]>): string {
 /** Pages tied by nothing but a sample's size were published within this many days of each other. */
 const SAMPLE_REPORTS_DAYS = 14;
 
-function sampleTellsNoStudy(mentions: readonly { parts: StudyParts }[]): boolean {
+function sampleTellsNoStudy(all: readonly StudyMention[]): boolean {
   // Reports of one study come out together: pages of one size weeks apart may report two.
-  const days = mentions.flatMap(({ parts }) => (parts.reported === undefined ? [] : [parts.reported]));
+  const days = all.flatMap(({ reported }) => (reported === undefined ? [] : [reported]));
   if (days.length > 1 && Math.max(...days) - Math.min(...days) > SAMPLE_REPORTS_DAYS) return true;
+  const mentions = all.filter(
+    (mention): mention is StudyMention & { parts: StudyParts } => mention.parts !== undefined,
+  );
   // Each names a party, and the other names no word of any of them.
   const namesNone = (parts: StudyParts, of: StudyParts) => {
     const mine = partiesOf(parts);

@@ -49,8 +49,11 @@ export interface Patterns {
 
 let patterns: Patterns | undefined;
 
-/** One word of a name: "Rutgers", "A&M", "LP-29", "Women's", "Howlin'", "U.S.", "Inc.". */
-const WORD = String.raw`(?:(?:[A-Z]\.){2,}|(?:Inc|Corp|Ltd|Co)\.|[A-Z][\p{L}\d]*(?:[&'’-][\p{L}\d]+)*['’]?)`;
+/**
+ * One word of a name: "Rutgers", "A&M", "LP-29", "Women's", "Howlin'", "U.S.", "Inc.", a middle
+ * initial ("Thomas B. Fordham").
+ */
+const WORD = String.raw`(?:(?:[A-Z]\.){2,}|(?:Inc|Corp|Ltd|Co)\.|[A-Z]\.(?=[ \u00a0][A-Z][\p{Ll}])|[A-Z][\p{L}\d]*(?:[&'’-][\p{L}\d]+)*['’]?)`;
 /** A name: up to six words, separated by single spaces. */
 const NAME = String.raw`${WORD}(?:[ \u00a0]${WORD}){0,5}`;
 const STUDY_NOUN = "(?:study|studies|trial|RCT|survey|poll|research|report|pilot|analysis|experiment)";

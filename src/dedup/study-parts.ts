@@ -81,6 +81,8 @@ export interface KnownParts {
   journal?: string;
   years: readonly number[];
   author?: string;
+  /** The author is quoted as the study's lead author: the page tells what the study found. */
+  quoted?: boolean;
   trial?: string;
   sizes: readonly number[];
   bounds: readonly SizeBound[];
@@ -150,7 +152,7 @@ export function studyParts(
   // A party named with what its study found ("A University of Calgary study … found head injuries
   // …") is read without a point of how: alone it ties nothing, but two parties so named, or one in
   // reports of one day, name one study (study-part-groups.ts); a partnership of two finds nothing.
-  const finding = statesFinding(text);
+  const finding = statesFinding(text) || known.quoted === true;
   if (how === 0 && !finding) return null;
   // A company's news of the day ("Carvell Foods cut its annual profit forecast") names a party and
   // what happened, but no study: a page read by what it found alone must say it reports one

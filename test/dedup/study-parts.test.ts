@@ -64,11 +64,26 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
       "54% say groceries are their biggest worry, according to a new NPR/PBS News/Marist poll, well ahead of housing.",
       { others: ["NPR", "PBS News", "Marist"] },
     ],
+    [
+      "an institution named with a middle initial, whole",
+      "A new report from the Thomas B. Fordham Institute finds that chronic absenteeism remains high.",
+      { institutions: ["Thomas B. Fordham Institute"] },
+    ],
   ])("reads %s", (_name, snippet, expected) => {
     const parts = partsOf(snippet);
     for (const [kind, list] of Object.entries(expected)) {
       expect(names(parts?.[kind as keyof typeof expected])).toEqual(list);
     }
+  });
+
+  it("reads no sample from a count in millions or a decimal's last digit", () => {
+    const parts = partsOf(
+      "Using eight years of data on 2.1 million North Carolina students, researchers at the Fordham Institute found gains.",
+    );
+    expect(parts?.sizes).toEqual([]);
+    expect(
+      partsOf("Researchers at Duke University followed 3 million Medicare patients for a decade.")?.sizes,
+    ).toEqual([]);
   });
 
   it("reads how it was done: design, size, duration, venue", () => {

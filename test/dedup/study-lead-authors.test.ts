@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { studyMention } from "../../src/dedup/study-citations.js";
+import { sharedOrigins as grouped, originItem as item } from "../helpers/origin-item.js";
+
+const mention = (snippet: string) => studyMention({ title: "A page about a study", snippet });
+
+describe("a study's lead author as a report quotes or names them", () => {
+  it.each([
+    [
+      "quoted as lead author",
+      "Late eaters had a higher risk, said lead author Dr. Maya Feldstein, an endocrinologist.",
+    ],
+    ["named before the role", "“It adds up,” said Maya Feldstein, the study's lead author."],
+    ["heading the researchers", "Researchers led by Prof. Maya Feldstein reported the findings on Monday."],
+    [
+      "with two given names",
+      "“Not every food carried the risk,” said first author Sofie Lindqvist Feldstein.",
+    ],
+  ])("reads the surname when %s", (_form, snippet) => {
+    expect(mention(snippet)).toMatchObject({ author: "Feldstein", quoted: true });
+  });
+
+  it.each([
+    ["an institution leading", "A trial led by the University of Glasgow found a small effect."],
+    ["one word leading", "A study of 8,400 adults led by ISGlobal found a higher risk."],
+  ])("reads no author from %s", (_form, snippet) => {
+    expect(mention(snippet)?.author).toBeUndefined();
+  });
+
+  const paper = item(
+    "https://diabetesjournals.org/care/article/48/2/301/157845/Timing-of-the-Last-Daily-Meal",
+    "Timing of the Last Daily Meal and Incident Type 2 Diabetes: A Prospective Cohort Study | Diabetes Care",
+    "by M Feldstein · 2025 · Cited by 9 — Among 8,412 adults followed for a median of 9.6 years, a habitual last meal after 21:00 was associated with a higher hazard ...",
+  );
+  const report = item(
+    "https://www.cnn.com/2025/01/22/health/late-dinner-diabetes-risk-wellness/index.html",
+    "Eating dinner late could raise your diabetes risk, study says | CNN",
+    "Jan 22, 2025 — People who ate late had a higher risk of type 2 diabetes, said lead author Dr. Maya Feldstein, an endocrinologist in Colorado ...",
+  );
+  const earlierPaper = item(
+    "https://pubmed.ncbi.nlm.nih.gov/35188214/",
+    "Breakfast skipping and glycemic variability in adults with prediabetes - PubMed",
+    "by M Feldstein · 2022 · Cited by 27 — Using continuous glucose monitoring in 64 adults with prediabetes, we found ...",
+  );
+
+  it("ties a report quoting the lead author to the paper of the year it came out", () => {
+    expect(grouped([paper, report])).toEqual([{ members: [0, 1], why: "same-study" }]);
+    expect(grouped([earlierPaper, report])).toEqual([]);
+  });
+
+  it("keeps apart the lead author's study reported in another year", () => {
+    const lastYear = item(
+      "https://news.cuanschutz.edu/news-stories/2024/11/late-snacks-and-glucose",
+      "Late snacks and glucose control in older adults | CU Anschutz newsroom",
+      "Nov 14, 2024 — Older adults who snacked after 10 p.m. had worse glucose control, according to a study led by Maya Feldstein ...",
+    );
+    expect(grouped([paper, report, lastYear])).toEqual([{ members: [0, 1], why: "same-study" }]);
+  });
+
+  it("ties no report to a first author's two works of one year, nor the works to each other", () => {
+    const abstract = item(
+      "https://cdn.nutrition.org/article/S2475-2991(25)01487-3/fulltext",
+      "P12-045-25 Tart Cherry Extract Increases Total Sleep Time in Older Adults | Current Developments in Nutrition",
+      "by P Raghunathan · 2025 — Objectives: To test whether a tart cherry extract increases actigraphic sleep ...",
+    );
+    const secondary = item(
+      "https://academic.oup.com/sleep/article/48/Supplement_1/A178/8135720",
+      "0412 Tart Cherry Extract and Urinary Melatonin Metabolite Excretion in Older Adults | SLEEP",
+      "by P Raghunathan · 2025 — Introduction: We previously reported increased total sleep time with tart cherry extract ...",
+    );
+    const release = item(
+      "https://today.oregonstate.edu/news/tart-cherry-extract-added-half-hour-sleep",
+      "Tart cherry extract added half an hour of sleep for older adults | Oregon State University",
+      "Jun 2, 2025 — Older adults who took a tart cherry supplement slept longer, according to a study led by Priya Raghunathan ...",
+    );
+    expect(grouped([abstract, secondary])).toEqual([]);
+    expect(grouped([abstract, secondary, release])).toEqual([]);
+  });
+});
+
+describe("a sample's size shared by reports weeks apart", () => {
+  it("ties none of them, though one names no party", () => {
+    const journalReport = item(
+      "https://www.news-medical.net/news/20250211/Smartphone-use-after-lights-out.aspx",
+      "Smartphone use after lights out linked to shorter sleep in adolescents",
+      "Feb 11, 2025 — A study published in Sleep Health, led by Dr. Meg Hartigan, used sleep diaries in 1,020 adolescents aged 13 to 17 ...",
+    );
+    const otherStudy = item(
+      "https://www.cnn.com/2025/03/04/health/teens-phones-night-sleep-study-wellness",
+      "Teens who check their phones at night sleep less, US study finds | CNN",
+      "Mar 4, 2025 — Researchers at Penn State surveyed 1,020 US teenagers aged 13 to 17 and matched their answers with usage logs ...",
+    );
+    expect(grouped([journalReport, otherStudy])).toEqual([]);
+  });
+});
