@@ -12,9 +12,10 @@ import { namesAnyOf, namesOf, partiesOf, type StudyParts, type StudyParty } from
  * is the 2012 study of 80 adults in Appetite when that is the only 2012 Appetite study the pages
  * name. A journal alone (without year or sample) says too little to tie anything. A study's year
  * and sample together tie pages that name neither its author nor its journal, and so does a
- * sample of an exact, uncommon size alone (isDistinctSample, study-citations.ts), unless pages of
- * that size name different parties (two firms' surveys of 1,453 teens) or were published more
- * than two weeks apart (an Australian study of 1,020 teens in February, a US one in March). A trial's name given with
+ * sample of an exact, uncommon size alone (isDistinctSample, study-citations.ts) ties the pages of
+ * that size that came out together (within two weeks: an Australian study of 1,020 teens in
+ * February and a US one in March are two), unless they name different parties (two firms' surveys
+ * of 1,453 teens). A trial's name given with
  * different samples ("UCC trial" of 96 adults, "UCC study" of 140) is a place's, not one trial's:
  * it then ties only pages that give it with one sample.
  */
@@ -33,6 +34,7 @@ export function studyKeys(mentions: readonly (StudyMention | null)[]): string[][
       addTo(journalStudies, mention.journal.key, `${mention.year}:${mention.sample.size}`);
     }
   }
+  const sampleRuns = new Map<number, StudyMention[][]>();
   return mentions.map((mention) => {
     if (mention === null) return [];
     const keys: string[] = [];
@@ -53,8 +55,15 @@ export function studyKeys(mentions: readonly (StudyMention | null)[]): string[][
     }
     const size = mention.sample?.size;
     if (size !== undefined && mention.year !== undefined) keys.push(`year-sample:${mention.year}:${size}`);
-    if (size !== undefined && isDistinctSample(size) && !sampleTellsNoStudy(sampleMentions.get(size) ?? []))
-      keys.push(`sample:${size}`);
+    if (size !== undefined && isDistinctSample(size)) {
+      let runs = sampleRuns.get(size);
+      if (runs === undefined) {
+        runs = reportRuns(sampleMentions.get(size) ?? []);
+        sampleRuns.set(size, runs);
+      }
+      const at = runs.findIndex((run) => run.includes(mention));
+      if (at >= 0 && !sampleTellsNoStudy(runs[at] as StudyMention[])) keys.push(`sample:${size}:${at}`);
+    }
     return keys;
   });
 }
@@ -109,17 +118,41 @@ function trialName(trial: NonNullable<StudyMention["trial"]>): string {
   return trial.name.toLowerCase().replace(/['’]/g, "");
 }
 
-/**
- * Whether a sample of one size tells no one study: two of its pages each name a party the other
- * does not name at all, or were published weeks apart.
- */
 /** Pages tied by nothing but a sample's size were published within this many days of each other. */
 const SAMPLE_REPORTS_DAYS = 14;
 
+/**
+ * Pages giving one sample's size, in runs of reports that came out together: each page within two
+ * weeks of its run's first (a survey of 1,391 teens out in February, another in April: two runs).
+ * A page whose day is unknown belongs to a run only when there is one.
+ */
+function reportRuns(mentions: readonly StudyMention[]): StudyMention[][] {
+  const dated = mentions
+    .filter((mention) => mention.reported !== undefined)
+    .sort((a, b) => (a.reported as number) - (b.reported as number));
+  const runs: StudyMention[][] = [];
+  for (const mention of dated) {
+    const run = runs.at(-1);
+    const first = run?.[0]?.reported;
+    if (
+      run !== undefined &&
+      first !== undefined &&
+      (mention.reported as number) - first <= SAMPLE_REPORTS_DAYS
+    )
+      run.push(mention);
+    else runs.push([mention]);
+  }
+  const undated = mentions.filter((mention) => mention.reported === undefined);
+  if (runs.length === 0) return undated.length > 0 ? [undated] : [];
+  if (runs.length === 1) runs[0]?.push(...undated);
+  return runs;
+}
+
+/**
+ * Whether a sample of one size, in reports that came out together, tells no one study: two of its
+ * pages each name a party the other does not name at all.
+ */
 function sampleTellsNoStudy(all: readonly StudyMention[]): boolean {
-  // Reports of one study come out together: pages of one size weeks apart may report two.
-  const days = all.flatMap(({ reported }) => (reported === undefined ? [] : [reported]));
-  if (days.length > 1 && Math.max(...days) - Math.min(...days) > SAMPLE_REPORTS_DAYS) return true;
   const mentions = all.filter(
     (mention): mention is StudyMention & { parts: StudyParts } => mention.parts !== undefined,
   );

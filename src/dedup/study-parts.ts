@@ -94,7 +94,7 @@ const STUDY_SAID =
 
 /** A cue that a text may name a study's parts: most texts have none, and are not read further. */
 const CUE =
-  /Universit|College|Institut|Hospital|Clinic|Medical|Center|Centre|funded|sponsored|commissioned|behalf|maker|brand|company|placebo|sham|andomi|andoml|blind|RCT|presented|meeting|onference|ongress|ymposium|essions|esearcher|cientist|octors|hysicians|linicians|ardiologist|cademics|rofessor|team|announce|[Ss]urvey|[Pp]oll|trial|study|eports?\b|™|®/;
+  /Universit|College|Institut|Hospital|Clinic|Medical|Center|Centre|funded|Funding|sponsored|commissioned|behalf|maker|brand|company|placebo|sham|andomi|andoml|blind|RCT|presented|meeting|onference|ongress|ymposium|essions|esearcher|cientist|octors|hysicians|linicians|ardiologist|cademics|rofessor|team|announce|[Ss]urvey|[Pp]oll|trial|study|eports?\b|™|®/;
 
 /**
  * The parts of the study a page reports, or null when it does not name one by who and how.

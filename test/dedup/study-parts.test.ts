@@ -605,3 +605,48 @@ describe("reports of one study come out together", () => {
     ]);
   });
 });
+
+describe("a survey told by outlets in their own words", () => {
+  const pewReport = item(
+    "https://www.npr.org/2025/04/10/nx-s1-5361842/teens-loneliness-friendship-survey",
+    "Nearly a third of teens say they often feel lonely, a new survey finds : NPR",
+    "Apr 10, 2025 — Nearly 3 in 10 American teenagers say they feel lonely most of the time, according to a new Pew Research Center survey.",
+  );
+  const pewAgain = item(
+    "https://www.cnn.com/2025/04/10/health/teens-loneliness-survey-wellness/index.html",
+    "Many teens feel lonely even with friends a text away, report says | CNN",
+    "Apr 10, 2025 — Teens may be more connected than ever, but almost 3 in 10 say they regularly feel lonely, the Pew Research Center reported Thursday ...",
+  );
+  const bySample = item(
+    "https://thehill.com/policy/technology/5243118-teens-lonely-online-friends-survey/",
+    "Almost 30 percent of teens feel lonely often: Survey",
+    "Apr 10, 2025 — The survey of 1,391 teens ages 13 to 17 and their parents was conducted online from Sept. 26 to Oct. 23, 2024 ...",
+  );
+  const bySampleAgain = item(
+    "https://www.k12dive.com/news/teen-loneliness-friendships-survey-2025/745112/",
+    "Teen loneliness persists as friendships move online | K-12 Dive",
+    "Apr 11, 2025 — Among the 1,391 teens surveyed last fall, girls were the most likely to report feeling isolated. The survey was fielded Sept. 26 through Oct. 23 ...",
+  );
+  const otherPoll = item(
+    "https://news.gallup.com/poll/651123/gen-teens-report-loneliness-poor-sleep.aspx",
+    "Gen Z Teens Report Loneliness, Poor Sleep | Gallup",
+    "Feb 27, 2025 — The Walton Family Foundation-Gallup survey of 1,391 U.S. teens ages 13 to 17, conducted Oct. 2-15, 2024, finds 38% felt lonely ...",
+  );
+
+  it("is one study where outlets of one day name its pollster and a share of people saying something", () => {
+    expect(assignOrigins([pewReport, pewAgain]).map((o) => [o.members, o.why])).toEqual([
+      [[0, 1], "same-study"],
+    ]);
+  });
+
+  it("is one study where outlets of one day give only its uncommon sample, not another's poll of that size weeks before", () => {
+    expect(assignOrigins([otherPoll, bySample, bySampleAgain]).map((o) => o.members)).toEqual([[0], [1, 2]]);
+  });
+
+  it("reads an abstract's funding line as its sponsor", () => {
+    const parts = partsOf(
+      "Objectives: To test whether a tart cherry extract increases sleep in a 12-week randomized trial ... Funding Sources: Redwell Orchards, Inc.",
+    );
+    expect(names(parts?.sponsors)).toEqual(["Redwell Orchards"]);
+  });
+});
