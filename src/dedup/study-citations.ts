@@ -102,9 +102,10 @@ function studyPatterns(): Patterns {
     ),
     twoAuthors: new RegExp(String.raw`(${SURNAME})\s+(?:and|&)\s+${SURNAME}\s*\(\s*${YEAR}\s*\)`, "gu"),
     // "said lead author Dr. Maya Feldstein", "researchers led by Dr Ilse Verhoeven", "Sofie
-    // Brandt, the study's first author": a given name, then the surname.
+    // Brandt, the study's first author", "Amira Haddad, who led the research": a given name, then
+    // the surname.
     leadAuthor: new RegExp(
-      String.raw`\b(?:(?:lead|first)\s+(?:author|researcher|investigator),?|led\s+by)\s+(?:(?:Dr|Prof|Professor)\.?\s+)?${GIVEN}(${SURNAME})\b|\b${GIVEN}(${SURNAME}),\s+(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b`,
+      String.raw`\b(?:(?:lead|first)\s+(?:author|researcher|investigator),?|led\s+by)\s+(?:(?:Dr|Prof|Professor)\.?\s+)?${GIVEN}(${SURNAME})\b|\b${GIVEN}(${SURNAME}),\s+(?:(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b|who\s+led\s+the\s+(?:study|research|trial|analysis|work)\b)`,
       "gu",
     ),
     byline: new RegExp(String.raw`\bby\s+(?:[A-Z]{1,3}\s+)?(${SURNAME})\b[^·]{0,80}?·\s*${YEAR}\b`, "u"),
@@ -148,7 +149,7 @@ function studyPatterns(): Patterns {
  * text with the cue of their kind.
  */
 const AUTHOR_CUE =
-  /et\.? ?al|colleagues|co-?(?:workers|authors)|·|\(\s*(?:19|20)\d\d\s*\)|;\s*\d|(?:lead|first) (?:author|researcher|investigator)|led by/;
+  /et\.? ?al|colleagues|co-?(?:workers|authors)|·|\(\s*(?:19|20)\d\d\s*\)|;\s*\d|(?:lead|first) (?:author|researcher|investigator)|led (?:by|the)/;
 const TRIAL_CUE = /[Tt]rial|[Ss]tud(?:y|ies)|[Cc]ohort|Initiative/;
 const JOURNAL_CUE =
   /[Jj]ournal|published|appear|Lancet|JAMA|BMJ|NEJM|PNAS|Proceedings|Annals|Archives|Review/;

@@ -11,6 +11,10 @@ describe("a study's lead author as a report quotes or names them", () => {
       "Late eaters had a higher risk, said lead author Dr. Maya Feldstein, an endocrinologist.",
     ],
     ["named before the role", "“It adds up,” said Maya Feldstein, the study's lead author."],
+    [
+      "said to have led the research",
+      "Dr. Maya Feldstein, who led the research, said olive oil drove much of it.",
+    ],
     ["heading the researchers", "Researchers led by Prof. Maya Feldstein reported the findings on Monday."],
     [
       "with two given names",
