@@ -88,6 +88,19 @@ export function journalsNamed(text: string): Map<string, string> {
   return journals;
 }
 
+/**
+ * The journals a title's frame names after its bars ("… | Seismological Research Letters |
+ * GeoScienceWorld"): a paper's page on its journal's site names its journal so.
+ */
+export function framedJournals(title: string): Set<string> {
+  const keys = new Set<string>();
+  for (const segment of title.split(" | ").slice(1)) {
+    const journal = journalOf(segment.trim());
+    if (journal) keys.add(journal.key);
+  }
+  return keys;
+}
+
 /** Whether a name is a journal's known alias ("JAMA", "NEJM"): never a trial's name. */
 export function isJournalAlias(name: string): boolean {
   return journalTables().aliases.has(name.toLowerCase());

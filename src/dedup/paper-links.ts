@@ -5,7 +5,13 @@ import type { LinkKind } from "./origin-why.js";
 import type { OriginItem } from "./origins.js";
 import { sameAuthorLinks } from "./paper-authors.js";
 import { coinedNameReportLinks, paperReportLinks, type ReportedPage } from "./paper-reports.js";
-import { type PaperTitle, paperTitle, paperTitleLinks, titleFromAddress } from "./paper-titles.js";
+import {
+  otherJournals,
+  type PaperTitle,
+  paperTitle,
+  paperTitleLinks,
+  titleFromAddress,
+} from "./paper-titles.js";
 import {
   type AuthorLine,
   firstAuthorLine,
@@ -79,7 +85,7 @@ export function linkPapers(
   const twoWorks = (page: number, one: number, two: number) =>
     sets.conflict(one, two) ||
     (sets.find(one) !== sets.find(two) &&
-      wholeTitlesDiffer(titleOf(one), titleOf(two)) &&
+      (wholeTitlesDiffer(titleOf(one), titleOf(two)) || otherJournals(titleOf(one), titleOf(two))) &&
       beginsBoth(titleOf(page), titleOf(one), titleOf(two)));
   const lines = new Map<number, AuthorLine | null>();
   const lineOf = (index: number) => {

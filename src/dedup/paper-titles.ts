@@ -1,3 +1,4 @@
+import { framedJournals } from "./journal-names.js";
 import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
 import { scholarlySites } from "./scholarly-urls.js";
 
@@ -43,6 +44,11 @@ export interface PaperTitle {
   quotable: boolean;
   /** Cut short by the site ("…"): any title it begins may be the whole of it. */
   cut: boolean;
+  /**
+   * The journals its frame names ("… | Seismological Research Letters | GeoScienceWorld"): a
+   * journal's own page, which shows the whole title, not a main title another work's begins with.
+   */
+  journals: ReadonlySet<string>;
 }
 
 /** A notice about a paper, titled with its title: "Correction: …", "Retraction Note: …", "Reply to …". */
@@ -63,7 +69,7 @@ export function paperTitle(rawTitle: string): PaperTitle | null {
   const text = words.join(" ");
   if (words.length < MIN_WORDS || text.replaceAll(" ", "").length < MIN_LETTERS) return null;
   if (contentWords(words) < MIN_CONTENT_WORDS) return null;
-  return { text, display, quotable: isQuotable(text), cut };
+  return { text, display, quotable: isQuotable(text), cut, journals: framedJournals(rawTitle) };
 }
 
 /**
@@ -189,6 +195,18 @@ export function paperTitleLinks(
       for (const member of members.slice(1)) links.push([members[0] as number, member]);
     }
   }
+  // A title that begins another is its main title on another site, not on another journal's (a
+  // team's follow-up in another journal under the first title and a few words).
+  // A journal's page that no paper's site or identifier marks names its journal all the same.
+  const journals = new Map<number, ReadonlySet<string>>();
+  const journalsOf = (index: number): ReadonlySet<string> => {
+    const known = titles[index]?.journals ?? journals.get(index);
+    if (known !== undefined) return known;
+    const named = framedJournals(pages[index]?.title ?? "");
+    journals.set(index, named);
+    return named;
+  };
+  const inOtherJournals = (a: number, b: number) => differ(journalsOf(a), journalsOf(b));
   // Pages of a group with a paper's page are tied already: one of them stands for the group.
   const standing = (members: number[]) => (hasPaper(members) ? members.slice(0, 1) : members);
   // A title and the titles it begins are neighbours once sorted.
@@ -202,11 +220,21 @@ export function paperTitleLinks(
       if (!cutTexts.has(text) && mainOf.get(other) !== text) continue;
       const others = byText.get(other) ?? [];
       if (!hasPaper(members) && !hasPaper(others)) continue;
+      if (members.some((member) => others.some((page) => inOtherJournals(member, page)))) continue;
       for (const member of standing(members)) for (const page of standing(others)) links.push([member, page]);
     }
   });
   links.push(...quotations(pages, [...quotable].slice(0, MAX_QUOTED_TITLES), byText));
   return links;
+}
+
+/** Whether two papers' pages are in two journals, as their frames name them: two works. */
+export function otherJournals(a: PaperTitle | null | undefined, b: PaperTitle | null | undefined): boolean {
+  return !!a && !!b && differ(a.journals, b.journals);
+}
+
+function differ(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size > 0 && b.size > 0 && ![...a].some((key) => b.has(key));
 }
 
 function isQuotable(text: string): boolean {

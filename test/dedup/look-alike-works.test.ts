@@ -64,6 +64,38 @@ describe("papers that look alike", () => {
     expect(together([trial, extension, cut])).toEqual([]);
   });
 
+  it("keeps a paper apart from its follow-up in another journal whose title is the first and a few words", () => {
+    const first = item(
+      "https://pubs.geoscienceworld.org/ssa/srl/article/97/2A/812/652918/Deep-Wastewater-Disposal-and-the-Toyah",
+      "Deep Wastewater Disposal and the 2025 Toyah, Texas, Earthquake | Seismological Research Letters | GeoScienceWorld",
+      "by A Ruiz-Castellanos · 2026 · Cited by 7 — We model pore-pressure diffusion from 41 deep disposal wells ...",
+    );
+    const followUp = item(
+      "https://pubs.geoscienceworld.org/ssa/bssa/article/doi/10.1785/0120260114/658843/Deep-Wastewater-Disposal",
+      "Deep Wastewater Disposal and the 2025 Toyah, Texas, Earthquake: Aftershock Migration Through 2026 | Bulletin of the Seismological Society of America | GeoScienceWorld",
+      "by A Ruiz-Castellanos · 2026 — Extending our earlier analysis with 14 months of aftershock locations ...",
+    );
+    const followUpPreprint = item(
+      "https://essopenarchive.org/doi/full/10.22541/essoar.177203114.48210955/v1",
+      "Deep Wastewater Disposal and the 2025 Toyah, Texas, Earthquake: Aftershock Migration Through 2026 - ESS Open Archive",
+      "Aug 14, 2026 — Alejandra Ruiz-Castellanos, Dmitri K. Voss. Extending our earlier analysis with 14 months of aftershock locations ...",
+    );
+    const cutCopy = item(
+      "https://www.beg.utexas.edu/files/content/beg/research/texnet/pubs/Ruiz-Castellanos_2026_Toyah.pdf",
+      "Deep Wastewater Disposal and the 2025 Toyah, Texas ...",
+      "Alejandra Ruiz-Castellanos*1, Dmitri K. Voss1 ...",
+    );
+    const firstOnResearchGate = item(
+      "https://www.researchgate.net/publication/389145620_Deep_Wastewater_Disposal_and_the_2025_Toyah_Texas_Earthquake",
+      "(PDF) Deep Wastewater Disposal and the 2025 Toyah, Texas, Earthquake",
+      "Mar 2026 — PDF | We model pore-pressure diffusion from 41 deep disposal wells ...",
+    );
+    expect(together([first, followUp])).toEqual([]);
+    expect(together([first, followUp, followUpPreprint])).toEqual([[1, 2]]);
+    // A copy whose title is cut short before either ends could be either work's.
+    expect(together([first, followUp, firstOnResearchGate, cutCopy])).toEqual([[0, 2]]);
+  });
+
   it("keeps a paper's correction apart, though it cites the paper's authors and title", () => {
     const record = item(
       "https://europepmc.org/article/MED/38212999",
