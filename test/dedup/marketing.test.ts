@@ -323,6 +323,19 @@ describe("a name that begins two models' names", () => {
     ]);
   });
 
+  it("reads a shoe's cut after its name as another model", () => {
+    const shoe = selling(
+      "https://www.footlocker.com/product/veltra-tl1-mens/VT1001.html",
+      "Veltra TL1 - Men's | Foot Locker",
+    );
+    const low = selling(
+      "https://www.footlocker.com/product/veltra-tl1-low-mens/VT1101.html",
+      "Veltra TL1 Low - Men's | Foot Locker",
+    );
+    expect([shoe?.product?.key, low?.product?.key]).toEqual(["veltra tl1", "veltra tl1 low"]);
+    expect(productLinks([shoe, low])).toEqual([]);
+  });
+
   it("reads a pack's volume before 'Pack' as its model, not a package's count", () => {
     const volume = selling(
       "https://www.rei.com/product/231447/halden-ridgeline",
