@@ -56,7 +56,8 @@ const OPTIONS: Options = {
 /**
  * The comparison key of a page: scheme, `www.`, fragment, tracking parameters, default port,
  * trailing slash and `index.html` removed, parameters sorted, AMP (by path, host or a parameter's
- * `=amp`) and mobile variants folded onto the main page, an international host in its ASCII
+ * `=amp`) and mobile variants folded onto the main page, a YouTube video under any of its addresses
+ * as its watch page, an international host in its ASCII
  * (punycode) form. A fragment that is a route (`#/inbox`, `#!/item/3`) addresses a page of its own
  * and is kept. Returns null for anything that is not an http(s) URL.
  */
@@ -95,6 +96,8 @@ function pageKeysOf(url: string): { canonical: string; domain: string } | null {
     parsed.pathname = parsed.pathname.replace(moved.path, moved.to.path);
     parsed.hostname = moved.to.host;
   }
+  const video = youTubeVideo(domain, parsed);
+  if (video !== null) return { canonical: `youtube.com/watch?v=${video}`, domain: "youtube.com" };
   // An HTML-escaped `&` (from a page's markup) separates parameters like `&` itself; a parameter
   // asking for the AMP rendering (`outputType=amp`, `format=amp`) is the page itself.
   let search = parsed.search.replace(/&amp;/gi, "&");
@@ -106,6 +109,26 @@ function pageKeysOf(url: string): { canonical: string; domain: string } | null {
   } catch {
     return null;
   }
+}
+
+/** A YouTube video's id: 11 letters, digits, `-` or `_`. */
+const VIDEO_ID = /^[\w-]{11}$/;
+
+/**
+ * The video a YouTube address shows, whatever form it takes (`youtu.be/ID`, `/watch?v=ID` with
+ * its share and feature tags, `/shorts/ID`, `/embed/ID`, `/live/ID`), or null for any other page.
+ */
+function youTubeVideo(domain: string, parsed: URL): string | null {
+  if (domain === "youtu.be") {
+    const id = parsed.pathname.slice(1);
+    return VIDEO_ID.test(id) ? id : null;
+  }
+  if (domain !== "youtube.com") return null;
+  const id =
+    parsed.pathname === "/watch"
+      ? (parsed.searchParams.get("v") ?? "")
+      : (/^\/(?:shorts|embed|live)\/([\w-]{11})\/?$/.exec(parsed.pathname)?.[1] ?? "");
+  return VIDEO_ID.test(id) ? id : null;
 }
 
 /** The publisher's host: lower-case, without `www.`, `m.`, `mobile.` or `amp.` (after a language's, too). */

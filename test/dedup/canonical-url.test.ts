@@ -29,6 +29,12 @@ describe("canonicalUrl: one key per page", () => {
     ["https://example.org/a?_ga=2.1234.5678&_gl=1*abc*_ga*MTIz", "example.org/a"],
     ["https://twitter.com/user/status/1?ref_src=twsrc%5Etfw", "twitter.com/user/status/1"],
     ["https://www.youtube.com/watch?v=dQw4w9WgXcQ&utm_source=share", "youtube.com/watch?v=dQw4w9WgXcQ"],
+    // One video under YouTube's other addresses for it.
+    ["https://youtu.be/dQw4w9WgXcQ?si=Xc3pQ9aLwR7tYb2K", "youtube.com/watch?v=dQw4w9WgXcQ"],
+    ["https://m.youtube.com/watch?v=dQw4w9WgXcQ&feature=share", "youtube.com/watch?v=dQw4w9WgXcQ"],
+    ["https://www.youtube.com/shorts/dQw4w9WgXcQ", "youtube.com/watch?v=dQw4w9WgXcQ"],
+    ["https://www.youtube.com/embed/dQw4w9WgXcQ", "youtube.com/watch?v=dQw4w9WgXcQ"],
+    ["https://www.youtube.com/@somechannel/videos", "youtube.com/@somechannel/videos"],
     ["https://www.theguardian.com/world/story?CMP=share_btn_tw", "theguardian.com/world/story"],
     ["https://news.ycombinator.com/item?id=39104563", "news.ycombinator.com/item?id=39104563"],
     // An HTML-escaped ampersand, as copied out of a page's markup.
