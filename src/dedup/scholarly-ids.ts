@@ -32,12 +32,21 @@ const PMC_TEXT = /\bPMC(?:ID:?\s?PMC)?(\d{1,9})\b/g;
  */
 const MAX_TEXT_WORKS = 1;
 
+/**
+ * A journal article's place as citations give it, its volume and first page: "596(7873):583-589",
+ * "2024;80(2):101-109", "vol. 23(7), pages 803-829", "Vol. 23(7) 803–829", an e-locator
+ * ("121(43):e2408813121"). Within one question's results a volume and a first page name one article.
+ * Not a year in brackets ("COVID-19 (2020): 45 cases").
+ */
+const CITATION =
+  /(?<![\w.-])(?:vol(?:ume)?\.?\s?)?(\d{1,4})\s?\((?!(?:19|20)\d\d\))(?:\d{1,5}|\d{0,3}[A-Z]|[A-Z]\d{0,3})\)(?:\s?[:,]\s?(?:pages?\s|pp?\.\s?)?|\s(?=\d+[-–]))([eE]?\d{1,12})\b(?![.,]\d)/gi;
+
 /** Semantic Scholar's own number of a paper, as its pages and citations write it. */
 const CORPUS_ID = /\bCorpus ?ID:?\s?(\d{4,12})\b/g;
 
 /**
  * Keys of the scholarly works a page reports: `doi:…`, `arxiv:…`, `pmid:…`, `pmc:PMC…`, `pii:…`,
- * `isbn:…` and site ids (scholarly-urls.ts), from its URL and, unless it names too many works, from
+ * `isbn:…`, `cite:<volume>:<first page>` and site ids (scholarly-urls.ts), from its URL and, unless it names too many works, from
  * its title and snippet. Identifiers are read without any look-up: a DOI that holds a PII or an
  * arXiv id also gives that key, so the pages meet whichever one each shows.
  */
@@ -69,6 +78,8 @@ function textIds(item: { title: string; snippet: string }): string[] {
     for (const key of isbnsInText(text)) keys.add(key);
     if (text.includes("Corpus"))
       for (const match of text.matchAll(CORPUS_ID)) keys.add(`s2corpus:${match[1]}`);
+    if (text.includes("("))
+      for (const match of text.matchAll(CITATION)) keys.add(`cite:${match[1]}:${match[2]?.toLowerCase()}`);
   }
   return mostOfOneKind(keys) <= MAX_TEXT_WORKS ? [...keys] : [];
 }

@@ -10,6 +10,7 @@ import {
 } from "../../src/dedup/paper-titles.js";
 import { scholarlyIds } from "../../src/dedup/scholarly-ids.js";
 import { isPaperAddress } from "../../src/dedup/scholarly-urls.js";
+import { originItem, sharedOrigins } from "../helpers/origin-item.js";
 
 const ids = (url: string, snippet = "", title = "") => scholarlyIds({ url, title, snippet });
 
@@ -93,6 +94,43 @@ describe("a paper's identifier from the address of each site that carries it", (
 
   it("reads Semantic Scholar's corpus id in text", () => {
     expect(ids("https://blog.example.com/p", "Corpus ID: 13756489")).toEqual(["s2corpus:13756489"]);
+  });
+
+  it.each([
+    ["Journal of Sports Economics 2022, Vol. 23(7) 803–829. Maja Lindqvist", "cite:23:803"],
+    [
+      'Lindqvist & Okafor, 2022. "Ghost Games", Journal of Sports Economics, vol. 23(7), pages 803-829',
+      "cite:23:803",
+    ],
+    ["Nature. 2021;596(7873):583-589.", "cite:596:583"],
+    ["Proc Natl Acad Sci USA. 2024;121(43):e2408813121.", "cite:121:e2408813121"],
+  ])("reads an article's volume and first page from a citation: %s", (snippet, key) => {
+    expect(ids("https://repository.example.edu/paper.pdf", snippet)).toEqual([key]);
+  });
+
+  it("reads no citation from a name's number and a year in brackets", () => {
+    expect(ids("https://news.example.com/a", "COVID-19 (2020): 45 cases were reported in March.")).toEqual(
+      [],
+    );
+  });
+
+  it("keeps a repository's copy of a paper with its journal page by the citation they share", () => {
+    const journal = originItem(
+      "https://ideas.repec.org/a/sae/jospec/v23y2022i7p803-829.html",
+      "Ghost Games and the Home Advantage: Evidence From 17 European Football Leagues - IDEAS/RePEc",
+      'Maja Lindqvist & Chidi N. Okafor, 2022. "Ghost Games and the Home Advantage," Journal of Sports Economics, vol. 23(7), pages 803-829 ...',
+    );
+    const copy = originItem(
+      "https://oru.diva-portal.org/smash/get/diva2:1681234/FULLTEXT01.pdf",
+      "Ghost Games and the Home Advantage - DiVA portal",
+      "Journal of Sports Economics 2022, Vol. 23(7) 803–829. Maja Lindqvist, Örebro University School of Business ...",
+    );
+    const followUp = originItem(
+      "https://oru.diva-portal.org/smash/get/diva2:1893456/FULLTEXT01.pdf",
+      "Ghost Games and the Home Advantage - DiVA portal",
+      "Journal of Sports Economics 2024, Vol. 25(3) 311–335. Maja Lindqvist ...",
+    );
+    expect(sharedOrigins([journal, copy, followUp]).map(({ members }) => members)).toEqual([[0, 1]]);
   });
 
   it.each([
