@@ -12,6 +12,14 @@ describe("a study's lead author as a report quotes or names them", () => {
     ],
     ["named before the role", "“It adds up,” said Maya Feldstein, the study's lead author."],
     [
+      "named lead author in a clause of their own",
+      "“It showed up every time,” said Maya Feldstein, a postdoctoral researcher at CU and lead author.",
+    ],
+    [
+      "named after the study's lead author",
+      "The lead author of the study, Dr. Maya Feldstein, said the effect was modest.",
+    ],
+    [
       "said to have led the research",
       "Dr. Maya Feldstein, who led the research, said olive oil drove much of it.",
     ],
