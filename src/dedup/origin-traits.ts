@@ -119,8 +119,8 @@ function studyOf(
       reported: day,
       ...(mention.parts && { parts: { ...mention.parts, reported: day } }),
     };
-  // News quoting a study's lead author is news of a study out that year.
-  if (mention?.quoted && mention.year === undefined && day !== null) {
+  // News of a study just out (its lead author quoted, "published Monday in") is of that year's.
+  if (mention?.fresh && mention.year === undefined && day !== null) {
     const year = yearOfDay(day);
     const parts = mention.parts && { ...mention.parts, year: mention.parts.year ?? year };
     mention = { ...mention, year, ...(parts && { parts }) };

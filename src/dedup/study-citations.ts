@@ -25,6 +25,11 @@ export interface StudyMention {
    * study just out, which came out the year the page did.
    */
   quoted?: true;
+  /**
+   * The page tells the study as news just out: its lead author quoted, or "published Monday in
+   * JAMA Neurology", "a new study in Gut". It came out the year the page did.
+   */
+  fresh?: true;
   /** The day the page was published, in days since 1970, when known. */
   reported?: number;
   year?: number;
@@ -159,6 +164,10 @@ const SAMPLE_CUE = /\d,?\d\d/;
 const ANY_CUE = new RegExp(
   [AUTHOR_CUE, TRIAL_CUE, JOURNAL_CUE, SAMPLE_CUE].map((cue) => cue.source).join("|"),
 );
+/** A study told as news just out: "published Monday in", "published online today in", "a new study in". */
+const FRESH =
+  /\bpublished\s+(?:online\s+)?(?:on\s+)?(?:today|yesterday|this\s+week|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b|\bnew\s+(?:study|research|paper|analysis|trial|report)\s+(?:published\s+)?in\b/i;
+
 /** What a page reporting a study calls it. */
 const STUDY_WORD =
   /\b(?:stud(?:y|ies)|trial|analy[sz]is|analy[sz]ed|review|survey|cohort|research|data from)\b/i;
@@ -234,6 +243,7 @@ function citedStudy(item: { title: string; snippet: string }): StudyMention | nu
     [...text.matchAll(p.leadAuthor)].some((m) => (m[1] ?? m[2])?.toLowerCase() === author)
   )
     mention.quoted = true;
+  if (mention.quoted || FRESH.test(text)) mention.fresh = true;
   if (years.size === 1) mention.year = [...years][0] as number;
   const [journal] = journals.entries();
   if (journal) mention.journal = { key: journal[0], name: journal[1] };
@@ -244,7 +254,8 @@ function citedStudy(item: { title: string; snippet: string }): StudyMention | nu
   const identifies =
     mention.author !== undefined ||
     mention.trial !== undefined ||
-    (mention.journal !== undefined && (mention.year !== undefined || mention.sample !== undefined));
+    (mention.journal !== undefined &&
+      (mention.year !== undefined || mention.sample !== undefined || mention.fresh !== undefined));
   return identifies ? mention : null;
 }
 

@@ -105,3 +105,31 @@ describe("a sample's size shared by reports weeks apart", () => {
     expect(grouped([journalReport, otherStudy])).toEqual([]);
   });
 });
+
+describe("a study told as news just out, by its journal alone", () => {
+  const paper = item(
+    "https://jamanetwork.com/journals/jamaneurology/fullarticle/2831245",
+    "Amyotrophic Lateral Sclerosis Among Former Professional American Football Players | JAMA Neurology",
+    "by P Raman · 2025 · Cited by 4 — In this cohort study of 6,112 former National Football League players, the incidence of ALS was 3.6 times that expected ...",
+  );
+  const news = item(
+    "https://www.cnn.com/2025/05/05/health/nfl-players-als-risk-study",
+    "Former NFL players nearly four times as likely to develop ALS, study finds | CNN",
+    "May 5, 2025 — Men who played at least five seasons were diagnosed with ALS at far higher rates, according to research published Monday in JAMA Neurology ...",
+  );
+
+  it("reports the journal's paper of the year it came out", () => {
+    expect(grouped([paper, news])).toEqual([{ members: [0, 1], why: "same-study" }]);
+  });
+
+  it("reports none when it names the journal without saying the study is just out, or came out another year", () => {
+    const explainer = { ...news, snippet: news.snippet.replace("published Monday in", "in") };
+    const lastYear = {
+      ...news,
+      url: "https://www.cnn.com/2024/05/06/health/nfl-players-als-risk-study",
+      snippet: news.snippet.replace("May 5, 2025", "May 6, 2024"),
+    };
+    expect(grouped([paper, explainer])).toEqual([]);
+    expect(grouped([paper, lastYear])).toEqual([]);
+  });
+});
