@@ -27,7 +27,10 @@ export interface OriginTraits {
   distributedRelease: boolean;
   /** Any sign of a press release, a company's own included. */
   release: boolean;
-  /** A release on a public body's site (is-press-release.ts): an announcement outlets report, not retell. */
+  /**
+   * On a public body's site (is-press-release.ts), but for a company's notice it posts: its release
+   * is an announcement outlets report, not retell, and its other pages retell no one's release.
+   */
   publicBody: boolean;
   /** Scholarly identifiers (`doi:…`, `arxiv:…`, …) of the work it reports. */
   scholarlyKeys: string[];
@@ -90,7 +93,7 @@ export function originTraits(item: TraitsInput): OriginTraits {
     wire,
     distributedRelease,
     release: isRelease,
-    publicBody: isRelease && isPublicBodyPage(address, host),
+    publicBody: isPublicBodyPage(address, host),
     scholarlyKeys: scholarlyIds(item, addressKeys),
     paper,
     reference: scholarlySites().isReferenceHost(host),

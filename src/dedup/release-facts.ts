@@ -37,7 +37,10 @@ export interface FactPage {
   release: boolean;
   /** A distributor's copy of a release, on its site or a portal's ("(BUSINESS WIRE)--"). */
   distributed: boolean;
-  /** On a public body's site: its release is an announcement outlets report as news of their own. */
+  /**
+   * On a public body's site: its release is an announcement outlets report as news of their own, and
+   * its other pages (a register's record of a product) retell no company's release.
+   */
   publicBody: boolean;
   /**
    * An agency's story, a paper's page, a selling page (the brand's own product page repeats its
@@ -107,7 +110,8 @@ export function releaseFactLinks(
   pages.forEach((page, index) => {
     // A page on a site where a company keeps its own releases (its newsroom) is the company's own
     // page, its product page say, not a retelling.
-    if (page.release || page.ownVoice || (page.site !== null && ownSites.has(page.site))) return;
+    if (page.release || page.ownVoice || page.publicBody || (page.site !== null && ownSites.has(page.site)))
+      return;
     const headline = new Set(capitalisedWords(page.title));
     const candidates = new Set<Release>();
     for (const word of headline) for (const release of byWord.get(word) ?? []) candidates.add(release);

@@ -107,6 +107,20 @@ describe("a release retold in a trade site's own words", () => {
     expect(grouped([release, newsroom, brandPage])).toEqual([{ members: [0, 1], why: "press-release" }]);
   });
 
+  it("keeps a public register's record of the product apart, though it gives the company, a name and a figure", () => {
+    const launch = item(
+      "https://www.prnewswire.com/news-releases/corvia-launches-aurora-x-cold-climate-heat-pump-302271904.html",
+      "Corvia Launches Aurora X Cold-Climate Heat Pump Rated to -22°F",
+      "Oct 15, 2024 /PRNewswire/ -- MINNEAPOLIS -- Corvia Climate Systems today introduced the Aurora X, a cold-climate heat pump with 100% rated heating capacity at 5°F ...",
+    );
+    const register = item(
+      "https://www.energystar.gov/productfinder/product/certified-heat-pumps/results?search_text=Corvia",
+      "ENERGY STAR Certified Air-Source Heat Pumps | Corvia",
+      "Brand Name: Corvia · Model Number: AX-36-HP · Cold Climate: Yes · Aurora X · Heating capacity at 5°F ...",
+    );
+    expect(grouped([launch, register])).toEqual([]);
+  });
+
   it("keeps a forum's thread apart, though it gives the company and the release's figures", () => {
     const thread = item(
       "https://www.reddit.com/r/investing/comments/1d8x2kq/brightmoor_paying_640m_for_ashgrove/",
