@@ -132,7 +132,10 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // heldout-34 once a cut names a model, sister titles that report for themselves have no common owner
 // and a YouTube video's addresses are one page. heldout-35's wrong pairs are a maker's release on an
 // award and the car press's rewrites, which the rules take for rewrites of the maker's release and
-// the set for rewrites of the award's; its own writer called that one a judgement.
+// the set for rewrites of the award's; its own writer called that one a judgement. heldout-36 (a
+// general mix) and heldout-37 (German, French and Spanish), written blind and measured once as
+// written: 0.96 / 0.61, 17 of 17 (a public register's record of a product read as a rewrite of its
+// launch release) and 1.00 / 0.41, 13 of 20; 1.00 / 0.61 for heldout-36 once that is fixed.
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.9],
   ["heldout", 7, 0.95, 0.9],
@@ -170,6 +173,8 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-33", 8, 0.95, 0.5, 0.7],
   ["heldout-34", 8, 0.95, 0.55, 0.55],
   ["heldout-35", 8, 0.85, 0.55, 0.7],
+  ["heldout-36", 8, 0.95, 0.6, 0.95],
+  ["heldout-37", 8, 0.95, 0.4, 0.65],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
