@@ -87,12 +87,15 @@ export function marketingLists(): Lists {
   return lists;
 }
 
+/** A language's or a country's shop before a path: "/de-de/products/…" is "/products/…". */
+const LOCALE = /^\/[a-z]{2}(?:[-_][a-z]{2})?(?=\/)/i;
+
 /**
  * Every selling phrase (src/data/marketing-words.json) has one of these in it; most pages have
  * none, and are read no further.
  */
 const TEXT_CUE =
-  /cart|basket|buy|order|shop|money|shipping|code|off|discount|coupon|price|stock|limited|offer|official|proven|review|risk|sale|bottle|bonus/i;
+  /cart|basket|buy|order|shop|money|shipping|code|off|discount|coupon|price|stock|limited|offer|official|proven|review|risk|sale|bottle|bonus|affili|warenkorb|kaufen|preis|panier|acheter|prix|cesta|carrito|comprar|precio/i;
 
 /** The page's selling signs, or null for a page that sells nothing. */
 export function marketingOf(
@@ -106,7 +109,8 @@ export function marketingOf(
   if (onShop) reason = `shop or affiliate site: ${host}`;
   else if (address?.queryKeys.some((key) => l.affiliateParameters.has(key)))
     reason = "affiliate link parameter";
-  const shopAddress = address !== null && address.pathname.length > 1 && l.shopPath.test(address.pathname);
+  const shopAddress =
+    address !== null && address.pathname.length > 1 && l.shopPath.test(address.pathname.replace(LOCALE, ""));
   if (reason === null && (TEXT_CUE.test(item.title) || TEXT_CUE.test(item.snippet))) {
     const weak = new Set<string>();
     for (const match of `${item.title} ${item.snippet}`.matchAll(l.phrases)) {

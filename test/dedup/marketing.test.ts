@@ -336,6 +336,32 @@ describe("a name that begins two models' names", () => {
     expect(productLinks([shoe, low])).toEqual([]);
   });
 
+  it("reads a brand's shop for one language as its own shop page, and selling words in other languages", () => {
+    const german = selling(
+      "https://www.aerovita.com/de-de/products/pure-300-luftreiniger",
+      "Aerovita Pure 300 Luftreiniger mit H13-HEPA-Filter | Aerovita",
+      "Der Pure 300 reinigt Räume bis 45 m² in nur 12 Minuten ...",
+    );
+    expect(german?.reason).toBe("the brand's own shop page");
+    expect(german?.product?.key).toBe("aerovita pure 300 luftreiniger");
+    for (const snippet of [
+      "Platz 2: Aerovita Pure 300. Preis prüfen bei Amazon* ... *Affiliate-Link",
+      "Le Pure 300 purifie les pièces jusqu'à 45 m². Ajouter au panier",
+      "El Pure 300 limpia estancias de hasta 45 m². Comprar ahora",
+    ]) {
+      expect(
+        selling("https://www.example-vergleich.de/beste-luftreiniger/", "Die 7 besten Luftreiniger", snippet),
+      ).not.toBeNull();
+    }
+    expect(
+      selling(
+        "https://www.example-news.de/wissen/luftreiniger",
+        "Wie Luftreiniger funktionieren",
+        "Ein Filter hält Partikel zurück.",
+      ),
+    ).toBeNull();
+  });
+
   it("reads a pack's volume before 'Pack' as its model, not a package's count", () => {
     const volume = selling(
       "https://www.rei.com/product/231447/halden-ridgeline",
