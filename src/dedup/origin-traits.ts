@@ -7,6 +7,7 @@ import { hostOfUrl, normaliseHost, siteName } from "./normalise-host.js";
 import { ownerOf } from "./owner-of.js";
 import { type PageAddress, pageAddress } from "./page-address.js";
 import { republishingCredits } from "./republishing-credits.js";
+import { firstAuthorLine } from "./retitled-preprints.js";
 import { addressIds, scholarlyIds } from "./scholarly-ids.js";
 import { isPaperAddress, scholarlySites } from "./scholarly-urls.js";
 import { type StudyMention, studyMention } from "./study-citations.js";
@@ -107,7 +108,10 @@ export function originTraits(item: TraitsInput): OriginTraits {
   };
 }
 
-/** The study a page reports; a paper's page on its journal's own site is in that journal. */
+/**
+ * The study a page reports; a paper's page on its journal's own site, or a record there giving its
+ * first author ("by A Ballard · 2025"), is in that journal.
+ */
 function studyOf(
   item: TraitsInput,
   address: PageAddress | null,
@@ -128,7 +132,9 @@ function studyOf(
     const parts = mention.parts && { ...mention.parts, year: mention.parts.year ?? year };
     mention = { ...mention, year, ...(parts && { parts }) };
   }
-  if (mention === null || mention.journal || !paper || address === null) return mention;
+  // A paper's page, or a record on a journal's site giving its first author ("by A Ballard · 2025").
+  if (mention === null || mention.journal || address === null) return mention;
+  if (!paper && firstAuthorLine(item.snippet) === null) return mention;
   const journal = siteJournal(address);
   return journal ? { ...mention, journal } : mention;
 }

@@ -122,6 +122,20 @@ describe("a study told as news just out, by its journal alone", () => {
     expect(grouped([paper, news])).toEqual([{ members: [0, 1], why: "same-study" }]);
   });
 
+  it("reports a record on the journal's own site that gives its first author, though no identifier marks it", () => {
+    const record = item(
+      "https://ajcn.nutrition.org/article/S0002-9165(25)00214-7/fulltext",
+      "Daily multivitamin-mineral supplementation and cognitive ageing: a 3-year randomised controlled trial",
+      "by A Ballard · 2025 · Cited by 9 — Daily multivitamin-mineral supplementation for 3 y improved episodic memory relative to placebo ...",
+    );
+    const report = item(
+      "https://www.cnn.com/2025/05/14/health/multivitamin-memory-older-adults",
+      "A daily multivitamin could give your memory a small boost as you age, UK trial suggests | CNN",
+      "May 14, 2025 — Older adults who took a multivitamin every day did slightly better on word-recall tests, according to new research published Wednesday in The American Journal of Clinical Nutrition ...",
+    );
+    expect(grouped([record, report])).toEqual([{ members: [0, 1], why: "same-study" }]);
+  });
+
   it("reports none when it names the journal without saying the study is just out, or came out another year", () => {
     const explainer = { ...news, snippet: news.snippet.replace("published Monday in", "in") };
     const lastYear = {
