@@ -7,16 +7,21 @@ import { contentWords } from "./title-fingerprint.js";
  * One agency story as it was rewritten through its day (a write-thru: "Cascadia Air grounds
  * flights nationwide after computer outage" by morning, "Cascadia Air resumes flights after outage
  * canceled more than 600 trips" by evening) or trimmed under a subscriber's own headline. Pages
- * crediting one agency, dated the same day, are one story when their headlines share at least
- * {@link MIN_TITLE_WORDS} content words and their snippets at least {@link SNIPPET_SHARE} of the
- * shorter one's content words (at least {@link MIN_SNIPPET_WORDS}), and, where both open with a
- * dateline, its place is the same. The agency's other stories of that day on the same subject
+ * crediting one agency, dated the same day, are one story when their headlines share at least three
+ * content words and their snippets at least half of the shorter one's content words (at least
+ * {@link MIN_SNIPPET_WORDS}), and, where both open with a dateline, its place is the same; a page
+ * of the next day is its write-thru when it keeps most of the lede ({@link NEXT_DAY}). The agency's other stories of that day on the same subject
  * share its names but not its headline ("Newsom vetoes AI safety bill" and "Newsom signs laws
  * requiring AI developers to reveal training data"), and its explainers have no dateline's lede.
  */
 
-const MIN_TITLE_WORDS = 3;
-const SNIPPET_SHARE = 0.5;
+/** Headline words and lede shared by one story's versions of one day. */
+const SAME_DAY = { titleWords: 3, snippetShare: 0.5 };
+/**
+ * And by its write-thru of the next day, under a headline of the day's news ("Egg prices fall for a
+ * fifth straight week …" for "Wholesale egg prices plunge …"), its lede kept.
+ */
+const NEXT_DAY = { titleWords: 2, snippetShare: 0.6 };
 const MIN_SNIPPET_WORDS = 8;
 /** Pages of one agency and one day compared, pair by pair: a flood of copies is bounded. */
 const MAX_PAGES_PER_DAY = 60;
@@ -58,13 +63,19 @@ export function agencyRewriteLinks(pages: readonly AgencyPage[]): [number, numbe
     return reading;
   };
   const links: [number, number][] = [];
-  for (const group of byAgencyDay.values()) {
+  for (const [key, group] of byAgencyDay) {
     const members = group.slice(0, MAX_PAGES_PER_DAY);
     for (let i = 0; i < members.length; i += 1) {
       for (let j = i + 1; j < members.length; j += 1) {
         const [a, b] = [members[i] as number, members[j] as number];
-        if (oneStory(readingOf(a), readingOf(b))) links.push([a, b]);
+        if (oneStory(readingOf(a), readingOf(b), SAME_DAY)) links.push([a, b]);
       }
+    }
+    // Its next day's write-thru keeps most of its lede; a follow-up opens with news of its own.
+    const [agency, day] = [key.slice(0, key.lastIndexOf(":")), Number(key.slice(key.lastIndexOf(":") + 1))];
+    const nextDay = (byAgencyDay.get(`${agency}:${day + 1}`) ?? []).slice(0, MAX_PAGES_PER_DAY);
+    for (const a of members) {
+      for (const b of nextDay) if (oneStory(readingOf(a), readingOf(b), NEXT_DAY)) links.push([a, b]);
     }
   }
   return links;
@@ -73,12 +84,13 @@ export function agencyRewriteLinks(pages: readonly AgencyPage[]): [number, numbe
 function oneStory(
   x: { title: Set<string>; snippet: Set<string>; place: string | undefined },
   y: { title: Set<string>; snippet: Set<string>; place: string | undefined },
+  needs: { titleWords: number; snippetShare: number },
 ): boolean {
   if (x.place !== undefined && y.place !== undefined && x.place !== y.place) return false;
-  if (shared(x.title, y.title) < MIN_TITLE_WORDS) return false;
+  if (shared(x.title, y.title) < needs.titleWords) return false;
   const [shorter, longer] =
     x.snippet.size <= y.snippet.size ? [x.snippet, y.snippet] : [y.snippet, x.snippet];
-  return shorter.size >= MIN_SNIPPET_WORDS && shared(shorter, longer) >= SNIPPET_SHARE * shorter.size;
+  return shorter.size >= MIN_SNIPPET_WORDS && shared(shorter, longer) >= needs.snippetShare * shorter.size;
 }
 
 function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

@@ -46,18 +46,33 @@ describe("one agency story rewritten through its day", () => {
     expect(grouped([vetoed, signed])).toEqual([]);
   });
 
-  it("keeps apart the same agency's story of another day or from another place", () => {
-    const nextDay = {
+  it("keeps apart the same agency's follow-up of the next day, its story of days later and from another place", () => {
+    const followUp = item(
+      "https://apnews.com/article/harbor-air-outage-refunds-investigation-7a1c",
+      "Harbor Air faces federal questions a day after outage stranded thousands | AP News",
+      "Jul 9, 2025 — SEATTLE (AP) — Federal regulators asked Harbor Air on Wednesday to explain how one software failure could halt its whole fleet, as the airline worked through a backlog of rebookings ...",
+    );
+    const daysLater = {
       ...evening,
-      url: "https://apnews.com/article/harbor-air-outage-day-after-7a1c",
-      snippet: evening.snippet.replace("Jul 8, 2025", "Jul 9, 2025"),
+      url: "https://apnews.com/article/harbor-air-outage-week-after-7a1d",
+      snippet: evening.snippet.replace("Jul 8, 2025", "Jul 11, 2025"),
     };
     const elsewhere = {
       ...evening,
       url: "https://apnews.com/article/harbor-air-outage-phoenix-2c9d",
       snippet: evening.snippet.replace("SEATTLE (AP)", "PHOENIX (AP)"),
     };
-    expect(grouped([morning, nextDay])).toEqual([]);
+    expect(grouped([morning, evening, followUp])).toEqual([{ members: [0, 1], why: "wire" }]);
+    expect(grouped([morning, daysLater])).toEqual([]);
     expect(grouped([morning, elsewhere])).toEqual([]);
+  });
+
+  it("joins its next day's write-thru, which keeps most of its lede under the day's headline", () => {
+    const writeThru = item(
+      "https://www.sfgate.com/business/article/harbor-air-flights-back-to-normal-20391234.php",
+      "Harbor Air flights back to normal as airline works through backlog",
+      "Jul 9, 2025 — SEATTLE (AP) — Harbor Air flights were back on schedule Wednesday, a day after a crew-scheduling system failure grounded more than 600 flights and stranded travelers across the West ...",
+    );
+    expect(grouped([evening, writeThru])).toEqual([{ members: [0, 1], why: "wire" }]);
   });
 });
