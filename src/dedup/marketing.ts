@@ -110,7 +110,9 @@ export function marketingOf(
   else if (address?.queryKeys.some((key) => l.affiliateParameters.has(key)))
     reason = "affiliate link parameter";
   const shopAddress =
-    address !== null && address.pathname.length > 1 && l.shopPath.test(address.pathname.replace(LOCALE, ""));
+    address !== null &&
+    address.pathname.length > 1 &&
+    (l.shopPath.test(address.pathname) || l.shopPath.test(address.pathname.replace(LOCALE, "")));
   if (reason === null && (TEXT_CUE.test(item.title) || TEXT_CUE.test(item.snippet))) {
     const weak = new Set<string>();
     for (const match of `${item.title} ${item.snippet}`.matchAll(l.phrases)) {

@@ -360,6 +360,13 @@ describe("a name that begins two models' names", () => {
         "Ein Filter hält Partikel zurück.",
       ),
     ).toBeNull();
+    // A path of two letters that is no language's ("/go/", "/dp/") is still a shop's address.
+    for (const url of [
+      "https://www.example-deals.com/go/revitaa-pro",
+      "https://www.example-deals.com/dp/B0CX7QK2LM",
+    ]) {
+      expect(selling(url, "Revitaa Pro", "Get the best price today.")?.reason).toMatch(/shop address/);
+    }
   });
 
   it("reads a pack's volume before 'Pack' as its model, not a package's count", () => {
