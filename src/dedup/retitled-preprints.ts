@@ -100,7 +100,7 @@ function isPreprintKey(key: string): boolean {
 }
 
 function readSide(page: PreprintCandidate, index: number): Side | null {
-  const author = firstAuthorLine(page.snippet);
+  const author = firstAuthorLine(page.snippet) ?? titledAuthors(page.title, page.snippet);
   if (author === null) return null;
   // The main title: before a subtitle's dash or a site's or journal's name after a bar.
   const main = (unframedTitle(page.title).display.split(/\s+[|–—-]\s+/)[0] ?? "").replace(
@@ -125,6 +125,24 @@ export function firstAuthorLine(snippet: string): AuthorLine | null {
   return {
     surname: (author[2] as string).toLowerCase(),
     initial: (author[1] as string).trim().charAt(0),
+    year: year === undefined ? null : Number(year),
+  };
+}
+
+/** SSRN's title names its authors: "Do Fans Matter? … by Maja Lindqvist, Chidi N. Okafor :: SSRN". */
+const TITLED_AUTHORS =
+  /\sby\s+([A-Z])[\p{L}'’-]*(?:\s+[A-Z]\.?)*\s+([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)\s*(?:,|::|$)/u;
+/** The date a search engine puts first: "Oct 28, 2020 — ". */
+const LEADING_YEAR = /^[^—]{0,24}?\b((?:19|20)\d\d)\s*[—–-]/;
+
+/** The first author a title names after "by", with the year the search engine's date gives, or null. */
+function titledAuthors(title: string, snippet: string): AuthorLine | null {
+  const named = TITLED_AUTHORS.exec(title);
+  if (named === null) return null;
+  const year = LEADING_YEAR.exec(snippet)?.[1];
+  return {
+    surname: (named[2] as string).toLowerCase(),
+    initial: named[1] as string,
     year: year === undefined ? null : Number(year),
   };
 }

@@ -29,6 +29,25 @@ describe("a preprint and the paper it became under another title", () => {
     expect(grouped([journal, listed])).toEqual([{ members: [0, 1], why: "doi" }]);
   });
 
+  it("reads a working paper's first author from its title where SSRN names its authors", () => {
+    const paper = item(
+      "https://journals.sagepub.com/doi/10.1177/15270025221098765",
+      "Ghost Games and the Home Advantage: Evidence From 17 European Football Leagues - Maja Lindqvist, Chidi N. Okafor, 2022",
+      "by M Lindqvist · 2022 · Cited by 61 — Using 6,481 matches played behind closed doors in 17 European top divisions ...",
+    );
+    const workingPaper = item(
+      "https://papers.ssrn.com/sol3/papers.cfm?abstract_id=3718245",
+      "Do Fans Matter? Home Advantage in Ghost Games by Maja Lindqvist, Chidi N. Okafor :: SSRN",
+      "Oct 28, 2020 — Using matches played behind closed doors after the COVID-19 restart in 17 European top divisions ...",
+    );
+    const otherAuthor = {
+      ...workingPaper,
+      title: workingPaper.title.replace("Maja Lindqvist", "Jonas Berg"),
+    };
+    expect(grouped([paper, workingPaper])).toEqual([{ members: [0, 1], why: "doi" }]);
+    expect(grouped([paper, otherAuthor])).toEqual([]);
+  });
+
   it("reads an acronym as the words it abbreviates", () => {
     const paper = item(
       "https://academic.oup.com/cid/article/80/2/311/7712345",
