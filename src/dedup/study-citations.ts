@@ -222,7 +222,9 @@ function citedStudy(item: { title: string; snippet: string }): StudyMention | nu
   const sampleCue = SAMPLE_CUE.test(text);
   if (!authorCue && !trialCue && !journalCue && !sampleCue) return null;
   const p = studyPatterns();
-  const authors = authorCue ? authorsOf(text, item.snippet, p) : new Map<string, number | undefined>();
+  const { authors, lead } = authorCue
+    ? authorsOf(text, item.snippet, p)
+    : { authors: new Map<string, number | undefined>(), lead: new Set<string>() };
   const journals = journalCue ? journalsNamed(text) : new Map<string, string>();
   const trials = trialCue ? namedTrials(item, p) : new Map<string, { name: string; noun: string }>();
   if (authors.size > 1 || trials.size > 1 || journals.size > 1) return SEVERAL;
@@ -238,11 +240,7 @@ function citedStudy(item: { title: string; snippet: string }): StudyMention | nu
   const mention: StudyMention = {};
   const [author] = authors.keys();
   if (author !== undefined) mention.author = displayName(text, author);
-  if (
-    author !== undefined &&
-    [...text.matchAll(p.leadAuthor)].some((m) => (m[1] ?? m[2])?.toLowerCase() === author)
-  )
-    mention.quoted = true;
+  if (author !== undefined && lead.has(author)) mention.quoted = true;
   if (mention.quoted || FRESH.test(text)) mention.fresh = true;
   if (years.size === 1) mention.year = [...years][0] as number;
   const [journal] = journals.entries();
@@ -278,9 +276,17 @@ export function isDistinctSample(size: number): boolean {
   return size >= DISTINCT_SAMPLE && size % 100 !== 0;
 }
 
-/** First authors cited (surname, lower case → the year cited with it, if any). */
-function authorsOf(text: string, snippet: string, p: Patterns): Map<string, number | undefined> {
+/**
+ * First authors cited (surname, lower case → the year cited with it, if any), and those a report
+ * names as its study's lead author.
+ */
+function authorsOf(
+  text: string,
+  snippet: string,
+  p: Patterns,
+): { authors: Map<string, number | undefined>; lead: Set<string> } {
   const authors = new Map<string, number | undefined>();
+  const lead = new Set<string>();
   const add = (name: string | undefined, year: string | undefined) => {
     if (name === undefined || p.notSurnames.has(name.split(/\s+/).at(-1) ?? name)) return;
     const key = name.toLowerCase();
@@ -289,10 +295,14 @@ function authorsOf(text: string, snippet: string, p: Patterns): Map<string, numb
   };
   for (const match of text.matchAll(p.etAl)) add(match[1], match[2]);
   for (const match of text.matchAll(p.twoAuthors)) add(match[1], match[2]);
-  for (const match of text.matchAll(p.leadAuthor)) add(match[1] ?? match[2], undefined);
+  for (const match of text.matchAll(p.leadAuthor)) {
+    const name = match[1] ?? match[2];
+    add(name, undefined);
+    if (name !== undefined) lead.add(name.toLowerCase());
+  }
   const byline = p.byline.exec(snippet) ?? p.citation.exec(snippet);
   if (byline) add(byline[1], byline[2]);
-  return authors;
+  return { authors, lead };
 }
 
 function namedTrials(
