@@ -1,3 +1,4 @@
+import { publishedDay, yearOfDay } from "./address-date.js";
 import { identifierKind } from "./identity-sets.js";
 import { unframedTitle } from "./paper-titles.js";
 
@@ -132,18 +133,15 @@ export function firstAuthorLine(snippet: string): AuthorLine | null {
 /** SSRN's title names its authors: "Do Fans Matter? … by Maja Lindqvist, Chidi N. Okafor :: SSRN". */
 const TITLED_AUTHORS =
   /\sby\s+([A-Z])[\p{L}'’-]*(?:\s+[A-Z]\.?)*\s+([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)\s*(?:,|::|$)/u;
-/** The date a search engine puts first: "Oct 28, 2020 — ". */
-const LEADING_YEAR = /^[^—]{0,24}?\b((?:19|20)\d\d)\s*[—–-]/;
-
 /** The first author a title names after "by", with the year the search engine's date gives, or null. */
 function titledAuthors(title: string, snippet: string): AuthorLine | null {
   const named = TITLED_AUTHORS.exec(title);
   if (named === null) return null;
-  const year = LEADING_YEAR.exec(snippet)?.[1];
+  const day = publishedDay(null, snippet);
   return {
     surname: (named[2] as string).toLowerCase(),
     initial: named[1] as string,
-    year: year === undefined ? null : Number(year),
+    year: day === null ? null : yearOfDay(day),
   };
 }
 
