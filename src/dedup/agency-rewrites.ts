@@ -10,9 +10,10 @@ import { contentWords } from "./title-fingerprint.js";
  * crediting one agency, dated the same day, are one story when their headlines share at least three
  * content words and their snippets at least half of the shorter one's content words (at least
  * {@link MIN_SNIPPET_WORDS}), and, where both open with a dateline, its place is the same; a page
- * of the next day is its write-thru when it keeps most of the lede ({@link NEXT_DAY}). The agency's other stories of that day on the same subject
- * share its names but not its headline ("Newsom vetoes AI safety bill" and "Newsom signs laws
- * requiring AI developers to reveal training data"), and its explainers have no dateline's lede.
+ * of the next day is its write-thru when it keeps most of the lede ({@link NEXT_DAY}). The agency's
+ * other stories of that day on the same subject share its names but not its headline ("Newsom
+ * vetoes AI safety bill" and "Newsom signs laws requiring AI developers to reveal training data"),
+ * and its explainers have no dateline's lede.
  */
 
 /** Headline words and lede shared by one story's versions of one day. */
@@ -39,12 +40,18 @@ export interface AgencyPage {
 const DATELINE =
   /(?:^|[.:]\s+)([A-Z]{3,}(?:[ .'-]+[A-Z]{2,})*)(?:,[^(—–]{1,30}?)?\s*(?:\([^)]{2,20}\)\s*)?[—–-]{1,2}/u;
 
-/** Pairs (first page, another) of copies of one agency story of one day. */
+/** Pairs (first page, another) of copies of one agency story: of one day, or its next day's write-thru. */
 export function agencyRewriteLinks(pages: readonly AgencyPage[]): [number, number][] {
   const byAgencyDay = new Map<string, number[]>();
+  const dayKey = (agency: string, day: number) => `${agency}:${day}`;
+  const days: { agency: string; day: number; key: string }[] = [];
   pages.forEach((page, index) => {
     if (page.day === null) return;
-    for (const agency of page.agencies) appendTo(byAgencyDay, `${agency}:${page.day}`, index);
+    for (const agency of page.agencies) {
+      const key = dayKey(agency, page.day);
+      if (!byAgencyDay.has(key)) days.push({ agency, day: page.day, key });
+      appendTo(byAgencyDay, key, index);
+    }
   });
   const read = new Map<number, { title: Set<string>; snippet: Set<string>; place: string | undefined }>();
   const readingOf = (index: number) => {
@@ -63,8 +70,8 @@ export function agencyRewriteLinks(pages: readonly AgencyPage[]): [number, numbe
     return reading;
   };
   const links: [number, number][] = [];
-  for (const [key, group] of byAgencyDay) {
-    const members = group.slice(0, MAX_PAGES_PER_DAY);
+  for (const { agency, day, key } of days) {
+    const members = (byAgencyDay.get(key) ?? []).slice(0, MAX_PAGES_PER_DAY);
     for (let i = 0; i < members.length; i += 1) {
       for (let j = i + 1; j < members.length; j += 1) {
         const [a, b] = [members[i] as number, members[j] as number];
@@ -72,8 +79,7 @@ export function agencyRewriteLinks(pages: readonly AgencyPage[]): [number, numbe
       }
     }
     // Its next day's write-thru keeps most of its lede; a follow-up opens with news of its own.
-    const [agency, day] = [key.slice(0, key.lastIndexOf(":")), Number(key.slice(key.lastIndexOf(":") + 1))];
-    const nextDay = (byAgencyDay.get(`${agency}:${day + 1}`) ?? []).slice(0, MAX_PAGES_PER_DAY);
+    const nextDay = (byAgencyDay.get(dayKey(agency, day + 1)) ?? []).slice(0, MAX_PAGES_PER_DAY);
     for (const a of members) {
       for (const b of nextDay) if (oneStory(readingOf(a), readingOf(b), NEXT_DAY)) links.push([a, b]);
     }
