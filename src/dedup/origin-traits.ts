@@ -119,18 +119,22 @@ function studyOf(
   day: number | null,
 ): StudyMention | null {
   let mention = studyMention(item);
-  // When the page told of the study is one of its parts: reports of one study come out together.
-  if (mention && day !== null)
+  if (mention && day !== null) {
+    // When the page told of the study is one of its parts: reports of one study come out together.
+    // News of a study just out (its lead author quoted, "published Monday in") is of that year's.
+    const fresh = mention.fresh && mention.year === undefined ? yearOfDay(day) : undefined;
+    const partsYear = mention.parts?.year ?? fresh;
+    const parts = mention.parts && {
+      ...mention.parts,
+      reported: day,
+      ...(partsYear !== undefined && { year: partsYear }),
+    };
     mention = {
       ...mention,
       reported: day,
-      ...(mention.parts && { parts: { ...mention.parts, reported: day } }),
+      ...(fresh !== undefined && { year: fresh }),
+      ...(parts && { parts }),
     };
-  // News of a study just out (its lead author quoted, "published Monday in") is of that year's.
-  if (mention?.fresh && mention.year === undefined && day !== null) {
-    const year = yearOfDay(day);
-    const parts = mention.parts && { ...mention.parts, year: mention.parts.year ?? year };
-    mention = { ...mention, year, ...(parts && { parts }) };
   }
   // A paper's page, or a record on a journal's site giving its first author ("by A Ballard · 2025").
   if (mention === null || mention.journal || address === null) return mention;
