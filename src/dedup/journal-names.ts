@@ -31,6 +31,9 @@ interface Tables {
 
 let tables: Tables | undefined;
 
+/** A day of the week, as news of a study says when it came out ("published Monday in"). */
+export const WEEKDAY = "(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day";
+
 /** A journal's name: capitalised words and the small words between them. */
 const NAME = String.raw`[A-Z][\p{L}'’.&-]*(?:\s+(?:[A-Z][\p{L}'’.&-]*|of|the|and|&|for|in|on))*`;
 /** Words that make a capitalised phrase a journal's name. */
@@ -51,7 +54,7 @@ function journalTables(): Tables {
     .map((alias) => alias.toUpperCase());
   tables = {
     named: new RegExp(
-      String.raw`\b(?:(?:published|appearing|appears|appeared|appear|reported|described|out)\s+(?:(?:the|their|its|his|her)\s+(?:findings|results|study|research|work|paper|data)\s+)?(?:online\s+|today\s+|yesterday\s+|recently\s+|this\s+\w+\s+|(?:on\s+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\s+)?in\s+(?:the\s+)?(?:(?:medical|scientific|peer-reviewed)\s+)?(?:journal\s+)?|\bthe\s+journal\s+|\bin\s+the\s+(?=[A-Z]))(${NAME})`,
+      String.raw`\b(?:(?:published|appearing|appears|appeared|appear|reported|described|out)\s+(?:(?:the|their|its|his|her)\s+(?:findings|results|study|research|work|paper|data)\s+)?(?:online\s+|today\s+|yesterday\s+|recently\s+|this\s+\w+\s+|(?:on\s+)?${WEEKDAY}\s+)?in\s+(?:the\s+)?(?:(?:medical|scientific|peer-reviewed)\s+)?(?:journal\s+)?|\bthe\s+journal\s+|\bin\s+the\s+(?=[A-Z]))(${NAME})`,
       "gu",
     ),
     // Not when the alias begins a longer name ("JAMA Internal Medicine"), read by `named`.

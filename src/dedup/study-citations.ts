@@ -1,7 +1,7 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
 import { readDataFile } from "../util/read-data-file.js";
-import { isJournalAlias, journalsNamed } from "./journal-names.js";
+import { isJournalAlias, journalsNamed, WEEKDAY } from "./journal-names.js";
 import { BOUND_WORDS, type SizeBound, sizeBound } from "./sample-bounds.js";
 import { type KnownParts, type StudyParts, studyParts } from "./study-parts.js";
 
@@ -165,8 +165,10 @@ const ANY_CUE = new RegExp(
   [AUTHOR_CUE, TRIAL_CUE, JOURNAL_CUE, SAMPLE_CUE].map((cue) => cue.source).join("|"),
 );
 /** A study told as news just out: "published Monday in", "published online today in", "a new study in". */
-const FRESH =
-  /\bpublished\s+(?:online\s+)?(?:on\s+)?(?:today|yesterday|this\s+week|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b|\bnew\s+(?:study|research|paper|analysis|trial|report)\s+(?:published\s+)?in\b/i;
+const FRESH = new RegExp(
+  String.raw`\bpublished\s+(?:online\s+)?(?:on\s+)?(?:today|yesterday|this\s+week|${WEEKDAY})\b|\bnew\s+(?:study|research|paper|analysis|trial|report)\s+(?:published\s+)?in\b`,
+  "i",
+);
 
 /** What a page reporting a study calls it. */
 const STUDY_WORD =
