@@ -18,3 +18,12 @@ export function isNormalizationInert(text: string): boolean {
   }
   return true;
 }
+
+/**
+ * "™" and "℠" decompose to the letters "TM" and "SM" in the compatibility forms (NFKC, NFKD), which
+ * would join them to the name they mark ("BerbaTrim™" read as "berbatrimtm"): a copy that drops the
+ * mark must read the same name. They are made a space before such a normalization.
+ */
+export function withoutMarkLetters(text: string): string {
+  return text.replace(/[™℠]/g, " ");
+}

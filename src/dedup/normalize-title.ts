@@ -1,4 +1,4 @@
-import { isNormalizationInert } from "./inert-text.js";
+import { isNormalizationInert, withoutMarkLetters } from "./inert-text.js";
 
 /** At most this many trailing "Title - Publisher" segments are removed. */
 const MAX_SUFFIXES = 2;
@@ -53,7 +53,7 @@ export function normalizeSnippet(snippet: string): string {
 }
 
 function nfkc(text: string): string {
-  return isNormalizationInert(text) ? text : text.normalize("NFKC");
+  return isNormalizationInert(text) ? text : withoutMarkLetters(text).normalize("NFKC");
 }
 
 function normalizeText(text: string): string {
@@ -66,7 +66,7 @@ function normalizeText(text: string): string {
       .replace(/[^a-z0-9]+/g, " ")
       .trim();
   }
-  return text
+  return withoutMarkLetters(text)
     .normalize("NFKC")
     .toLowerCase()
     .normalize("NFD")

@@ -1,5 +1,5 @@
 import { memoize } from "../util/memoize.js";
-import { isNormalizationInert } from "./inert-text.js";
+import { isNormalizationInert, withoutMarkLetters } from "./inert-text.js";
 import { newsSources } from "./news-sources.js";
 import { stopWords } from "./stop-words.js";
 import { polarityMark } from "./title-polarity.js";
@@ -78,7 +78,7 @@ export function contentWords(text: string): string[] {
 function foldedWords(text: string): string[] {
   // Decomposing changes nothing in such a text and it has no accents; its letters are ASCII ones.
   if (isNormalizationInert(text)) return text.toLowerCase().split(/[^a-z0-9]+/);
-  return text
+  return withoutMarkLetters(text)
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase()

@@ -19,6 +19,23 @@ describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
     expect(releaseRewriteLinks([RELEASE, rewrite], [true, false])).toEqual([[0, 1]]);
   });
 
+  it("reads a product's name the same with its trademark sign and without", () => {
+    const release = {
+      domain: "businesswire.com",
+      title:
+        "Lumora Health Launches BerbaTrim™, a Clinically Studied Berberine Complex, Nationwide at Target",
+      snippet:
+        "AUSTIN, Texas--(BUSINESS WIRE)--Lumora Health, a metabolic wellness company, today announced the nationwide launch of BerbaTrim™ in more than 1,800 Target stores ...",
+    };
+    const rewrite = {
+      domain: "nutritionaloutlook.com",
+      title: "Lumora Health brings berberine complex BerbaTrim to Target",
+      snippet:
+        "Metabolic wellness brand Lumora Health is rolling out its BerbaTrim berberine supplement to more than 1,800 Target locations, the company announced this week ...",
+    };
+    expect(releaseRewriteLinks([release, rewrite], [true, false])).toEqual([[0, 1]]);
+  });
+
   it("keeps apart the same company's release about another event, and a report with its own angle", () => {
     const factory = {
       domain: "prnewswire.com",
