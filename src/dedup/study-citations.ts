@@ -75,6 +75,12 @@ const SURNAME = String.raw`${PARTICLE}[A-Z][\p{Ll}'’-][\p{L}'’-]{0,30}`;
 /** A person's given names before the surname: "Maya ", "Sofie Lindqvist ", "Mary-Kate ". */
 const GIVEN = String.raw`(?:[A-Z][\p{Ll}'’-]+\s+|[A-Z]\.\s+){1,2}`;
 
+/**
+ * What a report calls the researcher who led a study before the name: "Dr", "professor", "U-M
+ * engineering professor", "associate professor", "epidemiologist".
+ */
+const TITLED = String.raw`(?:(?:Dr|Prof)\.?\s+|(?:(?:[\p{L}-]+|[A-Z][\p{L}.-]*)\s+){0,3}?(?:[Pp]rofessor|researcher|scientist|epidemiologist|physician|psychologist|economist|engineer|geologist|ecologist|biologist|chemist|physicist|sociologist|neuroscientist|astronomer)\s+(?:(?:Dr|Prof)\.?\s+)?)`;
+
 function studyPatterns(): Patterns {
   if (patterns) return patterns;
   const words = readDataFile("study-words.json") as {
@@ -106,11 +112,13 @@ function studyPatterns(): Patterns {
       "gu",
     ),
     twoAuthors: new RegExp(String.raw`(${SURNAME})\s+(?:and|&)\s+${SURNAME}\s*\(\s*${YEAR}\s*\)`, "gu"),
-    // "said lead author Dr. Maya Feldstein", "researchers led by Dr Ilse Verhoeven", "Sofie
-    // Brandt, the study's first author", "Amira Haddad, who led the research", "Priya Raman, a
+    // "said lead author Dr. Maya Feldstein", "researchers led by Dr Ilse Verhoeven", "a team led by
+    // U-M engineering professor Priya Raman", "Dr. Matthew Campen led the team" (an institution
+    // leads a study as often, so a person is told by the title before the name), "Sofie Brandt,
+    // the study's first author", "Amira Haddad, who led the research", "Priya Raman, a
     // postdoctoral researcher at U-M and lead author": a given name, then the surname.
     leadAuthor: new RegExp(
-      String.raw`\b(?:(?:lead|first)\s+(?:author|researcher|investigator)(?:\s+of\s+the\s+(?:study|paper|research|trial|report))?,?|led\s+by)\s+(?:(?:Dr|Prof|Professor)\.?\s+)?${GIVEN}(${SURNAME})\b|\b${GIVEN}(${SURNAME}),\s+(?:(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b|(?:an?|the)\s+[^,.;]{0,80}?\band\s+(?:the\s+)?(?:study's\s+)?(?:lead|first)\s+author\b|who\s+led\s+the\s+(?:study|research|trial|analysis|work)\b)`,
+      String.raw`\b(?:(?:lead|first)\s+(?:author|researcher|investigator)(?:\s+of\s+the\s+(?:study|paper|research|trial|report))?,?|led\s+by)\s+(?:${TITLED})?${GIVEN}(${SURNAME})\b|\b${TITLED}${GIVEN}(${SURNAME})\s+led\s+the\s+(?:study|research|trial|analysis|work|team|project)\b|\b${GIVEN}(${SURNAME}),\s+(?:(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b|(?:an?|the)\s+[^,.;]{0,80}?\band\s+(?:the\s+)?(?:study's\s+)?(?:lead|first)\s+author\b|who\s+led\s+the\s+(?:study|research|trial|analysis|work)\b)`,
       "gu",
     ),
     byline: new RegExp(String.raw`\bby\s+(?:[A-Z]{1,3}\s+)?(${SURNAME})\b[^·]{0,80}?·\s*${YEAR}\b`, "u"),
@@ -298,7 +306,7 @@ function authorsOf(
   for (const match of text.matchAll(p.etAl)) add(match[1], match[2]);
   for (const match of text.matchAll(p.twoAuthors)) add(match[1], match[2]);
   for (const match of text.matchAll(p.leadAuthor)) {
-    const name = match[1] ?? match[2];
+    const name = match[1] ?? match[2] ?? match[3];
     add(name, undefined);
     if (name !== undefined) lead.add(name.toLowerCase());
   }

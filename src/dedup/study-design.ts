@@ -70,7 +70,7 @@ export function hyphenatedSizes(text: string): number[] {
  * a survey's share of its people saying something ("29% of teens say", "three-in-ten adults say").
  */
 const FINDING =
-  /\b(?:found|finds|showed|shows|revealed|reveals|reduced|reduces|cut|cuts|lowered|lowers|improved|improves|boosted|boosts|increased|increases|raised|raises|lengthened|halved|doubled)\b|(?:\d%|\b(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine)[- ]in[- ](?:\d{1,2}|three|four|five|ten))[^.;]{0,60}?\bsay\b/i;
+  /\b(?:found|finds|showed|shows|revealed|reveals|suggests|suggested|reduced|reduces|cut|cuts|lowered|lowers|improved|improves|boosted|boosts|increased|increases|raised|raises|lengthened|halved|doubled)\b|(?:\d%|\b(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine)[- ]in[- ](?:\d{1,2}|three|four|five|ten))[^.;]{0,60}?\bsay\b/i;
 
 /** Whether a text states what its study found, rather than only that it exists or will. */
 export function statesFinding(text: string): boolean {

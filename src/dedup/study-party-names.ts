@@ -25,6 +25,8 @@ const OFFICER_AFTER =
 const SPECIES = /^\s+[a-z]{3,}(?:um|us|is|ii|ae|a|i|ens|es)\b/;
 /** "Commission-funded": a name's last word with the funding it gave. */
 const FUNDED_SUFFIX = /[-‑–](?:funded|sponsored|commissioned|financed)$/;
+/** Who led a study, joined to its name: "a Stanford-led trial", "a University of Vermont-led project". */
+const LED_SUFFIX = /[-‑–]led$/;
 /** Every venue named as the patterns below name them has one of these words, or a year. */
 const VENUE_CUE =
   /[Mm]eeting|[Cc]onference|[Cc]ongress|[Ss]essions|[Ss]ummit|[Ss]ymposium|[Cc]onvention|Expo|Week|(?:19|20)\d\d|presented|reported|unveiled|shared|announced|shown|described|debuted|told/;
@@ -33,7 +35,7 @@ const VENUE_CUE =
 export function readInstitutions(text: string, titleCase: boolean, p: Patterns, into: StudyParty[]): void {
   for (const match of text.matchAll(p.institutionOf)) {
     // A title capitalises what follows the name: "University of Reading Study" is Reading's.
-    const place = cutAtPossessive(match[1] ?? "");
+    const place = cutAtPossessive(match[1] ?? "").replace(LED_SUFFIX, "");
     const name = titleCase ? (place.split(" ")[0] ?? "") : place;
     const at = match[2] === undefined ? "" : ` at ${cutAtPossessive(match[2])}`;
     addParty(into, `${match[0].slice(0, match[0].indexOf(" of ") + 4)}${name}${at}`, p);
@@ -207,6 +209,11 @@ function classify(
     addParty(into.sponsors, words.join(" "), p);
     return;
   }
+  if (LED_SUFFIX.test(words.at(-1) as string)) {
+    words[words.length - 1] = (words.at(-1) as string).replace(LED_SUFFIX, "");
+    addParty(into.institutions, words.join(" "), p);
+    return;
+  }
   const bare = words.join(" ");
   if (p.companyWords.has(words.at(-1) as string) && words.length > 1) addParty(into.sponsors, bare, p);
   if (p.markAfter.test(after)) addParty(into.products, bare, p);
@@ -258,6 +265,7 @@ function wordKey(word: string): string {
   return word
     .toLowerCase()
     .replace(/['’]s?$/, "")
+    .replace(LED_SUFFIX, "")
     .replace(/(?<![a-z]\.[a-z])\.$/, "");
 }
 

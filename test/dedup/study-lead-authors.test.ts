@@ -28,6 +28,18 @@ describe("a study's lead author as a report quotes or names them", () => {
       "with two given names",
       "“Not every food carried the risk,” said first author Sofie Lindqvist Feldstein.",
     ],
+    [
+      "heading a team, named with their post",
+      "A team led by U-M engineering professor Maya Feldstein found one in five attempts failed.",
+    ],
+    [
+      "heading a study as associate professor",
+      "A new study led by associate professor Maya Feldstein finds fewer late meals.",
+    ],
+    [
+      "said to have led the team",
+      "Dr. Maya Feldstein led the team that published the research in Diabetes Care.",
+    ],
   ])("reads the surname when %s", (_form, snippet) => {
     expect(mention(snippet)).toMatchObject({ author: "Feldstein", quoted: true });
   });
@@ -35,6 +47,7 @@ describe("a study's lead author as a report quotes or names them", () => {
   it.each([
     ["an institution leading", "A trial led by the University of Glasgow found a small effect."],
     ["one word leading", "A study of 8,400 adults led by ISGlobal found a higher risk."],
+    ["an institution said to lead", "Public Health England led the study of 8,400 adults."],
   ])("reads no author from %s", (_form, snippet) => {
     expect(mention(snippet)?.author).toBeUndefined();
   });

@@ -69,6 +69,16 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
       "A new report from the Thomas B. Fordham Institute finds that chronic absenteeism remains high.",
       { institutions: ["Thomas B. Fordham Institute"] },
     ],
+    [
+      "an institution by the study it led",
+      "A Stanford-led study of 500 adults found shorter sleep on screen-heavy nights.",
+      { institutions: ["Stanford"] },
+    ],
+    [
+      "an institution with its place by the study it led",
+      "A University of Vermont-led study of 212 homes found backup heat was rarely needed.",
+      { institutions: ["University of Vermont"] },
+    ],
   ])("reads %s", (_name, snippet, expected) => {
     const parts = partsOf(snippet);
     for (const [kind, list] of Object.entries(expected)) {
@@ -430,6 +440,29 @@ describe("origins of pages that name one study by its parts", () => {
         "https://www.ualberta.ca/en/folio/2023/11/e-bike-crashes-study.html",
         "E-bike crashes more likely to involve cars, study finds | Folio",
         "Nov 21, 2023 — University of Alberta researchers found that e-bike riders admitted to trauma units were more often hit by vehicles ...",
+      ),
+    ]);
+    expect(
+      groups.filter((group) => group.members.length > 1).map((group) => [group.members, group.why]),
+    ).toEqual([[[0, 1], "same-study"]]);
+  });
+
+  it("ties reports of one day naming one university's study and what it suggests", () => {
+    const groups = grouped([
+      item(
+        "https://www.washington.edu/news/2026/05/13/lake-washington-mud-seattle-fault-earthquakes/",
+        "Lake Washington mud reveals six big Seattle fault quakes in 8,000 years | UW News",
+        "May 13, 2026 — University of Washington researchers pulled 14 sediment cores from the bottom of Lake Washington and found layers left by six large earthquakes ...",
+      ),
+      item(
+        "https://www.king5.com/article/news/science/seattle-fault-earthquake-study-lake-washington-sediment/281-3b7f1c52",
+        "Study: Major Seattle Fault quakes strike about every 1,300 years | king5.com",
+        "May 14, 2026 — SEATTLE — A new study out of the University of Washington suggests a magnitude 7-plus earthquake on the Seattle Fault happens roughly every 1,300 years ...",
+      ),
+      item(
+        "https://www.washington.edu/news/2026/05/20/cascadia-tsunami-grays-harbor-model/",
+        "New model shows Cascadia tsunami could push farther up Grays Harbor's rivers | UW News",
+        "May 20, 2026 — A University of Washington study suggests a Cascadia tsunami could travel farther up the Chehalis and Wishkah rivers than earlier maps showed ...",
       ),
     ]);
     expect(
