@@ -92,7 +92,12 @@ export function linkPapers(
     if (!lines.has(index)) lines.set(index, firstAuthorLine((items[index] as OriginItem).snippet));
     return lines.get(index) ?? null;
   };
-  const only = tiedToTwoWorks([...titleLinks, ...reportLinks], sets, twoWorks, lineOf);
+  // Two pages under one whole title (not cut short) are one work's, as far as titles tell.
+  const twins = (one: number, two: number) => {
+    const [a, b] = [titleOf(one), titleOf(two)];
+    return a !== null && b !== null && !a.cut && !b.cut && a.text === b.text;
+  };
+  const only = tiedToTwoWorks([...titleLinks, ...reportLinks], sets, twoWorks, lineOf, twins);
   const allows = (page: number, other: number) => only.get(page)?.has(other) ?? true;
   const decided = ([a, b]: [number, number]) => allows(a, b) && allows(b, a);
   for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
@@ -133,6 +138,7 @@ function tiedToTwoWorks(
   sets: IdentitySets,
   twoWorks: (page: number, one: number, two: number) => boolean,
   lineOf: (index: number) => AuthorLine | null,
+  twins: (one: number, two: number) => boolean,
 ): Map<number, ReadonlySet<number>> {
   const partners = new Map<number, number[]>();
   for (const [a, b] of pairs) {
@@ -150,6 +156,14 @@ function tiedToTwoWorks(
   for (const [page, others] of partners) {
     const candidates = others.filter((other) => !sets.conflict(page, other));
     if (!tiedToTwo(page, candidates)) continue;
+    // A page whose whole title others wear too is theirs, not the work whose title only begins
+    // its own or is begun by it (a follow-up's "X: genotype distribution" on its journal page and
+    // on PubMed, beside the first paper's "X").
+    const same = candidates.filter((other) => twins(page, other));
+    if (same.length > 0 && !tiedToTwo(page, same)) {
+      only.set(page, new Set(same));
+      continue;
+    }
     const line = lineOf(page);
     const own = line === null ? [] : candidates.filter((other) => sameLine(line, lineOf(other)));
     // A team's follow-up keeps its first author: only another first author tells the works apart.

@@ -96,6 +96,38 @@ describe("papers that look alike", () => {
     expect(together([first, followUp, firstOnResearchGate, cutCopy])).toEqual([[0, 2]]);
   });
 
+  it("ties the pages of a paper and of its follow-up each under its own whole title, though the first title begins the second", () => {
+    const first = item(
+      "https://wwwnc.cdc.gov/eid/article/31/7/24-1520_article",
+      "Legionnaires' Disease Clusters in Hotel Hot Tubs, 2012–2023 - Volume 31, Number 7—July 2025 - Emerging Infectious Diseases journal - CDC",
+      "We reviewed 88 clusters of Legionnaires' disease linked to hotel hot tubs reported during 2012–2023 ...",
+    );
+    const firstOnPubMed = item(
+      "https://pubmed.ncbi.nlm.nih.gov/40512345/",
+      "Legionnaires' Disease Clusters in Hotel Hot Tubs, 2012-2023 - PubMed",
+      "by KL Osterhaus · 2025 — We reviewed 88 clusters of Legionnaires' disease linked to hotel hot tubs ...",
+    );
+    const firstOnResearchGate = item(
+      "https://www.researchgate.net/publication/392345678_Legionnaires_Disease_Clusters_in_Hotel_Hot_Tubs_2012-2023",
+      "(PDF) Legionnaires' Disease Clusters in Hotel Hot Tubs, 2012–2023",
+      "Jul 2025 · Emerging Infectious Diseases · K L Osterhaus — We reviewed 88 clusters ...",
+    );
+    const followUp = item(
+      "https://academic.oup.com/jtm/article/33/2/taaf019/8123456",
+      "Legionnaires' disease clusters in hotel hot tubs, 2012–2023: water temperature and disinfectant levels | Journal of Travel Medicine | Oxford Academic",
+      "Jan 2026 — Building on our review of 88 clusters, we compared logged water temperatures and chlorine levels ...",
+    );
+    const followUpOnPubMed = item(
+      "https://pubmed.ncbi.nlm.nih.gov/41234567/",
+      "Legionnaires' disease clusters in hotel hot tubs, 2012-2023: water temperature and disinfectant levels - PubMed",
+      "by R Mbeki · 2026 — We compared logged water temperatures and chlorine levels in 61 of the clusters ...",
+    );
+    expect(together([first, firstOnPubMed, firstOnResearchGate, followUp, followUpOnPubMed])).toEqual([
+      [0, 1, 2],
+      [3, 4],
+    ]);
+  });
+
   it("keeps a paper's correction apart, though it cites the paper's authors and title", () => {
     const record = item(
       "https://europepmc.org/article/MED/38212999",

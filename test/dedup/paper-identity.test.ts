@@ -167,6 +167,10 @@ describe("a paper's title, with the frame each site puts around it", () => {
       "Generative AI and Early-Career Employment: Evidence from Payroll Data by Jane Roe, Ann Lee :: SSRN",
       "generative ai and early career employment evidence from payroll data",
     ],
+    [
+      "Norovirus Outbreaks on Cruise Ships, 2010–2024 - Volume 32, Number 4—April 2026 - Emerging Infectious Diseases journal - CDC",
+      "norovirus outbreaks on cruise ships 2010 2024",
+    ],
   ])("%j → %j", (title, text) => {
     expect(paperTitle(title)?.text).toBe(text);
   });
