@@ -9,20 +9,25 @@ import { contentWords } from "./title-fingerprint.js";
  * canceled more than 600 trips" by evening) or trimmed under a subscriber's own headline. Pages
  * crediting one agency, dated the same day, are one story when their headlines share at least three
  * content words and their snippets at least half of the shorter one's content words (at least
- * {@link MIN_SNIPPET_WORDS}), and, where both open with a dateline, its place is the same; a page
+ * {@link MIN_SNIPPET_WORDS}), or two headline words and most of the lede, and, where both open with a dateline, its place is the same; a page
  * of the next day is its write-thru when it keeps most of the lede ({@link NEXT_DAY}). The agency's
  * other stories of that day on the same subject share its names but not its headline ("Newsom
  * vetoes AI safety bill" and "Newsom signs laws requiring AI developers to reveal training data"),
  * and its explainers have no dateline's lede.
  */
 
-/** Headline words and lede shared by one story's versions of one day. */
-const SAME_DAY = { titleWords: 3, snippetShare: 0.5 };
 /**
- * And by its write-thru of the next day, under a headline of the day's news ("Egg prices fall for a
- * fifth straight week …" for "Wholesale egg prices plunge …"), its lede kept.
+ * Headline words and lede shared by one story's write-thru of the next day, under a headline of the
+ * day's news ("Egg prices fall for a fifth straight week …" for "Wholesale egg prices plunge …"):
+ * its lede kept.
  */
 const NEXT_DAY = { titleWords: 2, snippetShare: 0.6 };
+/**
+ * And by one story's versions of one day: three headline words and half the lede, or a
+ * subscriber's own headline ("Villa hit by Ferreyra blow …" for "Aston Villa's Tomas Ferreyra ruled
+ * out …") over the lede kept as a write-thru keeps it.
+ */
+const SAME_DAY = [{ titleWords: 3, snippetShare: 0.5 }, NEXT_DAY];
 const MIN_SNIPPET_WORDS = 8;
 /** Pages of one agency and one day compared, pair by pair: a flood of copies is bounded. */
 const MAX_PAGES_PER_DAY = 60;
@@ -75,7 +80,7 @@ export function agencyRewriteLinks(pages: readonly AgencyPage[]): [number, numbe
     for (let i = 0; i < members.length; i += 1) {
       for (let j = i + 1; j < members.length; j += 1) {
         const [a, b] = [members[i] as number, members[j] as number];
-        if (oneStory(readingOf(a), readingOf(b), SAME_DAY)) links.push([a, b]);
+        if (SAME_DAY.some((needs) => oneStory(readingOf(a), readingOf(b), needs))) links.push([a, b]);
       }
     }
     // Its next day's write-thru keeps most of its lede; a follow-up opens with news of its own.

@@ -25,8 +25,8 @@ function creditPattern(agency: WireAgency): RegExp {
     // sentence followed by the agency alone ("… in eastern Sicily. AFP")
     String.raw`(?:^|[\s.])[-–—|·]\s*${THE}${name}\s*(?:$|[)\]]|\.(?![A-Za-z]))`,
     String.raw`[.!?]["”’]?\s+${name}\s*$`,
-    // an aggregator's provider line opening a snippet: "AFP · Mount Etna …"
-    String.raw`^(?:[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4} [—–-] )?${THE}${name} [·•] `,
+    // an aggregator's provider line opening a snippet: "AFP · Mount Etna …", "PA Media: Sport · …"
+    String.raw`^(?:[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4} [—–-] )?${THE}${name}(?::\s[A-Z][a-z]+)? [·•] `,
     // "via Reuters", "according to AFP", "Source: dpa", "told Reuters"
     String.raw`\b(?:[Vv]ia|[Aa]ccording to|[Ss]ource:|[Cc]redit:|told|report by)\s+${THE}${name}${NAME_END}`,
     // "© 2025 The Associated Press", "Copyright Reuters"
@@ -34,8 +34,10 @@ function creditPattern(agency: WireAgency): RegExp {
     // "By Reuters Staff", "By JOSH BOAK and ZEKE MILLER Associated Press", "By Jane Doe, AFP";
     // a station's "by: The Associated Press"
     String.raw`(?:\bBy|\b[Bb]y:)\s+(?:[A-Z][\w.'’-]*\s*[,|]?\s+(?:and\s+)?){0,6}?${THE}${name}${NAME_END}`,
-    // "By PA Business Reporter", "By PA Education Correspondent", "By AP Staff": the agency's desk
+    // "By PA Business Reporter", "By PA Education Correspondent", "By AP Staff": the agency's desk;
+    // "By PA ·" closing a byline
     String.raw`\bBy\s+${THE}${dateline}\s+(?:[A-Z][a-z]+\s+){0,2}(?:Reporters?|Correspondents?|Editors?|Writers?|Staff)\b`,
+    String.raw`\bBy\s+${THE}${dateline}\s*(?:[·•|]|$)`,
     // "AFP reports", "The Associated Press has learned" at the start of a sentence
     String.raw`(?:^|[.!?;:]\s+|[—–]\s*)${THE}${name}\s+(?:reports|reported|has learned|first reported)\b`,
   ];

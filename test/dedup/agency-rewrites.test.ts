@@ -75,4 +75,18 @@ describe("one agency story rewritten through its day", () => {
     );
     expect(grouped([evening, writeThru])).toEqual([{ members: [0, 1], why: "wire" }]);
   });
+
+  it("joins a subscriber's copy of the day under a headline of its own, its lede kept", () => {
+    const national = item(
+      "https://www.independent.co.uk/sport/football/harbor-city-midfielder-ruled-out-b2701234.html",
+      "Harbor City's Tomas Ferreyra ruled out for the season with knee injury | The Independent",
+      "Feb 18, 2025 — By PA · Harbor City midfielder Tomas Ferreyra has been ruled out for the rest of the season after suffering anterior cruciate ligament damage in Saturday's win over Bournemouth ...",
+    );
+    const regional = item(
+      "https://www.expressandstar.com/sport/football/2025/02/18/harbor-hit-by-ferreyra-blow",
+      "Harbor hit by Ferreyra blow as midfielder faces surgery | Express & Star",
+      "Feb 18, 2025 — By PA · Tomas Ferreyra will miss the rest of the campaign after Harbor City confirmed the midfielder damaged his anterior cruciate ligament against Bournemouth ...",
+    );
+    expect(grouped([national, regional])).toEqual([{ members: [0, 1], why: "wire" }]);
+  });
 });

@@ -102,6 +102,26 @@ describe("wire stories", () => {
       "pa",
     ],
     [
+      "the agency's short name closing a byline",
+      item({
+        url: "https://www.example-star.co.uk/sport/football/2025/02/18/villa-hit-by-injury-blow",
+        title: "Villa hit by injury blow as midfielder faces surgery",
+        snippet:
+          "Feb 18, 2025 — By PA · The midfielder will miss the rest of the campaign after the club confirmed the injury.",
+      }),
+      "pa",
+    ],
+    [
+      "an aggregator's provider line naming the agency's desk",
+      item({
+        url: "https://uk.sports.yahoo.com/news/midfielder-ruled-out-for-season-143212345.html",
+        title: "Midfielder ruled out for the season with knee injury",
+        snippet:
+          "Feb 18, 2025 — PA Media: Sport · The midfielder has been ruled out for the rest of the season.",
+      }),
+      "pa",
+    ],
+    [
       "a Reuters Staff byline",
       item({
         url: "https://www.example-journal.com/business/chipmaker-profit-beats",
