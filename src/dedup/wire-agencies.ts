@@ -22,9 +22,10 @@ function creditPattern(agency: WireAgency): RegExp {
     String.raw`\(${dateline}(?:\/[a-z]{2,5})?\)(?:\s*[-–—:]|\.\s*-|\s*$)`,
     String.raw`\b[A-Z]{3,}\s+\(${dateline}\)`,
     // "— Associated Press", "| Reuters", "· AFP" closing a title or snippet, and a snippet's last
-    // sentence followed by the agency alone ("… in eastern Sicily. AFP")
+    // sentence followed by the agency alone ("… in eastern Sicily. AFP", "… near Branson. The
+    // Associated Press ...")
     String.raw`(?:^|[\s.])[-–—|·]\s*${THE}${name}\s*(?:$|[)\]]|\.(?![A-Za-z]))`,
-    String.raw`[.!?]["”’]?\s+${name}\s*$`,
+    String.raw`[.!?]["”’]?\s+${THE}${name}\s*(?:\.{3}|…)?\s*$`,
     // an aggregator's provider line opening a snippet: "AFP · Mount Etna …", "PA Media: Sport · …"
     String.raw`^(?:[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4} [—–-] )?${THE}${name}(?::\s[A-Z][a-z]+)? [·•] `,
     // "via Reuters", "according to AFP", "Source: dpa", "told Reuters"

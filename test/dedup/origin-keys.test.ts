@@ -122,6 +122,16 @@ describe("wire stories", () => {
       "pa",
     ],
     [
+      "the agency's full name after a snippet's last sentence, cut short",
+      item({
+        url: "https://www.example-dispatch.com/news/local/article_8d31c6f2.html",
+        title: "Dozens rescued as flash floods hit Branson area",
+        snippet:
+          "Jun 9, 2026 — BRANSON — Torrential overnight rain forced dozens of water rescues near Branson. The Associated Press ...",
+      }),
+      "ap",
+    ],
+    [
       "a Reuters Staff byline",
       item({
         url: "https://www.example-journal.com/business/chipmaker-profit-beats",
