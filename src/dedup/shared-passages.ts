@@ -17,7 +17,8 @@ import { titlesDisagree } from "./title-polarity.js";
  * every copy of a passage, and at least one in any shared stretch of 8 words). Two snippets on
  * different domains are one text when they share at least half the kept runs of the shorter one,
  * or {@link LONG_SHARED_RUNS} kept runs wherever they are (a sentence or two kept word for word
- * after the first was rewritten), and their snippets' event markers do not disagree
+ * after the first was rewritten), or two when one says it gives the other's text as it was ("posted
+ * the following on Facebook:"), and their snippets' event markers do not disagree
  * (event-markers.ts; the headlines may be rewritten, so theirs are not compared), and their headlines
  * do not say opposite things (title-polarity.ts: a fact check quotes what it checks). Independent
  * reports of one event share a phrase or a short quote, far fewer runs than that. A story opening
@@ -93,7 +94,9 @@ export function sharedPassageLinks(items: readonly PassageInput[]): [number, num
       const otherItem = items[other] as PassageInput;
       const shorter = Math.min(own.length, (shingles[other] as Int32Array).length);
       const enough =
-        shared >= LONG_SHARED_RUNS || shared >= Math.max(MIN_SHARED_RUNS, SHARED_SHARE * shorter);
+        shared >= LONG_SHARED_RUNS ||
+        shared >= Math.max(MIN_SHARED_RUNS, SHARED_SHARE * shorter) ||
+        (shared >= MIN_SHARED_RUNS && (quotesInFull(item.snippet) || quotesInFull(otherItem.snippet)));
       if (enough && mayBeOneText(otherItem, item)) links.push([other, index]);
     }
     counted.length = 0;
@@ -104,6 +107,17 @@ export function sharedPassageLinks(items: readonly PassageInput[]): [number, num
     if (mayBeOneText(items[first] as PassageInput, items[index] as PassageInput)) links.push([first, index]);
   }
   return links;
+}
+
+/**
+ * A page saying it gives another's text as it was ("The sheriff's office posted the following on
+ * Facebook:", "The club have released the following statement:"): any passage it shares is that
+ * text, quoted, however little of it the snippet shows.
+ */
+const QUOTED_IN_FULL = /\b(?:posted|released|issued|published|shared|put out|sent out)\s+the\s+following\b/i;
+
+function quotesInFull(snippet: string): boolean {
+  return QUOTED_IN_FULL.test(snippet);
 }
 
 /**

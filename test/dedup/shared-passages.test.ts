@@ -21,6 +21,29 @@ describe("sharedPassageLinks: one text under different headlines", () => {
     expect(sharedPassageLinks(items)).toEqual([[0, 1]]);
   });
 
+  it("ties a post to the page that says it gives it as posted, though the snippet shows one sentence of it", () => {
+    const post = {
+      domain: "facebook.com",
+      title: "Taney County Sheriff's Office - ROAD CLOSURES / WATER RESCUES ... - Facebook",
+      snippet:
+        "Deputies and Western Taney County Fire have performed 31 water rescues since 2 a.m. The following roads are CLOSED due to water over the roadway: Hwy 76 at Roark Creek, Hwy 465 at Bee Creek ... Turn around, don't drown!",
+    };
+    const copy = {
+      domain: "bransontrilakesnews.com",
+      title: "Sheriff: 31 water rescues, several roads closed in Taney County",
+      snippet:
+        'Jun 9, 2026 — The Taney County Sheriff\'s Office posted the following on Facebook Tuesday morning: "Deputies and Western Taney County Fire have performed 31 water rescues since 2 a.m. ..."',
+    };
+    const report = {
+      ...copy,
+      domain: "ky3.com",
+      snippet: copy.snippet.replace("posted the following on Facebook", "said on Facebook"),
+    };
+    expect(sharedPassageLinks([post, copy])).toEqual([[0, 1]]);
+    // A report quoting as much, without saying it gives the post as posted, is its own.
+    expect(sharedPassageLinks([post, report])).toEqual([]);
+  });
+
   it("ties a release to a rewrite that reworded its opening but kept a quote", () => {
     const quote =
       '"This partnership gives CLY-401 the global reach it deserves and the resources to reach patients sooner," said Maya Chen, Chief Executive Officer of Calyra.';
