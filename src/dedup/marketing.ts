@@ -91,11 +91,11 @@ export function marketingLists(): Lists {
 const LOCALE = /^\/[a-z]{2}(?:[-_][a-z]{2})?(?=\/)/i;
 
 /**
- * Every selling phrase (src/data/marketing-words.json) has one of these in it; most pages have
- * none, and are read no further.
+ * Every selling phrase (src/data/marketing-words.json) has one of these in it (a test reads each
+ * phrase of the lists through it); most pages have none, and are read no further.
  */
 const TEXT_CUE =
-  /cart|basket|buy|order|shop|money|shipping|code|off|discount|coupon|price|stock|limited|offer|official|proven|review|risk|sale|bottle|bonus|affili|warenkorb|kaufen|preis|panier|acheter|prix|cesta|carrito|comprar|precio/i;
+  /cart|basket|buy|order|shop|money|shipping|code|off|discount|coupon|price|stock|limited|offer|official|proven|review|risk|sale|bottle|bonus|affili|afiliad|associate|qualifying|sponsored|paid content|advertorial|really work|commission|pickup|delivery|warenkorb|kaufen|preis|panier|acheter|prix|cesta|carrito|comprar|precio/i;
 
 /** The page's selling signs, or null for a page that sells nothing. */
 export function marketingOf(

@@ -4,6 +4,7 @@ import { assignOrigins } from "../../src/dedup/origins.js";
 import { pageAddress } from "../../src/dedup/page-address.js";
 import { productLinks } from "../../src/dedup/product-links.js";
 import { qualityOf } from "../../src/dedup/quality.js";
+import { readDataFile } from "../../src/util/read-data-file.js";
 import { originItem } from "../helpers/origin-item.js";
 
 const selling = (url: string, title: string, snippet = "") =>
@@ -43,6 +44,18 @@ describe("marketingOf: pages that sell", () => {
       "Honestly, that's what sold me. Use my code MAMA15 for 15% off.",
     ],
     [
+      "a hardware chain's listing",
+      "https://www.acehardware.com/departments/emergency-preparedness/weather-radios/8012345",
+      "Alertwell SR-300 Weather Alert Radio - Ace Hardware",
+      "Monitors all 7 NOAA Weather Radio channels and sounds a 90 dB siren for warnings in your county.",
+    ],
+    [
+      "a store pickup and a same-day delivery offer",
+      "https://shop.example.com/p/alertwell-sr-300-weather-radio",
+      "Alertwell SR-300 Weather Radio",
+      "Free store pickup in 2 hours. Same Day Delivery available.",
+    ],
+    [
       "a sponsored 'review' on a newspaper's site",
       "https://www.heraldnet.com/marketplace/leptislim-pro-reviews/",
       "LeptiSlim Pro Reviews 2026: Does It Really Work? Ingredients, Side Effects & Price",
@@ -50,6 +63,20 @@ describe("marketingOf: pages that sell", () => {
     ],
   ])("%s", (_name, url, title, snippet) => {
     expect(selling(url, title, snippet)).not.toBeNull();
+  });
+
+  it("reads every selling phrase of the word lists, in every language", () => {
+    const words = readDataFile("marketing-words.json") as { strongPhrases: string[]; weakPhrases: string[] };
+    const page = "https://reviews.example.com/widget";
+    const missed = [
+      ...words.strongPhrases.filter((phrase) => selling(page, "Widget", `Widget. ${phrase}.`) === null),
+      // A weak phrase tells a selling page with a shop's address beside it.
+      ...words.weakPhrases.filter(
+        (phrase) =>
+          selling("https://widget.example.com/products/widget", "Widget", `Widget. ${phrase}.`) === null,
+      ),
+    ];
+    expect(missed).toEqual([]);
   });
 
   it.each([
