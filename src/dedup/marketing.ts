@@ -95,7 +95,7 @@ const LOCALE = /^\/[a-z]{2}(?:[-_][a-z]{2})?(?=\/)/i;
  * phrase of the lists through it); most pages have none, and are read no further.
  */
 const TEXT_CUE =
-  /cart|basket|buy|order|shop|money|shipping|code|off|discount|coupon|price|stock|limited|offer|official|proven|review|risk|sale|bottle|bonus|affili|afiliad|associate|qualifying|sponsored|paid content|advertorial|really work|commission|pickup|delivery|warenkorb|kaufen|preis|panier|acheter|prix|cesta|carrito|comprar|precio/i;
+  /cart|basket|buy|order|shop|money|shipping|code|off|discount|coupon|price|stock|limited|offer|official|proven|review|risk|sale|bottle|bonus|affili|afiliad|associate|qualifying|sponsored|paid content|advertorial|really work|commission|on amazon|pickup|delivery|warenkorb|kaufen|preis|panier|acheter|prix|cesta|carrito|comprar|precio/i;
 
 /** The page's selling signs, or null for a page that sells nothing. */
 export function marketingOf(

@@ -44,6 +44,12 @@ describe("marketingOf: pages that sell", () => {
       "Honestly, that's what sold me. Use my code MAMA15 for 15% off.",
     ],
     [
+      "a review sending its readers to a shop",
+      "https://www.restfulhq.com/calmwell-deep-sleep-magnesium-review/",
+      "Calmwell Deep Sleep Magnesium Review 2025: Is It Worth It? - RestfulHQ",
+      "Calmwell combines three forms of magnesium to help you fall asleep faster. Our verdict: 4.8/5. Check price on Amazon ...",
+    ],
+    [
       "a hardware chain's listing",
       "https://www.acehardware.com/departments/emergency-preparedness/weather-radios/8012345",
       "Alertwell SR-300 Weather Alert Radio - Ace Hardware",
