@@ -275,6 +275,18 @@ export function snippetMarkersConflict(a: string, b: string): boolean {
   return disagree(markersBefore(first.found, shown), markersBefore(second.found, shown));
 }
 
+/**
+ * Whether two titles share a figure: a number of two digits or more that is no year ("35.2%" in
+ * "Solvanta Sets World Record of 35.2% …" and "Solvanta achieves 35.2% efficiency …").
+ */
+export function titlesShareFigure(a: string, b: string): boolean {
+  const other = titleMarkers(b);
+  for (const marker of titleMarkers(a)) {
+    if (other.has(marker) && /^\d{2,}$/.test(marker) && !/^(?:19|20)\d\d$/.test(marker)) return true;
+  }
+  return false;
+}
+
 /** The title's markers, sorted and joined: part of a key that must not tie two events of a series. */
 export function titleMarkerKey(title: string): string {
   return [...titleMarkers(title)].sort().join(",");

@@ -159,8 +159,9 @@ export function assignOrigins(
     traits.map((t) => t.upstream),
     (a, b) => sets.find(a) === sets.find(b),
     traits.map((t) => t.day),
-    // An agency's own story and a selling page (the brand's store repeats its launch) rewrite no release.
-    traits.map((t) => (t.wire && !t.release) || t.marketing !== null),
+    // An agency's own story, a selling page (the brand's store repeats its launch) and a forum
+    // thread (its readers' talk of the release's figures) rewrite no release.
+    traits.map((t) => (t.wire && !t.release) || t.marketing !== null || isDiscussionHost(t.host)),
   ))
     link(a, b, "press-release");
   for (const [a, b] of newsroomCopyLinks(

@@ -1,5 +1,5 @@
 import { appendTo } from "../util/append-to.js";
-import { titleMarkersConflict } from "./event-markers.js";
+import { titleMarkersConflict, titlesShareFigure } from "./event-markers.js";
 import { contentWords } from "./title-fingerprint.js";
 import { titlesDisagree } from "./title-polarity.js";
 
@@ -109,7 +109,13 @@ export function releaseRewriteLinks(
         without(snippetOf(release), headlineWords),
         without(snippetOf(page), headlineWords),
       );
-      const agrees = snippetShare === null ? titleShare >= TITLE_SHARE_ALONE : snippetShare >= SNIPPET_SHARE;
+      // A rewrite in its own words keeps the headline's figure: most of the headline, its figure
+      // and the release's week tell it from a page on the same topic.
+      const agrees =
+        (snippetShare === null ? titleShare >= TITLE_SHARE_ALONE : snippetShare >= SNIPPET_SHARE) ||
+        (titleShare >= TITLE_SHARE &&
+          sameWeek(days[release], days[page]) &&
+          titlesShareFigure(item.title, other.title));
       if (!agrees || titlesDisagree(item.title, other.title)) continue;
       // A retitled page dated more than a week from the release tells another event of that company
       // ("Cleveland Clinic Study Finds … Erythritol …" and "… Xylitol …" a year later).
@@ -166,6 +172,10 @@ const REWRITE_DAYS = 7;
 
 function daysApart(release: number | null | undefined, page: number | null | undefined): boolean {
   return release != null && page != null && Math.abs(page - release) > REWRITE_DAYS;
+}
+
+function sameWeek(release: number | null | undefined, page: number | null | undefined): boolean {
+  return release != null && page != null && Math.abs(page - release) <= REWRITE_DAYS;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { releaseRewriteLinks } from "../../src/dedup/release-rewrites.js";
+import { originItem as item, sharedOrigins } from "../helpers/origin-item.js";
 
 const RELEASE = {
   domain: "prnewswire.com",
@@ -34,6 +35,53 @@ describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
         "Metabolic wellness brand Lumora Health is rolling out its BerbaTrim berberine supplement to more than 1,800 Target locations, the company announced this week ...",
     };
     expect(releaseRewriteLinks([release, rewrite], [true, false])).toEqual([[0, 1]]);
+  });
+
+  it("ties a rewrite in its own words that keeps most of the headline and its figure, in the release's week", () => {
+    const release = {
+      domain: "prnewswire.com",
+      title: "Solvanta Sets World Record of 35.2% for Perovskite-Silicon Tandem Solar Cell Efficiency",
+      snippet:
+        "/PRNewswire/ -- Solvanta Energy today announced that its large-area perovskite-silicon tandem solar cell has reached a certified power conversion efficiency of 35.2% ...",
+    };
+    const rewrite = {
+      domain: "pv-magazine.com",
+      title: "Solvanta achieves 35.2% efficiency for perovskite-silicon tandem solar cell",
+      snippet:
+        'The Chinese-American manufacturer said the result was certified by NREL and achieved on a 260.9 cm² M6 wafer. "This result shows tandem cells are ready to leave the lab," said its CTO ...',
+    };
+    const days = [20620, 20620];
+    expect(releaseRewriteLinks([release, rewrite], [true, false], [], undefined, days)).toEqual([[0, 1]]);
+    // Months later, or without the figure, it is another story of the company.
+    expect(releaseRewriteLinks([release, rewrite], [true, false], [], undefined, [20620, 20700])).toEqual([]);
+    const withoutFigure = {
+      ...rewrite,
+      title: "Solvanta achieves record efficiency for perovskite-silicon tandem solar cell",
+    };
+    expect(releaseRewriteLinks([release, withoutFigure], [true, false], [], undefined, days)).toEqual([]);
+    // A forum's thread on the claim is its readers' own talk.
+    expect(
+      releaseRewriteLinks([release, rewrite], [true, false], [], undefined, days, [false, true]),
+    ).toEqual([]);
+  });
+
+  it("keeps a forum thread on a release's claim apart from the release and its rewrite", () => {
+    const release = item(
+      "https://www.prnewswire.com/news-releases/solvanta-sets-world-record-of-35-2-302611234.html",
+      "Solvanta Sets World Record of 35.2% for Perovskite-Silicon Tandem Solar Cell Efficiency",
+      "Jun 16, 2026 — /PRNewswire/ -- Solvanta Energy today announced that its large-area tandem solar cell has reached a certified efficiency of 35.2% ...",
+    );
+    const rewrite = item(
+      "https://www.pv-magazine.com/2026/06/16/solvanta-achieves-35-2-efficiency-for-perovskite-silicon-tandem-solar-cell/",
+      "Solvanta achieves 35.2% efficiency for perovskite-silicon tandem solar cell – pv magazine International",
+      "Jun 16, 2026 — The manufacturer said the result was certified by NREL and achieved on a 260.9 cm² M6 wafer ...",
+    );
+    const thread = item(
+      "https://www.reddit.com/r/solar/comments/1l8x2qd/solvanta_claims_352_perovskitesilicon_tandem_solar/",
+      "Solvanta claims 35.2% perovskite-silicon tandem solar cell efficiency - is it real? : r/solar",
+      "Jun 17, 2026 — Large-area tandem at 35.2% certified by NREL? Stability is the real question, nobody ships these yet ...",
+    );
+    expect(sharedOrigins([release, rewrite, thread]).map(({ members }) => members)).toEqual([[0, 1]]);
   });
 
   it("keeps apart the same company's release about another event, and a report with its own angle", () => {
