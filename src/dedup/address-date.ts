@@ -18,16 +18,19 @@ export function publishedDay(address: PageAddress | null, snippet: string): numb
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 /**
  * A date opening a snippet, before a dash or a dot: month first ("Jun 23, 2025"), day first ("23 Jun
- * 2025", EurekAlert's "27-Feb-2023") or in figures ("2025-06-23"), with a time of day and its zone
+ * 2025", EurekAlert's "27-Feb-2023", "12 févr. 2026", "4. März 2026") or in figures ("2025-06-23",
+ * "04.03.2026"), with a time of day and its zone
  * after it or not (Business Wire's "January 14, 2025 08:00 AM Eastern Standard Time —").
  */
 const SNIPPET_DATE =
-  /^\s*(?:(\p{L}{3,9})\.? (\d{1,2}), ((?:19|20)\d\d)|(\d{1,2})[ -](\p{L}{3,9})\.?[ -]((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d))(?: \d{1,2}:\d\d(?: ?[AP]M)?(?: \p{L}+){0,3})?\s*[—–·|-]\s/u;
+  /^\s*(?:(\p{L}{3,9})\.? (\d{1,2}), ((?:19|20)\d\d)|(\d{1,2})\.?[ -](\p{L}{3,9})\.?[ -]((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d)|(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d))(?: \d{1,2}:\d\d(?: ?[AP]M)?(?: \p{L}+){0,3})?\s*[—–·|-]\s/u;
 
 function snippetDay(snippet: string): number | null {
   const m = SNIPPET_DATE.exec(snippet);
   if (!m) return null;
   if (m[7] !== undefined) return calendarDay(Number(m[7]), m[8] ?? "", Number(m[9]));
+  // German search results write the day first, in figures: "04.03.2026 —".
+  if (m[10] !== undefined) return calendarDay(Number(m[12]), m[11] ?? "", Number(m[10]));
   const [word, day, year] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[5], m[4], m[6]];
   return calendarDay(Number(year), word ?? "", Number(day));
 }
@@ -42,9 +45,55 @@ export function calendarDay(year: number, month: string, day: number): number | 
   return dayOf(year, monthOf(month), day);
 }
 
-/** A month's number, from its number or its name ("feb", "Sept", "February"); 0 for neither. */
+/**
+ * Months' names in German, French and Spanish whose first letters are not the English name's, by
+ * their first four letters, accents dropped ("févr.", "juil.", "März", "dic").
+ */
+const OTHER_MONTHS: Readonly<Record<string, number>> = {
+  ene: 1,
+  enero: 1,
+  janv: 1,
+  janu: 1,
+  fevr: 2,
+  febr: 2,
+  marz: 3,
+  mars: 3,
+  marzo: 3,
+  avr: 4,
+  avri: 4,
+  abr: 4,
+  abri: 4,
+  mai: 5,
+  mayo: 5,
+  juin: 6,
+  juni: 6,
+  juli: 7,
+  juil: 7,
+  aout: 8,
+  ago: 8,
+  agos: 8,
+  okt: 10,
+  okto: 10,
+  dez: 12,
+  deze: 12,
+  dic: 12,
+  dici: 12,
+  dec: 12,
+  dece: 12,
+};
+
+/** A month's number, from its number or its name ("feb", "Sept", "February", "févr", "März"); 0 for neither. */
 export function monthOf(written: string): number {
-  return /^\d+$/.test(written) ? Number(written) : MONTHS.indexOf(written.slice(0, 3).toLowerCase()) + 1;
+  if (/^\d+$/.test(written)) return Number(written);
+  const folded = written
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+  return (
+    OTHER_MONTHS[folded.slice(0, 4)] ??
+    OTHER_MONTHS[folded.slice(0, 3)] ??
+    MONTHS.indexOf(folded.slice(0, 3)) + 1
+  );
 }
 
 function dayOf(year: number, month: number, day: number): number | null {

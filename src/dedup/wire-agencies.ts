@@ -33,8 +33,8 @@ function creditPattern(agency: WireAgency): RegExp {
     // "© 2025 The Associated Press", "Copyright Reuters"
     String.raw`(?:©|\([Cc]\)|\b[Cc]opyright)\s*(?:\d{4}\s+)?${THE}${name}${NAME_END}`,
     // "By Reuters Staff", "By JOSH BOAK and ZEKE MILLER Associated Press", "By Jane Doe, AFP";
-    // a station's "by: The Associated Press"
-    String.raw`(?:\bBy|\b[Bb]y:)\s+(?:[A-Z][\w.'’-]*\s*[,|]?\s+(?:and\s+)?){0,6}?${THE}${name}${NAME_END}`,
+    // a station's "by: The Associated Press"; "Von dpa", "Par AFP", "Por EFE"
+    String.raw`(?:\bBy|\b[Bb]y:|\bVon|\bPar|\bPor)\s+(?:[A-Z][\w.'’-]*\s*[,|]?\s+(?:and\s+|und\s+|et\s+|y\s+)?){0,6}?${THE}${name}${NAME_END}`,
     // "By PA Business Reporter", "By PA Education Correspondent", "By AP Staff": the agency's desk;
     // "By PA ·" closing a byline
     String.raw`\bBy\s+${THE}${dateline}\s+(?:[A-Z][a-z]+\s+){0,2}(?:Reporters?|Correspondents?|Editors?|Writers?|Staff)\b`,

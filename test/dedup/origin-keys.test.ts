@@ -132,6 +132,25 @@ describe("wire stories", () => {
       "ap",
     ],
     [
+      "a German paper's 'Von dpa' closing the snippet",
+      item({
+        url: "https://www.wz.de/panorama/masern-auf-dem-vormarsch_aid-123456",
+        title: "Masern auf dem Vormarsch: Dreimal so viele Fälle wie 2024",
+        snippet: "04.03.2026 — Berlin · Die Zahl der Masernfälle hat sich mehr als verdreifacht ... Von dpa",
+      }),
+      "dpa",
+    ],
+    [
+      "a French site's 'Par AFP' byline",
+      item({
+        url: "https://www.example-quotidien.fr/sante/aspartame-dose-abaissee",
+        title: "Aspartame : l'Europe abaisse la dose admissible",
+        snippet:
+          "12 mai 2026 — Par AFP · L'Autorité européenne de sécurité des aliments a abaissé la dose journalière.",
+      }),
+      "afp",
+    ],
+    [
       "a Reuters Staff byline",
       item({
         url: "https://www.example-journal.com/business/chipmaker-profit-beats",

@@ -24,6 +24,14 @@ describe("publishedDay: the day a page was published", () => {
       day(2025, 1, 14),
     ],
     ["March 3, 2024 9:15 PM ET · The council voted", day(2024, 3, 3)],
+    ["04.03.2026 — Berlin (dpa) - Die Zahl der Masernfälle", day(2026, 3, 4)],
+    ["4. März 2026 — Die Zahl der Masernfälle", day(2026, 3, 4)],
+    ["12 févr. 2026 — Des chercheurs de l'Université technique", day(2026, 2, 12)],
+    ["15 janv. 2026 — Des chercheurs du Karolinska Institutet", day(2026, 1, 15)],
+    ["3 juil. 2025 — Le café", day(2025, 7, 3)],
+    ["12 feb 2026 — Un equipo de la Universidad", day(2026, 2, 12)],
+    ["9 dic 2025 — Un equipo", day(2025, 12, 9)],
+    ["1 Okt. 2025 — Die Studie", day(2025, 10, 1)],
   ])("reads a search engine's date before the snippet: %j", (snippet, expected) => {
     expect(dayOf("https://www.example.com/news/observatory", snippet)).toBe(expected);
   });
