@@ -92,12 +92,9 @@ export function linkPapers(
     if (!lines.has(index)) lines.set(index, firstAuthorLine((items[index] as OriginItem).snippet));
     return lines.get(index) ?? null;
   };
-  // Two pages under one whole title (not cut short) are one work's, as far as titles tell.
-  const twins = (one: number, two: number) => {
-    const [a, b] = [titleOf(one), titleOf(two)];
-    return a !== null && b !== null && !a.cut && !b.cut && a.text === b.text;
-  };
-  const only = tiedToTwoWorks([...titleLinks, ...reportLinks], sets, twoWorks, lineOf, twins);
+  const only = tiedToTwoWorks([...titleLinks, ...reportLinks], sets, twoWorks, lineOf, (one, two) =>
+    agreement(titleOf(one), titleOf(two)),
+  );
   const allows = (page: number, other: number) => only.get(page)?.has(other) ?? true;
   const decided = ([a, b]: [number, number]) => allows(a, b) && allows(b, a);
   for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
@@ -138,7 +135,7 @@ function tiedToTwoWorks(
   sets: IdentitySets,
   twoWorks: (page: number, one: number, two: number) => boolean,
   lineOf: (index: number) => AuthorLine | null,
-  twins: (one: number, two: number) => boolean,
+  agree: (one: number, two: number) => number,
 ): Map<number, ReadonlySet<number>> {
   const partners = new Map<number, number[]>();
   for (const [a, b] of pairs) {
@@ -156,11 +153,14 @@ function tiedToTwoWorks(
   for (const [page, others] of partners) {
     const candidates = others.filter((other) => !sets.conflict(page, other));
     if (!tiedToTwo(page, candidates)) continue;
-    // A page whose whole title others wear too is theirs, not the work whose title only begins
-    // its own or is begun by it (a follow-up's "X: genotype distribution" on its journal page and
-    // on PubMed, beside the first paper's "X").
-    const same = candidates.filter((other) => twins(page, other));
-    if (same.length > 0 && !tiedToTwo(page, same)) {
+    // Two works' titles agree up to where they part ("X" of "X: a 12-week trial" and "X: 24-week
+    // extension"); a page whose title agrees with others' past that point is theirs (a follow-up's
+    // "X: 24-week extension" on its journal page and, cut short, on PubMed, beside the first
+    // paper's pages and a record titled "X").
+    const depths = candidates.map((other) => agree(page, other));
+    const deepest = Math.max(0, ...depths);
+    const same = candidates.filter((_, i) => depths[i] === deepest);
+    if (deepest > 0 && same.length < candidates.length && !tiedToTwo(page, same)) {
       only.set(page, new Set(same));
       continue;
     }
@@ -173,6 +173,19 @@ function tiedToTwoWorks(
     only.set(page, new Set(own.length > 0 && otherAuthor && !tiedToTwo(page, own) ? own : []));
   }
   return only;
+}
+
+/**
+ * How many words two papers' titles agree on when one is the other or begins it (a title cut
+ * short, a main title), 0 when neither begins the other; one whole title on both agrees more than
+ * a title and a longer one it begins ("X" with "X" more than with "X: a three-year update").
+ */
+function agreement(a: PaperTitle | null, b: PaperTitle | null): number {
+  if (a === null || b === null) return 0;
+  const [shorter, longer] = a.text.length <= b.text.length ? [a.text, b.text] : [b.text, a.text];
+  if (shorter !== longer && !longer.startsWith(`${shorter} `)) return 0;
+  const wholeTwins = shorter === longer && !a.cut && !b.cut;
+  return shorter.split(" ").length + (wholeTwins ? 0.5 : 0);
 }
 
 /** One first author and one year, both given. */

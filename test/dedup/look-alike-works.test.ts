@@ -128,6 +128,36 @@ describe("papers that look alike", () => {
     ]);
   });
 
+  it("ties a follow-up's pages whose titles, cut short, agree past where the two works' titles part", () => {
+    const firstOnPubMed = item(
+      "https://pubmed.ncbi.nlm.nih.gov/40031234/",
+      "Oral Hyaluronic Acid Improves Skin Hydration in Women Aged 40-65 Years: A 12-Week ... - PubMed",
+      "by KA Moreno · 2025 · Cited by 5 — Results: After 12 weeks, hydration increased by 9.1% versus 1.4% with placebo ...",
+    );
+    const record = item(
+      "https://pmc.ncbi.nlm.nih.gov/articles/PMC11871234/",
+      "Oral Hyaluronic Acid Improves Skin Hydration in Women Aged 40–65 Years - PMC",
+      "by KA Moreno · 2025 — Funding: This study was funded by the maker of the study product ...",
+    );
+    const followUp = item(
+      "https://onlinelibrary.wiley.com/doi/10.1111/jocd.70777",
+      "Oral Hyaluronic Acid Improves Skin Hydration in Women Aged 40–65 Years: 24-Week Extension ... - Wiley Online Library",
+      "Nov 18, 2025 — Participants completing the original 12-week trial were invited to continue for a further 12 weeks ...",
+    );
+    const followUpOnPubMed = item(
+      "https://pubmed.ncbi.nlm.nih.gov/41209876/",
+      "Oral Hyaluronic Acid Improves Skin Hydration in Women Aged 40-65 Years: 24-Week Extension of ... - PubMed",
+      "by KA Moreno · 2025 — Open-label extension ... 98 women continued to week 24 ...",
+    );
+    const first = item(
+      "https://onlinelibrary.wiley.com/doi/10.1111/jocd.70456",
+      "Oral Hyaluronic Acid Improves Skin Hydration in ... - Moreno - 2025 - Journal of Cosmetic Dermatology - Wiley Online Library",
+      "Mar 4, 2025 — Background: Oral hyaluronic acid is widely marketed for skin aging ...",
+    );
+    // The record titled with the main title of both could be either's: it joins neither.
+    expect(together([first, firstOnPubMed, record, followUp, followUpOnPubMed])).toEqual([[3, 4]]);
+  });
+
   it("keeps a paper's correction apart, though it cites the paper's authors and title", () => {
     const record = item(
       "https://europepmc.org/article/MED/38212999",
