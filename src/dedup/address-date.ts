@@ -20,10 +20,11 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
  * A date opening a snippet, before a dash or a dot: month first ("Jun 23, 2025"), day first ("23 Jun
  * 2025", EurekAlert's "27-Feb-2023", "12 févr. 2026", "4. März 2026") or in figures ("2025-06-23",
  * "04.03.2026"), with a time of day and its zone
- * after it or not (Business Wire's "January 14, 2025 08:00 AM Eastern Standard Time —").
+ * after it or not (Business Wire's "January 14, 2025 08:00 AM Eastern Standard Time —"), and a
+ * distributor's dateline after it or a double dash ("May 20, 2025 /PRNewswire/ --", "Jun 3, 2025 --").
  */
 const SNIPPET_DATE =
-  /^\s*(?:(\p{L}{3,9})\.? (\d{1,2}), ((?:19|20)\d\d)|(\d{1,2})\.?[ -](\p{L}{3,9})\.?[ -]((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d)|(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d))(?: \d{1,2}:\d\d(?: ?[AP]M)?(?: \p{L}+){0,3})?\s*[—–·|-]\s/u;
+  /^\s*(?:(\p{L}{3,9})\.? (\d{1,2}), ((?:19|20)\d\d)|(\d{1,2})\.?[ -](\p{L}{3,9})\.?[ -]((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d)|(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d))(?: \d{1,2}:\d\d(?: ?[AP]M)?(?: \p{L}+){0,3})?(?:\s*[—–·|]|\s*--?|\s+\/[A-Za-z]+\/ --)\s/u;
 
 function snippetDay(snippet: string): number | null {
   const m = SNIPPET_DATE.exec(snippet);

@@ -24,6 +24,8 @@ describe("publishedDay: the day a page was published", () => {
       day(2025, 1, 14),
     ],
     ["March 3, 2024 9:15 PM ET · The council voted", day(2024, 3, 3)],
+    ["May 20, 2025 /PRNewswire/ -- Fully remote workers under 30", day(2025, 5, 20)],
+    ["Jun 3, 2025 -- Corvane, the workplace experience platform", day(2025, 6, 3)],
     ["04.03.2026 — Berlin (dpa) - Die Zahl der Masernfälle", day(2026, 3, 4)],
     ["4. März 2026 — Die Zahl der Masernfälle", day(2026, 3, 4)],
     ["12 févr. 2026 — Des chercheurs de l'Université technique", day(2026, 2, 12)],
