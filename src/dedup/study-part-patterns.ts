@@ -103,8 +103,9 @@ export function partPatterns(): Patterns {
     // "took Tranquara", "wearing a Fitwave Ring", "randomized 236 adults to FloraCore or placebo".
     productBefore:
       /(?:\b(?:randomi[sz]ed|assigned|allocated)\b[^.;]{0,60}\bto|\b(?:took|taking|takes|given|gave|give|drinking|drank|drink|wearing|wore|wear|using|used|use|tested|testing|received|receiving|consumed|consuming|eating|ate|maker of|makers of|makes|producer of|sells|called|named|dubbed|branded|branded as))\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|either\s+)?$/,
+    // "… conducted with The Harris Poll": the pollster a firm ran its survey with.
     studyBy: new RegExp(
-      String.raw`\b${STUDY_NOUN}\b(?:[^.;,]|,(?=\d)){0,60}?\b(?:conducted\s+by|carried\s+out\s+by|by|from)\s+(?:the\s+)?$`,
+      String.raw`\b${STUDY_NOUN}\b(?:[^.;,]|,(?=\d)){0,60}?\b(?:conducted\s+by|carried\s+out\s+by|by|from)\s+(?:the\s+)?$|\b(?:conducted|fielded|carried\s+out)\s+with\s+(?:[Tt]he\s+)?$`,
     ),
     // "Researchers from UMass Amherst" opens a sentence as often as it follows one.
     institutionBefore: new RegExp(
@@ -120,7 +121,9 @@ export function partPatterns(): Patterns {
     announcesAfter:
       /^(?:,\s+(?:Inc\.|Corp\.|Ltd\.|LLC))?(?:\s+\([^)]{1,40}\))?(?:,\s+[^,.]{1,80},)?\s+(?:today\s+|recently\s+|this\s+week\s+)?(?:announced|announces|released|releases|unveiled|unveils|surveyed|polled|commissioned)\b/,
     researchersAfter: new RegExp(String.raw`^\s+${RESEARCHERS}\b`),
-    studyAfter: new RegExp(String.raw`^\s+(?:own\s+|new\s+|latest\s+)?${STUDY_NOUN}\b`),
+    studyAfter: new RegExp(
+      String.raw`^\s+(?:(?:own|new|latest|annual|yearly|quarterly|monthly|national|recent)\s+)?${STUDY_NOUN}\b`,
+    ),
     // "the Serenix extract", "CalmPaws calming chews"; not "Arizona compared the ring".
     productAfter: new RegExp(
       String.raw`^\s+(?:(?!(?:the|a|an|and|or|with|to|of|in|on|for|its|their|is|was|were|has|had)\b)[\p{Ll}-]+(?<!ed)\s+)?(?:${any(words.productNouns)})s?\b`,

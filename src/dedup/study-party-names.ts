@@ -197,10 +197,24 @@ function classify(
 ): void {
   const words = name.replace(/['’]s?$/, "").split(" ");
   // "The Serenix extract": the name starts after the words that open a sentence, and after where it
-  // is based or made ("Austin-based Crewline", "a Swedish-made app").
+  // is based or made ("Austin-based Crewline", "a Swedish-made app"); an article opening the run
+  // stands before the name as one in lower case does ("A Harris Poll survey" opening a sentence).
+  const article =
+    where.initial && ARTICLE.test(words[0] as string) ? `${(words[0] as string).toLowerCase()} ` : "";
   while (words.length > 0 && (p.notNames.has(words[0] as string) || DESCRIBED.test(words[0] as string)))
     words.shift();
   if (words.length === 0) return;
+  const preceding = `${before}${article}`;
+  // A headline's "Ridgeline Partners Survey: …", every word capitalised: the study's label.
+  if (
+    where.titleCase &&
+    words.length > 1 &&
+    STUDY_LABEL_WORD.test(words.at(-1) as string) &&
+    /^\s*:/.test(after)
+  ) {
+    addParty(into.others, words.slice(0, -1).join(" "), p);
+    return;
+  }
   const isPossessive = possessive(name);
   const funded = FUNDED_SUFFIX.exec(words.at(-1) as string);
   if (funded) {
@@ -219,16 +233,16 @@ function classify(
   if (p.markAfter.test(after)) addParty(into.products, bare, p);
   if (where.titleCase) return;
   // Lower-case words around the name say what it is; they are never a title's.
-  if (p.sponsorBefore.test(before) || p.makerBefore.test(before) || p.fundedAfter.test(after)) {
+  if (p.sponsorBefore.test(preceding) || p.makerBefore.test(preceding) || p.fundedAfter.test(after)) {
     addParty(into.sponsors, bare, p);
   } else if (!isPossessive && (p.makerAfter.test(after) || p.announcesAfter.test(after))) {
     addParty(/\b(?:University|College|Institute)\b/.test(bare) ? into.institutions : into.sponsors, bare, p);
-  } else if (p.institutionBefore.test(before)) {
+  } else if (p.institutionBefore.test(preceding)) {
     addParty(into.institutions, bare, p);
-  } else if (p.studyBy.test(before)) {
+  } else if (p.studyBy.test(preceding)) {
     // "a survey of 1,453 teens by Common Sense Media", "a crossover study from Penn State".
-    addParty(/\bfrom\s+(?:the\s+)?$/.test(before) ? into.institutions : into.others, bare, p);
-  } else if (p.productBefore.test(before)) {
+    addParty(/\bfrom\s+(?:the\s+)?$/.test(preceding) ? into.institutions : into.others, bare, p);
+  } else if (p.productBefore.test(preceding)) {
     if (!/^[A-Z]{2,4}$/.test(bare) && !SPECIES.test(after)) addParty(into.products, bare, p);
   } else if (isPossessive && p.studyAfter.test(after)) {
     addParty(into.others, bare, p);
@@ -237,7 +251,7 @@ function classify(
   } else if (!isPossessive && p.researchersAfter.test(after)) {
     // "New York researchers", "New Orleans doctors": a place, whose "New" opened the name.
     if (!placeAdjective(bare) && !/^New\s\p{Lu}/u.test(name)) addParty(into.institutions, bare, p);
-  } else if (!isPossessive && p.studyAfter.test(after) && p.articleBefore.test(before)) {
+  } else if (!isPossessive && p.studyAfter.test(after) && p.articleBefore.test(preceding)) {
     addParty(into.others, bare, p);
   } else if (where.initial && STUDY_LABEL.test(after) && !placeAdjective(bare)) {
     // A headline's "Ochsner study: heart patch kept patients out of the hospital".
@@ -302,6 +316,9 @@ const DESCRIBED = /-(?:based|made|born|grown|owned)$/i;
 
 /** A study's label before a colon, as a headline opens: "Ochsner study:". */
 const STUDY_LABEL = /^\s+(?:study|survey|poll|trial)\s*:/i;
+const STUDY_LABEL_WORD = /^(?:Study|Survey|Poll|Trial|Report)$/;
+/** An article capitalised where it opens a sentence. */
+const ARTICLE = /^(?:A|An|The|This|Its|Their|Our)$/;
 
 /** "Tasmanian", "Danish", "Japanese": where researchers come from, not who they are. */
 function placeAdjective(name: string): boolean {

@@ -70,6 +70,21 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
       { institutions: ["Thomas B. Fordham Institute"] },
     ],
     [
+      "a pollster opening a sentence with its survey",
+      "A Harris Poll survey of 2,500 workers in their 20s, commissioned by a consultancy, found fewer promotions.",
+      { others: ["Harris Poll"] },
+    ],
+    [
+      "the pollster a firm ran its survey with",
+      "Our survey of 2,500 workers aged 21 to 29, conducted with The Harris Poll in April, finds fewer promotions.",
+      { others: ["Harris Poll"] },
+    ],
+    [
+      "a firm by its annual survey",
+      "Fully remote young workers are falling behind. Ridgeline's annual survey of early-career workers found fewer promotions.",
+      { others: ["Ridgeline"] },
+    ],
+    [
       "an institution by the study it led",
       "A Stanford-led study of 500 adults found shorter sleep on screen-heavy nights.",
       { institutions: ["Stanford"] },
@@ -84,6 +99,14 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
     for (const [kind, list] of Object.entries(expected)) {
       expect(names(parts?.[kind as keyof typeof expected])).toEqual(list);
     }
+  });
+
+  it("reads a headline's label of its survey, every word capitalised", () => {
+    const parts = partsOf(
+      "May 20, 2025 /PRNewswire/ -- Fully remote workers under 30 are 31% less likely to have been promoted.",
+      "Ridgeline Partners Survey: Fully Remote Gen Z Workers Report Fewer Promotions and Less Feedback",
+    );
+    expect(names(parts?.others)).toEqual(["Ridgeline Partners"]);
   });
 
   it("reads no sample from a count in millions or a decimal's last digit", () => {
