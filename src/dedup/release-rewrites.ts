@@ -180,10 +180,14 @@ function sameWeek(release: number | null | undefined, page: number | null | unde
 
 /**
  * A text saying its facts come from a release: "the company said in a press release yesterday",
- * "According to the company, the unit …".
+ * "According to the company, the unit …", "Fieldnote said Tuesday it will …", "…, the company
+ * announced today" (the company's news of the day, which its release is).
  */
 const RELEASE_CITED =
   /\b(?:said|says|announced|stated|wrote)\s+in\s+(?:a|an|the|its)\s+(?:press\s+release|release|statement|announcement)\b|\baccording\s+to\s+(?:a|an|the|its)\s+(?:press\s+release|release|announcement|company)\b/i;
+/** The company's news of the day, told by it: "Fieldnote said Tuesday", "the company announced today". */
+const COMPANY_SAID =
+  /\b(?:[Tt]he\s+(?:company|firm|startup|maker)|[A-Z][\w&'’-]+)\s+(?:said|says|announced|announces)\s+(?:on\s+)?(?:today|yesterday|this\s+week|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
 
 /**
  * Whether a page says it retells a release and names the company whose release this is (its
@@ -191,7 +195,7 @@ const RELEASE_CITED =
  * has unveiled …, the company said in a press release").
  */
 function citesReleaseOf(page: RewriteInput, releaseTitle: string): boolean {
-  if (!RELEASE_CITED.test(page.snippet)) return false;
+  if (!RELEASE_CITED.test(page.snippet) && !COMPANY_SAID.test(page.snippet)) return false;
   const company = COMPANY.exec(releaseTitle)?.[0];
   return company !== undefined && new RegExp(`\\b${company}\\b`).test(`${page.title} ${page.snippet}`);
 }

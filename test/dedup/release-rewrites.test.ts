@@ -65,6 +65,32 @@ describe("releaseRewriteLinks: a release and the pages that rewrite it", () => {
     ).toEqual([]);
   });
 
+  it("ties a rewrite under its own headline that tells the company's news of the day as the company's", () => {
+    const release = {
+      domain: "businesswire.com",
+      title: "Fieldnote Brings Fieldnote AI to Every Paid Plan, Announces New Pricing",
+      snippet:
+        "Fieldnote today announced that Fieldnote AI, including channel recaps, huddle notes and enterprise search, will be included in every paid plan. Beginning August 1, the Pro plan ...",
+    };
+    const rewrite = {
+      domain: "techcrunch.com",
+      title: "Fieldnote bundles AI into paid plans, raises Pro price to $10.50",
+      snippet:
+        "Team chat app Fieldnote said Tuesday it will include its AI features — channel recaps, huddle notes and enterprise search — in every paid plan, and raise prices ...",
+    };
+    const days = [20249, 20249];
+    expect(releaseRewriteLinks([release, rewrite], [true, false], [], undefined, days)).toEqual([[0, 1]]);
+    // A report that only says the news came out that day tells it in its own voice.
+    const report = {
+      ...rewrite,
+      snippet: rewrite.snippet.replace(
+        "Team chat app Fieldnote said Tuesday",
+        "Under the plan announced Tuesday, Fieldnote",
+      ),
+    };
+    expect(releaseRewriteLinks([release, report], [true, false], [], undefined, days)).toEqual([]);
+  });
+
   it("keeps a forum thread on a release's claim apart from the release and its rewrite", () => {
     const release = item(
       "https://www.prnewswire.com/news-releases/solvanta-sets-world-record-of-35-2-302611234.html",
