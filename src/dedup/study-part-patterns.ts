@@ -96,7 +96,7 @@ export function partPatterns(): Patterns {
     venueYear:
       /\b([A-Z]{3,}|(?:[A-Z][a-z]+ ){1,3}(?:Week|Summit|Congress|Conference))(?: \(([A-Z]{2,})\))? ((?:19[5-9]|20[0-4])\d)\b/g,
     sponsorBefore: new RegExp(
-      String.raw`(?:\b(?:funded|sponsored|paid for|financed|commissioned|supported|underwritten|bankrolled|conducted for|carried out for)\s+(?:in part\s+|partly\s+|entirely\s+|wholly\s+|fully\s+)?by|\b(?:with|through)\s+(?:funding|support|a grant)\s+from|\bon behalf of|\bFunding(?:\s+[Ss]ources?)?:|\b(?:conducted|carried\s+out|fielded|run|done|performed|polled|surveyed)\s+by\s+[^.;,]{2,60}?\s+for)\s+(?:a grant from\s+)?(?:the\s+|a\s+|an\s+|its\s+)?${descriptors}$`,
+      String.raw`(?:\b(?:funded|sponsored|paid for|financed|commissioned|supported|underwritten|bankrolled|conducted for|carried out for)\s+(?:in part\s+|partly\s+|entirely\s+|wholly\s+|fully\s+)?by|\b(?:with|through)\s+(?:funding|support|a grant)\s+from|\bon behalf of|\bFunding(?:\s+[Ss]ources?)?:|\bSupport\s+\(if\s+any\):|\b(?:conducted|carried\s+out|fielded|run|done|performed|polled|surveyed)\s+by\s+[^.;,]{2,60}?\s+for)\s+(?:a grant from\s+)?(?:the\s+|a\s+|an\s+|its\s+)?${descriptors}$`,
       "u",
     ),
     makerBefore: new RegExp(String.raw`\b(?:${any(words.makerNouns)}),?\s+$`),

@@ -243,7 +243,10 @@ function classify(
     // "a survey of 1,453 teens by Common Sense Media", "a crossover study from Penn State".
     addParty(/\bfrom\s+(?:the\s+)?$/.test(preceding) ? into.institutions : into.others, bare, p);
   } else if (p.productBefore.test(preceding)) {
-    if (!/^[A-Z]{2,4}$/.test(bare) && !SPECIES.test(after)) addParty(into.products, bare, p);
+    // A genus before its species is no product ("took Lactobacillus plantarum"); a product's noun is
+    // no species ("tested the Noctura glasses").
+    if (!/^[A-Z]{2,4}$/.test(bare) && (!SPECIES.test(after) || p.productAfter.test(after)))
+      addParty(into.products, bare, p);
   } else if (isPossessive && p.studyAfter.test(after)) {
     addParty(into.others, bare, p);
   } else if (isPossessive && (p.productAfter.test(after) || OFFICER_AFTER.test(after))) {

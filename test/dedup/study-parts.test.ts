@@ -85,6 +85,16 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
       { others: ["Ridgeline"] },
     ],
     [
+      "a product named by its noun though the noun ends like a species",
+      "US researchers tested the Noctura glasses on 64 volunteers who struggle to sleep.",
+      { products: ["Noctura"] },
+    ],
+    [
+      "a meeting abstract's support line as its sponsor",
+      "Methods: Sixty-four adults wore amber or clear lenses for 3 weeks each. Support (if any): Noctura Eyewear, Inc.",
+      { sponsors: ["Noctura Eyewear"] },
+    ],
+    [
       "an institution by the study it led",
       "A Stanford-led study of 500 adults found shorter sleep on screen-heavy nights.",
       { institutions: ["Stanford"] },
