@@ -205,14 +205,15 @@ function classify(
     words.shift();
   if (words.length === 0) return;
   const preceding = `${before}${article}`;
-  // A headline's "Ridgeline Partners Survey: …", every word capitalised: the study's label.
+  // A release's headline "Ridgeline Partners Survey: …", every word capitalised: whose study it
+  // tells, the firm that had it done.
   if (
     where.titleCase &&
     words.length > 1 &&
     STUDY_LABEL_WORD.test(words.at(-1) as string) &&
     /^\s*:/.test(after)
   ) {
-    addParty(into.others, words.slice(0, -1).join(" "), p);
+    addParty(into.sponsors, words.slice(0, -1).join(" "), p);
     return;
   }
   const isPossessive = possessive(name);

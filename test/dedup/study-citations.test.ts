@@ -78,7 +78,12 @@ describe("studyMention: which study a page reports", () => {
     [
       "a named trial",
       "The PREDIMED trial followed 7,447 Spanish adults.",
-      { trial: { name: "PREDIMED", noun: "trial" }, sample: { size: 7447, noun: "adults" } },
+      {
+        trial: { name: "PREDIMED", noun: "trial" },
+        sample: { size: 7447, noun: "adults" },
+        // Its name before "trial" is read as a party too, as in mid-sentence ("in the PREDIMED trial").
+        parts: expect.objectContaining({ names: ["predimed"] }),
+      },
     ],
     [
       "a named study in running text",

@@ -116,7 +116,7 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
       "May 20, 2025 /PRNewswire/ -- Fully remote workers under 30 are 31% less likely to have been promoted.",
       "Ridgeline Partners Survey: Fully Remote Gen Z Workers Report Fewer Promotions and Less Feedback",
     );
-    expect(names(parts?.others)).toEqual(["Ridgeline Partners"]);
+    expect(names(parts?.sponsors)).toEqual(["Ridgeline Partners"]);
   });
 
   it("reads no sample from a count in millions or a decimal's last digit", () => {
