@@ -18,6 +18,7 @@ import { firstAuthorLine } from "./retitled-preprints.js";
 import { keyTies, linkSharedKeys, pathOf } from "./shared-keys.js";
 import { sharedPassageLinks } from "./shared-passages.js";
 import { sameTitleLinks } from "./site-titles.js";
+import type { StudyMention } from "./study-citations.js";
 import { keysOfSeveralWorks, studyKeys, studyPartLinks } from "./study-keys.js";
 import { findSyndicationClusters } from "./syndication.js";
 import { wholeHeadlineLinks } from "./whole-headlines.js";
@@ -211,7 +212,14 @@ export function assignOrigins(
   // announce stay the release's.
   // Two papers' own pages are one work by their identifiers, titles or author lists (linkPapers),
   // never by a first author's name and a year, which two namesakes' papers share.
-  const tieStudy = keyTies((a, b, kind) => !(traits[a]?.paper && traits[b]?.paper) && link(a, b, kind));
+  // Nor do two pages naming two first authors, whatever else of a study they share ("by MJ
+  // Castellanos · 2024" of 412 dogs and "a team led by Dr. Lena Haverkamp" of 412 dogs).
+  const tieStudy = keyTies(
+    (a, b, kind) =>
+      !(traits[a]?.paper && traits[b]?.paper) &&
+      !twoAuthors(traits[a]?.study, traits[b]?.study) &&
+      link(a, b, kind),
+  );
   const keysOf = studyKeys(traits.map((t) => t.study));
   const ambiguous = keysOfSeveralWorks(
     keysOf,
@@ -291,6 +299,13 @@ function twoReleaseEvents(
 }
 
 /** Ties a notice about a paper never makes: as the paper's page, its report, or its study's report. */
+/** Whether two pages' studies name two first authors. */
+function twoAuthors(a: StudyMention | null | undefined, b: StudyMention | null | undefined): boolean {
+  return (
+    a?.author !== undefined && b?.author !== undefined && a.author.toLowerCase() !== b.author.toLowerCase()
+  );
+}
+
 const NOTICE_KINDS: ReadonlySet<LinkKind> = new Set<LinkKind>(["paper", "report", "study"]);
 
 /** Copies of one release come out within this many days of it. */

@@ -159,4 +159,22 @@ describe("a study told as news just out, by its journal alone", () => {
     expect(grouped([paper, explainer])).toEqual([]);
     expect(grouped([paper, lastYear])).toEqual([]);
   });
+  it("ties no report naming one first author to another author's paper of the same year and sample", () => {
+    const paper = item(
+      "https://avmajournals.avma.org/view/journals/javma/262/9/javma.24.02.0118.xml",
+      "Cardiac function in dogs fed pulse-predominant grain-free diets: an 18-month prospective cohort study",
+      "by L Haverkamp · 2024 · Cited by 12 — Objective To prospectively evaluate cardiac size and function in healthy dogs fed grain-free diets ...",
+    );
+    const funder = item(
+      "https://www.morrisanimalfoundation.org/article/foundation-funded-study-grain-free-diets",
+      "Foundation-Funded Study Sheds New Light on Diet and Canine Heart Disease | Morris Animal Foundation",
+      "Jul 11, 2024 — A Morris Animal Foundation-funded team led by Dr. Lena Haverkamp tracked heart health in 412 dogs over 18 months ...",
+    );
+    const otherPaper = item(
+      "https://www.frontiersin.org/journals/veterinary-science/articles/10.3389/fvets.2024.1398821/full",
+      "Frontiers | Whole-blood taurine concentrations in 412 dogs fed grain-free and grain-inclusive commercial diets",
+      "by MJ Castellanos · 2024 · Cited by 5 — We measured whole-blood taurine in 412 healthy dogs presented to clinics across Ontario ...",
+    );
+    expect(grouped([paper, funder, otherPaper])).toEqual([{ members: [0, 1], why: "same-study" }]);
+  });
 });
