@@ -138,6 +138,9 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // launch release) and 1.00 / 0.41, 13 of 20; 1.00 / 0.61 for heldout-36 once that is fixed.
 // heldout-38 (companies' claims and sponsor-funded studies) and heldout-39 (money, technology and
 // work), written blind and measured once as written: 1.00 / 0.63, 15 of 18 and 1.00 / 0.57, 13 of 15.
+// heldout-40 (climate, energy and environment) and heldout-41 (children, schools, pets and home),
+// measured once: 1.00 / 0.51, 13 of 21 and 0.96 / 0.54, 16 of 17 (a funder's report naming its lead
+// author tied to another team's paper of the same year and sample; 1.00 once that is fixed).
 // Floors rise with what later rules reach, a step below it.
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.9],
@@ -180,6 +183,8 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-37", 8, 0.95, 0.45, 0.65],
   ["heldout-38", 8, 0.95, 0.6, 0.8],
   ["heldout-39", 8, 0.95, 0.5, 0.8],
+  ["heldout-40", 8, 0.95, 0.45, 0.55],
+  ["heldout-41", 8, 0.95, 0.5, 0.9],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],
