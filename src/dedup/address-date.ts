@@ -19,9 +19,9 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 /**
  * A date opening a snippet, before a dash or a dot: month first ("Jun 23, 2025"), day first ("23 Jun
  * 2025", EurekAlert's "27-Feb-2023", "12 févr. 2026", "4. März 2026") or in figures ("2025-06-23",
- * "04.03.2026"), with a time of day and its zone
- * after it or not (Business Wire's "January 14, 2025 08:00 AM Eastern Standard Time —"), and a
- * distributor's dateline after it or a double dash ("May 20, 2025 /PRNewswire/ --", "Jun 3, 2025 --").
+ * "04.03.2026"), with a time of day and its zone after it or not (Business Wire's "January 14, 2025
+ * 08:00 AM Eastern Standard Time —"), and a distributor's dateline after it or a double dash ("May
+ * 20, 2025 /PRNewswire/ --", "Jun 3, 2025 --").
  */
 const SNIPPET_DATE =
   /^\s*(?:(\p{L}{3,9})\.? (\d{1,2}), ((?:19|20)\d\d)|(\d{1,2})\.?[ -](\p{L}{3,9})\.?[ -]((?:19|20)\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d)|(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d))(?: \d{1,2}:\d\d(?: ?[AP]M)?(?: \p{L}+){0,3})?(?:\s*[—–·|]|\s*--?|\s+\/[A-Za-z]+\/ --)\s/u;
@@ -47,40 +47,22 @@ export function calendarDay(year: number, month: string, day: number): number | 
 }
 
 /**
- * Months' names in German, French and Spanish whose first letters are not the English name's, by
- * their first four letters, accents dropped ("févr.", "juil.", "März", "dic").
+ * Months' names in German, French and Spanish whose first three letters are not the English name's
+ * ("févr.", "avr.", "Mai", "août", "Okt.", "dic"), accents dropped; "juin" and "juil." by four.
  */
 const OTHER_MONTHS: Readonly<Record<string, number>> = {
   ene: 1,
-  enero: 1,
-  janv: 1,
-  janu: 1,
-  fevr: 2,
-  febr: 2,
-  marz: 3,
-  mars: 3,
-  marzo: 3,
+  fev: 2,
   avr: 4,
-  avri: 4,
   abr: 4,
-  abri: 4,
   mai: 5,
-  mayo: 5,
   juin: 6,
-  juni: 6,
-  juli: 7,
   juil: 7,
-  aout: 8,
+  aou: 8,
   ago: 8,
-  agos: 8,
   okt: 10,
-  okto: 10,
   dez: 12,
-  deze: 12,
   dic: 12,
-  dici: 12,
-  dec: 12,
-  dece: 12,
 };
 
 /** A month's number, from its number or its name ("feb", "Sept", "February", "févr", "März"); 0 for neither. */
