@@ -286,6 +286,9 @@ export function isDistinctSample(size: number): boolean {
   return size >= DISTINCT_SAMPLE && size % 100 !== 0;
 }
 
+/** A word every lead author's reading has: "lead author", "first author", "led by", "led the". */
+const LEAD_CUE = /\b(?:lead|first|led)\s/i;
+
 /**
  * First authors cited (surname, lower case → the year cited with it, if any), and those a report
  * names as its study's lead author.
@@ -305,7 +308,10 @@ function authorsOf(
   };
   for (const match of text.matchAll(p.etAl)) add(match[1], match[2]);
   for (const match of text.matchAll(p.twoAuthors)) add(match[1], match[2]);
-  for (const match of text.matchAll(p.leadAuthor)) {
+  // Most texts with an author's cue (a search engine's "·") name no lead author: a word of the
+  // readings is looked for before the whole pattern is run.
+  const leads = LEAD_CUE.test(text) ? text.matchAll(p.leadAuthor) : [];
+  for (const match of leads) {
     const name = match[1] ?? match[2] ?? match[3];
     add(name, undefined);
     if (name !== undefined) lead.add(name.toLowerCase());
