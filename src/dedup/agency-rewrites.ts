@@ -9,8 +9,9 @@ import { contentWords } from "./title-fingerprint.js";
  * canceled more than 600 trips" by evening) or trimmed under a subscriber's own headline. Pages
  * crediting one agency, dated the same day, are one story when their headlines share at least three
  * content words and their snippets at least half of the shorter one's content words (at least
- * {@link MIN_SNIPPET_WORDS}), or two headline words and most of the lede, and, where both open with a dateline, its place is the same; a page
- * of the next day is its write-thru when it keeps most of the lede ({@link NEXT_DAY}). The agency's
+ * {@link MIN_SNIPPET_WORDS}), or two headline words and most of the lede ({@link SAME_DAY}), and,
+ * where both open with a dateline, its place is the same; a page of the next day is its write-thru
+ * when it keeps most of the lede ({@link NEXT_DAY}). The agency's
  * other stories of that day on the same subject share its names but not its headline ("Newsom
  * vetoes AI safety bill" and "Newsom signs laws requiring AI developers to reveal training data"),
  * and its explainers have no dateline's lede.

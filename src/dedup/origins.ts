@@ -298,7 +298,6 @@ function twoReleaseEvents(
   return datelinesDisagree(one.snippet, other.snippet);
 }
 
-/** Ties a notice about a paper never makes: as the paper's page, its report, or its study's report. */
 /** Whether two pages' studies name two first authors. */
 function twoAuthors(a: StudyMention | null | undefined, b: StudyMention | null | undefined): boolean {
   return (
@@ -306,6 +305,7 @@ function twoAuthors(a: StudyMention | null | undefined, b: StudyMention | null |
   );
 }
 
+/** Ties a notice about a paper never makes: as the paper's page, its report, or its study's report. */
 const NOTICE_KINDS: ReadonlySet<LinkKind> = new Set<LinkKind>(["paper", "report", "study"]);
 
 /** Copies of one release come out within this many days of it. */

@@ -46,8 +46,8 @@ const CORPUS_ID = /\bCorpus ?ID:?\s?(\d{4,12})\b/g;
 
 /**
  * Keys of the scholarly works a page reports: `doi:…`, `arxiv:…`, `pmid:…`, `pmc:PMC…`, `pii:…`,
- * `isbn:…`, `cite:<volume>:<first page>` and site ids (scholarly-urls.ts), from its URL and, unless it names too many works, from
- * its title and snippet. Identifiers are read without any look-up: a DOI that holds a PII or an
+ * `isbn:…`, `cite:<volume>:<first page>` and site ids (scholarly-urls.ts), from its URL and, unless
+ * it names too many works, from its title and snippet. Identifiers are read without any look-up: a DOI that holds a PII or an
  * arXiv id also gives that key, so the pages meet whichever one each shows.
  */
 export function scholarlyIds(
