@@ -15,6 +15,9 @@ export function publishedDay(address: PageAddress | null, snippet: string): numb
   return snippetDay(snippet);
 }
 
+/** A day of the week, as news says when a study or a company's news came out ("published Monday in"). */
+export const WEEKDAY = "(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day";
+
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 /**
  * A date opening a snippet, before a dash or a dot: month first ("Jun 23, 2025"), day first ("23 Jun

@@ -1,6 +1,7 @@
 import { appendTo } from "../util/append-to.js";
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { readDataFile } from "../util/read-data-file.js";
+import { WEEKDAY } from "./address-date.js";
 import type { PageAddress } from "./page-address.js";
 
 /**
@@ -30,9 +31,6 @@ interface Tables {
 }
 
 let tables: Tables | undefined;
-
-/** A day of the week, as news of a study says when it came out ("published Monday in"). */
-export const WEEKDAY = "(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day";
 
 /** A journal's name: capitalised words and the small words between them. */
 const NAME = String.raw`[A-Z][\p{L}'’.&-]*(?:\s+(?:[A-Z][\p{L}'’.&-]*|of|the|and|&|for|in|on))*`;

@@ -1,4 +1,5 @@
 import { appendTo } from "../util/append-to.js";
+import { WEEKDAY } from "./address-date.js";
 import { titleMarkersConflict, titlesShareFigure } from "./event-markers.js";
 import { contentWords } from "./title-fingerprint.js";
 import { titlesDisagree } from "./title-polarity.js";
@@ -175,7 +176,7 @@ function daysApart(release: number | null | undefined, page: number | null | und
 }
 
 function sameWeek(release: number | null | undefined, page: number | null | undefined): boolean {
-  return release != null && page != null && Math.abs(page - release) <= REWRITE_DAYS;
+  return release != null && page != null && !daysApart(release, page);
 }
 
 /**
@@ -186,8 +187,9 @@ function sameWeek(release: number | null | undefined, page: number | null | unde
 const RELEASE_CITED =
   /\b(?:said|says|announced|stated|wrote)\s+in\s+(?:a|an|the|its)\s+(?:press\s+release|release|statement|announcement)\b|\baccording\s+to\s+(?:a|an|the|its)\s+(?:press\s+release|release|announcement|company)\b/i;
 /** The company's news of the day, told by it: "Fieldnote said Tuesday", "the company announced today". */
-const COMPANY_SAID =
-  /\b(?:[Tt]he\s+(?:company|firm|startup|maker)|[A-Z][\w&'’-]+)\s+(?:said|says|announced|announces)\s+(?:on\s+)?(?:today|yesterday|this\s+week|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
+const COMPANY_SAID = new RegExp(
+  String.raw`\b(?:[Tt]he\s+(?:company|firm|startup|maker)|[A-Z][\w&'’-]+)\s+(?:said|says|announced|announces)\s+(?:on\s+)?(?:today|yesterday|this\s+week|${WEEKDAY})\b`,
+);
 
 /**
  * Whether a page says it retells a release and names the company whose release this is (its

@@ -1,7 +1,8 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
 import { readDataFile } from "../util/read-data-file.js";
-import { isJournalAlias, journalsNamed, WEEKDAY } from "./journal-names.js";
+import { WEEKDAY } from "./address-date.js";
+import { isJournalAlias, journalsNamed } from "./journal-names.js";
 import { BOUND_WORDS, type SizeBound, sizeBound } from "./sample-bounds.js";
 import { type KnownParts, type StudyParts, studyParts } from "./study-parts.js";
 
@@ -75,11 +76,13 @@ const SURNAME = String.raw`${PARTICLE}[A-Z][\p{Ll}'’-][\p{L}'’-]{0,30}`;
 /** A person's given names before the surname: "Maya ", "Sofie Lindqvist ", "Mary-Kate ". */
 const GIVEN = String.raw`(?:[A-Z][\p{Ll}'’-]+\s+|[A-Z]\.\s+){1,2}`;
 
+/** "Dr" or "Prof" before a name. */
+const DR = String.raw`(?:Dr|Prof)\.?\s+`;
 /**
  * What a report calls the researcher who led a study before the name: "Dr", "professor", "U-M
  * engineering professor", "associate professor", "epidemiologist".
  */
-const TITLED = String.raw`(?:(?:Dr|Prof)\.?\s+|(?:(?:[\p{L}-]+|[A-Z][\p{L}.-]*)\s+){0,3}?(?:[Pp]rofessor|researcher|scientist|epidemiologist|physician|psychologist|economist|engineer|geologist|ecologist|biologist|chemist|physicist|sociologist|neuroscientist|astronomer)\s+(?:(?:Dr|Prof)\.?\s+)?)`;
+const TITLED = String.raw`(?:${DR}|(?:(?:[\p{L}-]+|[A-Z][\p{L}.-]*)\s+){0,3}?(?:[Pp]rofessor|researcher|scientist|epidemiologist|physician|psychologist|economist|engineer|geologist|ecologist|biologist|chemist|physicist|sociologist|neuroscientist|astronomer)\s+(?:${DR})?)`;
 
 function studyPatterns(): Patterns {
   if (patterns) return patterns;
@@ -118,7 +121,7 @@ function studyPatterns(): Patterns {
     // the study's first author", "Amira Haddad, who led the research", "Priya Raman, a
     // postdoctoral researcher at U-M and lead author": a given name, then the surname.
     leadAuthor: new RegExp(
-      String.raw`\b(?:(?:lead|first)\s+(?:author|researcher|investigator)(?:\s+of\s+the\s+(?:study|paper|research|trial|report))?,?|led\s+by)\s+(?:${TITLED})?${GIVEN}(${SURNAME})\b|\b(?:Dr|Prof)\.?\s+${GIVEN}(${SURNAME})\s+led\s+the\s+(?:study|research|trial|analysis|work|team|project)\b|\b${GIVEN}(${SURNAME}),\s+(?:(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b|(?:an?|the)\s+[^,.;]{0,80}?\band\s+(?:the\s+)?(?:study's\s+)?(?:lead|first)\s+author\b|who\s+led\s+the\s+(?:study|research|trial|analysis|work)\b)`,
+      String.raw`\b(?:(?:lead|first)\s+(?:author|researcher|investigator)(?:\s+of\s+the\s+(?:study|paper|research|trial|report))?,?|led\s+by)\s+(?:${TITLED})?${GIVEN}(${SURNAME})\b|\b${DR}${GIVEN}(${SURNAME})\s+led\s+the\s+(?:study|research|trial|analysis|work|team|project)\b|\b${GIVEN}(${SURNAME}),\s+(?:(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b|(?:an?|the)\s+[^,.;]{0,80}?\band\s+(?:the\s+)?(?:study's\s+)?(?:lead|first)\s+author\b|who\s+led\s+the\s+(?:study|research|trial|analysis|work)\b)`,
       "gu",
     ),
     byline: new RegExp(String.raw`\bby\s+(?:[A-Z]{1,3}\s+)?(${SURNAME})\b[^·]{0,80}?·\s*${YEAR}\b`, "u"),

@@ -27,6 +27,11 @@ const SPECIES = /^\s+[a-z]{3,}(?:um|us|is|ii|ae|a|i|ens|es)\b/;
 const FUNDED_SUFFIX = /[-‑–](?:funded|sponsored|commissioned|financed)$/;
 /** Who led a study, joined to its name: "a Stanford-led trial", "a University of Vermont-led project". */
 const LED_SUFFIX = /[-‑–]led$/;
+/** A party's role joined to its name's last word, and the kind of party it makes. */
+const JOINED_ROLES: readonly [RegExp, "sponsors" | "institutions"][] = [
+  [FUNDED_SUFFIX, "sponsors"],
+  [LED_SUFFIX, "institutions"],
+];
 /** Every venue named as the patterns below name them has one of these words, or a year. */
 const VENUE_CUE =
   /[Mm]eeting|[Cc]onference|[Cc]ongress|[Ss]essions|[Ss]ummit|[Ss]ymposium|[Cc]onvention|Expo|Week|(?:19|20)\d\d|presented|reported|unveiled|shared|announced|shown|described|debuted|told/;
@@ -217,16 +222,13 @@ function classify(
     return;
   }
   const isPossessive = possessive(name);
-  const funded = FUNDED_SUFFIX.exec(words.at(-1) as string);
-  if (funded) {
-    // "the Golden Grove Walnut Commission-funded research"
-    words[words.length - 1] = (words.at(-1) as string).slice(0, funded.index);
-    addParty(into.sponsors, words.join(" "), p);
-    return;
-  }
-  if (LED_SUFFIX.test(words.at(-1) as string)) {
-    words[words.length - 1] = (words.at(-1) as string).replace(LED_SUFFIX, "");
-    addParty(into.institutions, words.join(" "), p);
+  // "the Golden Grove Walnut Commission-funded research", "a Stanford-led study": the role joined
+  // to the name's last word.
+  for (const [suffix, role] of JOINED_ROLES) {
+    const joined = suffix.exec(words.at(-1) as string);
+    if (joined === null) continue;
+    words[words.length - 1] = (words.at(-1) as string).slice(0, joined.index);
+    addParty(into[role], words.join(" "), p);
     return;
   }
   const bare = words.join(" ");
@@ -320,6 +322,7 @@ const DESCRIBED = /-(?:based|made|born|grown|owned)$/i;
 
 /** A study's label before a colon, as a headline opens: "Ochsner study:". */
 const STUDY_LABEL = /^\s+(?:study|survey|poll|trial)\s*:/i;
+/** A study's label as a title-case headline writes it: "Ridgeline Partners Survey:". */
 const STUDY_LABEL_WORD = /^(?:Study|Survey|Poll|Trial|Report)$/;
 /** An article capitalised where it opens a sentence. */
 const ARTICLE = /^(?:A|An|The|This|Its|Their|Our)$/;
