@@ -20,7 +20,7 @@ export interface Journal {
 }
 
 interface Tables {
-  /** "published in the journal X", "the journal X", "in the X". */
+  /** "published in the journal X", "the journal X", "a paper in X", "in the X". */
   named: RegExp;
   /** An alias in capitals: "in JAMA", "the BMJ". */
   alias: RegExp;
@@ -37,6 +37,8 @@ const NAME = String.raw`[A-Z][\p{L}'’.&-]*(?:\s+(?:[A-Z][\p{L}'’.&-]*|of|the
 /** Words that make a capitalised phrase a journal's name. */
 const JOURNAL_WORD =
   /\b(?:Journal|Review|Reviews|Proceedings|Annals|Archives|Reports|Letters|Medicine|Sciences?|Nutrition|Research|Bulletin|Quarterly|Psychiatry|Psychology|Cardiology|Oncology|Pediatrics|Neurology|Endocrinology|Metabolism|Communications|PLOS|JAMA|BMJ|Lancet|Nature|Cell)\b/;
+/** A full stop after a word of four letters or more, and what follows it. */
+const SENTENCE_END = /(?<=\p{L}{4})\.\s.*$/su;
 /** Small words a journal's name does not end with ("… Journal of the" cut off mid-name). */
 const TRAILING_SMALL_WORDS = new Set(["of", "the", "and", "&", "for", "in", "on"]);
 
@@ -52,7 +54,7 @@ function journalTables(): Tables {
     .map((alias) => alias.toUpperCase());
   tables = {
     named: new RegExp(
-      String.raw`\b(?:(?:published|appearing|appears|appeared|appear|reported|described|out)\s+(?:(?:the|their|its|his|her)\s+(?:findings|results|study|research|work|paper|data)\s+)?(?:online\s+|today\s+|yesterday\s+|recently\s+|this\s+\w+\s+|(?:on\s+)?${WEEKDAY}\s+)?in\s+(?:the\s+)?(?:(?:medical|scientific|peer-reviewed)\s+)?(?:journal\s+)?|\bthe\s+journal\s+|\bin\s+the\s+(?=[A-Z]))(${NAME})`,
+      String.raw`\b(?:(?:published|appearing|appears|appeared|appear|reported|described|out)\s+(?:(?:the|their|its|his|her)\s+(?:findings|results|study|research|work|paper|data)\s+)?(?:online\s+|today\s+|yesterday\s+|recently\s+|this\s+\w+\s+|(?:on\s+)?${WEEKDAY}\s+)?in\s+(?:the\s+)?(?:(?:medical|scientific|peer-reviewed)\s+)?(?:journal\s+)?|\bthe\s+journal\s+|\b(?:paper|study|article|analysis)\s+in\s+(?:the\s+)?(?:journal\s+)?|\bin\s+the\s+(?=[A-Z]))(${NAME})`,
       "gu",
     ),
     // Not when the alias begins a longer name ("JAMA Internal Medicine"), read by `named`.
@@ -134,7 +136,9 @@ export function siteJournal(address: PageAddress): Journal | null {
  * of spaces or of dots.
  */
 function trimmedJournalName(raw: string): string {
-  const words = raw.split(/\s+/u);
+  // A sentence ends after a whole word ("… in Nature Energy. Real cars …"), not after an
+  // abbreviation ("J. Am. Coll. Cardiol.").
+  const words = raw.replace(SENTENCE_END, "").split(/\s+/u);
   // A name that began with a space keeps its first (empty) word: it is the name's start.
   while (words.length > 1 && TRAILING_SMALL_WORDS.has(words.at(-1) as string)) words.pop();
   const name = words.join(" ");

@@ -76,6 +76,12 @@ export function assignOrigins(
   traits.forEach((t, index) => {
     if (t.study?.parts) reporting.set(index, [index]);
   });
+  // By root, the releases in its group: one trial's enrolment and its results stay two
+  // announcements, however many reports of the trial would join them.
+  const releases = new Map<number, number[]>();
+  traits.forEach((t, index) => {
+    if (t.release) releases.set(index, [index]);
+  });
   const notice = (index: number) => isNotice((items[index] as OriginItem).title);
   const link = (a: number, b: number, kind: LinkKind): boolean => {
     const [rootA, rootB] = [sets.find(a), sets.find(b)];
@@ -95,14 +101,23 @@ export function assignOrigins(
     )
       return false;
     // One trial's results and its enrolment are one company's two announcements, not one study's reports.
+    const [releasesA, releasesB] = [releases.get(rootA), releases.get(rootB)];
     if (
       kind === "study" &&
-      twoReleaseEvents(items[a] as OriginItem, items[b] as OriginItem, traits[a], traits[b])
+      releasesA?.some((x) =>
+        releasesB?.some((y) =>
+          twoReleaseEvents(items[x] as OriginItem, items[y] as OriginItem, traits[x], traits[y]),
+        ),
+      )
     )
       return false;
     // A notice about a paper ("Correction to: …") cites it: it is neither a copy nor a report of it.
     if (NOTICE_KINDS.has(kind) && notice(a) !== notice(b)) return false;
     if (!sets.join(a, b)) return false;
+    if (releasesA || releasesB) {
+      const joined = [...(releasesA ?? []), ...(releasesB ?? [])];
+      releases.set(sets.find(a), joined.slice(0, MAX_STUDY_PAGES_COMPARED));
+    }
     if (studiesA || studiesB) {
       const studies = [...(studiesA ?? []), ...(studiesB ?? [])];
       reporting.set(sets.find(a), studies.slice(0, MAX_STUDY_PAGES_COMPARED));

@@ -1,15 +1,19 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
+import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
 import { calendarDay } from "./address-date.js";
 import { journalOf, journalsNamed, siteJournal } from "./journal-names.js";
 import { pageAddress } from "./page-address.js";
 import { unframedTitle } from "./paper-titles.js";
+import { figuresOf } from "./release-facts.js";
 
 /**
  * News reports of a paper: "research published Monday in the journal Nature Medicine, said senior
  * author Matthew Campen". A report that names the journal of a paper among the results joins it
  * (as a report: `same-study`) when it also names one of the paper's authors, with a given name or
  * title before the surname ("Matthew Campen", "Prof Campen"), or was published from a day before
- * the paper to three days after it, or says the paper is new ("published today in …") in its year.
+ * the paper to three days after it, or says the paper is new ("published today in …") in its year,
+ * or gives in its year a figure the paper's page gives ("eight years of data", "12,500 cars",
+ * "1.8% a year"; a round-up naming one journal seldom repeats one of its papers' figures).
  * The journal is the paper page's site's (nejm.org), the one its title names ("… | Nature
  * Medicine") or its record's ("Nat Med. 2025 Apr;31(4)"); its authors
  * are those its record lists ("Nihart AJ, Garcia MA, … Campen MJ", "Authors: D Hanahan, R A
@@ -65,6 +69,8 @@ interface Paper {
   authors: string[];
   day: number | null;
   year: number | null;
+  /** The figures its page gives (figuresIn). */
+  figures: Set<string>;
 }
 
 /** Pairs [page of a paper, page reporting it]. */
@@ -89,7 +95,8 @@ export function paperReportLinks(pages: readonly ReportedPage[]): [number, numbe
       if (
         namesAnAuthor(text, paper.authors) ||
         ofItsDay(page.day, paper.day) ||
-        newIn(text, page.day, paper.year)
+        newIn(text, page.day, paper.year) ||
+        (inYear(page.day, paper.year) && [...figuresIn(text)].some((figure) => paper.figures.has(figure)))
       )
         links.push([paper.page, index]);
     }
@@ -115,7 +122,14 @@ function readPaper(page: ReportedPage, index: number): Paper | null {
       : byline !== undefined
         ? Number(byline)
         : null;
-  return { page: index, journal: journal.key, authors: authors(page.snippet), day, year };
+  return {
+    page: index,
+    journal: journal.key,
+    authors: authors(page.snippet),
+    day,
+    year,
+    figures: figuresIn(`${page.title}. ${page.snippet}`),
+  };
 }
 
 /** The journal a paper page's title names after its own title: "… | Nature Medicine". */
@@ -151,7 +165,34 @@ function namesAnAuthor(text: string, surnames: readonly string[]): boolean {
  * dated in the paper's year.
  */
 function newIn(text: string, day: number | null, year: number | null): boolean {
-  return day !== null && year !== null && yearOf(day) === year && PUBLISHED_NOW.test(text);
+  return inYear(day, year) && PUBLISHED_NOW.test(text);
+}
+
+function inYear(day: number | null, year: number | null): boolean {
+  return day !== null && year !== null && yearOf(day) === year;
+}
+
+/** A count in words before a unit: "eight years" is "8 years". */
+const WORDS_BEFORE_UNIT = new RegExp(
+  String.raw`\b(${NUMBER_IN_WORDS})(?=[\s-]+(?:hours?|days?|weeks?|months?|years?|percent)\b)`,
+  "giu",
+);
+/** A figure of three digits or more with no unit: "12,500", "389 421" (as journals print it), "412". */
+const BARE_FIGURE =
+  /(?<![\p{L}\d.,])(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?!\d)|\d{3,})(?![\d.,]\d)/gu;
+
+/**
+ * The figures a text gives with a unit ("8years", "1.8%"), and those of three digits or more
+ * without one that are no year.
+ */
+function figuresIn(text: string): Set<string> {
+  const spelled = text.replace(WORDS_BEFORE_UNIT, (words) => String(numberFromWords(words)));
+  const figures = figuresOf(spelled);
+  for (const match of spelled.matchAll(BARE_FIGURE)) {
+    const digits = (match[1] as string).replace(/[,\s]/g, "");
+    if (!/^(?:19|20)\d\d$/.test(digits)) figures.add(digits);
+  }
+  return figures;
 }
 
 function yearOf(day: number): number {

@@ -351,8 +351,11 @@ function namedTrials(
 function sampleOf(text: string, p: Patterns): { size: number; noun: string } | undefined {
   const match = p.sample.exec(text);
   if (match) {
-    const size = sizeOf(match[1] ?? match[3] ?? match[5] ?? "");
-    if (size > 0) return { size, noun: (match[2] ?? match[4] ?? `${match[6]}s`).toLowerCase() };
+    const written = match[1] ?? match[3] ?? match[5] ?? "";
+    const size = sizeOf(written);
+    // "a study of nearly 390,000 adults" bounds its sample; it gives no size.
+    const bounded = p.notSampleBefore.test(match[0].slice(0, match[0].indexOf(written)));
+    if (size > 0 && !bounded) return { size, noun: (match[2] ?? match[4] ?? `${match[6]}s`).toLowerCase() };
   }
   const equals = p.sampleEquals.exec(text);
   if (equals) return { size: sizeOf(equals[1] ?? ""), noun: "participants" };

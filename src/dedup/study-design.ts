@@ -6,8 +6,10 @@ import { NUMBER_IN_WORDS, numberFromWords } from "../util/number-words.js";
  * study by its parts (study-parts.ts).
  */
 
-/** A count in figures or words: "12", "a", "six", "twenty-four", "half a" (year). */
-const NUMBER = String.raw`(\d+|half an?|a|an|${NUMBER_IN_WORDS})`;
+/** A count in figures or words: "12", "1.5", "a", "six", "twenty-four", "half a" (year). */
+const NUMBER = String.raw`(\d+(?:\.\d+)?|half an?|a|an|${NUMBER_IN_WORDS})`;
+/** "two and a half years", "a year and a half": half a unit more than the count. */
+const AND_A_HALF = String.raw`(?:\s+and\s+a\s+half)?`;
 const UNIT_DAYS: Readonly<Record<string, number>> = {
   day: 1,
   night: 1,
@@ -20,12 +22,12 @@ const UNIT_DAYS: Readonly<Record<string, number>> = {
 
 /** "a 12-week study", "a six-month, randomized trial": a duration naming the study's length. */
 const DURATION_OF_STUDY = new RegExp(
-  String.raw`\b${NUMBER}[- ](day|night|week|fortnight|month|year|decade)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up)\b`,
+  String.raw`(?<![\d.])\b${NUMBER}${AND_A_HALF}[- ](day|night|week|fortnight|month|year|decade)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up|cohort)\b`,
   "giu",
 );
 /** "for 12 weeks", "over six months", "after four weeks". */
 const DURATION_FOR = new RegExp(
-  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?<bound>about\s+|around\s+|nearly\s+|almost\s+|close\s+to\s+|roughly\s+|more\s+than\s+|over\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+)?)?${NUMBER}\s+(day|night|week|fortnight|month|year|decade)s?\b(?![- ]olds?\b)`,
+  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?<bound>about\s+|around\s+|nearly\s+|almost\s+|close\s+to\s+|roughly\s+|more\s+than\s+|over\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+|following\s+)?)?${NUMBER}${AND_A_HALF}\s+(day|night|week|fortnight|month|year|decade)s?${AND_A_HALF}\b(?![- ]olds?\b)`,
   "giu",
 );
 /** "a 130-participant RCT", "the 236-patient trial". */
@@ -94,8 +96,8 @@ function boundFactor(bound: string | undefined): number {
 const WRITERS_OWN_USE = /\b(?:I|We)\s+(?:[\p{Ll}'’]+\s+){1,3}?(?:it|them)\b[^.!?]*$/u;
 
 /**
- * A horizon ahead, not the study's length: "over the next 10 years", "a recession within a year"
- * after a word of expectation ("expect", "likely", "will").
+ * A horizon ahead, not the study's length: "over the next 10 years", "a recession within a year" or
+ * "will be toast after five years" after a word of expectation ("expect", "likely", "will").
  */
 const AHEAD = /\bthe\s+next\s/i;
 const EXPECTED_BEFORE =
@@ -104,7 +106,7 @@ const EXPECTED_BEFORE =
 function aheadNotLength(text: string, match: RegExpExecArray): boolean {
   return (
     AHEAD.test(match[0]) ||
-    (/^within/i.test(match[0]) && EXPECTED_BEFORE.test(sentenceBefore(text, match.index)))
+    (/^(?:within|after)/i.test(match[0]) && EXPECTED_BEFORE.test(sentenceBefore(text, match.index)))
   );
 }
 
@@ -125,7 +127,7 @@ export function durations(text: string): number[] {
       // DURATION_FOR's first group is the bound before the count.
       const at = pattern === DURATION_FOR ? 2 : 1;
       const written = match[at] ?? "";
-      const count = /^\d/.test(written)
+      let count = /^\d/.test(written)
         ? Number(written)
         : /^an?$/i.test(written)
           ? 1
@@ -133,6 +135,7 @@ export function durations(text: string): number[] {
             ? 0.5
             : numberFromWords(written);
       const unit = UNIT_DAYS[(match[at + 1] ?? "").toLowerCase()];
+      if (/\band\s+a\s+half\b/i.test(match[0])) count += 0.5;
       if (unit !== undefined && count > 0 && Number.isFinite(count)) {
         days.add(Math.round(count * unit * boundFactor(match.groups?.bound)));
       }

@@ -176,7 +176,14 @@ function agreement(a: Page, b: Page): number {
   let how = (size ? 2 : 0) + (venue || (x.journal !== undefined && x.journal === y.journal) ? 2 : 0);
   // "More than 1,400 teens" against 1,453, or "2,000 workers" against 2,047: a sample it may be, a
   // point weaker than the same figure.
-  if (!size && (bounded(x.sizes, y.bounds) || bounded(y.sizes, x.bounds) || roundedFrom(x.sizes, y.sizes)))
+  // So is one bound given by both ("more than 400,000 adults", "over 400,000 participants").
+  if (
+    !size &&
+    (bounded(x.sizes, y.bounds) ||
+      bounded(y.sizes, x.bounds) ||
+      roundedFrom(x.sizes, y.sizes) ||
+      x.bounds.some((one) => y.bounds.some((other) => one.low === other.low && one.high === other.high)))
+  )
     how += 1;
   const days = x.days.some((one) => y.days.some((other) => sameDuration(one, other)));
   const designs = x.designs.filter((design) => y.designs.includes(design)).length;
@@ -184,12 +191,11 @@ function agreement(a: Page, b: Page): number {
   if (designs > 0) how += 1;
   if (x.year !== undefined && x.year === y.year) how += 1;
   // Reports of one study come out together: a party's study told on one day or the next.
-  if (
+  const together =
     x.reported !== undefined &&
     y.reported !== undefined &&
-    Math.abs(x.reported - y.reported) <= REPORTED_TOGETHER
-  )
-    how += 1;
+    Math.abs(x.reported - y.reported) <= REPORTED_TOGETHER;
+  if (together) how += 1;
   // Without a party, only the same conference and two points more (its sample, or its duration and
   // design) name one study; without a conference either, the same sample, duration and two design
   // features ("Thirty-two poor sleepers took … in an open-label pilot … after six weeks"). Two
@@ -198,12 +204,22 @@ function agreement(a: Page, b: Page): number {
   // feature: "randomized" is said of most trials, "12 weeks" of this one.
   const enough =
     who === 0
-      ? (venue && how >= 4) || (size && days && designs >= 2)
+      ? (venue && how >= 4) ||
+        (size && days && designs >= 2) ||
+        (size && together && !polled(x, y) && (a.parties.length === 0 || b.parties.length === 0))
       : who >= 2
         ? how >= 1 || (x.finding && y.finding)
         : how >= 2 || (how >= 1 && designs === 0);
   // A shared party outranks any number of points: who ran or paid for a study names it best.
   return enough ? who * 16 + how : 0;
+}
+
+/**
+ * Whether either page tells of a poll: national polls share sample sizes near a thousand and come
+ * out in the same weeks, so the same size on the same days names no one poll.
+ */
+function polled(x: StudyParts, y: StudyParts): boolean {
+  return x.designs.includes("survey") || y.designs.includes("survey");
 }
 
 /** Whether two pages give one part of a study differently. */
