@@ -118,10 +118,11 @@ function studyPatterns(): Patterns {
     // "said lead author Dr. Maya Feldstein", "researchers led by Dr Ilse Verhoeven", "a team led by
     // U-M engineering professor Priya Raman", "Dr. Matthew Campen led the team" (an institution
     // leads a study as often, so a person is told by "Dr" or "Prof" before the name), "Sofie Brandt,
-    // the study's first author", "Amira Haddad, who led the research", "Priya Raman, a
+    // the study's first author", "Amira Haddad, who led the research", "Amira Haddad-Lau, an
+    // epidemiologist who led the research", "Priya Raman, a
     // postdoctoral researcher at U-M and lead author": a given name, then the surname.
     leadAuthor: new RegExp(
-      String.raw`\b(?:(?:lead|first)\s+(?:author|researcher|investigator)(?:\s+of\s+the\s+(?:study|paper|research|trial|report))?,?|led\s+by)\s+(?:${TITLED})?${GIVEN}(${SURNAME})\b|\b${DR}${GIVEN}(${SURNAME})\s+led\s+the\s+(?:study|research|trial|analysis|work|team|project)\b|\b${GIVEN}(${SURNAME}),\s+(?:(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b|(?:an?|the)\s+[^,.;]{0,80}?\band\s+(?:the\s+)?(?:study's\s+)?(?:lead|first)\s+author\b|who\s+led\s+the\s+(?:study|research|trial|analysis|work)\b)`,
+      String.raw`\b(?:(?:lead|first)\s+(?:author|researcher|investigator)(?:\s+of\s+the\s+(?:study|paper|research|trial|report))?,?|led\s+by)\s+(?:${TITLED})?${GIVEN}(${SURNAME})\b|\b${DR}${GIVEN}(${SURNAME})\s+led\s+the\s+(?:study|research|trial|analysis|work|team|project)\b|\b${GIVEN}(${SURNAME}),\s+(?:(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b|(?:an?|the)\s+[^,.;]{0,80}?\band\s+(?:the\s+)?(?:study's\s+)?(?:lead|first)\s+author\b|(?:(?:an?|the)\s+[^,.;]{0,60}?\s+)?who\s+led\s+the\s+(?:study|research|trial|analysis|work)\b)`,
       "gu",
     ),
     byline: new RegExp(String.raw`\bby\s+(?:[A-Z]{1,3}\s+)?(${SURNAME})\b[^·]{0,80}?·\s*${YEAR}\b`, "u"),

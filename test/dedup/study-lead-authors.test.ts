@@ -23,6 +23,10 @@ describe("a study's lead author as a report quotes or names them", () => {
       "said to have led the research",
       "Dr. Maya Feldstein, who led the research, said olive oil drove much of it.",
     ],
+    [
+      "said with their post to have led the research",
+      "“The signal is strong,” said Dr. Maya Feldstein, an epidemiologist who led the research.",
+    ],
     ["heading the researchers", "Researchers led by Prof. Maya Feldstein reported the findings on Monday."],
     [
       "with two given names",
