@@ -52,7 +52,7 @@ function compiledCredits(): Compiled {
  * first letter, so that either case of it is found without a case-blind search: quick.
  */
 const CUE =
-  /epublished|riginally|irst (?:published|appeared)|(?:ublished|roduced|rovided|ritten|eported|istributed|yndicated) (?:by|on|in|at|from|via)|uto-generated|dited by|eworked|ource:|artnership with|ollaboration with/;
+  /epublished|riginally|irst (?:published|appeared)|(?:ublished|roduced|rovided|ritten|eported|istributed|yndicated) (?:by|on|in|at|from|via)|uto-generated|dited by|eworked|ource:|artnership with|ollaboration with|ational newsroom/;
 
 /** The credits a text gives, in the order of the credit sentences. */
 export function republishingCredits(text: string): Credit[] {

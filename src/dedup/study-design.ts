@@ -25,9 +25,9 @@ const DURATION_OF_STUDY = new RegExp(
   String.raw`(?<![\d.])\b${NUMBER}${AND_A_HALF}[- ](day|night|week|fortnight|month|year|decade)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up|cohort)\b`,
   "giu",
 );
-/** "for 12 weeks", "over six months", "after four weeks". */
+/** "for 12 weeks", "over six months", "after four weeks", "over a median of 6.8 years". */
 const DURATION_FOR = new RegExp(
-  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?<bound>about\s+|around\s+|nearly\s+|almost\s+|close\s+to\s+|roughly\s+|more\s+than\s+|over\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+|following\s+)?)?${NUMBER}${AND_A_HALF}\s+(day|night|week|fortnight|month|year|decade)s?${AND_A_HALF}\b(?![- ]olds?\b)`,
+  String.raw`\b(?:for|over|after|during|lasting|within)\s+(?<bound>about\s+|around\s+|nearly\s+|almost\s+|close\s+to\s+|roughly\s+|more\s+than\s+|over\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+|following\s+)?|an?\s+(?:median|mean|average)\s+of\s+)?${NUMBER}${AND_A_HALF}\s+(day|night|week|fortnight|month|year|decade)s?${AND_A_HALF}\b(?![- ]olds?\b)`,
   "giu",
 );
 /** "a 130-participant RCT", "the 236-patient trial". */

@@ -25,6 +25,10 @@ describe("republishingCredits: whose text a page says it carries", () => {
       [{ kind: "syndication", source: "KFF Health News" }],
     ],
     [
+      "Few filters have been tested against the smallest particles ... KFF Health News is a national newsroom that produces in-depth journalism about health issues.",
+      [{ kind: "syndication", source: "KFF Health News" }],
+    ],
+    [
       "Distributed by APO Group on behalf of the Ministry of Health.",
       [{ kind: "press-release", source: "APO Group" }],
     ],

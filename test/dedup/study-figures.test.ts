@@ -26,6 +26,14 @@ describe("a study's length and sample, however a report writes them", () => {
     ).toEqual([4748]);
   });
 
+  it("reads a median length: 'over a median of 6.8 years'", () => {
+    expect(
+      partsOf(
+        "In this cohort study of 1 142 806 adults at ICES, dementia was 18% lower over a median of 6.8 years.",
+      )?.days,
+    ).toEqual([2484]);
+  });
+
   it("does not take a worry ahead ('will be toast after five years') for the study's length", () => {
     expect(
       partsOf(
