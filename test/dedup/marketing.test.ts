@@ -56,6 +56,12 @@ describe("marketingOf: pages that sell", () => {
       "Monitors all 7 NOAA Weather Radio channels and sounds a 90 dB siren for warnings in your county.",
     ],
     [
+      "a British motoring chain's listing",
+      "https://www.halfords.com/technology/dash-cams/oculon-n4-pro-4k-dash-cam-123456.html",
+      "Oculon N4 Pro 4K Front and Rear Dash Cam | Halfords UK",
+      "With a Sony STARVIS 2 sensor and F1.4 lens, the Oculon N4 Pro captures clear 4K footage day and night.",
+    ],
+    [
       "a store pickup and a same-day delivery offer",
       "https://shop.example.com/p/alertwell-sr-300-weather-radio",
       "Alertwell SR-300 Weather Radio",
