@@ -30,6 +30,8 @@ const NEXT_DAY = { titleWords: 2, snippetShare: 0.6 };
  */
 const SAME_DAY = [{ titleWords: 3, snippetShare: 0.5 }, NEXT_DAY];
 const MIN_SNIPPET_WORDS = 8;
+/** Headline words shared by two pages of one agency's day that open on one dateline. */
+const DATELINE_TITLE_WORDS = 3;
 /** Pages of one agency and one day compared, pair by pair: a flood of copies is bounded. */
 const MAX_PAGES_PER_DAY = 60;
 
@@ -81,7 +83,8 @@ export function agencyRewriteLinks(pages: readonly AgencyPage[]): [number, numbe
     for (let i = 0; i < members.length; i += 1) {
       for (let j = i + 1; j < members.length; j += 1) {
         const [a, b] = [members[i] as number, members[j] as number];
-        if (SAME_DAY.some((needs) => oneStory(readingOf(a), readingOf(b), needs))) links.push([a, b]);
+        const [x, y] = [readingOf(a), readingOf(b)];
+        if (SAME_DAY.some((needs) => oneStory(x, y, needs)) || oneDateline(x, y)) links.push([a, b]);
       }
     }
     // Its next day's write-thru keeps most of its lede; a follow-up opens with news of its own.
@@ -103,6 +106,18 @@ function oneStory(
   const [shorter, longer] =
     x.snippet.size <= y.snippet.size ? [x.snippet, y.snippet] : [y.snippet, x.snippet];
   return shorter.size >= MIN_SNIPPET_WORDS && shared(shorter, longer) >= needs.snippetShare * shorter.size;
+}
+
+/**
+ * A search engine's snippet is often a passage of the story's own choosing, not its lede: two pages
+ * of one agency's day opening on one dateline ("DETROIT (AP) —", "DETROIT —") under headlines
+ * sharing three words are one story whatever passage each shows.
+ */
+function oneDateline(
+  x: { title: Set<string>; place: string | undefined },
+  y: { title: Set<string>; place: string | undefined },
+): boolean {
+  return x.place !== undefined && x.place === y.place && shared(x.title, y.title) >= DATELINE_TITLE_WORDS;
 }
 
 function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

@@ -32,6 +32,25 @@ describe("one agency story rewritten through its day", () => {
     expect(grouped([morning, explainer])).toEqual([]);
   });
 
+  it("joins a subscriber's copy on the story's dateline under its own headline, whatever passage it shows", () => {
+    const story = item(
+      "https://apnews.com/article/corvan-tallis-recall-fuel-pump-stall-8d41c7",
+      "Corvan recalls more than 41,000 Tallis SUVs because fuel pumps can fail | AP News",
+      "May 22, 2025 — DETROIT (AP) — Corvan is recalling more than 41,000 Tallis SUVs in the U.S. because the fuel pump can fail and cause the engine to stall. A spokeswoman said no crashes ...",
+    );
+    const copy = item(
+      "https://www.pressherald.com/2025/05/22/corvan-tallis-suvs-recalled-engines-could-stall/",
+      "Corvan Tallis SUVs recalled; engines could stall at speed - Press Herald",
+      "May 22, 2025 — DETROIT — Owners will be notified by letter in July, and dealers will replace the pump at no cost, the company said. The Associated Press ...",
+    );
+    const otherStory = item(
+      "https://apnews.com/article/halvorsen-ridgeway-automatic-braking-investigation-2f7a",
+      "US opens investigation into phantom braking in 412,000 Halvorsen SUVs | AP News",
+      "May 22, 2025 — DETROIT (AP) — U.S. auto safety regulators are investigating complaints that automatic emergency braking on some Halvorsen Ridgeway SUVs can activate with nothing in the way ...",
+    );
+    expect(grouped([story, copy, otherStory])).toEqual([{ members: [0, 1], why: "wire" }]);
+  });
+
   it("keeps apart the agency's other story of that day from that place, whose headline is another", () => {
     const vetoed = item(
       "https://www.usnews.com/news/politics/articles/2024-09-29/california-governor-vetoes-ai-safety-bill",
