@@ -39,6 +39,8 @@ function creditPattern(agency: WireAgency): RegExp {
     // "By PA ·" closing a byline
     String.raw`\bBy\s+${THE}${dateline}\s+(?:[A-Z][a-z]+\s+){0,2}(?:Reporters?|Correspondents?|Editors?|Writers?|Staff)\b`,
     String.raw`\bBy\s+${THE}${dateline}\s*(?:[·•|]|$)`,
+    // "Information for this article was contributed by Dana Kessler of The Associated Press"
+    String.raw`\bcontributed\s+by\s+(?:[A-Z][\w.'’-]*\s*,?\s+(?:and\s+)?){1,8}?of\s+${THE}${name}${NAME_END}`,
     // "AFP reports", "The Associated Press has learned" at the start of a sentence
     String.raw`(?:^|[.!?;:]\s+|[—–]\s*)${THE}${name}\s+(?:reports|reported|has learned|first reported)\b`,
   ];

@@ -132,6 +132,16 @@ describe("wire stories", () => {
       "ap",
     ],
     [
+      "a newspaper's note naming the agency's reporter",
+      item({
+        url: "https://www.arkansasonline.com/news/2025/mar/19/panel-start-colon-cancer-screening-at-40/",
+        title: "Panel: Start colon cancer screening at 40",
+        snippet:
+          "Mar 19, 2025 — NEW YORK — Americans at average risk should start screening at 40, a panel said Tuesday ... Information for this article was contributed by Dana Kessler of The Associated Press.",
+      }),
+      "ap",
+    ],
+    [
       "a German paper's 'Von dpa' closing the snippet",
       item({
         url: "https://www.wz.de/panorama/masern-auf-dem-vormarsch_aid-123456",
