@@ -64,11 +64,8 @@ export function linkPapers(
     keys: (traits[index] as OriginTraits).scholarlyKeys,
   }));
   const paperTitles: (PaperTitle | null)[] = [];
-  const titleLinks = [
-    ...paperTitleLinks(titled, paperTitles),
-    ...sameAuthorLinks(pages),
-    ...retitledPreprintLinks(preprints),
-  ];
+  const titleLinks = [...paperTitleLinks(titled, paperTitles), ...sameAuthorLinks(pages)];
+  const retitled = retitledPreprintLinks(preprints);
   const reportLinks = [
     ...shortTitleReports(titled),
     ...paperReportLinks(pages),
@@ -92,12 +89,19 @@ export function linkPapers(
     if (!lines.has(index)) lines.set(index, firstAuthorLine((items[index] as OriginItem).snippet));
     return lines.get(index) ?? null;
   };
-  const only = tiedToTwoWorks([...titleLinks, ...reportLinks], sets, twoWorks, lineOf, (one, two) =>
-    agreement(titleOf(one), titleOf(two)),
+  const only = tiedToTwoWorks(
+    [...titleLinks, ...retitled, ...reportLinks],
+    sets,
+    twoWorks,
+    lineOf,
+    (one, two) => agreement(titleOf(one), titleOf(two)),
   );
   const allows = (page: number, other: number) => only.get(page)?.has(other) ?? true;
   const decided = ([a, b]: [number, number]) => allows(a, b) && allows(b, a);
   for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
+  // A preprint fits its paper by its own author, figures and title: a paper's page whose title,
+  // cut short, could begin another work's is still the one the preprint fits.
+  for (const [preprint, paper] of retitled) if (allows(preprint, paper)) link(preprint, paper, "paper");
   for (const pair of reportLinks) if (decided(pair)) link(pair[0], pair[1], "report");
 }
 

@@ -1,6 +1,7 @@
 import { publishedDay, yearOfDay } from "./address-date.js";
 import { identifierKind } from "./identity-sets.js";
 import { unframedTitle } from "./paper-titles.js";
+import { figuresIn } from "./text-figures.js";
 
 /**
  * A preprint and the paper it became, retitled on the way ("Wastewater RSV RNA anticipates
@@ -16,6 +17,12 @@ import { unframedTitle } from "./paper-titles.js";
  * of puberty in children: a nationwide …" and "Melatonin Use and Pubertal Timing in Danish
  * Children"). Words are compared by their first five letters ("puberty", "pubertal"), and an
  * acronym by the words it abbreviates ("RSV", "Respiratory Syncytial Virus").
+ * A preprint retitled further ("Effect of magnesium bisglycinate on … sleep in older adults" for
+ * "Magnesium Bisglycinate Supplementation and Sleep Quality in Older Adults …") is still the paper
+ * when their abstracts give the same figures ("155 … adults aged 60–85", "163 acute
+ * gastroenteritis outbreaks") and their titles share a third of their telling words: one figure
+ * with the same first author, two where a page names none (a medRxiv snippet often gives no
+ * authors). Of the papers it so fits, it is the first (firstPaper).
  * A team's follow-up keeps another first author, another year or other words; two preprints, or
  * two journal papers, are two works by their identifiers (identity-sets.ts) and never meet here.
  */
@@ -30,6 +37,8 @@ export interface PreprintCandidate {
 
 /** Share of the two titles' telling words found in the other (Dice) for one work. */
 const MIN_SHARED = 0.7;
+/** The same share for a preprint and a paper whose abstracts give the same figures. */
+const MIN_SHARED_WITH_FIGURES = 0.3;
 /** A paper appears at most this many years after its preprint. */
 const MAX_YEARS_AFTER = 2;
 /** Letters of a word compared. */
@@ -39,9 +48,12 @@ const MIN_TELLING_WORDS = 3;
 /** At most this many pages of papers are compared (each preprint with each paper). */
 const MAX_PAPERS = 50;
 
-/** "by MO Okafor · 2023", "by M Okafor, P Raman · 2023", "M. O. Okafor, P. Raman · … · 2023". */
+/**
+ * "by MO Okafor · 2023", "by M Okafor, P Raman · 2023", "M. O. Okafor, P. Raman · … · 2023", and
+ * the same line in French, German or Spanish ("de M Dupont-Lemaire · 2024 · Cité 3 fois").
+ */
 const FIRST_AUTHOR =
-  /^\s*(?:by\s+)?((?:[A-Z]\.?\s?){1,3})\s*([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)(?=\s*(?:[,·…]|and\b|&|$))/u;
+  /^\s*(?:(?:by|de|von|por)\s+)?((?:[A-Z]\.?\s?){1,3})\s*([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)(?=\s*(?:[,·…]|and\b|&|$))/u;
 /** A record's list, after the date a search engine puts first: "Nov 4, 2023 — Okafor RM, Bellamy JT, …". */
 const FIRST_AUTHOR_LISTED =
   /^(?:[^—]{0,24}—\s*)?([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)\s+([A-Z]{1,3})(?=,|\.|\s+et al)/u;
@@ -70,10 +82,16 @@ export interface AuthorLine {
   year: number | null;
 }
 
-interface Side extends AuthorLine {
+interface Side {
   page: number;
+  /** The first author, when the page names one. */
+  author: AuthorLine | null;
+  /** The year its author line gives, or the search engine's date. */
+  year: number | null;
   /** The main title, and its part before a subtitle's colon when it has one. */
   wordings: Wording[];
+  /** The figures of its abstract (text-figures.ts). */
+  figures: Set<string>;
 }
 
 /** Pairs [preprint page, paper page] that are one work by the reading above. */
@@ -82,17 +100,35 @@ export function retitledPreprintLinks(pages: readonly PreprintCandidate[]): [num
   const papers: Side[] = [];
   pages.forEach((page, index) => {
     if (!page.isPaper || preprints.length + papers.length >= MAX_PAPERS) return;
-    const side = readSide(page, index);
-    if (side === null) return;
-    (page.keys.some(isPreprintKey) ? preprints : papers).push(side);
+    (page.keys.some(isPreprintKey) ? preprints : papers).push(readSide(page, index));
   });
   const links: [number, number][] = [];
   for (const preprint of preprints) {
+    const loose: Side[] = [];
     for (const paper of papers) {
-      if (oneWork(preprint, paper)) links.push([preprint.page, paper.page]);
+      const fit = fits(preprint, paper);
+      if (fit === "title") links.push([preprint.page, paper.page]);
+      else if (fit === "figures") loose.push(paper);
     }
+    for (const paper of firstPaper(loose)) links.push([preprint.page, paper.page]);
   }
   return links;
+}
+
+/**
+ * Of the papers a preprint's figures fit, the pages of the one it became: the first of them (a
+ * team's follow-up of the same sample comes later), when its pages are one title; none when two
+ * papers of that year fit.
+ */
+function firstPaper(papers: readonly Side[]): readonly Side[] {
+  const years = papers.flatMap((paper) => (paper.year === null ? [] : [paper.year]));
+  const first = years.length === 0 ? null : Math.min(...years);
+  const earliest = papers.filter((paper) => paper.year === null || paper.year === first);
+  const [one] = earliest;
+  if (one === undefined) return [];
+  const sameTitle = (paper: Side) =>
+    paper.wordings.some((a) => (one.wordings[0] ? titleShare(a, one.wordings[0]) >= MIN_SHARED : false));
+  return earliest.every(sameTitle) ? earliest : [];
 }
 
 function isPreprintKey(key: string): boolean {
@@ -100,19 +136,23 @@ function isPreprintKey(key: string): boolean {
   return kind.startsWith("doi-preprint") || kind === "arxiv";
 }
 
-function readSide(page: PreprintCandidate, index: number): Side | null {
-  const author = firstAuthorLine(page.snippet) ?? titledAuthors(page.title, page.snippet);
-  if (author === null) return null;
+function readSide(page: PreprintCandidate, index: number): Side {
+  const author =
+    firstAuthorLine(page.snippet) ?? titledAuthors(page.title, page.snippet) ?? namedAuthors(page.snippet);
   // The main title: before a subtitle's dash or a site's or journal's name after a bar.
   const main = (unframedTitle(page.title).display.split(/\s+[|–—-]\s+/)[0] ?? "").replace(
     /\b((?:[A-Z]\.){2,})/g,
     (dotted) => dotted.replaceAll(".", ""),
   );
   const colon = main.indexOf(": ");
+  const day = publishedDay(null, page.snippet);
   return {
     page: index,
-    ...author,
+    author,
+    year: author?.year ?? (day === null ? null : yearOfDay(day)),
     wordings: (colon > 0 ? [main, main.slice(0, colon)] : [main]).map(wording),
+    // A title's numbers name its topic ("a four-day week", "24-hour blood pressure"); an abstract's, its study.
+    figures: figuresIn(page.snippet),
   };
 }
 
@@ -145,6 +185,26 @@ function titledAuthors(title: string, snippet: string): AuthorLine | null {
   };
 }
 
+/**
+ * Authors a snippet lists by their full names ("Oct 2, 2025 — Alejandra Ruiz-Castellanos, Dmitri K.
+ * Voss, …"), or as a record lists them after a sentence ("… not been peer-reviewed. Hartwell JM,
+ * Osei-Bonsu K, …"): the first of them, without a year.
+ */
+const NAME = String.raw`[A-Z][\p{Ll}'’]+(?:-[A-Z][\p{Ll}'’]+)?`;
+const GIVEN_SURNAME = String.raw`(${NAME})(?:\s+[A-Z]\.)*\s+(${NAME})`;
+const SURNAME_INITIALS = String.raw`(${NAME})\s+([A-Z]{1,3})`;
+const NAMED_AUTHORS = new RegExp(
+  String.raw`(?:^|—\s*|[.!?]\s+)(?:${GIVEN_SURNAME}|${SURNAME_INITIALS}),\s+(?:${NAME}(?:\s+[A-Z]\.)*\s+${NAME}|${NAME}\s+[A-Z]{1,3}\b)`,
+  "u",
+);
+
+function namedAuthors(snippet: string): AuthorLine | null {
+  const named = NAMED_AUTHORS.exec(snippet);
+  if (named === null) return null;
+  const [surname, initial] = named[2] !== undefined ? [named[2], named[1]] : [named[3], named[4]];
+  return { surname: (surname as string).toLowerCase(), initial: (initial as string).charAt(0), year: null };
+}
+
 function wording(title: string): Wording {
   const raw = title.split(/[^\p{L}\d]+/u).filter(Boolean);
   const words = raw.map((word) =>
@@ -162,19 +222,33 @@ export function sameFirstAuthor(a: AuthorLine, b: AuthorLine): boolean {
   return a.surname === b.surname && a.initial === b.initial;
 }
 
-function oneWork(preprint: Side, paper: Side): boolean {
-  if (!sameFirstAuthor(preprint, paper)) return false;
+/**
+ * How a preprint fits a paper: by its first author and title ("title"), by its figures and a title
+ * nearer the paper's than chance ("figures"), or not at all.
+ */
+function fits(preprint: Side, paper: Side): "title" | "figures" | null {
+  const [one, other] = [preprint.author, paper.author];
+  if (one !== null && other !== null && !sameFirstAuthor(one, other)) return null;
   if (preprint.year !== null && paper.year !== null) {
     const after = paper.year - preprint.year;
-    if (after < 0 || after > MAX_YEARS_AFTER) return false;
+    if (after < 0 || after > MAX_YEARS_AFTER) return null;
   }
-  return preprint.wordings.some((a) => paper.wordings.some((b) => oneTitle(a, b)));
+  const shared = preprint.wordings.reduce(
+    (best, a) => Math.max(best, ...paper.wordings.map((b) => titleShare(a, b))),
+    0,
+  );
+  const named = one !== null && other !== null;
+  if (named && shared >= MIN_SHARED) return "title";
+  let figures = 0;
+  for (const figure of preprint.figures) if (paper.figures.has(figure)) figures += 1;
+  return shared >= MIN_SHARED_WITH_FIGURES && figures >= (named ? 1 : 2) ? "figures" : null;
 }
 
-function oneTitle(a: Wording, b: Wording): boolean {
-  if (!numbersAgree(a.words, b.words)) return false;
-  if (a.telling.length < MIN_TELLING_WORDS || b.telling.length < MIN_TELLING_WORDS) return false;
-  return (matched(a, b) + matched(b, a)) / (a.telling.length + b.telling.length) >= MIN_SHARED;
+/** The share of two titles' telling words found in the other (0 when their numbers differ). */
+function titleShare(a: Wording, b: Wording): number {
+  if (!numbersAgree(a.words, b.words)) return 0;
+  if (a.telling.length < MIN_TELLING_WORDS || b.telling.length < MIN_TELLING_WORDS) return 0;
+  return (matched(a, b) + matched(b, a)) / (a.telling.length + b.telling.length);
 }
 
 /**

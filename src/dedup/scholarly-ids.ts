@@ -125,7 +125,7 @@ function addNumbered(prefix: string, digits: string | undefined, into: Set<strin
 /**
  * Lower-cased (DOIs are case-insensitive), percent-decoded, without trailing punctuation (a
  * closing bracket stays when it closes one opened inside the DOI), query or fragment, or view
- * suffix; bioRxiv/medRxiv version endings go too. A DOI cut short by an ellipsis is dropped.
+ * suffix; bioRxiv/medRxiv version endings go too, and other preprint servers' (VERSIONED_PREPRINT). A DOI cut short by an ellipsis is dropped.
  */
 function cleanDoi(raw: string, after: string): string | null {
   if (/^(?:…|\.\.\.)/.test(after) || /(?:…|\.\.\.)$/.test(raw)) return null;
@@ -145,8 +145,15 @@ function cleanDoi(raw: string, after: string): string | null {
   }
   doi = doi.replace(DOI_VIEW_SUFFIX, "").toLowerCase();
   if (doi.startsWith("10.1101/")) doi = doi.replace(/v\d+$/, "");
+  else if (VERSIONED_PREPRINT.test(doi)) doi = doi.replace(/[./]v\d+$/, "");
   return /^10\.\d{4,9}\/.*[a-z0-9]/.test(doi) ? doi : null;
 }
+
+/**
+ * Preprint servers whose DOIs end in the version ("10.22541/essoar.170612384.41827753/v1",
+ * "10.20944/preprints202409.1187.v1", "10.21203/rs.3.rs-4123456/v2"): one work in every version.
+ */
+const VERSIONED_PREPRINT = /^10\.(?:22541|20944|21203)\//;
 
 const OPENING_BRACKET: ReadonlyMap<string, string> = new Map([
   [")", "("],

@@ -147,7 +147,9 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // wrongly together are an agency's story of the trial's results, which the rules take for a report
 // of the company's trial and the set for the agency's own news). heldout-11's reasons fell to 12 of
 // 13 when a university's news of a paper, naming its journal and its figures, joined the paper's
-// records: the origin is then "same-study" where its labels say "doi".
+// records: the origin is then "same-study" where its labels say "doi". heldout-44 (cybersecurity,
+// breaches and outages) and heldout-45 (food, farming and food safety), measured once: 1.00 / 0.52,
+// 14 of 18, and 1.00 / 0.48, 15 of 18.
 // Floors rise with what later rules reach, a step below it.
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.9],
@@ -194,6 +196,8 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-41", 8, 0.95, 0.5, 0.9],
   ["heldout-42", 8, 0.95, 0.35, 0.65],
   ["heldout-43", 8, 0.8, 0.6, 0.75],
+  ["heldout-44", 8, 0.95, 0.5, 0.75],
+  ["heldout-45", 8, 0.95, 0.45, 0.8],
   ["identifiers-dev", 3, 0.95, 0.9],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.9],

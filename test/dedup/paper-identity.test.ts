@@ -46,6 +46,21 @@ describe("a paper's identifier from the address of each site that carries it", (
       "https://www.medrxiv.org/content/medrxiv/early/2020/04/17/2020.04.14.20062463.full.pdf",
       ["doi:10.1101/2020.04.14.20062463"],
     ],
+    [
+      "a Preprints.org manuscript, one work in every version",
+      "https://www.preprints.org/manuscript/202409.1187/v2",
+      ["doi:10.20944/preprints202409.1187"],
+    ],
+    [
+      "a Research Square preprint, one work in every version",
+      "https://www.researchsquare.com/article/rs-4123456/v3",
+      ["doi:10.21203/rs.3.rs-4123456"],
+    ],
+    [
+      "an ESS Open Archive preprint, whose DOI names its version",
+      "https://essopenarchive.org/doi/full/10.22541/essoar.170612384.41827753/v2",
+      ["doi:10.22541/essoar.170612384.41827753"],
+    ],
     ["Hugging Face's paper page", "https://huggingface.co/papers/2106.09685", ["arxiv:2106.09685"]],
     ["arXiv's HTML with a version", "https://arxiv.org/html/2106.09685v2", ["arxiv:2106.09685"]],
     ["alphaXiv", "https://www.alphaxiv.org/abs/2106.09685", ["arxiv:2106.09685"]],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { figuresOf } from "../../src/dedup/release-facts.js";
+import { firstAuthorLine } from "../../src/dedup/retitled-preprints.js";
 import { originItem as item, sharedOrigins } from "../helpers/origin-item.js";
 
 const grouped = sharedOrigins;
@@ -27,6 +28,16 @@ describe("a preprint and the paper it became under another title", () => {
         "Nov 2, 2024 — Halvorsen TR, Brandt K, Lie M, et al. Fibre counts in classroom air exceeded outdoor levels ...",
     };
     expect(grouped([journal, listed])).toEqual([{ members: [0, 1], why: "doi" }]);
+  });
+
+  it("reads the first author from a byline in French or German too", () => {
+    for (const by of ["de", "von"]) {
+      const foreign = {
+        ...preprint,
+        snippet: preprint.snippet.replace("by TR Halvorsen", `${by} TR Halvorsen`),
+      };
+      expect(firstAuthorLine(foreign.snippet)).toMatchObject({ surname: "halvorsen", year: 2024 });
+    }
   });
 
   it("reads a working paper's first author from its title where SSRN names its authors", () => {
@@ -77,6 +88,79 @@ describe("a preprint and the paper it became under another title", () => {
     expect(grouped([journal, otherAuthor])).toEqual([]);
     expect(grouped([older, preprint])).toEqual([]);
     expect(grouped([journal, otherCount])).toEqual([]);
+  });
+});
+
+describe("a preprint retitled further, told by its abstract's figures", () => {
+  const paper = item(
+    "https://www.mdpi.com/2072-6643/16/14/2290",
+    "Magnesium Bisglycinate Supplementation and Sleep Quality in Older Adults with Poor Sleep: A Randomized, Double-Blind, Placebo-Controlled Trial",
+    "by JM Hartwell · 2024 · Cited by 14 — In this 8-week trial, 155 adults aged 60–85 years with poor sleep were randomized to 250 mg/day elemental magnesium as bisglycinate or placebo ...",
+  );
+  const preprint = item(
+    "https://www.medrxiv.org/content/10.1101/2024.02.11.24302566v1",
+    "Effect of magnesium bisglycinate on subjective and actigraphic sleep in older adults: a randomised controlled trial | medRxiv",
+    "Feb 13, 2024 — This article is a preprint and has not been peer-reviewed. Hartwell JM, Osei-Bonsu K, Lindqvist E ... 155 community-dwelling adults aged 60–85 ...",
+  );
+  const followUp = item(
+    "https://www.mdpi.com/2072-6643/17/9/1544",
+    "Magnesium Bisglycinate Supplementation and Sleep Quality in Older Adults with Poor Sleep: 12-Month Open-Label Extension of a Randomized Trial",
+    "by JM Hartwell · 2025 · Cited by 2 — Of the 155 participants in the original 8-week trial, 118 entered a 12-month open-label extension ...",
+  );
+
+  it("joins the paper whose first author and figure it gives, its title a third the same", () => {
+    expect(grouped([paper, preprint])).toEqual([{ members: [0, 1], why: "doi" }]);
+  });
+
+  it("joins the first of two papers on its sample, not the team's later follow-up", () => {
+    expect(grouped([paper, preprint, followUp])).toEqual([{ members: [0, 1], why: "doi" }]);
+  });
+
+  it("needs two figures where a page names no author, and an abstract's figures, not a title's", () => {
+    const unnamed = {
+      ...preprint,
+      snippet: "Feb 13, 2024 — This article is a preprint. 155 community-dwelling adults ...",
+    };
+    const twoFigures = { ...unnamed, snippet: `${unnamed.snippet} took 250 mg/day for 8 weeks.` };
+    expect(grouped([paper, unnamed])).toEqual([]);
+    expect(grouped([paper, twoFigures])).toEqual([{ members: [0, 1], why: "doi" }]);
+    const titled = {
+      ...unnamed,
+      title:
+        "Effect of 250 mg magnesium bisglycinate on sleep in 155 older adults: a randomised controlled trial | medRxiv",
+    };
+    expect(grouped([paper, titled])).toEqual([]);
+  });
+
+  it("joins a paper's page whose title, cut short, could begin its follow-up's too", () => {
+    const cut = item(
+      "https://onlinelibrary.wiley.com/doi/10.1111/jocd.70123",
+      "Oral Collagen Peptides Improve Skin Elasticity and Dermal ... - Tsai - 2025 - Journal of Cosmetic Dermatology - Wiley Online Library",
+      "Mar 4, 2025 — Methods: 144 women aged 40–65 received 5 g/day of bioactive collagen peptides or maltodextrin for 12 weeks ...",
+    );
+    const extension = item(
+      "https://onlinelibrary.wiley.com/doi/10.1111/jocd.70611",
+      "Oral Collagen Peptides Improve Skin Elasticity and Dermal Density in Women Aged 40–65 Years: 24-Week Extension | Journal of Cosmetic Dermatology",
+      "Nov 20, 2025 — Of the original trial's women, 101 continued collagen peptides for 12 months ...",
+    );
+    const early = item(
+      "https://www.preprints.org/manuscript/202409.1187/v1",
+      "Bioactive Collagen Peptide Supplementation and Skin Elasticity in Middle-Aged Women: A Randomized Placebo-Controlled Trial[v1] | Preprints.org",
+      "Sep 16, 2024 — This is a preprint; it has not been peer reviewed. We randomized 144 women aged 40 to 65 years to 5 g/day collagen peptides or placebo for 12 weeks ...",
+    );
+    const record = item(
+      "https://pmc.ncbi.nlm.nih.gov/articles/PMC11884512/",
+      "Oral Collagen Peptides Improve Skin Elasticity and Dermal Density in Women Aged 40–65 Years - PMC",
+      "by ML Tsai · 2025 — Funding: This study was funded by Aurelle Nutrition GmbH, which supplied the study product ...",
+    );
+    const origins = grouped([cut, extension, early, record]);
+    expect(origins.find((origin) => origin.members.includes(2))?.members).toContain(0);
+    expect(origins.find((origin) => origin.members.includes(1))?.members ?? [1]).not.toContain(2);
+  });
+
+  it("keeps apart a paper by another first author giving the same figure", () => {
+    const otherTeam = { ...paper, snippet: paper.snippet.replace("JM Hartwell", "S Moreau") };
+    expect(grouped([otherTeam, preprint])).toEqual([]);
   });
 });
 
