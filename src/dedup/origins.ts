@@ -200,8 +200,14 @@ export function assignOrigins(
         marketing,
         host,
       } = traits[index] as OriginTraits;
-      // A forum thread giving a release's figures is its readers' talk about it.
-      const ownVoice = wire || paper || marketing !== null || isDiscussionHost(host);
+      // A forum thread giving a release's figures is its readers' talk about it, and a story whose
+      // outlet says it did the reporting ("Speaking to Energy-Storage.news, Voltaris CFO …") is its own.
+      const ownVoice =
+        wire ||
+        paper ||
+        marketing !== null ||
+        isDiscussionHost(host) ||
+        ownReporting(item.title, item.snippet, site);
       return {
         title: item.title,
         snippet: item.snippet,

@@ -11,9 +11,12 @@ import { titleSignature } from "./normalize-title.js";
 
 /** A capitalised run of up to four words, as an outlet is named. */
 const NAME = String.raw`[A-Z][\w&.'’-]*(?:\s[A-Z][\w&.'’-]*){0,3}`;
-/** "told CNBC", "spoke to the Guardian", "reviewed by NBC News": the name after the reporting words. */
+/**
+ * "told CNBC", "spoke to the Guardian", "Speaking to Energy-Storage.news", "reviewed by NBC News":
+ * the name after the reporting words.
+ */
 const AFTER = new RegExp(
-  String.raw`\b(?:told|spoke\s+(?:to|with)|interviewed\s+by|reviewed\s+by|obtained\s+by|seen\s+by)\s+(?:the\s+)?(${NAME})`,
+  String.raw`\b(?:told|spoke\s+(?:to|with)|[Ss]peaking\s+(?:to|with)|interviewed\s+by|reviewed\s+by|obtained\s+by|seen\s+by)\s+(?:the\s+)?(${NAME})`,
   "g",
 );
 /** "Mint spoke to", "NBC News reviewed", "The Times has learned": the name before them. */
@@ -24,9 +27,9 @@ const BEFORE = new RegExp(
 
 /** Whether a page's snippet names its own outlet as the one that reported it. */
 export function ownReporting(title: string, snippet: string, site: string | null): boolean {
-  if (!/told|spoke|interviewed|reviewed|obtained|seen by|learned/.test(snippet)) return false;
+  if (!/told|spoke|peaking|interviewed|reviewed|obtained|seen by|learned/.test(snippet)) return false;
   const own = new Set<string>();
-  if (site !== null) own.add(site);
+  if (site !== null) own.add(squashedName(site));
   const titled = titleSignature(title);
   if (titled !== undefined) own.add(squashedName(titled));
   for (const pattern of [AFTER, BEFORE]) {
@@ -34,7 +37,8 @@ export function ownReporting(title: string, snippet: string, site: string | null
       const words = (match[1] as string).split(/\s/);
       // "Economists Mint": the outlet is the run's last words.
       for (let from = 0; from < words.length; from += 1) {
-        const name = squashedName(words.slice(from).join(" "));
+        // An outlet named by its address ("Energy-Storage.news") is its site.
+        const name = squashedName(words.slice(from).join(" ").replace(/\.[a-z]{2,4}$/, ""));
         if (own.has(name) || own.has(`the${name}`)) return true;
       }
     }

@@ -71,12 +71,33 @@ const UNIT: Record<string, string> = {
 };
 /**
  * "$1.2 Billion", "$214M", "8 billion parameters", "8B-parameter", "20 kWh", "-22°F", "9.0%",
- * "6 watts", "40 TOPS", "12-week".
+ * "6 watts", "40 TOPS", "12-week", "600-Megawatt" and "600MW", "2,400MWh", "16-ounce" and "16 oz".
  */
 const FIGURE =
-  /(?<![\p{L}\d.])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[\s-]?(?:(billion|bn|million|mn|thousand|[bmk])(?![\p{L}])|(%|percent\b|kwh\b|kw\b|wh\b|mah\b|°\s?[fc]\b|mph\b|mpg\b|gb\b|tb\b|ghz\b|mhz\b|gbps\b|mbps\b|fps\b|tops\b|w\b|watts?\b|mp\b|nm\b|kg\b|lbs?\b|inch(?:es)?\b|x\b|(?:hour|day|week|month|year)s?\b))?/giu;
+  /(?<![\p{L}\d.])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[\s-]?(?:(billion|bn|million|mn|thousand|[bmk])(?![\p{L}])|(%|percent\b|kwh\b|kw\b|wh\b|mah\b|[mg]wh\b|[mg]w\b|(?:mega|giga)watt(?:[- ]hours?)?s?\b|mg\b|oz\b|ounces?\b|pounds?\b|°\s?[fc]\b|mph\b|mpg\b|gb\b|tb\b|ghz\b|mhz\b|gbps\b|mbps\b|fps\b|tops\b|w\b|watts?\b|mp\b|nm\b|kg\b|lbs?\b|inch(?:es)?\b|x\b|(?:hour|day|week|month|year)s?\b))?/giu;
 /** Units written two ways: "6 watts" is "6W". */
-const UNIT_SPELLINGS: Record<string, string> = { percent: "%", watt: "w", watts: "w", lbs: "lb" };
+const UNIT_SPELLINGS: Record<string, string> = {
+  percent: "%",
+  watt: "w",
+  watts: "w",
+  lbs: "lb",
+  pound: "lb",
+  pounds: "lb",
+  ounce: "oz",
+  ounces: "oz",
+  megawatt: "mw",
+  megawatts: "mw",
+  gigawatt: "gw",
+  gigawatts: "gw",
+  "megawatt-hour": "mwh",
+  "megawatt-hours": "mwh",
+  megawatthour: "mwh",
+  megawatthours: "mwh",
+  "gigawatt-hour": "gwh",
+  "gigawatt-hours": "gwh",
+  gigawatthour: "gwh",
+  gigawatthours: "gwh",
+};
 /** A sentence's start: a word after it is capitalised whatever it is. */
 const SENTENCE_START = /(?:^|[.!?:;—–]|--|\))\s*["“'‘(]?$/;
 

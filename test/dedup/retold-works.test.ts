@@ -260,6 +260,35 @@ describe("a release retold in a trade site's own words", () => {
     expect([...figuresOf("$1.2 Billion and 8 billion parameters at 6 watts over 12 weeks, up 9%")]).toEqual([
       ...figuresOf("$1.2B and 8B-parameter models at 6W over 12-week, up 9.0%"),
     ]);
+    for (const text of [
+      "a 600-Megawatt, 2,400 megawatt-hour project; 16-ounce jars",
+      "a 600MW, 2,400MWh project; 16 oz jars",
+    ])
+      expect([...figuresOf(text)]).toEqual(["600mw", "2400mwh", "16oz"]);
+  });
+
+  const storage = item(
+    "https://www.prnewswire.com/news-releases/prairie-rivers-energy-to-build-600-megawatt-battery-storage-project-at-marlow-302412345.html",
+    "Prairie Rivers Energy to Build 600-Megawatt Battery Storage Project at Retiring Marlow Coal Plant",
+    "Apr 22, 2025 — /PRNewswire/ -- Prairie Rivers Energy today announced plans to build a 600-megawatt, 2,400 megawatt-hour battery storage project at its Marlow Generating Station in Illinois ...",
+  );
+
+  it("joins a trade site giving the release's capacities in its own units", () => {
+    const trade = item(
+      "https://www.energy-storage.news/prairie-rivers-energy-plans-600mw-2400mwh-bess-at-marlow-coal-site/",
+      "Prairie Rivers Energy plans 600MW/2,400MWh BESS at Marlow coal site in Illinois",
+      "Apr 23, 2025 — US utility Prairie Rivers Energy will put a 600MW/2,400MWh battery energy storage system at the Marlow coal plant it is retiring ...",
+    );
+    expect(grouped([storage, trade])).toEqual([{ members: [0, 1], why: "press-release" }]);
+  });
+
+  it("keeps apart a trade story its own outlet says it reported", () => {
+    const interview = item(
+      "https://www.energy-storage.news/prairie-rivers-marlow-bess-interview/",
+      "Prairie Rivers' 600MW Marlow BESS: utility eyes 2GW pipeline",
+      "Apr 23, 2025 — Speaking to Energy-Storage.news, Prairie Rivers Energy's CEO said the Marlow project is the first of several ...",
+    );
+    expect(grouped([storage, interview])).toEqual([]);
   });
 });
 
