@@ -38,7 +38,8 @@ export function ownReporting(title: string, snippet: string, site: string | null
       // "Economists Mint": the outlet is the run's last words.
       for (let from = 0; from < words.length; from += 1) {
         // An outlet named by its address ("Energy-Storage.news") is its site.
-        const name = squashedName(words.slice(from).join(" ").replace(/\.[a-z]{2,4}$/, ""));
+        const named = words.slice(from).join(" ");
+        const name = squashedName(named.replace(/\.[a-z]{2,4}$/, ""));
         if (own.has(name) || own.has(`the${name}`)) return true;
       }
     }
