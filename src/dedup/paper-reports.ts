@@ -1,4 +1,5 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
+import { once } from "../util/once.js";
 import { calendarDay } from "./address-date.js";
 import { journalOf, journalsNamed, siteJournal } from "./journal-names.js";
 import { pageAddress } from "./page-address.js";
@@ -68,8 +69,8 @@ interface Paper {
   authors: string[];
   day: number | null;
   year: number | null;
-  /** The figures its page gives (figuresIn). */
-  figures: Set<string>;
+  /** The figures its page gives (figuresIn), read when first asked for. */
+  figures: () => ReadonlySet<string>;
 }
 
 /** Pairs [page of a paper, page reporting it]. */
@@ -88,6 +89,7 @@ export function paperReportLinks(pages: readonly ReportedPage[]): [number, numbe
     const journals = journalsNamed(text);
     if (journals.size !== 1) return;
     const [journal] = journals.keys();
+    const figures = once(() => figuresIn(text));
     for (const paper of papers) {
       if (paper.journal !== journal) continue;
       if (page.studyYear !== undefined && paper.year !== null && page.studyYear !== paper.year) continue;
@@ -95,7 +97,7 @@ export function paperReportLinks(pages: readonly ReportedPage[]): [number, numbe
         namesAnAuthor(text, paper.authors) ||
         ofItsDay(page.day, paper.day) ||
         newIn(text, page.day, paper.year) ||
-        (inYear(page.day, paper.year) && [...figuresIn(text)].some((figure) => paper.figures.has(figure)))
+        (inYear(page.day, paper.year) && [...figures()].some((figure) => paper.figures().has(figure)))
       )
         links.push([paper.page, index]);
     }
@@ -127,7 +129,7 @@ function readPaper(page: ReportedPage, index: number): Paper | null {
     authors: authors(page.snippet),
     day,
     year,
-    figures: figuresIn(`${page.title}. ${page.snippet}`),
+    figures: once(() => figuresIn(`${page.title}. ${page.snippet}`)),
   };
 }
 

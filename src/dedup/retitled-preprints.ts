@@ -1,3 +1,4 @@
+import { once } from "../util/once.js";
 import { publishedDay, yearOfDay } from "./address-date.js";
 import { identifierKind } from "./identity-sets.js";
 import { unframedTitle } from "./paper-titles.js";
@@ -90,18 +91,22 @@ interface Side {
   year: number | null;
   /** The main title, and its part before a subtitle's colon when it has one. */
   wordings: Wording[];
-  /** The figures of its abstract (text-figures.ts). */
-  figures: Set<string>;
+  /** The figures of its abstract (text-figures.ts), read when first asked for. */
+  figures: () => ReadonlySet<string>;
 }
 
 /** Pairs [preprint page, paper page] that are one work by the reading above. */
 export function retitledPreprintLinks(pages: readonly PreprintCandidate[]): [number, number][] {
-  const preprints: Side[] = [];
-  const papers: Side[] = [];
+  const preprintPages: number[] = [];
+  const paperPages: number[] = [];
   pages.forEach((page, index) => {
-    if (!page.isPaper || preprints.length + papers.length >= MAX_PAPERS) return;
-    (page.keys.some(isPreprintKey) ? preprints : papers).push(readSide(page, index));
+    if (!page.isPaper || preprintPages.length + paperPages.length >= MAX_PAPERS) return;
+    (page.keys.some(isPreprintKey) ? preprintPages : paperPages).push(index);
   });
+  // Most results hold no preprint: nothing is read then.
+  if (preprintPages.length === 0 || paperPages.length === 0) return [];
+  const side = (index: number) => readSide(pages[index] as PreprintCandidate, index);
+  const [preprints, papers] = [preprintPages.map(side), paperPages.map(side)];
   const links: [number, number][] = [];
   for (const preprint of preprints) {
     const loose: Side[] = [];
@@ -152,7 +157,7 @@ function readSide(page: PreprintCandidate, index: number): Side {
     year: author?.year ?? (day === null ? null : yearOfDay(day)),
     wordings: (colon > 0 ? [main, main.slice(0, colon)] : [main]).map(wording),
     // A title's numbers name its topic ("a four-day week", "24-hour blood pressure"); an abstract's, its study.
-    figures: figuresIn(page.snippet),
+    figures: once(() => figuresIn(page.snippet)),
   };
 }
 
@@ -239,9 +244,11 @@ function fits(preprint: Side, paper: Side): "title" | "figures" | null {
   );
   const named = one !== null && other !== null;
   if (named && shared >= MIN_SHARED) return "title";
+  if (shared < MIN_SHARED_WITH_FIGURES) return null;
+  const theirs = paper.figures();
   let figures = 0;
-  for (const figure of preprint.figures) if (paper.figures.has(figure)) figures += 1;
-  return shared >= MIN_SHARED_WITH_FIGURES && figures >= (named ? 1 : 2) ? "figures" : null;
+  for (const figure of preprint.figures()) if (theirs.has(figure)) figures += 1;
+  return figures >= (named ? 1 : 2) ? "figures" : null;
 }
 
 /** The share of two titles' telling words found in the other (0 when their numbers differ). */

@@ -22,7 +22,7 @@ const UNIT_DAYS: Readonly<Record<string, number>> = {
 
 /** "a 12-week study", "a six-month, randomized trial": a duration naming the study's length. */
 const DURATION_OF_STUDY = new RegExp(
-  String.raw`(?<![\d.])\b${NUMBER}${AND_A_HALF}[- ](day|night|week|fortnight|month|year|decade)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up|cohort)\b`,
+  String.raw`\b${NUMBER}${AND_A_HALF}[- ](day|night|week|fortnight|month|year|decade)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up|cohort)\b`,
   "giu",
 );
 /** "for 12 weeks", "over six months", "after four weeks", "over a median of 6.8 years". */
