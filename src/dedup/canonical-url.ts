@@ -57,8 +57,9 @@ const OPTIONS: Options = {
  * The comparison key of a page: scheme, `www.`, fragment, tracking parameters, default port,
  * trailing slash and `index.html` removed, parameters sorted, AMP (by path, host or a parameter's
  * `=amp`) and mobile variants folded onto the main page, a YouTube video under any of its addresses
- * as its watch page, an international host in its ASCII (punycode) form. A fragment that is a route (`#/inbox`, `#!/item/3`) addresses a page of its own
- * and is kept. Returns null for anything that is not an http(s) URL.
+ * as its watch page, an international host in its ASCII (punycode) form. A fragment that is a
+ * route (`#/inbox`, `#!/item/3`) addresses a page of its own and is kept. Returns null for anything
+ * that is not an http(s) URL.
  */
 export function canonicalUrl(url: string): string | null {
   return pageKeys(url)?.canonical ?? null;

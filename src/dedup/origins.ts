@@ -72,16 +72,10 @@ export function assignOrigins(
   // Which pages name one study by its parts; by root, the pages of its group that name one.
   const studyLinks = studyPartLinks(traits.map((t) => t.study));
   const studyOf = new Map<number, number>(studyLinks.map(([first, other]) => [other, first]));
-  const reporting = new Map<number, number[]>();
-  traits.forEach((t, index) => {
-    if (t.study?.parts) reporting.set(index, [index]);
-  });
+  const reporting = membersWhere(traits, (t) => Boolean(t.study?.parts));
   // By root, the releases in its group: one trial's enrolment and its results stay two
   // announcements, however many reports of the trial would join them.
-  const releases = new Map<number, number[]>();
-  traits.forEach((t, index) => {
-    if (t.release) releases.set(index, [index]);
-  });
+  const releases = membersWhere(traits, (t) => t.release);
   const notice = (index: number) => isNotice((items[index] as OriginItem).title);
   const link = (a: number, b: number, kind: LinkKind): boolean => {
     const [rootA, rootB] = [sets.find(a), sets.find(b)];
@@ -114,14 +108,8 @@ export function assignOrigins(
     // A notice about a paper ("Correction to: …") cites it: it is neither a copy nor a report of it.
     if (NOTICE_KINDS.has(kind) && notice(a) !== notice(b)) return false;
     if (!sets.join(a, b)) return false;
-    if (releasesA || releasesB) {
-      const joined = [...(releasesA ?? []), ...(releasesB ?? [])];
-      releases.set(sets.find(a), joined.slice(0, MAX_STUDY_PAGES_COMPARED));
-    }
-    if (studiesA || studiesB) {
-      const studies = [...(studiesA ?? []), ...(studiesB ?? [])];
-      reporting.set(sets.find(a), studies.slice(0, MAX_STUDY_PAGES_COMPARED));
-    }
+    mergeMembers(releases, releasesA, releasesB, sets.find(a));
+    mergeMembers(reporting, studiesA, studiesB, sets.find(a));
     // An encyclopedia's article tied to a paper reports it; it is not one of its copies.
     const reports = kind === "paper" && traits[a]?.reference !== traits[b]?.reference;
     links.push({ a, kind: reports ? "report" : kind });
@@ -317,6 +305,28 @@ function twoReleaseEvents(
   if (!a?.release || !b?.release) return false;
   if (a.day !== null && b.day !== null && Math.abs(a.day - b.day) > RELEASE_EVENT_DAYS) return true;
   return datelinesDisagree(one.snippet, other.snippet);
+}
+
+/** By root, the pages of each group that have a trait: one page a group before any joins. */
+function membersWhere(
+  traits: readonly OriginTraits[],
+  has: (traits: OriginTraits) => boolean,
+): Map<number, number[]> {
+  const members = new Map<number, number[]>();
+  traits.forEach((t, index) => {
+    if (has(t)) members.set(index, [index]);
+  });
+  return members;
+}
+
+/** Two groups' members with a trait, kept under the root they now share (a bounded number). */
+function mergeMembers(
+  byRoot: Map<number, number[]>,
+  one: readonly number[] | undefined,
+  other: readonly number[] | undefined,
+  root: number,
+): void {
+  if (one || other) byRoot.set(root, [...(one ?? []), ...(other ?? [])].slice(0, MAX_STUDY_PAGES_COMPARED));
 }
 
 /** Whether two pages' studies name two first authors. */

@@ -1,6 +1,6 @@
 import { escapeRegExp } from "../util/escape-reg-exp.js";
 import { once } from "../util/once.js";
-import { calendarDay } from "./address-date.js";
+import { calendarDay, yearOfDay } from "./address-date.js";
 import { journalOf, journalsNamed, siteJournal } from "./journal-names.js";
 import { pageAddress } from "./page-address.js";
 import { unframedTitle } from "./paper-titles.js";
@@ -119,7 +119,7 @@ function readPaper(page: ReportedPage, index: number): Paper | null {
   const year = record
     ? Number(record[2])
     : day !== null
-      ? yearOf(day)
+      ? yearOfDay(day)
       : byline !== undefined
         ? Number(byline)
         : null;
@@ -170,11 +170,7 @@ function newIn(text: string, day: number | null, year: number | null): boolean {
 }
 
 function inYear(day: number | null, year: number | null): boolean {
-  return day !== null && year !== null && yearOf(day) === year;
-}
-
-function yearOf(day: number): number {
-  return new Date(day * 86_400_000).getUTCFullYear();
+  return day !== null && year !== null && yearOfDay(day) === year;
 }
 
 function ofItsDay(report: number | null, paper: number | null): boolean {

@@ -156,7 +156,8 @@ function readSide(page: PreprintCandidate, index: number): Side {
     author,
     year: author?.year ?? (day === null ? null : yearOfDay(day)),
     wordings: (colon > 0 ? [main, main.slice(0, colon)] : [main]).map(wording),
-    // A title's numbers name its topic ("a four-day week", "24-hour blood pressure"); an abstract's, its study.
+    // A title's numbers name its topic ("a four-day week", "24-hour blood pressure"); an
+    // abstract's, its study.
     figures: once(() => figuresIn(page.snippet)),
   };
 }

@@ -47,8 +47,9 @@ const CORPUS_ID = /\bCorpus ?ID:?\s?(\d{4,12})\b/g;
 /**
  * Keys of the scholarly works a page reports: `doi:…`, `arxiv:…`, `pmid:…`, `pmc:PMC…`, `pii:…`,
  * `isbn:…`, `cite:<volume>:<first page>` and site ids (scholarly-urls.ts), from its URL and, unless
- * it names too many works, from its title and snippet. Identifiers are read without any look-up: a DOI that holds a PII or an
- * arXiv id also gives that key, so the pages meet whichever one each shows.
+ * it names too many works, from its title and snippet. Identifiers are read without any look-up: a
+ * DOI that holds a PII or an arXiv id also gives that key, so the pages meet whichever one each
+ * shows.
  */
 export function scholarlyIds(
   item: { url: string; title: string; snippet: string },
@@ -125,7 +126,8 @@ function addNumbered(prefix: string, digits: string | undefined, into: Set<strin
 /**
  * Lower-cased (DOIs are case-insensitive), percent-decoded, without trailing punctuation (a
  * closing bracket stays when it closes one opened inside the DOI), query or fragment, or view
- * suffix; bioRxiv/medRxiv version endings go too, and other preprint servers' (VERSIONED_PREPRINT). A DOI cut short by an ellipsis is dropped.
+ * suffix; bioRxiv/medRxiv version endings go too, and other preprint servers'
+ * (VERSIONED_PREPRINT). A DOI cut short by an ellipsis is dropped.
  */
 function cleanDoi(raw: string, after: string): string | null {
   if (/^(?:…|\.\.\.)/.test(after) || /(?:…|\.\.\.)$/.test(raw)) return null;
