@@ -1,4 +1,5 @@
 import { appendTo } from "../util/append-to.js";
+import { yearOfDay } from "./address-date.js";
 import type { IdentitySets } from "./identity-sets.js";
 import type { OriginTraits } from "./origin-traits.js";
 import type { LinkKind } from "./origin-why.js";
@@ -94,6 +95,10 @@ export function linkPapers(
     sets,
     twoWorks,
     lineOf,
+    (index) => {
+      const day = (traits[index] as OriginTraits).day;
+      return day === null ? null : yearOfDay(day);
+    },
     (one, two) => agreement(titleOf(one), titleOf(two)),
   );
   const allows = (page: number, other: number) => only.get(page)?.has(other) ?? true;
@@ -109,9 +114,10 @@ export function linkPapers(
  * Pages whose titles tie them to two works (a title cut short that begins the titles of a paper
  * and of its republished version, a page without an identifier named like two works): which one
  * they carry is unknown, so their titles tie them to neither, unless the page's line names a first
- * author and a year ("by M Lindqvist · 2024") that the pages of only one of the works give, and no
- * page of the others names that author first (a team's follow-up keeps its first author): it is
- * then tied to those pages alone. Two works are two identifiers of one
+ * author and a year ("by M Lindqvist · 2024") that the pages of only one of the works give, and the
+ * pages of the others name another first author or another year (a team's follow-up keeps its
+ * first author, but comes out later): it is then tied to those pages alone. A page without such a
+ * line (ResearchGate's "(PDF) …") is told by its date's year the same way. Two works are two identifiers of one
  * kind; for a page whose title is cut short or is the main title of both ("Portable air cleaners …
  * near major roads" of a trial and of its 2-year extension), also two whole titles neither of which
  * begins the other, of pages not already one work by their identifiers (an arXiv paper's versions
@@ -139,6 +145,7 @@ function tiedToTwoWorks(
   sets: IdentitySets,
   twoWorks: (page: number, one: number, two: number) => boolean,
   lineOf: (index: number) => AuthorLine | null,
+  yearOf: (index: number) => number | null,
   agree: (one: number, two: number) => number,
 ): Map<number, ReadonlySet<number>> {
   const partners = new Map<number, number[]>();
@@ -169,11 +176,22 @@ function tiedToTwoWorks(
       continue;
     }
     const line = lineOf(page);
-    const own = line === null ? [] : candidates.filter((other) => sameLine(line, lineOf(other)));
-    // A team's follow-up keeps its first author: only another first author tells the works apart.
-    const otherAuthor = candidates.every(
-      (other) => own.includes(other) || lineOf(other)?.surname !== line?.surname,
-    );
+    // The year its line gives, or else its date's: a record's date is its paper's.
+    const yearOfPage = (index: number) => lineOf(index)?.year ?? yearOf(index);
+    const year = yearOfPage(page);
+    const own =
+      line !== null
+        ? candidates.filter((other) => sameLine(line, lineOf(other)))
+        : candidates.filter((other) => year !== null && yearOfPage(other) === year);
+    const ownWorks = new Set(own.map((other) => sets.find(other)));
+    // A team's follow-up keeps its first author: another first author, or another year, tells the
+    // works apart.
+    const otherAuthor = candidates.every((other) => {
+      const theirs = yearOfPage(other);
+      if (ownWorks.has(sets.find(other))) return true;
+      if (theirs !== null && year !== null && theirs !== year) return true;
+      return line !== null && lineOf(other)?.surname !== line.surname;
+    });
     only.set(page, new Set(own.length > 0 && otherAuthor && !tiedToTwo(page, own) ? own : []));
   }
   return only;

@@ -344,11 +344,11 @@ describe("a record under a title cut short that begins two works' titles", () =>
       "by M Lindqvist · 2024 · Cited by 31 — Design, setting, and participants: This 6-month, 3-group randomized clinical trial ...",
     ),
   ];
-  const followUp = (author: string) => [
+  const followUp = (author: string, year = 2025) => [
     item(
       "https://pubmed.ncbi.nlm.nih.gov/40891234/",
       `${TITLE}: 12-Month Follow-Up of a Randomized Clinical Trial - PubMed`,
-      `by ${author} · 2025 — Objective: To assess whether reductions in HbA1c were maintained ...`,
+      `by ${author} · ${year} — Objective: To assess whether reductions in HbA1c were maintained ...`,
     ),
     item(
       "https://onlinelibrary.wiley.com/doi/10.1002/oby.24312",
@@ -366,8 +366,22 @@ describe("a record under a title cut short that begins two works' titles", () =>
     expect(originOf([...paper, ...followUp("CN Abara"), record])).toEqual([0, 0, 1, 1, 0]);
   });
 
-  it("carries neither when the team's follow-up keeps the first author", () => {
-    expect(originOf([...paper, ...followUp("M Lindqvist"), record])).toEqual([0, 0, 1, 1, 2]);
+  it("carries the work of its line's year when the team's follow-up keeps the first author", () => {
+    expect(originOf([...paper, ...followUp("M Lindqvist"), record])).toEqual([0, 0, 1, 1, 0]);
+  });
+
+  it("carries neither when the follow-up keeps the first author and came out the same year", () => {
+    expect(originOf([...paper, ...followUp("M Lindqvist", 2024), record])).toEqual([0, 0, 1, 1, 2]);
+  });
+
+  it("carries the work of its date's year when it gives no line", () => {
+    const pdf = item(
+      "https://www.researchgate.net/publication/384112233_Time-Restricted_Eating_vs_Daily_Calorie_Restriction",
+      `(PDF) ${TITLE}`,
+      "Oct 10, 2024 — PDF | Importance Time-restricted eating is promoted for glycemic control, but ... | Find, read and cite all the research you need on ResearchGate.",
+    );
+    expect(originOf([...paper, ...followUp("M Lindqvist"), pdf])).toEqual([0, 0, 1, 1, 0]);
+    expect(originOf([...paper, ...followUp("M Lindqvist", 2024), pdf])).toEqual([0, 0, 1, 1, 2]);
   });
 });
 
