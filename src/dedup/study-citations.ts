@@ -80,9 +80,10 @@ const GIVEN = String.raw`(?:[A-Z][\p{Ll}'’-]+\s+|[A-Z]\.\s+){1,2}`;
 const DR = String.raw`(?:Dr|Prof)\.?\s+`;
 /**
  * What a report calls the researcher who led a study before the name: "Dr", "professor", "U-M
- * engineering professor", "associate professor", "epidemiologist".
+ * engineering professor", "associate professor", "epidemiologist", "agronomist" (a specialist's
+ * "-ist").
  */
-const TITLED = String.raw`(?:${DR}|(?:(?:[\p{L}-]+|[A-Z][\p{L}.-]*)\s+){0,3}?(?:[Pp]rofessor|researcher|scientist|epidemiologist|physician|psychologist|economist|engineer|geologist|ecologist|biologist|chemist|physicist|sociologist|neuroscientist|astronomer)\s+(?:${DR})?)`;
+const TITLED = String.raw`(?:${DR}|(?:(?:[\p{L}-]+|[A-Z][\p{L}.-]*)\s+){0,3}?(?:[Pp]rofessor|researcher|\p{Ll}{3,}ist|physician|engineer|astronomer|statistician|veterinarian|dietitian|surgeon)\s+(?:${DR})?)`;
 
 function studyPatterns(): Patterns {
   if (patterns) return patterns;

@@ -44,6 +44,10 @@ describe("a study's lead author as a report quotes or names them", () => {
       "said to have led the team",
       "Dr. Maya Feldstein led the team that published the research in Diabetes Care.",
     ],
+    [
+      "heading a study as a specialist of an institution",
+      "A six-year field study led by Kansas State University agronomist Maya Feldstein found lower yields.",
+    ],
   ])("reads the surname when %s", (_form, snippet) => {
     expect(mention(snippet)).toMatchObject({ author: "Feldstein", quoted: true });
   });
