@@ -93,7 +93,8 @@ export function journalsNamed(text: string): Map<string, string> {
 
 /**
  * The journals a title's frame names after its bars ("… | Seismological Research Letters |
- * GeoScienceWorld"): a paper's page on its journal's site names its journal so.
+ * GeoScienceWorld") or its last dash ("… - The American Journal of Clinical Nutrition"): a paper's
+ * page on its journal's site names its journal so.
  */
 export function framedJournals(title: string): Set<string> {
   const keys = new Set<string>();
@@ -101,7 +102,18 @@ export function framedJournals(title: string): Set<string> {
     const journal = journalOf(segment.trim());
     if (journal) keys.add(journal.key);
   }
+  const last = journalAfterDash(title);
+  if (last !== null) keys.add(last.key);
   return keys;
+}
+
+/** A title's last part after a dash, when it is a journal's name: "… Cohort - The American Journal of Clinical Nutrition". */
+const AFTER_DASH = /\s[-–—]\s([^|–—-]{4,100})$/u;
+
+/** The journal a title's last part after a dash names, or null. */
+export function journalAfterDash(title: string): Journal | null {
+  const segment = AFTER_DASH.exec(title.trim())?.[1];
+  return segment === undefined ? null : journalOf(segment.trim());
 }
 
 /** Whether a name is a journal's known alias ("JAMA", "NEJM"): never a trial's name. */

@@ -1,4 +1,4 @@
-import { framedJournals } from "./journal-names.js";
+import { framedJournals, journalAfterDash } from "./journal-names.js";
 import { normalizeSnippet, normalizeTitle } from "./normalize-title.js";
 import { scholarlySites } from "./scholarly-urls.js";
 
@@ -7,8 +7,10 @@ import { scholarlySites } from "./scholarly-urls.js";
  * record and its Semantic Scholar page each wear the title in their own frame ("… - PubMed",
  * "[2301.00001] …", "(PDF) … | ResearchGate", "Paper page - …"). With the frame removed
  * (src/data/scholarly-sites.json, titleDecorations), the titles are equal, or one is the other cut
- * short (search engines cut long titles with "…"), or one is the other's main title, before a
- * subtitle or a site's or journal's name ("Title: a randomised trial", "Title - Shannon - 1948").
+ * short (search engines cut long titles with "…", some before the site's name: "Title ... - Lund
+ * University"), or one is the other's main title, before a subtitle or a site's or journal's name
+ * ("Title: a randomised trial", "Title - Shannon - 1948"); a journal's name after the last dash
+ * ("Title - The American Journal of Clinical Nutrition") is the frame of its own site.
  * A title that the other merely begins is another work's ("… of the X Vaccine" and "… of the X
  * Vaccine through 6 Months"), and the two are not tied.
  *
@@ -62,6 +64,10 @@ export function isNotice(title: string): boolean {
 
 /** A title cut short by its site: an ellipsis at its end. */
 const CUT_SHORT = /(?:\.\.\.|…)\s*$/;
+/** An ellipsis, then the site's name of a few words after a dash or a bar. */
+const CUT_BEFORE_SITE = /\s*(?:\.\.\.|…)\s+[-–—|]\s+(?:[\p{L}\d&.'’]+\s?){1,6}$/u;
+/** A title's last part after a dash. */
+const LAST_DASH_PART = /\s[-–—]\s[^|–—-]{4,100}$/u;
 
 /** The paper's title a page title holds, or null when it is too short or generic to be one. */
 export function paperTitle(rawTitle: string): PaperTitle | null {
@@ -81,6 +87,10 @@ export function unframedTitle(rawTitle: string): { display: string; words: strin
   // long run rereads the rest of it), and a paper is named on one line anyway.
   let display = rawTitle.replace(/\s+/g, " ").trim();
   for (const decoration of scholarlySites().titleDecorations) display = display.replace(decoration, "");
+  // A journal's site names its journal after a dash; a site cuts a title short before its own
+  // name ("Allulose intake and … - Lund University").
+  if (journalAfterDash(display) !== null) display = display.replace(LAST_DASH_PART, "");
+  display = display.replace(CUT_BEFORE_SITE, "…");
   const cut = CUT_SHORT.test(display);
   display = display.replace(/\s*(?:\.\.\.|…)\s*$/, "").trim();
   // A cut title may end in half a word: only its whole words are known.
@@ -177,7 +187,7 @@ export function paperTitleLinks(
     } else {
       const normalized = page.normalizedTitle();
       if (normalized.split(" ").length >= MIN_WORDS) text = normalized;
-      cut = CUT_SHORT.test(page.title);
+      cut = CUT_SHORT.test(page.title) || CUT_BEFORE_SITE.test(page.title);
     }
     if (text === null) return;
     if (cut) cutTexts.add(text);

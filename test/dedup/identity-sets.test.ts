@@ -308,25 +308,34 @@ describe("a page about a paper", () => {
 });
 
 describe("a paper's journal page with the journal's name after its title", () => {
+  const title =
+    "Sit-stand desks and cardiometabolic health in office workers: a systematic review and meta-analysis of randomised trials";
+  const journal = item(
+    "https://bjsm.bmj.com/content/58/11/612",
+    `${title} | British Journal of Sports Medicine`,
+    "by J Whitfield · 2024 · Cited by 18 — Sit-stand desks reduced workplace sitting by 84 min/day but had no clear effect on systolic blood pressure ...",
+  );
+  const pubmed = item(
+    "https://pubmed.ncbi.nlm.nih.gov/38598765/",
+    `${title} - PubMed`,
+    "by J Whitfield · 2024 — Objective: To estimate the effect of sit-stand desks on sitting time and cardiometabolic risk markers ...",
+  );
+  const followUp = item(
+    "https://pubmed.ncbi.nlm.nih.gov/39912345/",
+    "Sit-stand desks and cardiometabolic health in office workers: a systematic review and meta-analysis of randomised trials in older adults - PubMed",
+    "by J Whitfield · 2025 — We updated the review to workers aged 55 and over ...",
+  );
   it("is the paper its PubMed record carries", () => {
-    const title =
-      "Sit-stand desks and cardiometabolic health in office workers: a systematic review and meta-analysis of randomised trials";
-    const journal = item(
-      "https://bjsm.bmj.com/content/58/11/612",
-      `${title} | British Journal of Sports Medicine`,
-      "by J Whitfield · 2024 · Cited by 18 — Sit-stand desks reduced workplace sitting by 84 min/day but had no clear effect on systolic blood pressure ...",
-    );
-    const pubmed = item(
-      "https://pubmed.ncbi.nlm.nih.gov/38598765/",
-      `${title} - PubMed`,
-      "by J Whitfield · 2024 — Objective: To estimate the effect of sit-stand desks on sitting time and cardiometabolic risk markers ...",
-    );
-    const followUp = item(
-      "https://pubmed.ncbi.nlm.nih.gov/39912345/",
-      "Sit-stand desks and cardiometabolic health in office workers: a systematic review and meta-analysis of randomised trials in older adults - PubMed",
-      "by J Whitfield · 2025 — We updated the review to workers aged 55 and over ...",
-    );
     expect(originOf([journal, pubmed, followUp])).toEqual([0, 0, 1]);
+  });
+
+  it("is the paper its PubMed record carries when the journal's name follows a dash", () => {
+    const dashed = item(
+      "https://bjsm.bmj.com/content/58/11/612",
+      `${title} - British Journal of Sports Medicine`,
+      "Sit-stand desks reduced workplace sitting by 84 min/day but had no clear effect on systolic blood pressure ...",
+    );
+    expect(originOf([dashed, pubmed, followUp])).toEqual([0, 0, 1]);
   });
 });
 
@@ -372,6 +381,16 @@ describe("a record under a title cut short that begins two works' titles", () =>
 
   it("carries neither when the follow-up keeps the first author and came out the same year", () => {
     expect(originOf([...paper, ...followUp("M Lindqvist", 2024), record])).toEqual([0, 0, 1, 1, 2]);
+  });
+
+  it("is cut short where an ellipsis comes before the site's name", () => {
+    const copy = item(
+      "https://portal.research.lu.se/files/201184733/manuscript.pdf",
+      "Time-Restricted Eating vs Daily Calorie Restriction for Glycemic ... - Lund University",
+      "Accepted manuscript. Lindqvist M, Abara CN, Olsen T ...",
+    );
+    expect(originOf([...paper, copy])).toEqual([0, 0, 0]);
+    expect(originOf([...paper, ...followUp("M Lindqvist", 2024), copy])).toEqual([0, 0, 1, 1, 2]);
   });
 
   it("carries the work of its date's year when it gives no line", () => {
