@@ -107,8 +107,11 @@ export function framedJournals(title: string): Set<string> {
   return keys;
 }
 
-/** A title's last part after a dash, when it is a journal's name: "… Cohort - The American Journal of Clinical Nutrition". */
-const AFTER_DASH = /\s[-–—]\s([^|–—-]{4,100})$/u;
+/**
+ * A title's last part after a dash, when it is a journal's name: "… Cohort - The American Journal
+ * of Clinical Nutrition"; not a subtitle saying what kind of paper it is ("… - A Systematic Review").
+ */
+const AFTER_DASH = /\s[-–—]\s(?!an?\s)([^|–—-]{4,100})$/iu;
 
 /** The journal a title's last part after a dash names, or null. */
 export function journalAfterDash(title: string): Journal | null {

@@ -66,6 +66,8 @@ export function isNotice(title: string): boolean {
 const CUT_SHORT = /(?:\.\.\.|…)\s*$/;
 /** An ellipsis, then the site's name of a few words after a dash or a bar. */
 const CUT_BEFORE_SITE = /\s*(?:\.\.\.|…)\s+[-–—|]\s+(?:[\p{L}\d&.'’]+\s?){1,6}$/u;
+/** A search engine's mark of a document: "[PDF] …", "(PDF) …". */
+const PDF_MARK = /^\s*[[(]\s*pdf\s*[\])]/i;
 /** A title's last part after a dash. */
 const LAST_DASH_PART = /\s[-–—]\s[^|–—-]{4,100}$/u;
 
@@ -182,6 +184,11 @@ export function paperTitleLinks(
       const title = paperTitle(page.title);
       titles[index] = title;
       if (title?.quotable) quotable.add(title.text);
+      text = title?.text ?? null;
+      cut = title?.cut ?? false;
+    } else if (PDF_MARK.test(page.title)) {
+      // A document a search engine marks "[PDF]" is titled as a paper is, wherever it is kept.
+      const title = paperTitle(page.title);
       text = title?.text ?? null;
       cut = title?.cut ?? false;
     } else {

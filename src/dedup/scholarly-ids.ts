@@ -41,6 +41,12 @@ const MAX_TEXT_WORKS = 1;
 const CITATION =
   /(?<![\w.-])(?:vol(?:ume)?\.?\s?)?(\d{1,4})\s?\((?!(?:19|20)\d\d\))(?:\d{1,5}|\d{0,3}[A-Z]|[A-Z]\d{0,3})\)(?:\s?[:,]\s?(?:pages?\s|pp?\.\s?)?|\s(?=\d+[-–]))([eE]?\d{1,12})\b(?![.,]\d)/gi;
 
+/**
+ * An NBER working paper as text names it ("NBER Working Paper 32418", "NBER Working Paper No.
+ * w32418"): its DOI is the series' prefix and the number.
+ */
+const NBER_PAPER = /\bNBER\s+(?:Working\s+Paper|WP)\s*(?:No\.?\s*|#\s*)?w?(\d{3,6})\b/g;
+
 /** Semantic Scholar's own number of a paper, as its pages and citations write it. */
 const CORPUS_ID = /\bCorpus ?ID:?\s?(\d{4,12})\b/g;
 
@@ -79,6 +85,8 @@ function textIds(item: { title: string; snippet: string }): string[] {
     for (const key of isbnsInText(text)) keys.add(key);
     if (text.includes("Corpus"))
       for (const match of text.matchAll(CORPUS_ID)) keys.add(`s2corpus:${match[1]}`);
+    if (text.includes("NBER"))
+      for (const match of text.matchAll(NBER_PAPER)) keys.add(`doi:10.3386/w${match[1]}`);
     if (text.includes("("))
       for (const match of text.matchAll(CITATION)) keys.add(`cite:${match[1]}:${match[2]?.toLowerCase()}`);
   }

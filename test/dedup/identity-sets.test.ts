@@ -690,3 +690,34 @@ describe("one company's announcements", () => {
     expect(originOf(items)).toEqual(expected);
   });
 });
+
+describe("a working paper and its journal version under a new title", () => {
+  const workingPaper = item(
+    "https://www.nber.org/papers/w32418",
+    "Four Days, Same Output? Evidence from a Randomized Trial in Software Firms | NBER",
+    "Issue Date April 2024 — We randomize 72 software firms employing 3,140 workers into a 32-hour, four-day week ...",
+  );
+  const journalVersion = item(
+    "https://www.journals.uchicago.edu/doi/10.1086/731904",
+    "The Productivity Effects of a Four-Day Workweek: Experimental Evidence from Software Firms | Journal of Labor Economics",
+    "by L Okafor · 2025 · Cited by 58 — We study a field experiment in which 72 software firms were randomly assigned ...",
+  );
+  const authorsCopy = (snippet: string) =>
+    item(
+      "https://econ.example.edu/files/okafor_fourday.pdf",
+      "[PDF] The Productivity Effects of a Four-Day Workweek: Experimental ...",
+      snippet,
+    );
+
+  it("are one work where the authors' copy names the working paper it was", () => {
+    const copy = authorsCopy(
+      'by L Okafor · Cited by 58 — Forthcoming, Journal of Labor Economics. An earlier version circulated as NBER Working Paper 32418, "Four Days, Same Output?" ...',
+    );
+    expect(originOf([workingPaper, journalVersion, copy])).toEqual([0, 0, 0]);
+  });
+
+  it("leave the working paper apart where nothing names it", () => {
+    const copy = authorsCopy("by L Okafor · Cited by 58 — Forthcoming, Journal of Labor Economics ...");
+    expect(originOf([workingPaper, journalVersion, copy])).toEqual([0, 1, 1]);
+  });
+});

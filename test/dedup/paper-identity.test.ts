@@ -111,6 +111,16 @@ describe("a paper's identifier from the address of each site that carries it", (
     expect(ids("https://blog.example.com/p", "Corpus ID: 13756489")).toEqual(["s2corpus:13756489"]);
   });
 
+  it("reads an NBER working paper named in text as the paper its address names", () => {
+    const fromAddress = ids("https://www.nber.org/papers/w32418");
+    expect(fromAddress).toEqual(["doi:10.3386/w32418"]);
+    for (const text of [
+      'An earlier version circulated as NBER Working Paper 32418, "Four Days, Same Output?"',
+      "NBER Working Paper No. w32418, April 2024",
+    ])
+      expect(ids("https://econ.example.edu/files/paper.pdf", text)).toEqual(fromAddress);
+  });
+
   it.each([
     ["Journal of Sports Economics 2022, Vol. 23(7) 803–829. Maja Lindqvist", "cite:23:803"],
     [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteJournal } from "../../src/dedup/journal-names.js";
+import { framedJournals, siteJournal } from "../../src/dedup/journal-names.js";
 import { pageAddress } from "../../src/dedup/page-address.js";
 import { describeStudy, type StudyMention, studyMention } from "../../src/dedup/study-citations.js";
 import { studyKeys, studySource } from "../../src/dedup/study-keys.js";
@@ -225,5 +225,20 @@ describe("siteJournal: the journal whose own site a paper's page is on", () => {
 
   it("reads none for a publisher's journal it does not list, rather than the flagship", () => {
     expect(journalOf("https://emj.bmj.com/content/42/3/150")).toBeUndefined();
+  });
+});
+
+describe("framedJournals: the journals a page title's frame names", () => {
+  it("reads a journal after a bar or after the last dash", () => {
+    expect([
+      ...framedJournals("Title of the paper | Seismological Research Letters | GeoScienceWorld"),
+    ]).toEqual(["seismological research letters"]);
+    expect([...framedJournals("Title of the paper - The American Journal of Clinical Nutrition")]).toEqual([
+      "american journal of clinical nutrition",
+    ]);
+  });
+
+  it("reads no journal from a subtitle saying what kind of paper it is", () => {
+    expect([...framedJournals("Standing desks and blood pressure - A Systematic Review")]).toEqual([]);
   });
 });
