@@ -70,7 +70,14 @@ export function assignOrigins(
   const sets = new IdentitySets(traits.map((t) => workIdentity(t.scholarlyKeys)));
   const links: { a: number; kind: LinkKind }[] = [];
   // Which pages name one study by its parts; by root, the pages of its group that name one.
-  const studyLinks = studyPartLinks(traits.map((t) => t.study));
+  // A news report may be tied by its day alone; a paper's page or an agency's story is not.
+  const studyLinks = studyPartLinks(
+    traits.map((t) => t.study),
+    (index) => {
+      const own = traits[index] as OriginTraits;
+      return own.paper || own.wire || own.agencies.length > 0 ? null : (items[index] as OriginItem);
+    },
+  );
   const studyOf = new Map<number, number>(studyLinks.map(([first, other]) => [other, first]));
   const reporting = membersWhere(traits, (t) => Boolean(t.study?.parts));
   // By root, the releases in its group: one trial's enrolment and its results stay two

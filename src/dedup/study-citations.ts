@@ -149,7 +149,7 @@ function studyPatterns(): Patterns {
       "giu",
     ),
     notSampleBefore: new RegExp(
-      String.raw`(?:(?:\d|\b${NUMBER_IN_WORDS})\s+(?:in|out of)|\b(${BOUND_WORDS}))\s+$`,
+      String.raw`(?:(?:\d|\b${NUMBER_IN_WORDS})\s+(?:in|of|out of)|\b(${BOUND_WORDS}))\s+$`,
       "iu",
     ),
     sampleEquals: /\(\s*n\s*=\s*(\d{1,3}(?:,\d{3})+|\d+)\s*\)/i,

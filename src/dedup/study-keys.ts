@@ -1,6 +1,7 @@
 import { appendTo } from "../util/append-to.js";
 import { mostCommon } from "../util/most-common.js";
 import { describeStudy, isDistinctSample, type StudyMention } from "./study-citations.js";
+import { durations, statesFinding, studyDesigns } from "./study-design.js";
 import { studyPartGroups } from "./study-part-groups.js";
 import { namesAnyOf, namesOf, partiesOf, type StudyParts, type StudyParty } from "./study-parts.js";
 
@@ -95,10 +96,49 @@ export function keysOfSeveralWorks(
  * venue) when enough of them agree and none disagrees (study-part-groups.ts): each group's first
  * page with each of the others.
  */
-export function studyPartLinks(mentions: readonly (StudyMention | null)[]): [number, number][] {
-  return studyPartGroups(mentions.map((mention) => mention?.parts ?? null)).flatMap(([first, ...others]) =>
+export function studyPartLinks(
+  mentions: readonly (StudyMention | null)[],
+  report: (index: number) => { title: string; snippet: string } | null = () => null,
+): [number, number][] {
+  const byDay: boolean[] = [];
+  const parts = mentions.map((mention, index) => {
+    if (mention === null || mention.reported === undefined) return mention?.parts ?? null;
+    const page = report(index);
+    byDay[index] = page !== null;
+    if (mention.parts) return mention.parts;
+    return page === null ? null : reportedParts(mention, page);
+  });
+  return studyPartGroups(parts, byDay).flatMap(([first, ...others]) =>
     others.map((other): [number, number] => [first as number, other]),
   );
+}
+
+/**
+ * What a report naming no party gives of its study, to be tied by its day (study-part-groups.ts):
+ * its sample, length, design, citation and day, none of which may disagree with the others'.
+ */
+function reportedParts(mention: StudyMention, page: { title: string; snippet: string }): StudyParts {
+  const text = `${page.title}. ${page.snippet}`;
+  const parts: StudyParts = {
+    title: page.title,
+    institutions: [],
+    sponsors: [],
+    products: [],
+    others: [],
+    names: [],
+    designs: studyDesigns(text),
+    sizes: mention.sample ? [mention.sample.size] : [],
+    bounds: [],
+    days: durations(text),
+    venues: [],
+    finding: statesFinding(text),
+  };
+  if (mention.reported !== undefined) parts.reported = mention.reported;
+  if (mention.journal) parts.journal = mention.journal.key;
+  if (mention.year !== undefined) parts.year = mention.year;
+  if (mention.author !== undefined) parts.author = mention.author.toLowerCase();
+  if (mention.trial) parts.trial = mention.trial.name.toLowerCase();
+  return parts;
 }
 
 /** `year:size` of the journal's study this mention reports, or null when it cannot tell which. */

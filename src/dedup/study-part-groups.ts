@@ -22,7 +22,8 @@ import { titlesDisagree } from "./title-polarity.js";
  * days: "Researchers from the University of North Carolina … for 12 weeks"), not when it is a design feature that many
  * studies share ("a randomized trial at UNC"); a page whose party's two studies both fit it joins
  * neither (below). A party alone (the same product on a review and in a trial, the same university
- * in two of its studies) never ties.
+ * in two of its studies) never ties. Weakest of all, a news report naming no party is tied by its
+ * day to reports out within days of it (dayEdges), never into a group of two parties.
  *
  * A part given differently keeps two pages apart whatever else they share: a different sample
  * size (or a bound none of the other's figures is within), year, conference (or conference year),
@@ -70,15 +71,24 @@ interface Page {
   /** Every word the page names, its parties' included. */
   names: ReadonlySet<string>;
   parties: StudyParty[];
+  /** A report that may be tied by its day alone. */
+  byDay: boolean;
 }
 
-/** Groups of indexes (two pages or more) of the pages that name one study by its parts. */
-export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][] {
+/**
+ * Groups of indexes (two pages or more) of the pages that name one study by its parts. `byDay`
+ * says which pages are reports that may be tied by their day alone (a news report, not a paper's
+ * page nor an agency's story).
+ */
+export function studyPartGroups(
+  all: readonly (StudyParts | null)[],
+  byDay: readonly boolean[] = [],
+): number[][] {
   const pages: Page[] = [];
   all.forEach((parts, index) => {
     if (parts === null || pages.length >= MAX_PART_PAGES) return;
     const parties = distinctParties(parts);
-    pages.push({ index, parts, names: namesOf(parts, parties), parties });
+    pages.push({ index, parts, names: namesOf(parts, parties), parties, byDay: byDay[index] === true });
   });
   if (pages.length < 2) return [];
 
@@ -130,6 +140,8 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
     }
   });
 
+  edges.push(...dayEdges(pages, seen, conflicts));
+
   // A page whose best ties are to pages that disagree with each other could be either study's.
   const best = new Map<number, { strength: number; partners: number[] }>();
   for (const { a, b, strength } of edges) {
@@ -142,21 +154,24 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
       else if (strength === current.strength) current.partners.push(partner);
     }
   }
+  // Reports tied by their day alone also could be either of two parties' studies.
+  const apart = (x: number, y: number, strength: number) =>
+    conflicts(x, y) || (strength === BY_DAY && partiesDiffer(pages[x] as Page, pages[y] as Page));
   const torn = new Set<number>();
-  for (const [page, { partners }] of best) {
-    if (partners.some((x, i) => partners.slice(i + 1).some((y) => conflicts(x, y)))) torn.add(page);
+  for (const [page, { strength, partners }] of best) {
+    if (partners.some((x, i) => partners.slice(i + 1).some((y) => apart(x, y, strength)))) torn.add(page);
   }
 
   const sets = new DisjointSets(pages.length);
   const members = new Map<number, number[]>(pages.map((_, at) => [at, [at]]));
   edges.sort((x, y) => y.strength - x.strength || x.a - y.a || x.b - y.b);
-  for (const { a, b } of edges) {
+  for (const { a, b, strength } of edges) {
     if (torn.has(a) || torn.has(b)) continue;
     const [rootA, rootB] = [sets.find(a), sets.find(b)];
     if (rootA === rootB) continue;
     const groupA = members.get(rootA) as number[];
     const groupB = members.get(rootB) as number[];
-    if (groupA.some((x) => groupB.some((y) => conflicts(x, y)))) continue;
+    if (groupA.some((x) => groupB.some((y) => apart(x, y, strength)))) continue;
     const root = sets.union(a, b);
     members.set(root, [...groupA, ...groupB]);
     members.delete(root === rootA ? rootB : rootA);
@@ -165,6 +180,48 @@ export function studyPartGroups(all: readonly (StudyParts | null)[]): number[][]
     .groups()
     .filter((group) => group.length > 1)
     .map((group) => group.map((at) => (pages[at] as Page).index));
+}
+
+/** The strength of a tie by the day alone: weaker than any tie by a study's parts. */
+const BY_DAY = 1;
+/** Reports of one study's news come out within this many days of each other. */
+const DAY_WINDOW = 3;
+
+/**
+ * Ties by the day alone: two reports of research out within {@link DAY_WINDOW} days of each other,
+ * at most one of them naming who did it, no poll among them, and nothing either gives disagreeing
+ * (sample, length, design, venue, journal, year, first author). A study's news comes out together,
+ * and a report naming no one is one of that week's. Pairs already compared are skipped.
+ */
+function dayEdges(
+  pages: readonly Page[],
+  seen: ReadonlySet<number>,
+  conflicts: (a: number, b: number) => boolean,
+): { a: number; b: number; strength: number }[] {
+  const dated = pages
+    .map((page, at) => ({ at, day: page.byDay ? page.parts.reported : undefined }))
+    .filter((page): page is { at: number; day: number } => page.day !== undefined)
+    .sort((x, y) => x.day - y.day);
+  const edges: { a: number; b: number; strength: number }[] = [];
+  dated.forEach(({ at: a, day }, i) => {
+    for (let j = i + 1; j < dated.length && j - i <= MAX_PAGES_PER_WORD; j += 1) {
+      const { at: b, day: other } = dated[j] as { at: number; day: number };
+      if (other - day > DAY_WINDOW) break;
+      const [x, y] = [pages[a] as Page, pages[b] as Page];
+      const pair = Math.min(a, b) * pages.length + Math.max(a, b);
+      if (seen.has(pair) || (x.parties.length > 0 && y.parties.length > 0)) continue;
+      if (polled(x.parts, y.parts) || conflicts(a, b)) continue;
+      edges.push({ a: Math.min(a, b), b: Math.max(a, b), strength: BY_DAY });
+    }
+  });
+  return edges;
+}
+
+/** Whether both pages name who did their study and neither names any of the other's. */
+function partiesDiffer(a: Page, b: Page): boolean {
+  return (
+    a.parties.length > 0 && b.parties.length > 0 && namedBy(a.parties, b) === 0 && namedBy(b.parties, a) === 0
+  );
 }
 
 /** How strongly two pages name one study (0: not enough agrees). */

@@ -61,6 +61,14 @@ describe("a study's length and sample, however a report writes them", () => {
     expect(mention?.author).toBe("Oyelaran");
     expect(mention?.sample).toBeUndefined();
   });
+
+  it("takes a share ('21 of 26 affected dogs') for no size of the study", () => {
+    expect(
+      partsOf(
+        "The 18-month cohort, published in JAVMA, is the first prospective look; 21 of 26 affected dogs improved after a diet change.",
+      )?.sizes ?? [],
+    ).toEqual([]);
+  });
 });
 
 describe("a study told by outlets that name no one behind it", () => {
