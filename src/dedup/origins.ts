@@ -1,7 +1,13 @@
 import { agencyRewriteLinks } from "./agency-rewrites.js";
 import { creditedSources } from "./byline-credits.js";
-import { datelinesDisagree } from "./event-markers.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
+import {
+  samplesDiffer,
+  twoAgencyStories,
+  twoAuthors,
+  twoCompaniesReleases,
+  twoReleaseEvents,
+} from "./link-guards.js";
 import type { FoundBy } from "./merge-hits.js";
 import { isDiscussionHost } from "./news-sources.js";
 import { newsroomCopyLinks } from "./newsroom-copies.js";
@@ -13,12 +19,11 @@ import { linkPapers } from "./paper-links.js";
 import { isNotice } from "./paper-titles.js";
 import { productLinks } from "./product-links.js";
 import { releaseFactLinks } from "./release-facts.js";
-import { releaseCompany, releaseRewriteLinks } from "./release-rewrites.js";
+import { releaseRewriteLinks } from "./release-rewrites.js";
 import { firstAuthorLine } from "./retitled-preprints.js";
 import { keyTies, linkSharedKeys, pathOf } from "./shared-keys.js";
 import { sharedPassageLinks } from "./shared-passages.js";
 import { sameTitleLinks } from "./site-titles.js";
-import type { StudyMention } from "./study-citations.js";
 import { keysOfSeveralWorks, studyKeys, studyPartLinks } from "./study-keys.js";
 import { findSyndicationClusters } from "./syndication.js";
 import { wholeHeadlineLinks } from "./whole-headlines.js";
@@ -95,10 +100,12 @@ export function assignOrigins(
       return false;
     // Two texts sharing a pollster's or a lab's method sentence but giving two samples are two
     // studies' ("a survey conducted online by The Harris Poll … among 2,047" and "… among 2,051").
+    // Nor do one agency's two stories dated days apart, though they share its stock phrasing.
     if (
       kind === "passage" &&
       (samplesDiffer(traits[a] as OriginTraits, traits[b] as OriginTraits) ||
-        twoCompaniesReleases(a, b, items, traits))
+        twoCompaniesReleases(a, b, items, traits) ||
+        twoAgencyStories(traits[a], traits[b]))
     )
       return false;
     // One trial's results and its enrolment are one company's two announcements, not one study's reports.
@@ -284,36 +291,6 @@ export function assignOrigins(
   });
 }
 
-/**
- * Two companies' releases share their stock phrasing ("today announced that the U.S. Food and Drug
- * Administration …"), never their text: two releases whose headlines each open with a name the
- * other page never gives are two texts.
- */
-function twoCompaniesReleases(
-  a: number,
-  b: number,
-  items: readonly OriginItem[],
-  traits: readonly OriginTraits[],
-): boolean {
-  if (!traits[a]?.release || !traits[b]?.release) return false;
-  const [one, other] = [items[a] as OriginItem, items[b] as OriginItem];
-  const names = (company: string | null, item: OriginItem) =>
-    company === null || `${item.title} ${item.snippet}`.toLowerCase().includes(company);
-  return !names(releaseCompany(one.title), other) && !names(releaseCompany(other.title), one);
-}
-
-/** Two releases dated apart (by their datelines, or by more than a week): two events. */
-function twoReleaseEvents(
-  one: OriginItem,
-  other: OriginItem,
-  a: OriginTraits | undefined,
-  b: OriginTraits | undefined,
-): boolean {
-  if (!a?.release || !b?.release) return false;
-  if (a.day !== null && b.day !== null && Math.abs(a.day - b.day) > RELEASE_EVENT_DAYS) return true;
-  return datelinesDisagree(one.snippet, other.snippet);
-}
-
 /** By root, the pages of each group that have a trait: one page a group before any joins. */
 function membersWhere(
   traits: readonly OriginTraits[],
@@ -336,28 +313,8 @@ function mergeMembers(
   if (one || other) byRoot.set(root, [...(one ?? []), ...(other ?? [])].slice(0, MAX_STUDY_PAGES_COMPARED));
 }
 
-/** Whether two pages' studies name two first authors. */
-function twoAuthors(a: StudyMention | null | undefined, b: StudyMention | null | undefined): boolean {
-  return (
-    a?.author !== undefined && b?.author !== undefined && a.author.toLowerCase() !== b.author.toLowerCase()
-  );
-}
-
 /** Ties a notice about a paper never makes: as the paper's page, its report, or its study's report. */
 const NOTICE_KINDS: ReadonlySet<LinkKind> = new Set<LinkKind>(["paper", "report", "study"]);
-
-/** Copies of one release come out within this many days of it. */
-const RELEASE_EVENT_DAYS = 7;
-
-/** Whether two pages each give their study's sample, and no size of one is the other's. */
-function samplesDiffer(a: OriginTraits, b: OriginTraits): boolean {
-  const sizes = (t: OriginTraits) => [
-    ...(t.study?.sample ? [t.study.sample.size] : []),
-    ...(t.study?.parts?.sizes ?? []),
-  ];
-  const [x, y] = [sizes(a), sizes(b)];
-  return x.length > 0 && y.length > 0 && !x.some((size) => y.includes(size));
-}
 
 /**
  * Whether two groups hold pages that name studies by their parts which the parts do not make one

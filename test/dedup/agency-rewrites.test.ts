@@ -109,3 +109,19 @@ describe("one agency story rewritten through its day", () => {
     expect(grouped([national, regional])).toEqual([{ members: [0, 1], why: "wire" }]);
   });
 });
+
+describe("one agency's stories of two events", () => {
+  it("keeps apart two decisions' stories sharing the agency's stock sentence, six weeks apart", () => {
+    const october = item(
+      "https://ca.finance.yahoo.com/news/bank-canada-cuts-key-rate-141208733.html",
+      "Bank of Canada trims key rate to 2.25%, says policy now 'about the right level'",
+      "Oct 29, 2025 — Reuters · OTTAWA (Reuters) - The Bank of Canada cut its key policy rate by 25 basis points to 2.25% on Wednesday, as expected, and signaled it was likely done easing ...",
+    );
+    const september = item(
+      "https://www.reuters.com/markets/rates-bonds/bank-canada-cuts-rates-25-first-cut-six-months-2025-09-17/",
+      "Bank of Canada cuts rates to 2.5%, first cut in six months | Reuters",
+      "Sep 17, 2025 — The Bank of Canada cut its key policy rate by 25 basis points to 2.5% on Wednesday, its first move since March, citing a weakening labor market ...",
+    );
+    expect(grouped([october, september])).toEqual([]);
+  });
+});

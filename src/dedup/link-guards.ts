@@ -1,0 +1,74 @@
+import { datelinesDisagree } from "./event-markers.js";
+import type { OriginTraits } from "./origin-traits.js";
+import type { OriginItem } from "./origins.js";
+import { releaseCompany } from "./release-rewrites.js";
+import type { StudyMention } from "./study-citations.js";
+
+/*
+ * Ties two pages never make, whatever else they share, because they tell two events, two works or
+ * two texts: origins.ts asks before each tie.
+ */
+
+/**
+ * Two companies' releases share their stock phrasing ("today announced that the U.S. Food and Drug
+ * Administration …"), never their text: two releases whose headlines each open with a name the
+ * other page never gives are two texts.
+ */
+export function twoCompaniesReleases(
+  a: number,
+  b: number,
+  items: readonly OriginItem[],
+  traits: readonly OriginTraits[],
+): boolean {
+  if (!traits[a]?.release || !traits[b]?.release) return false;
+  const [one, other] = [items[a] as OriginItem, items[b] as OriginItem];
+  const names = (company: string | null, item: OriginItem) =>
+    company === null || `${item.title} ${item.snippet}`.toLowerCase().includes(company);
+  return !names(releaseCompany(one.title), other) && !names(releaseCompany(other.title), one);
+}
+
+/** Two releases dated apart (by their datelines, or by more than a week): two events. */
+export function twoReleaseEvents(
+  one: OriginItem,
+  other: OriginItem,
+  a: OriginTraits | undefined,
+  b: OriginTraits | undefined,
+): boolean {
+  if (!a?.release || !b?.release) return false;
+  if (a.day !== null && b.day !== null && Math.abs(a.day - b.day) > RELEASE_EVENT_DAYS) return true;
+  return datelinesDisagree(one.snippet, other.snippet);
+}
+
+/** Copies of one release come out within this many days of it. */
+const RELEASE_EVENT_DAYS = 7;
+
+/** Whether two pages each give their study's sample, and no size of one is the other's. */
+export function samplesDiffer(a: OriginTraits, b: OriginTraits): boolean {
+  const sizes = (t: OriginTraits) => [
+    ...(t.study?.sample ? [t.study.sample.size] : []),
+    ...(t.study?.parts?.sizes ?? []),
+  ];
+  const [x, y] = [sizes(a), sizes(b)];
+  return x.length > 0 && y.length > 0 && !x.some((size) => y.includes(size));
+}
+
+/** Whether two pages' studies name two first authors. */
+export function twoAuthors(a: StudyMention | null | undefined, b: StudyMention | null | undefined): boolean {
+  return (
+    a?.author !== undefined && b?.author !== undefined && a.author.toLowerCase() !== b.author.toLowerCase()
+  );
+}
+
+/**
+ * Two stories of one agency dated days apart: an agency writes each event's story anew, in its
+ * stock phrasing ("The Bank of Canada cut its key policy rate by 25 basis points to …"), and its
+ * subscribers carry a story the day it moves or the next.
+ */
+export function twoAgencyStories(a: OriginTraits | undefined, b: OriginTraits | undefined): boolean {
+  if (!a || !b || a.day === null || b.day === null || Math.abs(a.day - b.day) <= AGENCY_STORY_DAYS)
+    return false;
+  return a.agencies.some((agency) => b.agencies.includes(agency));
+}
+
+/** Subscribers carry an agency's story within this many days of it. */
+const AGENCY_STORY_DAYS = 2;
