@@ -72,3 +72,18 @@ export function twoAgencyStories(a: OriginTraits | undefined, b: OriginTraits | 
 
 /** Subscribers carry an agency's story within this many days of it. */
 const AGENCY_STORY_DAYS = 2;
+
+/**
+ * Two pages dated more than a month apart share a passage or an opening as two texts, not as copies:
+ * an organisation's announcements open alike ("The U.S. Department of Transportation today announced
+ * a final rule that requires airlines to …"), and copies of a story or a release come out within
+ * weeks of it. A paper's abstract is another matter: its preprint and its records repeat it for years.
+ */
+export function textsMonthsApart(a: OriginTraits | undefined, b: OriginTraits | undefined): boolean {
+  if (!a || !b || a.paper || b.paper || a.scholarlyKeys.length > 0 || b.scholarlyKeys.length > 0)
+    return false;
+  return a.day !== null && b.day !== null && Math.abs(a.day - b.day) > COPY_DAYS;
+}
+
+/** Copies of a story or a release come out within this many days of it. */
+const COPY_DAYS = 30;

@@ -3,6 +3,7 @@ import { creditedSources } from "./byline-credits.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import {
   samplesDiffer,
+  textsMonthsApart,
   twoAgencyStories,
   twoAuthors,
   twoCompaniesReleases,
@@ -100,13 +101,16 @@ export function assignOrigins(
       return false;
     // Two texts sharing a pollster's or a lab's method sentence but giving two samples are two
     // studies' ("a survey conducted online by The Harris Poll … among 2,047" and "… among 2,051").
-    // Nor do one agency's two stories dated days apart, though they share its stock phrasing.
+    // Nor do one agency's two stories dated days apart, though they share its stock phrasing, nor
+    // two texts months apart.
     if (
       kind === "passage" &&
       (samplesDiffer(traits[a] as OriginTraits, traits[b] as OriginTraits) ||
         twoCompaniesReleases(a, b, items, traits) ||
         twoAgencyStories(traits[a], traits[b]))
     )
+      return false;
+    if ((kind === "passage" || kind === "syndication") && textsMonthsApart(traits[a], traits[b]))
       return false;
     // One trial's results and its enrolment are one company's two announcements, not one study's reports.
     const [releasesA, releasesB] = [releases.get(rootA), releases.get(rootB)];

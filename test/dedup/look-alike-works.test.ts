@@ -7,6 +7,20 @@ import { originItem as item, sharedOrigins } from "../helpers/origin-item.js";
 const together = (items: OriginItem[]): number[][] => sharedOrigins(items).map(({ members }) => members);
 
 describe("releases that look alike", () => {
+  it("keeps apart one department's two rules announced months apart in the same opening words", () => {
+    const seating = item(
+      "https://content.govdelivery.com/accounts/USDOT/bulletins/3c7a19f",
+      "Biden-Harris Administration Finalizes Rule Guaranteeing Parents Can Sit With Their Young Children for Free",
+      "Jan 14, 2025 — U.S. Department of Transportation sent this bulletin at 01/14/2025 10:02 AM EST ... The U.S. Department of Transportation today announced a final rule that requires airlines to seat children ...",
+    );
+    const refunds = item(
+      "https://www.transportation.gov/briefing-room/biden-harris-administration-announces-final-rule-requiring-automatic-refunds-airline",
+      "Biden-Harris Administration Announces Final Rule Requiring Automatic Refunds of Airline Tickets | US Department of Transportation",
+      "Apr 24, 2024 — WASHINGTON – The U.S. Department of Transportation today announced a final rule that requires airlines to promptly provide passengers with automatic cash refunds ...",
+    );
+    expect(together([seating, refunds])).toEqual([]);
+  });
+
   it("keeps two companies' clearance releases apart, though they share the stock phrasing", () => {
     const ours = item(
       "https://www.prnewswire.com/news-releases/orlena-receives-fda-510k-clearance-for-dermaview-302270999.html",
