@@ -89,6 +89,8 @@ export function assignOrigins(
   // By root, the releases in its group: one trial's enrolment and its results stay two
   // announcements, however many reports of the trial would join them.
   const releases = membersWhere(traits, (t) => t.release);
+  // By root, the agency stories in its group: an agency's story of a company's results is its own.
+  const stories = membersWhere(traits, (t) => t.wire);
   const notice = (index: number) => isNotice((items[index] as OriginItem).title);
   const link = (a: number, b: number, kind: LinkKind): boolean => {
     const [rootA, rootB] = [sets.find(a), sets.find(b)];
@@ -123,10 +125,13 @@ export function assignOrigins(
       )
     )
       return false;
+    const [storiesA, storiesB] = [stories.get(rootA), stories.get(rootB)];
+    if (kind === "study" && ((storiesA && releasesB) || (storiesB && releasesA))) return false;
     // A notice about a paper ("Correction to: …") cites it: it is neither a copy nor a report of it.
     if (NOTICE_KINDS.has(kind) && notice(a) !== notice(b)) return false;
     if (!sets.join(a, b)) return false;
     mergeMembers(releases, releasesA, releasesB, sets.find(a));
+    mergeMembers(stories, storiesA, storiesB, sets.find(a));
     mergeMembers(reporting, studiesA, studiesB, sets.find(a));
     // An encyclopedia's article tied to a paper reports it; it is not one of its copies.
     const reports = kind === "paper" && traits[a]?.reference !== traits[b]?.reference;

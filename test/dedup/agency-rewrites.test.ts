@@ -125,3 +125,20 @@ describe("one agency's stories of two events", () => {
     expect(grouped([october, september])).toEqual([]);
   });
 });
+
+describe("an agency's story of a company's results", () => {
+  const release = item(
+    "https://www.businesswire.com/news/home/20250915284731/en/Halvren-Therapeutics-Announces-Positive-Topline-Results",
+    "Halvren Therapeutics Announces Positive Topline Results from Phase 3 HORIZON-1 Trial of Oral Halvaglutide",
+    "Sep 15, 2025 — BOSTON--(BUSINESS WIRE)--Halvren Therapeutics, Inc. (Nasdaq: HLVN) today announced positive topline results from HORIZON-1 ... the 36 mg dose achieved a mean weight reduction of 13.7% at 72 weeks ...",
+  );
+  const story = item(
+    "https://www.reuters.com/business/healthcare-pharmaceuticals/halvrens-obesity-pill-helps-patients-lose-nearly-14-weight-2025-09-15/",
+    "Halvren's obesity pill helps patients lose nearly 14% of weight in late-stage study | Reuters",
+    "Sep 15, 2025 — Halvren Therapeutics said on Monday its experimental once-daily obesity pill HORIZON-1 trial helped patients lose an average of 13.7% of their weight after 72 weeks in a late-stage trial ...",
+  );
+
+  it("is the agency's own reporting, not the company's release, though it names the trial and its figures", () => {
+    expect(grouped([release, story])).toEqual([]);
+  });
+});
