@@ -193,7 +193,8 @@ function linkByTitleMention(
     appendTo(byFirstWord, first, at);
   });
   pages.forEach((page, index) => {
-    if (page === null || titles[index] === undefined) return;
+    // An accessory's title names the product it is for ("Charging Cable for Glow Mask Pro").
+    if (page === null || titles[index] === undefined || page.product?.key.startsWith(ACCESSORY)) return;
     const title = ` ${(titles[index] as string).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `;
     let named: number | undefined;
     for (const word of new Set(title.trim().split(" "))) {

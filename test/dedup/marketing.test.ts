@@ -498,6 +498,22 @@ describe("a brand's own shop page and its accessories", () => {
     ]);
     expect(productLinks(pages.slice(0, 2), ["amazon", "auralis"])).toEqual([]);
   });
+
+  it("keeps an accessory apart from the product its title says it is for", () => {
+    const titles = [
+      "Glow Mask Pro – Clinical-Grade LED Light Therapy Mask | Lumaderm",
+      "Amazon.com: Lumaderm Replacement USB-C Charging Cable for Glow Mask & Glow Mask Pro",
+    ];
+    const pages = [
+      selling("https://www.lumaderm.com/products/glow-mask-pro", titles[0] as string),
+      selling(
+        "https://www.amazon.com/Lumaderm-Replacement-Charging-Cable-Glow/dp/B0CV2L8M4N",
+        titles[1] as string,
+      ),
+    ];
+    expect(pages[1]?.product?.key.startsWith("accessory: ")).toBe(true);
+    expect(productLinks(pages, ["lumaderm", "amazon"], titles)).toEqual([]);
+  });
 });
 
 describe("a vendor's two products", () => {
