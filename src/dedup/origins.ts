@@ -251,6 +251,10 @@ export function assignOrigins(
       !(traits[a]?.paper && traits[b]?.paper) &&
       !twoAuthors(traits[a]?.study, traits[b]?.study) &&
       link(a, b, kind),
+    (a, b) => {
+      const [one, other] = [traits[a]?.day, traits[b]?.day];
+      return one == null || other == null ? null : Math.abs(one - other);
+    },
   );
   const keysOf = studyKeys(traits.map((t) => t.study));
   const ambiguous = keysOfSeveralWorks(

@@ -54,15 +54,24 @@ function sitePageKey(canonical: string | null, site: string): string | null {
 /**
  * Ties pages by a key: each page to the first of the pages sharing it, or, where that link is
  * refused, to the first of another group the key started (at most {@link MAX_GROUPS_PER_KEY}).
+ * With `apart` (days between two pages, or null when unknown), a page tries the groups whose
+ * first page is nearest its own day first: a report of a trial's results joins the results'
+ * release, not the enrolment's of a year before.
  */
 export function keyTies(
   link: (a: number, b: number, kind: LinkKind) => boolean,
+  apart?: (a: number, b: number) => number | null,
 ): (key: string, index: number, kind: LinkKind) => void {
   const withKey = new Map<string, number[]>();
   return (key, index, kind) => {
     const firsts = withKey.get(key);
-    if (firsts === undefined) withKey.set(key, [index]);
-    else if (!firsts.some((first) => link(first, index, kind)) && firsts.length < MAX_GROUPS_PER_KEY) {
+    if (firsts === undefined) {
+      withKey.set(key, [index]);
+      return;
+    }
+    const distance = (first: number) => apart?.(first, index) ?? Number.POSITIVE_INFINITY;
+    const tried = apart && firsts.length > 1 ? [...firsts].sort((x, y) => distance(x) - distance(y)) : firsts;
+    if (!tried.some((first) => link(first, index, kind)) && firsts.length < MAX_GROUPS_PER_KEY) {
       firsts.push(index);
     }
   };

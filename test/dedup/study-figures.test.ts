@@ -181,4 +181,9 @@ describe("one trial's two announcements and the reports of its results", () => {
     expect(origins.some((origin) => origin.members.includes(0) && origin.members.includes(2))).toBe(false);
     expect(origins).toContainEqual({ members: [0, 1], why: expect.any(String) });
   });
+
+  it("ties a report of the results to the results' release, though the enrolment's comes first", () => {
+    const origins = sharedOrigins([enrolment, results, report]);
+    expect(origins.map((origin) => origin.members)).toEqual([[1, 2]]);
+  });
 });
