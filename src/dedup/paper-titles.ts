@@ -66,6 +66,18 @@ export function isNotice(title: string): boolean {
 const CUT_SHORT = /(?:\.\.\.|…)\s*$/;
 /** An ellipsis, then the site's name of a few words after a dash or a bar. */
 const CUT_BEFORE_SITE = /\s*(?:\.\.\.|…)\s+[-–—|]\s+(?:[\p{L}\d&.'’]+\s?){1,6}$/u;
+/**
+ * A paper saying it goes on from its authors' earlier work: "We revisit our earlier findings",
+ * "Extending our earlier analysis", "We previously reported".
+ */
+const FOLLOW_UP =
+  /\b(?:revisit|extend|extends|extending|update|updates|updating)\s+(?:our|the|their)\s+(?:earlier|previous|prior|original)\b|\bwe\s+previously\s+(?:reported|showed|found)\b/i;
+
+/** Whether a paper's snippet says it goes on from its authors' earlier work. */
+export function goesOnFromEarlierWork(snippet: string): boolean {
+  return FOLLOW_UP.test(snippet);
+}
+
 /** A search engine's mark of a document: "[PDF] …", "(PDF) …". */
 const PDF_MARK = /^\s*[[(]\s*pdf\s*[\])]/i;
 /** A title's last part after a dash. */
@@ -238,6 +250,9 @@ export function paperTitleLinks(
       const others = byText.get(other) ?? [];
       if (!hasPaper(members) && !hasPaper(others)) continue;
       if (members.some((member) => others.some((page) => inOtherJournals(member, page)))) continue;
+      // A longer title whose page says it goes on from earlier work is that work's follow-up.
+      const goesOn = (page: number) => goesOnFromEarlierWork(pages[page]?.snippet ?? "");
+      if (!cutTexts.has(text) && others.some(goesOn) && !members.some(goesOn)) continue;
       for (const member of standing(members)) for (const page of standing(others)) links.push([member, page]);
     }
   });

@@ -1,7 +1,7 @@
 import { once } from "../util/once.js";
 import { publishedDay, yearOfDay } from "./address-date.js";
 import { identifierKind } from "./identity-sets.js";
-import { unframedTitle } from "./paper-titles.js";
+import { goesOnFromEarlierWork, unframedTitle } from "./paper-titles.js";
 import { figuresIn } from "./text-figures.js";
 
 /**
@@ -109,8 +109,12 @@ export function retitledPreprintLinks(pages: readonly PreprintCandidate[]): [num
   const [preprints, papers] = [preprintPages.map(side), paperPages.map(side)];
   const links: [number, number][] = [];
   for (const preprint of preprints) {
+    // A working paper going on from its authors' earlier work is their follow-up's, not the first
+    // version of a paper that does not.
+    const followUp = goesOnFromEarlierWork((pages[preprint.page] as PreprintCandidate).snippet);
     const loose: Side[] = [];
     for (const paper of papers) {
+      if (followUp && !goesOnFromEarlierWork((pages[paper.page] as PreprintCandidate).snippet)) continue;
       const fit = fits(preprint, paper);
       if (fit === "title") links.push([preprint.page, paper.page]);
       else if (fit === "figures") loose.push(paper);

@@ -721,3 +721,32 @@ describe("a working paper and its journal version under a new title", () => {
     expect(originOf([workingPaper, journalVersion, copy])).toEqual([0, 1, 1]);
   });
 });
+
+describe("a journal paper and its authors' follow-up working paper", () => {
+  const TITLE = "Nonbank Lending and Monetary Policy Transmission in the Mortgage Market";
+  const journal = item(
+    "https://onlinelibrary.wiley.com/doi/10.1111/jofi.13462",
+    `${TITLE} - Marchetti - 2025 - The Journal of Finance - Wiley Online Library`,
+    "by E Marchetti · 2025 · Cited by 74 — Nonbank lenders now originate about two-thirds of U.S. mortgages. We show that monetary policy shocks pass through to mortgage rates less strongly ...",
+  );
+  const followUp = (snippet: string) =>
+    item(
+      "https://www.nber.org/papers/w33871",
+      `${TITLE}: Evidence from the 2022–23 Tightening | NBER`,
+      `by E Marchetti · 2025 · Cited by 6 — Working Paper 33871. ${snippet}`,
+    );
+
+  it("keeps apart a working paper whose title goes on and which says it revisits the earlier findings", () => {
+    const revisits = followUp(
+      "We revisit our earlier findings using the fastest tightening cycle in four decades ...",
+    );
+    expect(originOf([journal, revisits])).toEqual([0, 1]);
+  });
+
+  it("ties a working paper whose title goes on to its journal version when it says no such thing", () => {
+    const version = followUp(
+      "Using loan-level data, we show that nonbank lenders dampen the pass-through of policy rates ...",
+    );
+    expect(originOf([journal, version])).toEqual([0, 0]);
+  });
+});
