@@ -57,9 +57,11 @@ const FIRST_AUTHOR =
   /^\s*(?:(?:by|de|von|por)\s+)?((?:[A-Z]\.?\s?){1,3})\s*([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)(?=\s*(?:[,·…]|and\b|&|$))/u;
 /** A record's list, after the date a search engine puts first: "Nov 4, 2023 — Okafor RM, Bellamy JT, …". */
 const FIRST_AUTHOR_LISTED =
-  /^(?:[^—]{0,24}—\s*)?([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)\s+([A-Z]{1,3})(?=,|\.|\s+et al)/u;
+  /^(?:[^—]{0,24}—\s*|\p{Lu}\p{Ll}+(?:\s+\p{Ll}+){0,2}\.\s+)?([A-Z][\p{Ll}'’-]+(?:-[A-Z][\p{Ll}'’-]+)?)\s+([A-Z]{1,3})(?=,|\.|\s+et al)/u;
 /** The year a search engine's line gives after the authors: "… · 2023". */
 const LINE_YEAR = /^[^—]{0,160}?·\s*((?:19|20)\d\d)\b/;
+/** The year a citation after the authors gives before the volume: "JAMA Netw Open. 2023;6(2):e2255871". */
+const CITED_YEAR = /^[^—]{0,200}?\.\s*((?:19|20)\d\d)\s*;\s*\d/;
 const SMALL_WORDS = new Set(
   "a an the of in on for and or to with by from at as is are be its their this that via using among after during".split(
     " ",
@@ -172,7 +174,7 @@ export function firstAuthorLine(snippet: string): AuthorLine | null {
   const listed = byline === null ? FIRST_AUTHOR_LISTED.exec(snippet) : null;
   const author = byline ?? (listed === null ? null : [listed[0], listed[2], listed[1]]);
   if (author === null) return null;
-  const year = LINE_YEAR.exec(snippet)?.[1];
+  const year = LINE_YEAR.exec(snippet)?.[1] ?? (listed === null ? undefined : CITED_YEAR.exec(snippet)?.[1]);
   return {
     surname: (author[2] as string).toLowerCase(),
     initial: (author[1] as string).trim().charAt(0),

@@ -393,6 +393,15 @@ describe("a record under a title cut short that begins two works' titles", () =>
     expect(originOf([...paper, ...followUp("M Lindqvist", 2024), copy])).toEqual([0, 0, 1, 1, 2]);
   });
 
+  it("carries the work of the year its citation gives, after a sentence of its own", () => {
+    const copy = item(
+      "https://repository.example.edu/bitstream/handle/2123/31204/Lindqvist_2024.pdf",
+      "[PDF] Time-Restricted Eating vs Daily Calorie Restriction for Glycemic ...",
+      "Accepted manuscript. Lindqvist M, Abara CN, Olsen T, et al. JAMA Netw Open. 2024;7(10):e2439912. Key Points ...",
+    );
+    expect(originOf([...paper, ...followUp("M Lindqvist"), copy])).toEqual([0, 0, 1, 1, 0]);
+  });
+
   it("carries the work of its date's year when it gives no line", () => {
     const pdf = item(
       "https://www.researchgate.net/publication/384112233_Time-Restricted_Eating_vs_Daily_Calorie_Restriction",
