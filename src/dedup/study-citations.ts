@@ -123,7 +123,7 @@ function studyPatterns(): Patterns {
     // epidemiologist who led the research", "Priya Raman, a
     // postdoctoral researcher at U-M and lead author": a given name, then the surname.
     leadAuthor: new RegExp(
-      String.raw`\b(?:(?:lead|first)\s+(?:author|researcher|investigator)(?:\s+of\s+the\s+(?:study|paper|research|trial|report))?,?|led\s+by)\s+(?:${TITLED})?${GIVEN}(${SURNAME})\b|\b${DR}${GIVEN}(${SURNAME})\s+led\s+the\s+(?:study|research|trial|analysis|work|team|project)\b|\b${GIVEN}(${SURNAME}),\s+(?:(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b|(?:an?|the)\s+[^,.;]{0,80}?\band\s+(?:the\s+)?(?:study's\s+)?(?:lead|first)\s+author\b|(?:(?:an?|the)\s+[^,.;]{0,60}?\s+)?who\s+led\s+the\s+(?:study|research|trial|analysis|work)\b)`,
+      String.raw`\b(?:(?:[Ll]ead|[Ff]irst)\s+(?:author|researcher|investigator)(?:\s+of\s+the\s+(?:study|paper|research|trial|report))?,?|led\s+by)\s+(?:${TITLED})?${GIVEN}(${SURNAME})\b|\b${DR}${GIVEN}(${SURNAME})\s+led\s+the\s+(?:study|research|trial|analysis|work|team|project)\b|\b${GIVEN}(${SURNAME}),\s+(?:(?:the\s+)?(?:study's\s+|paper's\s+|trial's\s+)?(?:lead|first)\s+author\b|(?:an?|the)\s+[^,.;]{0,80}?\band\s+(?:the\s+)?(?:study's\s+)?(?:lead|first)\s+author\b|(?:(?:an?|the)\s+[^,.;]{0,60}?\s+)?who\s+led\s+the\s+(?:study|research|trial|analysis|work)\b)`,
       "gu",
     ),
     byline: new RegExp(String.raw`\bby\s+(?:[A-Z]{1,3}\s+)?(${SURNAME})\b[^·]{0,80}?·\s*${YEAR}\b`, "u"),
@@ -167,7 +167,7 @@ function studyPatterns(): Patterns {
  * text with the cue of their kind.
  */
 const AUTHOR_CUE =
-  /et\.? ?al|colleagues|co-?(?:workers|authors)|·|\(\s*(?:19|20)\d\d\s*\)|;\s*\d|(?:lead|first) (?:author|researcher|investigator)|led (?:by|the)/;
+  /et\.? ?al|colleagues|co-?(?:workers|authors)|·|\(\s*(?:19|20)\d\d\s*\)|;\s*\d|(?:[Ll]ead|[Ff]irst) (?:author|researcher|investigator)|led (?:by|the)/;
 const TRIAL_CUE = /[Tt]rial|[Ss]tud(?:y|ies)|[Cc]ohort|Initiative/;
 const JOURNAL_CUE =
   /[Jj]ournal|published|appear|Lancet|JAMA|BMJ|NEJM|PNAS|Proceedings|Annals|Archives|Review/;

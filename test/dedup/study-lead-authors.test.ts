@@ -45,6 +45,10 @@ describe("a study's lead author as a report quotes or names them", () => {
       "Dr. Maya Feldstein led the team that published the research in Diabetes Care.",
     ],
     [
+      "named lead researcher at the start of a sentence",
+      "Lead researcher Dr. Maya Feldstein told reporters that scores fell by nearly a third.",
+    ],
+    [
       "heading a study as a specialist of an institution",
       "A six-year field study led by Kansas State University agronomist Maya Feldstein found lower yields.",
     ],
