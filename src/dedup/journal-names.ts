@@ -36,7 +36,7 @@ let tables: Tables | undefined;
 const NAME = String.raw`[A-Z][\p{L}'’.&-]*(?:\s+(?:[A-Z][\p{L}'’.&-]*|of|the|and|&|for|in|on))*`;
 /** Words that make a capitalised phrase a journal's name. */
 const JOURNAL_WORD =
-  /\b(?:Journal|Review|Reviews|Proceedings|Annals|Archives|Reports|Letters|Medicine|Sciences?|Nutrition|Research|Bulletin|Quarterly|Psychiatry|Psychology|Cardiology|Oncology|Pediatrics|Neurology|Endocrinology|Metabolism|Communications|PLOS|JAMA|BMJ|Lancet|Nature|Cell)\b/;
+  /\b(?:Journal|Review|Reviews|Proceedings|Annals|Archives|Reports|Letters|Medicine|Sciences?|Nutrition|Research|Health|Care|Bulletin|Quarterly|Psychiatry|Psychology|Cardiology|Oncology|Pediatrics|Neurology|Endocrinology|Metabolism|Communications|PLOS|JAMA|BMJ|Lancet|Nature|Cell)\b/;
 /** A full stop after a word of four letters or more, and what follows it. */
 const SENTENCE_END = /(?<=\p{L}{4})\.\s.*$/su;
 /** Small words a journal's name does not end with ("… Journal of the" cut off mid-name). */

@@ -177,9 +177,12 @@ const SAMPLE_CUE = /\d,?\d\d/;
 const ANY_CUE = new RegExp(
   [AUTHOR_CUE, TRIAL_CUE, JOURNAL_CUE, SAMPLE_CUE].map((cue) => cue.source).join("|"),
 );
-/** A study told as news just out: "published Monday in", "published online today in", "a new study in". */
+/**
+ * A study told as news just out: "published Monday in", "published online today in", "a new study
+ * in", a release's "today announced results of a trial published in".
+ */
 const FRESH = new RegExp(
-  String.raw`\bpublished\s+(?:online\s+)?(?:on\s+)?(?:today|yesterday|this\s+week|${WEEKDAY})\b|\bnew\s+(?:study|research|paper|analysis|trial|report)\s+(?:published\s+)?in\b`,
+  String.raw`\bpublished\s+(?:online\s+)?(?:on\s+)?(?:today|yesterday|this\s+week|${WEEKDAY})\b|\bnew\s+(?:study|research|paper|analysis|trial|report)\s+(?:published\s+)?in\b|\btoday\s+announced\b[^.;]{0,120}?\bpublished\s+in\b`,
   "i",
 );
 
@@ -204,7 +207,9 @@ function knownParts(item: { title: string; snippet: string }, cited: StudyMentio
   const p = studyPatterns();
   const sizes = new Set<number>();
   const bounds: SizeBound[] = [];
+  const arms = givesArms(text);
   for (const match of text.matchAll(p.samples)) {
+    if (arms && match[0].startsWith("(")) continue;
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     // Not a share ("50 in 100 people"); a bound ("more than 200 adults" may be 212) only bounds it.
     const bound = p.notSampleBefore.exec(before);
@@ -360,8 +365,16 @@ function sampleOf(text: string, p: Patterns): { size: number; noun: string } | u
     if (size > 0 && !bounded) return { size, noun: (match[2] ?? match[4] ?? `${match[6]}s`).toLowerCase() };
   }
   const equals = p.sampleEquals.exec(text);
-  if (equals) return { size: sizeOf(equals[1] ?? ""), noun: "participants" };
+  if (equals && !givesArms(text)) return { size: sizeOf(equals[1] ?? ""), noun: "participants" };
   return undefined;
+}
+
+/**
+ * Whether a text gives several "(n = …)": a trial's arms ("randomized to the app (n=642) … waitlist
+ * controls (n=642)"), or its subgroups, none of which is its sample.
+ */
+function givesArms(text: string): boolean {
+  return (text.match(/\(\s*n\s*=\s*\d/gi)?.length ?? 0) > 1;
 }
 
 /** A sample's size as written, in figures or in words; 0 for none (below ten in words: "two women"). */

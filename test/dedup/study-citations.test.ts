@@ -34,6 +34,20 @@ describe("studyMention: which study a page reports", () => {
     ],
     ["first author and colleagues", "Estruch and colleagues reanalysed the data.", { author: "Estruch" }],
     [
+      "a release's trial just published in a health journal",
+      "Tidewell Health today announced results of a randomized controlled trial published in JMIR Mental Health showing ...",
+      {
+        journal: { key: "jmir mental health", name: "JMIR Mental Health" },
+        fresh: true,
+        parts: expect.objectContaining({ journal: "jmir mental health" }),
+      },
+    ],
+    [
+      "a trial's arms, none of which is its sample",
+      "by H Okoro · 2024 — Participants randomized to the app (n=642) showed greater reductions than waitlist controls (n=642).",
+      { author: "Okoro", year: 2024 },
+    ],
+    [
       "two authors and a year",
       "Smith and Jones (2019) found a small effect.",
       { author: "Smith", year: 2019 },
