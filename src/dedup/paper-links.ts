@@ -90,17 +90,15 @@ export function linkPapers(
     if (!lines.has(index)) lines.set(index, firstAuthorLine((items[index] as OriginItem).snippet));
     return lines.get(index) ?? null;
   };
-  const only = tiedToTwoWorks(
-    [...titleLinks, ...retitled, ...reportLinks],
-    sets,
-    twoWorks,
+  const only = tiedToTwoWorks([...titleLinks, ...retitled, ...reportLinks], sets, twoWorks, {
     lineOf,
-    (index) => {
+    yearOf: (index) => {
       const day = (traits[index] as OriginTraits).day;
       return day === null ? null : yearOfDay(day);
     },
-    (one, two) => agreement(titleOf(one), titleOf(two)),
-  );
+    citedBy: (index) => citedByCount((items[index] as OriginItem).snippet),
+    agree: (one, two) => agreement(titleOf(one), titleOf(two)),
+  });
   const allows = (page: number, other: number) => only.get(page)?.has(other) ?? true;
   const decided = ([a, b]: [number, number]) => allows(a, b) && allows(b, a);
   for (const pair of titleLinks) if (decided(pair)) link(pair[0], pair[1], "paper");
@@ -117,7 +115,8 @@ export function linkPapers(
  * author and a year ("by M Lindqvist · 2024") that the pages of only one of the works give, and the
  * pages of the others name another first author or another year (a team's follow-up keeps its
  * first author, but comes out later): it is then tied to those pages alone. A page without such a
- * line (ResearchGate's "(PDF) …") is told by its date's year the same way. Two works are two identifiers of one
+ * line (ResearchGate's "(PDF) …") is told by its date's year the same way, and any page by the
+ * count of citations a search engine gives the pages of only one of the works ("Cited by 41"). Two works are two identifiers of one
  * kind; for a page whose title is cut short or is the main title of both ("Portable air cleaners …
  * near major roads" of a trial and of its 2-year extension), also two whole titles neither of which
  * begins the other, of pages not already one work by their identifiers (an arXiv paper's versions
@@ -125,6 +124,22 @@ export function linkPapers(
  * A 12-Month Randomized Trial" and "… in Adults With Obesity: A Randomized Clinical Trial", both
  * begun by Europe PMC's "… in Adults ...").
  */
+
+/** What is read of a page to tell which of two works it carries. */
+interface PageReadings {
+  lineOf: (index: number) => AuthorLine | null;
+  yearOf: (index: number) => number | null;
+  citedBy: (index: number) => number | null;
+  agree: (one: number, two: number) => number;
+}
+
+/** A search engine's count of a work's citations: "Cited by 41", "Cité 41 fois", "Zitiert von: 41". */
+const CITED_BY = /\b(?:Cited by|Cité|Citado por|Zitiert von:?)\s+(\d{1,6})\b/;
+
+function citedByCount(snippet: string): number | null {
+  const count = CITED_BY.exec(snippet)?.[1];
+  return count === undefined ? null : Number(count);
+}
 
 /** Whether a title is cut short, or is the main title of both whole titles ("X" of "X: a trial", "X: a 2-year extension"). */
 function beginsBoth(
@@ -144,10 +159,9 @@ function tiedToTwoWorks(
   pairs: readonly [number, number][],
   sets: IdentitySets,
   twoWorks: (page: number, one: number, two: number) => boolean,
-  lineOf: (index: number) => AuthorLine | null,
-  yearOf: (index: number) => number | null,
-  agree: (one: number, two: number) => number,
+  readings: PageReadings,
 ): Map<number, ReadonlySet<number>> {
+  const { lineOf, yearOf, citedBy, agree } = readings;
   const partners = new Map<number, number[]>();
   for (const [a, b] of pairs) {
     for (const [page, other] of [
@@ -173,6 +187,19 @@ function tiedToTwoWorks(
     const same = candidates.filter((_, i) => depths[i] === deepest);
     if (deepest > 0 && same.length < candidates.length && !tiedToTwo(page, same)) {
       only.set(page, new Set(same));
+      continue;
+    }
+    // A search engine counts one work's citations on each of its pages ("Cited by 41"): a page
+    // giving the count of only one work's pages is that work's.
+    const count = citedBy(page);
+    const counted = count === null ? [] : candidates.filter((other) => citedBy(other) === count);
+    if (
+      counted.length > 0 &&
+      candidates.every((other) => counted.includes(other) || (citedBy(other) ?? count) !== count) &&
+      counted.length < candidates.length &&
+      !tiedToTwo(page, counted)
+    ) {
+      only.set(page, new Set(counted));
       continue;
     }
     const line = lineOf(page);

@@ -402,6 +402,20 @@ describe("a record under a title cut short that begins two works' titles", () =>
     expect(originOf([...paper, ...followUp("M Lindqvist"), copy])).toEqual([0, 0, 1, 1, 0]);
   });
 
+  it("carries the work whose pages give its count of citations, where year and author tell none", () => {
+    const sameYearFollowUp = item(
+      "https://pubmed.ncbi.nlm.nih.gov/40891234/",
+      `${TITLE}: 12-Month Follow-Up of a Randomized Clinical Trial - PubMed`,
+      "by M Lindqvist · 2024 · Cited by 4 — Objective: To assess whether reductions in HbA1c were maintained ...",
+    );
+    const copy = item(
+      "https://sites.example.edu/lindqvist/files/2024/tre-glycemic.pdf",
+      "[PDF] Time-Restricted Eating vs Daily Calorie Restriction for Glycemic ...",
+      "by M Lindqvist · Cited by 31 — Accepted manuscript. Abstract: In this randomized clinical trial ...",
+    );
+    expect(originOf([...paper, sameYearFollowUp, copy])).toEqual([0, 0, 1, 0]);
+  });
+
   it("carries the work of its date's year when it gives no line", () => {
     const pdf = item(
       "https://www.researchgate.net/publication/384112233_Time-Restricted_Eating_vs_Daily_Calorie_Restriction",
