@@ -19,7 +19,8 @@ import { titlesDisagree } from "./title-polarity.js";
  * Kestrel Vision"): a product's or a company's name or a model's code ("V9"), not a headline's
  * title case ("Expanding", "Heat Pump"). Its figures carry a currency, a scale or a unit ("$214 million" is "$214M", "8
  * billion parameters" is "8B-parameter", "6 watts" is "6W", "12 weeks" is "12-week", "9%" is
- * "9.0%"): a bare number is as often a model's or a year. A release's other
+ * "9.0%", "23 Minutes" is "23 mins"), or are counts written in thousands ("7,000+ Steps"): a bare
+ * small number is as often a model's or a year. A release's other
  * news (its results, its completion of the deal) is a release of its own and never joins here;
  * an analysis days later, a fact check (title-polarity.ts), a page that fits two of the
  * company's releases and a page on a site where a company keeps its own releases (its product
@@ -74,12 +75,14 @@ const UNIT: Record<string, string> = {
  * "6 watts", "40 TOPS", "12-week", "600-Megawatt" and "600MW", "2,400MWh", "16-ounce" and "16 oz".
  */
 const FIGURE =
-  /(?<![\p{L}\d.])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[\s-]?(?:(billion|bn|million|mn|thousand|[bmk])(?![\p{L}])|(%|percent\b|kwh\b|kw\b|wh\b|mah\b|[mg]wh\b|[mg]w\b|(?:mega|giga)watt(?:[- ]hours?)?s?\b|mg\b|oz\b|ounces?\b|pounds?\b|°\s?[fc]\b|mph\b|mpg\b|gb\b|tb\b|ghz\b|mhz\b|gbps\b|mbps\b|fps\b|tops\b|w\b|watts?\b|mp\b|nm\b|kg\b|lbs?\b|inch(?:es)?\b|x\b|(?:hour|day|week|month|year)s?\b))?/giu;
+  /(?<![\p{L}\d.])([$€£])?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[\s-]?(?:(billion|bn|million|mn|thousand|[bmk])(?![\p{L}])|(%|percent\b|kwh\b|kw\b|wh\b|mah\b|[mg]wh\b|[mg]w\b|(?:mega|giga)watt(?:[- ]hours?)?s?\b|mg\b|oz\b|ounces?\b|pounds?\b|°\s?[fc]\b|mph\b|mpg\b|gb\b|tb\b|ghz\b|mhz\b|gbps\b|mbps\b|fps\b|tops\b|w\b|watts?\b|mp\b|nm\b|kg\b|lbs?\b|inch(?:es)?\b|x\b|(?:minute|hour|day|week|month|year)s?\b|mins?\b))?/giu;
 /** Units written two ways: "6 watts" is "6W". */
 const UNIT_SPELLINGS: Record<string, string> = {
   percent: "%",
   watt: "w",
   watts: "w",
+  min: "minute",
+  mins: "minute",
   lbs: "lb",
   pound: "lb",
   pounds: "lb",
@@ -239,7 +242,8 @@ export function figuresOf(text: string): Set<string> {
   const figures = new Set<string>();
   for (const match of text.matchAll(FIGURE)) {
     const [, currency, digits, scale, unit] = match;
-    if (!currency && !unit && !scale) continue;
+    // A bare number is as often a model's or a year, unless it is written in thousands ("7,000").
+    if (!currency && !unit && !scale && !(digits as string).includes(",")) continue;
     const value = Number((digits as string).replaceAll(",", ""));
     const scaled = scale ? Number(`${value}${UNIT[scale.toLowerCase()]}`) : value;
     const written = unit ? unit.toLowerCase().replace(/\s/g, "") : "";

@@ -267,6 +267,15 @@ describe("a release retold in a trade site's own words", () => {
       expect([...figuresOf(text)]).toEqual(["600mw", "2400mwh", "16oz"]);
   });
 
+  it("reads minutes, and a count written in thousands, as figures; a bare small number as none", () => {
+    for (const text of [
+      "Members Who Walked 7,000+ Steps Slept 23 Minutes Longer",
+      "members who logged at least 7,000 steps slept nearly 23 mins longer",
+    ])
+      expect([...figuresOf(text)]).toEqual(["7000", "23minute"]);
+    expect([...figuresOf("the V9 has 3 modes and came out in 2024")]).toEqual([]);
+  });
+
   const storage = item(
     "https://www.prnewswire.com/news-releases/prairie-rivers-energy-to-build-600-megawatt-battery-storage-project-at-marlow-302412345.html",
     "Prairie Rivers Energy to Build 600-Megawatt Battery Storage Project at Retiring Marlow Coal Plant",
