@@ -79,10 +79,12 @@ export function readVenues(raw: string, p: Patterns, into: StudyParty[], years: 
         .split(" ");
       while (named.length > 0 && p.notNames.has(named[0] as string)) named.shift();
       const name = named.join(" ");
+      // Nor is the US Congress a conference ("members of Congress", "Americans Sour On Congress").
       if (
         name === "" ||
-        /^(?:for|of|on|and|&)\b/.test(name) ||
-        /\b(?:University|College|Institute)\b/.test(name)
+        /^(?:for|of|on|and|&)\b/i.test(name) ||
+        /\b(?:University|College|Institute)\b/.test(name) ||
+        /\b(?:of|on|in|to|for|from|by)\s+Congress\b/i.test(match[0])
       )
         continue;
       if (

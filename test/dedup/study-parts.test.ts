@@ -197,6 +197,21 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
     ).toEqual([]);
   });
 
+  it("reads no conference in the US Congress, though a headline capitalises every word", () => {
+    for (const title of [
+      "81% Of Voters Support Banning Members Of Congress From Trading Stocks, Quinnipiac University National Poll Finds",
+      "Americans Sour On Congress; Large Majority Backs Stock Trading Ban, Quinnipiac University National Poll Finds",
+    ])
+      expect(
+        names(partsOf("Registered voters support a ban, a Quinnipiac University poll found.", title)?.venues),
+      ).toEqual([]);
+    expect(
+      names(
+        partsOf("Findings were presented at the European Respiratory Society Congress in Milan.")?.venues,
+      ),
+    ).toEqual(["Respiratory Society Congress"]);
+  });
+
   it("reads no study's length in a horizon ahead, but does in a result's time", () => {
     const days = (snippet: string) => partsOf(snippet)?.days;
     expect(
