@@ -153,6 +153,14 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // report naming its paper's journal and figures, one agency's pages on one dateline and trade
 // rewrites giving a release's capacities in other units; once those are read, the 52 earlier sets'
 // recall is 0.784 (0.769 before), with the same 9 pairs wrongly together.
+// heldout-46 (the shapes real evaluative searches return), heldout-47 (finance and the economy),
+// heldout-48 (government, courts and politics) and heldout-49 (mental health, fitness and wellness),
+// measured once: 0.86 / 0.77, 15 of 19; 0.86 / 0.54, 13 of 20; 0.93 / 0.50, 15 of 20; and
+// 1.00 / 0.46, 10 of 15. Their wrong pairs were an agency's story of a company's results joined to
+// the company's release (heldout-43's too: three sets' writers call it the agency's own news), an
+// accessory joined to its product, one agency's two decisions' stories and one department's two
+// rules sharing an opening, a follow-up working paper joined to the journal paper its title
+// extends, and a trade report joined to a trial's enrolment release; all are fixed.
 // Floors rise with what later rules reach, a step below it.
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.95],
@@ -171,7 +179,7 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-13", 8, 0.95, 0.85, 0.8],
   ["heldout-14", 8, 0.95, 0.7, 0.6],
   ["heldout-15", 8, 0.95, 0.8, 0.85],
-  ["heldout-16", 8, 0.95, 0.75, 0.85],
+  ["heldout-16", 8, 0.95, 0.85, 0.85],
   ["heldout-17", 8, 0.95, 0.65, 0.75],
   ["heldout-18", 8, 0.95, 0.65, 0.85],
   ["heldout-19", 8, 0.95, 0.7, 0.85],
@@ -185,22 +193,26 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-27", 8, 0.95, 0.4, 0.7],
   ["heldout-28", 8, 0.95, 0.65, 0.85],
   ["heldout-29", 8, 0.95, 0.5, 0.8],
-  ["heldout-30", 8, 0.95, 0.55, 0.85],
+  ["heldout-30", 8, 0.95, 0.7, 0.85],
   ["heldout-31", 8, 0.95, 0.55, 0.75],
   ["heldout-32", 8, 0.95, 0.65, 0.7],
   ["heldout-33", 8, 0.95, 0.55, 0.7],
   ["heldout-34", 8, 0.95, 0.7, 0.55],
   ["heldout-35", 8, 0.85, 0.6, 0.75],
-  ["heldout-36", 8, 0.95, 0.65, 0.95],
+  ["heldout-36", 8, 0.95, 0.9, 0.95],
   ["heldout-37", 8, 0.95, 0.45, 0.65],
   ["heldout-38", 8, 0.95, 0.65, 0.8],
-  ["heldout-39", 8, 0.95, 0.6, 0.8],
+  ["heldout-39", 8, 0.95, 0.7, 0.8],
   ["heldout-40", 8, 0.95, 0.6, 0.6],
   ["heldout-41", 8, 0.95, 0.5, 0.9],
-  ["heldout-42", 8, 0.95, 0.35, 0.65],
-  ["heldout-43", 8, 0.8, 0.6, 0.75],
+  ["heldout-42", 8, 0.95, 0.45, 0.65],
+  ["heldout-43", 8, 0.95, 0.65, 0.8],
   ["heldout-44", 8, 0.95, 0.5, 0.75],
-  ["heldout-45", 8, 0.95, 0.45, 0.8],
+  ["heldout-45", 8, 0.95, 0.5, 0.85],
+  ["heldout-46", 8, 0.95, 0.8, 0.7],
+  ["heldout-47", 8, 0.95, 0.5, 0.6],
+  ["heldout-48", 8, 0.95, 0.5, 0.7],
+  ["heldout-49", 8, 0.95, 0.5, 0.7],
   ["identifiers-dev", 3, 0.95, 0.95],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.95],
