@@ -189,6 +189,10 @@ describe("a paper's title, with the frame each site puts around it", () => {
     ["Hallmarks of Cancer: The Next Generation: Cell", "hallmarks of cancer the next generation"],
     ["NeurIPS Poster Scaling Laws for Neural Language Models", "scaling laws for neural language models"],
     [
+      "Nutrients | Free Full-Text | Effect of a Standardized Ashwagandha Root Extract on Sleep Quality",
+      "effect of a standardized ashwagandha root extract on sleep quality",
+    ],
+    [
       "Generative AI and Early-Career Employment: Evidence from Payroll Data by Jane Roe, Ann Lee :: SSRN",
       "generative ai and early career employment evidence from payroll data",
     ],
