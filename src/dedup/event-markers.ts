@@ -176,8 +176,13 @@ const LEFT_CREDIT = /^\s*\([^)]{1,40}\)\s*(?:--?|[–—:])\s*/;
  * in front, or a company's description of itself after its name (self-descriptions.ts).
  */
 export function storyText(snippet: string): string {
-  return withoutSelfDescription(stripDateline(withoutLeadingDate(snippet)).replace(LEFT_CREDIT, ""));
+  return withoutSelfDescription(
+    stripDateline(withoutLeadingDate(snippet)).replace(LEFT_CREDIT, "").replace(LIST_NUMBER, ""),
+  );
 }
+
+/** A list's number opening a snippet ("1. Tessera Vault Pro – Best Overall"): no event's figure. */
+const LIST_NUMBER = /^\s*#?\d{1,2}[.)]\s+(?=\p{Lu})/u;
 
 const DATELINE_DATE = /\b([A-Z][a-z]{2,8})\.? (\d{1,2})(?:, ?((?:19|20)\d{2}))?\b/;
 

@@ -21,6 +21,24 @@ describe("sharedPassageLinks: one text under different headlines", () => {
     expect(sharedPassageLinks(items)).toEqual([[0, 1]]);
   });
 
+  it("ties a ranking's entry to the maker's copy it pastes, the entry's number being no event's figure", () => {
+    const blurb =
+      'Secure 5,500+ coins and tokens with a certified EAL6+ secure element, a 3.7" E Ink touchscreen and Bluetooth for signing on the go.';
+    const items = [
+      {
+        domain: "tesseravault.com",
+        title: "Tessera Vault Pro — Bluetooth Hardware Wallet with E Ink Touchscreen | Tessera",
+        snippet: `${blurb} $249. Free shipping on orders over $99 ...`,
+      },
+      {
+        domain: "walletsavvy.com",
+        title: "7 Best Crypto Hardware Wallets of 2025 (Tested & Ranked) - WalletSavvy",
+        snippet: `Dec 1, 2025 — 1. Tessera Vault Pro – Best Overall. ${blurb} Check price on Amazon ...`,
+      },
+    ];
+    expect(sharedPassageLinks(items)).toEqual([[0, 1]]);
+  });
+
   it("ties a post to the page that says it gives it as posted, though the snippet shows one sentence of it", () => {
     const post = {
       domain: "facebook.com",
