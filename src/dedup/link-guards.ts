@@ -87,3 +87,14 @@ export function textsMonthsApart(a: OriginTraits | undefined, b: OriginTraits | 
 
 /** Copies of a story or a release come out within this many days of it. */
 const COPY_DAYS = 30;
+
+/**
+ * An agency's story and a public body's announcement under like headlines ("US FDA finalizes
+ * labeling guidance for plant-based milk alternatives", "FDA Issues Final Guidance on Labeling of
+ * Plant-Based Milk Alternatives"): the agency reports public news in its own words, not a copy.
+ */
+export function agencyOnPublicNews(a: OriginTraits | undefined, b: OriginTraits | undefined): boolean {
+  const story = (t: OriginTraits | undefined) => t?.wire === true && !t.publicBody;
+  const announcement = (t: OriginTraits | undefined) => t?.publicBody === true && !t.wire;
+  return (story(a) && announcement(b)) || (story(b) && announcement(a));
+}

@@ -2,6 +2,7 @@ import { agencyRewriteLinks } from "./agency-rewrites.js";
 import { creditedSources } from "./byline-credits.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
 import {
+  agencyOnPublicNews,
   samplesDiffer,
   textsMonthsApart,
   twoAgencyStories,
@@ -114,6 +115,7 @@ export function assignOrigins(
       return false;
     if ((kind === "passage" || kind === "syndication") && textsMonthsApart(traits[a], traits[b]))
       return false;
+    if (kind === "syndication" && agencyOnPublicNews(traits[a], traits[b])) return false;
     // One trial's results and its enrolment are one company's two announcements, not one study's reports.
     const [releasesA, releasesB] = [releases.get(rootA), releases.get(rootB)];
     if (

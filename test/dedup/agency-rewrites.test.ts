@@ -142,3 +142,19 @@ describe("an agency's story of a company's results", () => {
     expect(grouped([release, story])).toEqual([]);
   });
 });
+
+describe("an agency's story of a public body's announcement", () => {
+  it("is the agency's own reporting, though its headline says what the body's does", () => {
+    const guidance = item(
+      "https://www.fda.gov/food/hfp-constituent-updates/fda-issues-final-guidance-labeling-plant-based-milk-alternatives",
+      "FDA Issues Final Guidance on Labeling of Plant-Based Milk Alternatives | FDA",
+      "Sep 16, 2025 — Today, the U.S. Food and Drug Administration issued final guidance for industry, Labeling of Plant-Based Milk Alternatives and Voluntary Nutrient Statements ...",
+    );
+    const story = item(
+      "https://www.reuters.com/business/healthcare-pharmaceuticals/us-fda-finalizes-labeling-guidance-plant-based-milk-alternatives-2025-09-16/",
+      "US FDA finalizes labeling guidance for plant-based milk alternatives | Reuters",
+      "Sep 16, 2025 — The U.S. Food and Drug Administration on Tuesday finalized guidance recommending that plant-based milk alternatives carry voluntary nutrient statements ...",
+    );
+    expect(grouped([guidance, story])).toEqual([]);
+  });
+});
