@@ -43,7 +43,7 @@ export function productLinks(
   });
   linkByModel(byKey, links);
   linkWithoutBrand(pages, sites, links);
-  linkByTitleMention(pages, titles, byKey, links);
+  linkByTitleMention(pages, titles, byKey, links, sites);
   linkByModelCode(pages, titles, links);
   return links;
 }
@@ -168,6 +168,8 @@ function linkByModel(byKey: ReadonlyMap<string, number[]>, links: [number, numbe
  * one fewer with a model's number ("Tessaly Drift S8"); "Pet Owners" read from a title is no product.
  */
 const MIN_MENTIONED_WORDS = 3;
+/** A word naming a vendor by the start of its site's name has at least this many letters. */
+const MIN_VENDOR_LETTERS = 4;
 
 /**
  * A selling page whose title is a sentence ("Sponsored: Why Pet Owners Are Switching to the
@@ -179,7 +181,24 @@ function linkByTitleMention(
   titles: readonly string[],
   byKey: ReadonlyMap<string, number[]>,
   links: [number, number][],
+  sites: readonly (string | null)[] = [],
 ): void {
+  // A vendor's own site names its product without its brand: without a model's number either
+  // ("Protein Oat Milk" on oatharbor.com), the name says what the product is, not whose, and holds
+  // in another brand's title ("Oatbright Protein+ Oat Milk"): it counts where the title names the
+  // vendor too.
+  const vendorOfGeneric = (key: string): string | null => {
+    const first = (byKey.get(key) as number[])[0] as number;
+    const site = sites[first];
+    if (pages[first]?.onShop || site == null || /\d/.test(key)) return null;
+    return brandsOfSite(site).some((brand) => key.replaceAll(" ", "").includes(brand)) ? null : site;
+  };
+  // The vendor is named by a word its site's name begins with ("Vantora" of vantoranutrition.com).
+  const namesVendor = (title: string, site: string) =>
+    title
+      .trim()
+      .split(" ")
+      .some((word) => word.length >= MIN_VENDOR_LETTERS && site.startsWith(word));
   const keys = [...byKey.keys()].filter((key) => {
     const words = key.split(" ").length;
     return words >= MIN_MENTIONED_WORDS || (words === MIN_MENTIONED_WORDS - 1 && /\d/.test(key));
@@ -203,6 +222,8 @@ function linkByTitleMention(
         // A page's own name that is the key and a tier ("… 3 Pro" for "… 3") names another model.
         const own = page.product?.key ?? "";
         if (key === own || onlyTiersAfter(key, own) || !title.includes(` ${key} `)) continue;
+        const vendor = vendorOfGeneric(key);
+        if (vendor !== null && !namesVendor(title, vendor)) continue;
         // The longest, the first listed among names as long.
         const best = named === undefined ? undefined : (keys[named] as string);
         if (

@@ -499,6 +499,30 @@ describe("a brand's own shop page and its accessories", () => {
     expect(productLinks(pages.slice(0, 2), ["amazon", "auralis"])).toEqual([]);
   });
 
+  it("reads a vendor's name without its brand in another brand's title only where the title names the vendor", () => {
+    const titles = [
+      "Protein Oat Milk – Oat Harbor",
+      "Amazon.com: Oatbright Protein+ Oat Milk, Unsweetened, 10g Plant Protein, 32 Fl Oz",
+      "Creatine Monohydrate Gummies – 5g Per Serving | Vantora Nutrition",
+      "Amazon.com: Vantora Creatine Monohydrate Gummies, 5g per Serving, 120 Count",
+    ];
+    const pages = [
+      selling("https://www.oatharbor.com/products/protein-oat-milk", titles[0] as string),
+      selling(
+        "https://www.amazon.com/Oatbright-Protein-Unsweetened-Dairy-Free/dp/B0CXK4R7QM",
+        titles[1] as string,
+      ),
+      selling("https://vantoranutrition.com/products/creatine-monohydrate-gummies", titles[2] as string),
+      selling(
+        "https://www.amazon.com/Vantora-Nutrition-Creatine-Monohydrate-Gummies/dp/B0CQ8L2M7N",
+        titles[3] as string,
+      ),
+    ];
+    expect(productLinks(pages, ["oatharbor", "amazon", "vantoranutrition", "amazon"], titles)).toEqual([
+      [2, 3],
+    ]);
+  });
+
   it("keeps an accessory apart from the product its title says it is for", () => {
     const titles = [
       "Glow Mask Pro – Clinical-Grade LED Light Therapy Mask | Lumaderm",
