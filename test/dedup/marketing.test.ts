@@ -499,44 +499,50 @@ describe("a brand's own shop page and its accessories", () => {
     expect(productLinks(pages.slice(0, 2), ["amazon", "auralis"])).toEqual([]);
   });
 
+  /** Selling pages read from their addresses and titles, with the titles and sites the links read. */
+  const listed = (entries: [string, string, string][]) => ({
+    pages: entries.map(([url, title]) => selling(url, title)),
+    sites: entries.map(([, , site]) => site),
+    titles: entries.map(([, title]) => title),
+  });
+
   it("reads a vendor's name without its brand in another brand's title only where the title names the vendor", () => {
-    const titles = [
-      "Protein Oat Milk – Oat Harbor",
-      "Amazon.com: Oatbright Protein+ Oat Milk, Unsweetened, 10g Plant Protein, 32 Fl Oz",
-      "Creatine Monohydrate Gummies – 5g Per Serving | Vantora Nutrition",
-      "Amazon.com: Vantora Creatine Monohydrate Gummies, 5g per Serving, 120 Count",
-    ];
-    const pages = [
-      selling("https://www.oatharbor.com/products/protein-oat-milk", titles[0] as string),
-      selling(
+    const { pages, sites, titles } = listed([
+      ["https://www.oatharbor.com/products/protein-oat-milk", "Protein Oat Milk – Oat Harbor", "oatharbor"],
+      [
         "https://www.amazon.com/Oatbright-Protein-Unsweetened-Dairy-Free/dp/B0CXK4R7QM",
-        titles[1] as string,
-      ),
-      selling("https://vantoranutrition.com/products/creatine-monohydrate-gummies", titles[2] as string),
-      selling(
+        "Amazon.com: Oatbright Protein+ Oat Milk, Unsweetened, 10g Plant Protein, 32 Fl Oz",
+        "amazon",
+      ],
+      [
+        "https://vantoranutrition.com/products/creatine-monohydrate-gummies",
+        "Creatine Monohydrate Gummies – 5g Per Serving | Vantora Nutrition",
+        "vantoranutrition",
+      ],
+      [
         "https://www.amazon.com/Vantora-Nutrition-Creatine-Monohydrate-Gummies/dp/B0CQ8L2M7N",
-        titles[3] as string,
-      ),
-    ];
-    expect(productLinks(pages, ["oatharbor", "amazon", "vantoranutrition", "amazon"], titles)).toEqual([
-      [2, 3],
+        "Amazon.com: Vantora Creatine Monohydrate Gummies, 5g per Serving, 120 Count",
+        "amazon",
+      ],
     ]);
+    expect(productLinks(pages, sites, titles)).toEqual([[2, 3]]);
   });
 
   it("keeps an accessory apart from the product its title says it is for", () => {
-    const titles = [
-      "Glow Mask Pro – Clinical-Grade LED Light Therapy Mask | Lumaderm",
-      "Amazon.com: Lumaderm Replacement USB-C Charging Cable for Glow Mask & Glow Mask Pro",
-    ];
-    const pages = [
-      selling("https://www.lumaderm.com/products/glow-mask-pro", titles[0] as string),
-      selling(
+    const { pages, sites, titles } = listed([
+      [
+        "https://www.lumaderm.com/products/glow-mask-pro",
+        "Glow Mask Pro – Clinical-Grade LED Light Therapy Mask | Lumaderm",
+        "lumaderm",
+      ],
+      [
         "https://www.amazon.com/Lumaderm-Replacement-Charging-Cable-Glow/dp/B0CV2L8M4N",
-        titles[1] as string,
-      ),
-    ];
+        "Amazon.com: Lumaderm Replacement USB-C Charging Cable for Glow Mask & Glow Mask Pro",
+        "amazon",
+      ],
+    ]);
     expect(pages[1]?.product?.key.startsWith("accessory: ")).toBe(true);
-    expect(productLinks(pages, ["lumaderm", "amazon"], titles)).toEqual([]);
+    expect(productLinks(pages, sites, titles)).toEqual([]);
   });
 });
 
