@@ -25,6 +25,9 @@ const DURATION_OF_STUDY = new RegExp(
   String.raw`\b${NUMBER}${AND_A_HALF}[- ](day|night|week|fortnight|month|year|decade)s?(?![- ]olds?\b)[- ,]+(?:long\s+)?(?:[\p{L}-]+,?\s+){0,3}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|period|course|supplementation|treatment|follow-up|cohort)\b`,
   "giu",
 );
+/** "a year-long study", "a Year-Long Trial": one unit. */
+const UNIT_LONG =
+  /\b(day|night|week|fortnight|month|year|decade)-long\s+(?:[\p{L}-]+\s+){0,2}?(?:study|trial|RCT|intervention|pilot|experiment|program|programme|cohort)\b/giu;
 /** "for 12 weeks", "over six months", "after four weeks", "over a median of 6.8 years". */
 const DURATION_FOR = new RegExp(
   String.raw`\b(?:for|over|after|during|lasting|within)\s+(?<bound>about\s+|around\s+|nearly\s+|almost\s+|close\s+to\s+|roughly\s+|more\s+than\s+|over\s+|just\s+|up\s+to\s+|the\s+(?:next\s+|first\s+|following\s+)?|an?\s+(?:median|mean|average)\s+of\s+)?${NUMBER}${AND_A_HALF}\s+(day|night|week|fortnight|month|year|decade)s?${AND_A_HALF}\b(?![- ]olds?\b)`,
@@ -140,6 +143,10 @@ export function durations(text: string): number[] {
         days.add(Math.round(count * unit * boundFactor(match.groups?.bound)));
       }
     }
+  }
+  for (const match of text.matchAll(UNIT_LONG)) {
+    const unit = UNIT_DAYS[(match[1] ?? "").toLowerCase()];
+    if (unit !== undefined) days.add(Math.round(unit));
   }
   return [...days];
 }

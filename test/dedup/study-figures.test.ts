@@ -26,6 +26,19 @@ describe("a study's length and sample, however a report writes them", () => {
     ).toEqual([4748]);
   });
 
+  it("reads a unit-long study: 'a year-long study', 'a New Year-Long Study'", () => {
+    expect(
+      partsOf("Researchers at the University of Utah ran a year-long study of 246 adults.")?.days,
+    ).toEqual([365]);
+    expect(
+      studyMention({
+        title: "Intermittent Fasting Didn't Beat Calorie Counting in a New Year-Long Study",
+        snippet:
+          "Researchers at the University of Utah found that the two diets led to nearly identical weight loss.",
+      })?.parts?.days,
+    ).toEqual([365]);
+  });
+
   it("reads a median length: 'over a median of 6.8 years'", () => {
     expect(
       partsOf(
