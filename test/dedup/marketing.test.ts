@@ -546,6 +546,32 @@ describe("a brand's own shop page and its accessories", () => {
   });
 });
 
+describe("one hotel's listings on booking sites", () => {
+  it("are one origin, its sister hotel's another", () => {
+    const origins = assignOrigins([
+      originItem(
+        "https://www.booking.com/hotel/us/halden-house-seattle-waterfront.html",
+        "Halden House Seattle Waterfront, Seattle (updated prices 2025)",
+        "Located in Seattle, less than 1 km from Pike Place Market, Halden House Seattle Waterfront provides accommodation with a restaurant ...",
+      ),
+      originItem(
+        "https://www.expedia.com/Seattle-Hotels-Halden-House-Seattle-Waterfront.h98120331.Hotel-Information",
+        "Halden House Seattle Waterfront | Expedia",
+        "Boutique hotel on Elliott Bay with rooftop bar · Free WiFi · Fitness center · 8.8/10 Excellent (612 reviews) ...",
+      ),
+      originItem(
+        "https://www.booking.com/hotel/us/halden-house-seattle-pioneer-square.html",
+        "Halden House Seattle Pioneer Square, Seattle (updated prices 2025)",
+        "Set in Seattle's historic Pioneer Square, Halden House Seattle Pioneer Square offers rooms with free WiFi ...",
+      ),
+    ]);
+    expect(origins.map(({ members, why }) => [members, why])).toEqual([
+      [[0, 1], "marketing"],
+      [[2], "single"],
+    ]);
+  });
+});
+
 describe("a vendor's two products", () => {
   it("are two origins, each with its shop pages, though both sell on the vendor's site", () => {
     const origins = assignOrigins([
