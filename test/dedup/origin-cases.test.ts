@@ -161,6 +161,13 @@ import { dedupe } from "../../src/dedup/dedupe.js";
 // accessory joined to its product, one agency's two decisions' stories and one department's two
 // rules sharing an opening, a follow-up working paper joined to the journal paper its title
 // extends, and a trade report joined to a trial's enrolment release; all are fixed.
+// heldout-50 (one source repeated passing for agreement) and heldout-53 (nutrition studies),
+// measured once: 1.00 / 0.63, 16 of 18 and 0.92 / 0.59, 16 of 18 (an agency's story joined to a
+// public body's announcement, a vendor's brandless name read in another brand's title; both
+// fixed). heldout-51 (drugs and their safety) and heldout-52 (travel, airlines and hotels),
+// measured once: 0.98 / 0.71, 17 of 19 (a partner's copy of one of an outlet's two stories of a
+// day, tied to the other by the passage its snippet shows) and 1.00 / 0.54, 13 of 19 (a hotel's
+// listings on booking sites then read as no selling pages).
 // Floors rise with what later rules reach, a step below it.
 const FLOORS: [string, number, number, number, number?][] = [
   ["dev", 7, 0.95, 0.95],
@@ -213,6 +220,10 @@ const FLOORS: [string, number, number, number, number?][] = [
   ["heldout-47", 8, 0.95, 0.5, 0.6],
   ["heldout-48", 8, 0.95, 0.5, 0.7],
   ["heldout-49", 8, 0.95, 0.5, 0.7],
+  ["heldout-50", 8, 0.95, 0.65, 0.85],
+  ["heldout-51", 8, 0.95, 0.65, 0.85],
+  ["heldout-52", 8, 0.95, 0.6, 0.7],
+  ["heldout-53", 8, 0.95, 0.55, 0.85],
   ["identifiers-dev", 3, 0.95, 0.95],
   ["identifiers-heldout", 3, 0.95, 0.95],
   ["studies-dev", 1, 0.95, 0.95],
