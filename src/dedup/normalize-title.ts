@@ -56,7 +56,8 @@ function nfkc(text: string): string {
   return isNormalizationInert(text) ? text : withoutMarkLetters(text).normalize("NFKC");
 }
 
-function normalizeText(text: string): string {
+function normalizeText(raw: string): string {
+  const text = wholeNumbers(raw);
   // The steps below without the normalizations, which would change nothing: lower case, apostrophes
   // dropped, all but letters and digits (here only ASCII ones) made a space.
   if (isNormalizationInert(text)) {
@@ -75,6 +76,15 @@ function normalizeText(text: string): string {
     .replace(/['’ʼ`]/g, "")
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
     .trim();
+}
+
+/** A number parted in thousands, by commas or spaces as journals print it: "61,275", "61 275". */
+const PARTED_NUMBER = /(?<![\d.,])\d{1,3}(?:[, \u00a0\u2009\u202f]\d{3})+(?![\d,])/g;
+
+/** The text with each number parted in thousands written whole: "61,275" and "61 275" are "61275". */
+function wholeNumbers(text: string): string {
+  if (!/\d[, \u00a0\u2009\u202f]\d{3}/.test(text)) return text;
+  return text.replace(PARTED_NUMBER, (number) => number.replace(/[, \u00a0\u2009\u202f]/g, ""));
 }
 
 function countWords(text: string): number {

@@ -189,6 +189,14 @@ describe("a paper's title, with the frame each site puts around it", () => {
     ["Hallmarks of Cancer: The Next Generation: Cell", "hallmarks of cancer the next generation"],
     ["NeurIPS Poster Scaling Laws for Neural Language Models", "scaling laws for neural language models"],
     [
+      "Egg consumption, serum lipids, and incident cardiovascular disease in 61 275 Swedish adults - PubMed",
+      "egg consumption serum lipids and incident cardiovascular disease in 61275 swedish adults",
+    ],
+    [
+      "(PDF) Egg consumption, serum lipids, and incident cardiovascular disease in 61,275 Swedish adults",
+      "egg consumption serum lipids and incident cardiovascular disease in 61275 swedish adults",
+    ],
+    [
       "Nutrients | Free Full-Text | Effect of a Standardized Ashwagandha Root Extract on Sleep Quality",
       "effect of a standardized ashwagandha root extract on sleep quality",
     ],
