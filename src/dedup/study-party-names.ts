@@ -26,6 +26,8 @@ const SPECIES = /^\s+[a-z]{3,}(?:um|us|is|ii|ae|a|i|ens|es)\b/;
 /** "Commission-funded": a name's last word with the funding it gave. */
 const FUNDED_SUFFIX = /[-‑–](?:funded|sponsored|commissioned|financed)$/;
 /** Who led a study, joined to its name: "a Stanford-led trial", "a University of Vermont-led project". */
+/** A news office's site name after a university's: "University of Michigan News", "… Newsroom". */
+const SITE_SECTION = /\s+(?:News(?:room)?|Today|Magazine|Stories|Blog)$/;
 const LED_SUFFIX = /[-‑–]led$/;
 /** A party's role joined to its name's last word, and the kind of party it makes. */
 const JOINED_ROLES: readonly [RegExp, "sponsors" | "institutions"][] = [
@@ -40,7 +42,9 @@ const VENUE_CUE =
 export function readInstitutions(text: string, titleCase: boolean, p: Patterns, into: StudyParty[]): void {
   for (const match of text.matchAll(p.institutionOf)) {
     // A title capitalises what follows the name: "University of Reading Study" is Reading's.
-    const place = cutAtPossessive(match[1] ?? "").replace(LED_SUFFIX, "");
+    const place = cutAtPossessive(match[1] ?? "")
+      .replace(LED_SUFFIX, "")
+      .replace(SITE_SECTION, "");
     const name = titleCase ? (place.split(" ")[0] ?? "") : place;
     const at = match[2] === undefined ? "" : ` at ${cutAtPossessive(match[2])}`;
     addParty(into, `${match[0].slice(0, match[0].indexOf(" of ") + 4)}${name}${at}`, p);

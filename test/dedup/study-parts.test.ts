@@ -55,6 +55,11 @@ describe("studyParts: a study named by who ran, paid for or sells it, and how", 
       { institutions: ["Texas A&M"], others: ["Texas A&M"] },
     ],
     [
+      "a university without its news office's site name",
+      "Parents who read aloud daily had toddlers with larger vocabularies, a study at the University of Michigan News found.",
+      { institutions: ["University of Michigan"] },
+    ],
+    [
       "researchers named by the city they work in",
       "Anxiety eased over two months but had worn off half a year later, researchers in Pittsburgh reported.",
       { institutions: ["Pittsburgh"] },
