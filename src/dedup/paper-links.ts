@@ -108,23 +108,6 @@ export function linkPapers(
   for (const pair of reportLinks) if (decided(pair)) link(pair[0], pair[1], "report");
 }
 
-/**
- * Pages whose titles tie them to two works (a title cut short that begins the titles of a paper
- * and of its republished version, a page without an identifier named like two works): which one
- * they carry is unknown, so their titles tie them to neither, unless the page's line names a first
- * author and a year ("by M Lindqvist · 2024") that the pages of only one of the works give, and the
- * pages of the others name another first author or another year (a team's follow-up keeps its
- * first author, but comes out later): it is then tied to those pages alone. A page without such a
- * line (ResearchGate's "(PDF) …") is told by its date's year the same way, and any page by the
- * count of citations a search engine gives the pages of only one of the works ("Cited by 41"). Two works are two identifiers of one
- * kind; for a page whose title is cut short or is the main title of both ("Portable air cleaners …
- * near major roads" of a trial and of its 2-year extension), also two whole titles neither of which
- * begins the other, of pages not already one work by their identifiers (an arXiv paper's versions
- * may be retitled) ("… in Adults With Type 2 Diabetes:
- * A 12-Month Randomized Trial" and "… in Adults With Obesity: A Randomized Clinical Trial", both
- * begun by Europe PMC's "… in Adults ...").
- */
-
 /** What is read of a page to tell which of two works it carries. */
 interface PageReadings {
   lineOf: (index: number) => AuthorLine | null;
@@ -155,6 +138,23 @@ function wholeTitlesDiffer(a: PaperTitle | null | undefined, b: PaperTitle | nul
   if (!a || !b || a.cut || b.cut || a.text === b.text) return false;
   return !a.text.startsWith(`${b.text} `) && !b.text.startsWith(`${a.text} `);
 }
+
+/**
+ * Pages whose titles tie them to two works (a title cut short that begins the titles of a paper
+ * and of its republished version, a page without an identifier named like two works): which one
+ * they carry is unknown, so their titles tie them to neither, unless the page's line names a first
+ * author and a year ("by M Lindqvist · 2024") that the pages of only one of the works give, and the
+ * pages of the others name another first author or another year (a team's follow-up keeps its
+ * first author, but comes out later): it is then tied to those pages alone. A page without such a
+ * line (ResearchGate's "(PDF) …") is told by its date's year the same way, and any page by the
+ * count of citations a search engine gives the pages of only one of the works ("Cited by 41").
+ * Two works are two identifiers of one kind; for a page whose title is cut short or is the main title of both ("Portable air cleaners …
+ * near major roads" of a trial and of its 2-year extension), also two whole titles neither of which
+ * begins the other, of pages not already one work by their identifiers (an arXiv paper's versions
+ * may be retitled) ("… in Adults With Type 2 Diabetes:
+ * A 12-Month Randomized Trial" and "… in Adults With Obesity: A Randomized Clinical Trial", both
+ * begun by Europe PMC's "… in Adults ...").
+ */
 function tiedToTwoWorks(
   pairs: readonly [number, number][],
   sets: IdentitySets,
