@@ -10,11 +10,34 @@ import type { StudyMention } from "./study-citations.js";
  */
 
 /**
+ * Whether two pages a shared passage or a like headline would tie as copies are two texts: two
+ * studies' method sentence giving two samples ("… among 2,047" and "… among 2,051"), two companies'
+ * stock phrasing, one agency's two stories days apart, any two texts months apart, or an agency's
+ * story beside the public announcement it reports.
+ */
+export function twoTexts(
+  kind: "passage" | "syndication",
+  a: number,
+  b: number,
+  items: readonly OriginItem[],
+  traits: readonly OriginTraits[],
+): boolean {
+  const [one, other] = [traits[a], traits[b]];
+  if (textsMonthsApart(one, other)) return true;
+  if (kind === "syndication") return agencyOnPublicNews(one, other);
+  return (
+    samplesDiffer(one as OriginTraits, other as OriginTraits) ||
+    twoCompaniesReleases(a, b, items, traits) ||
+    twoAgencyStories(one, other)
+  );
+}
+
+/**
  * Two companies' releases share their stock phrasing ("today announced that the U.S. Food and Drug
  * Administration …"), never their text: two releases whose headlines each open with a name the
  * other page never gives are two texts.
  */
-export function twoCompaniesReleases(
+function twoCompaniesReleases(
   a: number,
   b: number,
   items: readonly OriginItem[],
@@ -43,7 +66,7 @@ export function twoReleaseEvents(
 const RELEASE_EVENT_DAYS = 7;
 
 /** Whether two pages each give their study's sample, and no size of one is the other's. */
-export function samplesDiffer(a: OriginTraits, b: OriginTraits): boolean {
+function samplesDiffer(a: OriginTraits, b: OriginTraits): boolean {
   const sizes = (t: OriginTraits) => [
     ...(t.study?.sample ? [t.study.sample.size] : []),
     ...(t.study?.parts?.sizes ?? []),
@@ -64,7 +87,7 @@ export function twoAuthors(a: StudyMention | null | undefined, b: StudyMention |
  * stock phrasing ("The Bank of Canada cut its key policy rate by 25 basis points to …"), and its
  * subscribers carry a story the day it moves or the next.
  */
-export function twoAgencyStories(a: OriginTraits | undefined, b: OriginTraits | undefined): boolean {
+function twoAgencyStories(a: OriginTraits | undefined, b: OriginTraits | undefined): boolean {
   if (!a || !b || a.day === null || b.day === null || Math.abs(a.day - b.day) <= AGENCY_STORY_DAYS)
     return false;
   return a.agencies.some((agency) => b.agencies.includes(agency));
@@ -79,7 +102,7 @@ const AGENCY_STORY_DAYS = 2;
  * a final rule that requires airlines to …"), and copies of a story or a release come out within
  * weeks of it. A paper's abstract is another matter: its preprint and its records repeat it for years.
  */
-export function textsMonthsApart(a: OriginTraits | undefined, b: OriginTraits | undefined): boolean {
+function textsMonthsApart(a: OriginTraits | undefined, b: OriginTraits | undefined): boolean {
   if (!a || !b || a.paper || b.paper || a.scholarlyKeys.length > 0 || b.scholarlyKeys.length > 0)
     return false;
   return a.day !== null && b.day !== null && Math.abs(a.day - b.day) > COPY_DAYS;
@@ -93,7 +116,7 @@ const COPY_DAYS = 30;
  * labeling guidance for plant-based milk alternatives", "FDA Issues Final Guidance on Labeling of
  * Plant-Based Milk Alternatives"): the agency reports public news in its own words, not a copy.
  */
-export function agencyOnPublicNews(a: OriginTraits | undefined, b: OriginTraits | undefined): boolean {
+function agencyOnPublicNews(a: OriginTraits | undefined, b: OriginTraits | undefined): boolean {
   const story = (t: OriginTraits | undefined) => t?.wire === true && !t.publicBody;
   const announcement = (t: OriginTraits | undefined) => t?.publicBody === true && !t.wire;
   return (story(a) && announcement(b)) || (story(b) && announcement(a));

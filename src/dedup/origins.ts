@@ -1,15 +1,7 @@
 import { agencyRewriteLinks } from "./agency-rewrites.js";
 import { creditedSources } from "./byline-credits.js";
 import { IdentitySets, workIdentity } from "./identity-sets.js";
-import {
-  agencyOnPublicNews,
-  samplesDiffer,
-  textsMonthsApart,
-  twoAgencyStories,
-  twoAuthors,
-  twoCompaniesReleases,
-  twoReleaseEvents,
-} from "./link-guards.js";
+import { twoAuthors, twoReleaseEvents, twoTexts } from "./link-guards.js";
 import type { FoundBy } from "./merge-hits.js";
 import { isDiscussionHost } from "./news-sources.js";
 import { newsroomCopyLinks } from "./newsroom-copies.js";
@@ -102,20 +94,7 @@ export function assignOrigins(
       !oneStory(traits[a] as OriginTraits, traits[b] as OriginTraits, studiesA, studiesB, studyOf)
     )
       return false;
-    // Two texts sharing a pollster's or a lab's method sentence but giving two samples are two
-    // studies' ("a survey conducted online by The Harris Poll … among 2,047" and "… among 2,051").
-    // Nor do one agency's two stories dated days apart, though they share its stock phrasing, nor
-    // two texts months apart.
-    if (
-      kind === "passage" &&
-      (samplesDiffer(traits[a] as OriginTraits, traits[b] as OriginTraits) ||
-        twoCompaniesReleases(a, b, items, traits) ||
-        twoAgencyStories(traits[a], traits[b]))
-    )
-      return false;
-    if ((kind === "passage" || kind === "syndication") && textsMonthsApart(traits[a], traits[b]))
-      return false;
-    if (kind === "syndication" && agencyOnPublicNews(traits[a], traits[b])) return false;
+    if ((kind === "passage" || kind === "syndication") && twoTexts(kind, a, b, items, traits)) return false;
     // One trial's results and its enrolment are one company's two announcements, not one study's reports.
     const [releasesA, releasesB] = [releases.get(rootA), releases.get(rootB)];
     if (
