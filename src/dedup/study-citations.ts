@@ -389,18 +389,3 @@ function displayName(text: string, key: string): string {
   const at = text.toLowerCase().indexOf(key);
   return at < 0 ? key : text.slice(at, at + key.length);
 }
-
-/** How a study is named in a report: "the PREDIMED trial", "Riche et al. (2012), Appetite". */
-export function describeStudy(mention: StudyMention): string {
-  if (mention.trial) return `the ${mention.trial.name} ${mention.trial.noun}`;
-  const journal = mention.journal ? mention.journal.name : undefined;
-  if (mention.author !== undefined) {
-    const year = mention.year === undefined ? "" : ` (${mention.year})`;
-    return `${mention.author} et al.${year}${journal ? `, ${journal}` : ""}`;
-  }
-  const year = mention.year === undefined ? "" : `${mention.year} `;
-  const sample = mention.sample
-    ? ` (${mention.sample.size.toLocaleString("en-US")} ${mention.sample.noun})`
-    : "";
-  return `a ${year}study in ${journal ?? "a journal"}${sample}`;
-}

@@ -1,6 +1,6 @@
 import { appendTo } from "../util/append-to.js";
 import { mostCommon } from "../util/most-common.js";
-import { describeStudy, isDistinctSample, type StudyMention } from "./study-citations.js";
+import { isDistinctSample, type StudyMention } from "./study-citations.js";
 import { durations, statesFinding, studyDesigns } from "./study-design.js";
 import { studyPartGroups } from "./study-part-groups.js";
 import { namesAnyOf, namesOf, partiesOf, type StudyParts, type StudyParty } from "./study-parts.js";
@@ -292,4 +292,19 @@ function describeParts(all: readonly StudyParts[]): string {
   ].filter((detail) => detail !== "");
   const lead = institution ? `the ${institution.name} ${noun}` : `a ${noun}`;
   return `${lead}${ofProduct}${bySponsor}${details.length > 0 ? ` (${details.join("; ")})` : ""}`;
+}
+
+/** How a study is named in a report: "the PREDIMED trial", "Riche et al. (2012), Appetite". */
+export function describeStudy(mention: StudyMention): string {
+  if (mention.trial) return `the ${mention.trial.name} ${mention.trial.noun}`;
+  const journal = mention.journal ? mention.journal.name : undefined;
+  if (mention.author !== undefined) {
+    const year = mention.year === undefined ? "" : ` (${mention.year})`;
+    return `${mention.author} et al.${year}${journal ? `, ${journal}` : ""}`;
+  }
+  const year = mention.year === undefined ? "" : `${mention.year} `;
+  const sample = mention.sample
+    ? ` (${mention.sample.size.toLocaleString("en-US")} ${mention.sample.noun})`
+    : "";
+  return `a ${year}study in ${journal ?? "a journal"}${sample}`;
 }

@@ -109,7 +109,7 @@ export function studyPartGroups(
   });
   const conflictMemo = new Map<number, boolean>();
   const conflicts = (a: number, b: number) => {
-    const key = Math.min(a, b) * pages.length + Math.max(a, b);
+    const key = pairOf(a, b, pages.length);
     let known = conflictMemo.get(key);
     if (known === undefined) {
       known = disagree(pages[a] as Page, pages[b] as Page);
@@ -130,7 +130,7 @@ export function studyPartGroups(
       const others = byName.get(key) ?? [];
       if (others.length > MAX_PAGES_PER_WORD) continue;
       for (const b of others) {
-        const pair = Math.min(a, b) * pages.length + Math.max(a, b);
+        const pair = pairOf(a, b, pages.length);
         if (b === a || seen.has(pair)) continue;
         seen.add(pair);
         if (conflicts(a, b)) continue;
@@ -188,10 +188,9 @@ const BY_DAY = 1;
 const DAY_WINDOW = 3;
 
 /**
- * Ties by the day alone: two reports of research out within {@link DAY_WINDOW} days of each other,
- * at most one of them naming who did it, no poll among them, and nothing either gives disagreeing
- * (sample, length, design, venue, journal, year, first author). A study's news comes out together,
- * and a report naming no one is one of that week's. Pairs already compared are skipped.
+ * Ties by the day alone: two reports of research out within {@link DAY_WINDOW} days, at most one
+ * naming who did it, no poll, nothing disagreeing (sample, length, design, venue, journal, year,
+ * first author): a study's news comes out together. Pairs already compared are skipped.
  */
 function dayEdges(
   pages: readonly Page[],
@@ -208,14 +207,16 @@ function dayEdges(
       const { at: b, day: other } = dated[j] as { at: number; day: number };
       if (other - day > DAY_WINDOW) break;
       const [x, y] = [pages[a] as Page, pages[b] as Page];
-      const pair = Math.min(a, b) * pages.length + Math.max(a, b);
-      if (seen.has(pair) || (x.parties.length > 0 && y.parties.length > 0)) continue;
+      if (seen.has(pairOf(a, b, pages.length)) || (x.parties.length > 0 && y.parties.length > 0)) continue;
       if (polled(x.parts, y.parts) || conflicts(a, b)) continue;
       edges.push({ a: Math.min(a, b), b: Math.max(a, b), strength: BY_DAY });
     }
   });
   return edges;
 }
+
+/** One number for a pair of the `count` pages, whichever comes first. */
+const pairOf = (a: number, b: number, count: number) => Math.min(a, b) * count + Math.max(a, b);
 
 /** Whether both pages name who did their study and neither names any of the other's. */
 function partiesDiffer(a: Page, b: Page): boolean {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { framedJournals, siteJournal } from "../../src/dedup/journal-names.js";
 import { pageAddress } from "../../src/dedup/page-address.js";
-import { describeStudy, type StudyMention, studyMention } from "../../src/dedup/study-citations.js";
-import { studyKeys, studySource } from "../../src/dedup/study-keys.js";
+import { type StudyMention, studyMention } from "../../src/dedup/study-citations.js";
+import { describeStudy, studyKeys, studySource } from "../../src/dedup/study-keys.js";
 
 const mention = (snippet: string, title = "A page about a study") => studyMention({ title, snippet });
 
